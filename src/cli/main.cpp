@@ -1,0 +1,119 @@
+// The `vibro` command line: one executable, verbs (ARCHITECTURE.md "CLI").
+// Exit codes: 0 success, 1 an expected result failed, 2 bad input.
+
+#include "text_output.hpp"
+
+#include "vibro/io/input_error.hpp"
+#include "vibro/io/run_case.hpp"
+#include "vibro/report/index_report.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int exit_expectation_failed = 1;
+constexpr int exit_bad_input = 2;
+
+/// `cases/` in the working directory when there is one, else the source tree's.
+fs::path default_cases_dir() {
+  if (fs::is_directory("cases")) return "cases";
+  return fs::path(VIBRO_SOURCE_DIR) / "cases";
+}
+
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
+
+int run_list(const fs::path& cases_dir, bool json_output) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& file : vibro::list_case_files(cases_dir)) {
+    const vibro::CaseSpec c = vibro::load_case(file);
+    list.push_back({{"name", c.name}, {"file", file.string()}, {"model", c.model.type_name()},
+                    {"scheme", c.scheme.type}, {"precision", c.precision.name()}, {"description", c.description}});
+  }
+  if (json_output) std::cout << list.dump(2) << "\n";
+  else vibro::cli::print_list(std::cout, list);
+  return 0;
+}
+
+int run_run(const fs::path& case_file, const std::optional<vibro::Precision>& precision, const std::string& csv,
+            bool json_output) {
+  const vibro::CaseSpec c = vibro::load_case(case_file);
+  vibro::RunOptions options;
+  options.precision = precision;
+  if (!csv.empty()) options.csv = csv;
+  if (stderr_is_terminal())
+    options.progress = [](double fraction) { std::fprintf(stderr, "\r  %5.1f%%", 100 * fraction); };
+  const nlohmann::json result = vibro::run_case(c, options);
+  if (options.progress) std::fprintf(stderr, "\r        \r");
+  if (json_output) std::cout << result.dump(2) << "\n";
+  else vibro::cli::print_run(std::cout, result);
+  if (result.contains("expected"))
+    for (const auto& e : result["expected"])
+      if (e["verdict"] != "pass") return exit_expectation_failed;
+  return 0;
+}
+
+int run_report(const fs::path& cases_dir, const fs::path& out_dir) {
+  const bool terminal = stderr_is_terminal();
+  vibro::write_report(cases_dir, out_dir, [terminal](const std::string& line) {
+    if (terminal) std::cerr << "  running " << line << "\n";
+  });
+  std::cout << "wrote " << (out_dir / "index.md").string() << " and " << (out_dir / "index.json").string() << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"vibro: verification and reproducibility harness for vibro-impact time-stepping schemes"};
+  app.require_subcommand(1);
+  app.fallthrough();
+  std::string precision_text;
+  bool json_output = false;
+  app.add_option("--precision", precision_text, "Scalar type: double, long-double, float128, mpfr:DIGITS, rational");
+  app.add_flag("--json", json_output, "Machine-readable output on stdout");
+  app.set_version_flag("--version", std::string("vibro ") + VIBRO_VERSION);
+
+  fs::path cases_dir = default_cases_dir();
+  auto* list = app.add_subcommand("list", "List the case files");
+  list->add_option("--cases", cases_dir, "Directory of case files")->capture_default_str();
+
+  auto* run = app.add_subcommand("run", "Run one case file");
+  fs::path case_file;
+  std::string csv;
+  run->add_option("CASE", case_file, "Case file (TOML)")->required();
+  run->add_option("--csv", csv, "Write the trajectory (n, t, u, v, projection_active) to this CSV file");
+
+  auto* report = app.add_subcommand("report", "Regenerate the reports from the shipped cases");
+  fs::path out_dir = "reports";
+  report->add_option("--out", out_dir, "Output directory")->capture_default_str();
+  report->add_option("--cases", cases_dir, "Directory of case files")->capture_default_str();
+
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    std::optional<vibro::Precision> precision;
+    if (!precision_text.empty()) {
+      try {
+        precision = vibro::Precision::parse(precision_text);
+      } catch (const std::invalid_argument& error) {
+        throw vibro::InputError("", "--precision", error.what());
+      }
+    }
+    if (*list) return run_list(cases_dir, json_output);
+    if (*run) return run_run(case_file, precision, csv, json_output);
+    return run_report(cases_dir, out_dir);
+  } catch (const vibro::InputError& error) {
+    std::cerr << "vibro: error: " << error.what() << "\n";
+    return exit_bad_input;
+  } catch (const std::exception& error) {
+    std::cerr << "vibro: error: " << error.what() << "\n";
+    return exit_bad_input;
+  }
+}

@@ -1,0 +1,93 @@
+#include "text_output.hpp"
+
+#include "vibro/report/number_display.hpp"
+
+#include <fmt/format.h>
+
+namespace vibro::cli {
+namespace {
+
+using nlohmann::json;
+
+std::string num(const json& value, int digits = 10) {
+  if (value.is_null()) return "—";
+  if (value.is_number()) return fmt::format("{:.{}g}", value.get<double>(), digits);
+  return display_number(value.get<std::string>(), digits);
+}
+
+void print_free_fall(std::ostream& out, const json& ff) {
+  if (!ff["applicable"].get<bool>()) {
+    out << "free-fall reversal (seed 000 §2): not applicable: " << ff["reason"].get<std::string>() << "\n";
+    return;
+  }
+  out << fmt::format("free-fall reversal (seed 000 §2): m = {}, U^(m+1) {} the obstacle, reversal on steps {} and {},\n"
+                     "  post-impact line from n = {} with slope -h e v0 = {} per step\n",
+                     ff["m"].get<long>(), ff["case"].get<std::string>(), ff["reversal_steps"][0].get<long>(),
+                     ff["reversal_steps"][1].get<long>(), ff["line_start"].get<long>(),
+                     num(ff["slope_per_step"]));
+  out << fmt::format("  {:>6}  {:>24}  {:>24}  {:>12}\n", "n", "predicted", "computed", "difference");
+  for (const json& r : ff["table"])
+    out << fmt::format("  {:>6}  {:>24}  {:>24}  {:>12}\n", r["n"].get<long>(), num(r["predicted"]),
+                       num(r["computed"]), num(r["difference"], 3));
+  out << "  max |computed - predicted| over the run: " << num(ff["max_deviation_from_prediction"], 3) << "\n";
+}
+
+void print_convergence(std::ostream& out, const json& conv) {
+  out << "errors against the " << conv["reference"].get<std::string>() << ":\n";
+  out << fmt::format("  {:>12} {:>8} {:>16} {:>16} {:>16} {:>16}\n", "h", "steps", "position Linf", "position L1",
+                     "velocity Linf", "velocity L1");
+  for (const json& r : conv["rows"]) {
+    const json& e = r["errors"];
+    out << fmt::format("  {:>12} {:>8} {:>16} {:>16} {:>16} {:>16}\n", r["h"].get<std::string>(),
+                       r["steps"].get<long>(), num(e["position_linf"], 8), num(e["position_l1"], 8),
+                       num(e["velocity_linf"], 8), num(e["velocity_l1"], 8));
+  }
+  out << "observed order (least squares; successive slopes):\n";
+  for (const auto& [metric, fit] : conv["orders"].items()) {
+    std::string successive;
+    for (const json& s : fit["successive"]) successive += (successive.empty() ? "" : ", ") + num(s, 4);
+    out << fmt::format("  {:<14} {:>14}   ({})\n", metric, num(fit["least_squares"], 10), successive);
+  }
+}
+
+}  // namespace
+
+void print_list(std::ostream& out, const json& list) {
+  for (const json& c : list)
+    out << fmt::format("{:<28} {:<18} {:<16} {:<12} {}\n", c["name"].get<std::string>(), c["model"].get<std::string>(),
+                       c["scheme"].get<std::string>(), c["precision"].get<std::string>(), c["file"].get<std::string>());
+}
+
+void print_run(std::ostream& out, const json& r) {
+  const json& p = r["precision"];
+  out << "case       " << r["case"]["name"].get<std::string>() << "  (" << r["case"]["file"].get<std::string>()
+      << ", fnv1a64 " << r["case"]["hash_fnv1a64"].get<std::string>() << ")\n";
+  out << "precision  " << p["name"].get<std::string>();
+  if (p["significand_bits"].get<long>() > 0)
+    out << " (" << p["significand_bits"] << " bits, " << p["decimal_digits"] << " decimal digits)";
+  else
+    out << " (exact)";
+  out << "\nmodel      " << r["model"].dump() << "\ninitial    " << r["initial"].dump() << "\n";
+  const json& run = r["run"];
+  out << "scheme     " << r["scheme"]["type"].get<std::string>() << ", velocity " << r["scheme"]["velocity"].get<std::string>()
+      << ", start " << r["scheme"]["start"].get<std::string>() << ", h = " << r["scheme"]["step"].get<std::string>()
+      << " = " << num(run["h"], 17) << ", " << run["steps"] << " steps\n";
+  std::string first;
+  for (const json& k : run["projection_active"]["first_steps"]) first += (first.empty() ? "" : " ") + std::to_string(k.get<long>());
+  out << "projection active on " << run["projection_active"]["count"] << " steps" << (first.empty() ? "" : ": " + first)
+      << (run["projection_active"]["count"].get<std::size_t>() > run["projection_active"]["first_steps"].size() ? " ..." : "")
+      << "\n";
+  out << "final      t = " << num(run["final"]["t"], 17) << ", U = " << num(run["final"]["u"], 17)
+      << ", V = " << num(run["final"]["v"], 17) << "\n";
+  if (run.contains("stroboscopic"))
+    out << "stroboscopic samples: " << run["stroboscopic"].size() << " (in --json)\n";
+  if (r.contains("free_fall")) print_free_fall(out, r["free_fall"]);
+  if (r.contains("convergence")) print_convergence(out, r["convergence"]);
+  if (r.contains("expected"))
+    for (const json& e : r["expected"])
+      out << fmt::format("expected   {} = {} ± {} ({}): observed {}: {}\n", e["quantity"].get<std::string>(),
+                         e["expected"].get<std::string>(), e["tolerance"].get<std::string>(),
+                         e["source"].get<std::string>(), num(e["observed"], 12), e["verdict"].get<std::string>());
+}
+
+}  // namespace vibro::cli

@@ -1,0 +1,57 @@
+#pragma once
+// Binds a validated CaseSpec to a scalar type: the model, the step size and the number
+// of steps, every number parsed from its decimal text at the run's precision.
+
+#include "vibro/io/case_spec.hpp"
+#include "vibro/io/input_error.hpp"
+#include "vibro/model/concepts.hpp"
+#include "vibro/model/constant_force.hpp"
+#include "vibro/model/impact_oscillator.hpp"
+#include "vibro/scalar/parse.hpp"
+
+#include <cstdint>
+#include <variant>
+
+namespace vibro {
+
+template <class Real>
+Real to_real(const NumberInput& x) {
+  return parse_real<Real>(x.text);
+}
+
+/// Calls `f(model)` with the case's model bound to Real. The exact type only binds
+/// rational models: the oscillator needs cos and a period 2π/ω.
+template <class Real, class F>
+decltype(auto) visit_model(const CaseSpec& c, F&& f) {
+  const Real u_min = to_real<Real>(c.model.u_min), e = to_real<Real>(c.model.e);
+  if (const auto* osc = std::get_if<OscillatorSpec>(&c.model.kind)) {
+    if constexpr (is_exact_v<Real>) {
+      throw InputError(c.file, "case.precision",
+                       "the exact rational type needs a rational model, and impact-oscillator uses cos(ωt) and "
+                       "T = 2π/ω (allowed here: double, long-double, float128, mpfr:DIGITS)");
+    } else {
+      return f(ImpactOscillator<Real>(to_real<Real>(osc->alpha), to_real<Real>(osc->amplitude),
+                                      to_real<Real>(osc->omega), u_min, e));
+    }
+  }
+  return f(ConstantForce<Real>(to_real<Real>(std::get<ConstantForceSpec>(c.model.kind).g), u_min, e));
+}
+
+/// h of a step choice: absolute, or T/N for a forced model.
+template <class Model>
+typename Model::real_type step_size(const Model& model, const StepSpec& step) {
+  using Real = typename Model::real_type;
+  if (step.h) return to_real<Real>(*step.h);
+  if constexpr (PeriodicallyForced<Model>) return model.period() / Real(*step.steps_per_period);
+  else throw std::logic_error("steps_per_period for a model without a period (rejected when the case was read)");
+}
+
+/// Number of steps that cover the case's horizon with a step choice; exact (the reader
+/// has checked that it is a whole number).
+inline std::int64_t step_count(const CaseSpec& c, const StepSpec& step) {
+  if (c.horizon.periods) return *c.horizon.periods * *step.steps_per_period;
+  const rational steps = (c.horizon.t_end->exact - c.t0.exact) / step.h->exact;
+  return static_cast<std::int64_t>(bmp::numerator(steps));
+}
+
+}  // namespace vibro

@@ -1,0 +1,374 @@
+#include "vibro/io/case_spec.hpp"
+#include "vibro/io/input_error.hpp"
+#include "vibro/scalar/parse.hpp"
+
+#include <toml++/toml.h>
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace vibro {
+
+const std::vector<std::string>& known_quantities() {
+  static const std::vector<std::string> quantities = {"order.position_linf", "order.position_l1",
+                                                      "order.velocity_linf", "order.velocity_l1"};
+  return quantities;
+}
+
+namespace {
+
+constexpr std::int64_t max_steps_per_period = 1'000'000'000'000;
+constexpr std::int64_t max_periods = 1'000'000'000;
+
+std::string join(const std::vector<std::string>& words) {
+  std::string text;
+  for (const auto& w : words) text += (text.empty() ? "" : ", ") + w;
+  return text;
+}
+
+std::string fnv1a64_hex(std::string_view bytes) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : bytes) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  std::ostringstream out;
+  out << std::hex;
+  out.width(16);
+  out.fill('0');
+  out << hash;
+  return out.str();
+}
+
+/// Reads one case file's TOML, with every failure turned into an InputError that names
+/// the file and the dotted key.
+class CaseReader {
+ public:
+  CaseReader(std::string file, std::string_view text) : file_(std::move(file)) {
+    std::string line;
+    std::istringstream in{std::string(text)};
+    while (std::getline(in, line)) lines_.push_back(line);
+  }
+
+  [[noreturn]] void fail(const std::string& key, const std::string& message) const {
+    throw InputError(file_, key, message);
+  }
+
+  static std::string dotted(const std::string& table, std::string_view key) {
+    return table.empty() ? std::string(key) : table + "." + std::string(key);
+  }
+
+  void require_only(const toml::table& table, const std::string& path, const std::vector<std::string>& allowed) const {
+    for (const auto& [key, node] : table) {
+      bool known = false;
+      for (const auto& a : allowed) known = known || key.str() == a;
+      if (!known) fail(dotted(path, key.str()), "unknown key (allowed here: " + join(allowed) + ")");
+    }
+  }
+
+  const toml::table& table(const toml::table& root, const std::string& key, bool required) const {
+    static const toml::table empty;
+    const toml::node* node = root.get(key);
+    if (!node) {
+      if (required) fail(key, "missing table [" + key + "]");
+      return empty;
+    }
+    if (!node->is_table()) fail(key, "expected a table [" + key + "], found " + type_name(*node));
+    return *node->as_table();
+  }
+
+  static std::string type_name(const toml::node& node) {
+    std::ostringstream out;
+    out << node.type();
+    return out.str();
+  }
+
+  std::optional<std::string> string(const toml::table& t, const std::string& path, const std::string& key,
+                                     bool required) const {
+    const toml::node* node = t.get(key);
+    if (!node) {
+      if (required) fail(dotted(path, key), "missing (expected a string)");
+      return std::nullopt;
+    }
+    if (!node->is_string()) fail(dotted(path, key), "expected a string, found " + type_name(*node));
+    return node->as_string()->get();
+  }
+
+  std::optional<std::int64_t> integer(const toml::table& t, const std::string& path, const std::string& key,
+                                      std::int64_t lo, std::int64_t hi) const {
+    const toml::node* node = t.get(key);
+    if (!node) return std::nullopt;
+    return integer_value(*node, dotted(path, key), lo, hi);
+  }
+
+  std::int64_t integer_value(const toml::node& node, const std::string& key, std::int64_t lo, std::int64_t hi) const {
+    if (!node.is_integer()) fail(key, "expected an integer, found " + type_name(node));
+    const std::int64_t value = node.as_integer()->get();
+    if (value < lo || value > hi)
+      fail(key, std::to_string(value) + " is outside the allowed range [" + std::to_string(lo) + ", " +
+                    std::to_string(hi) + "]");
+    return value;
+  }
+
+  std::optional<NumberInput> number(const toml::table& t, const std::string& path, const std::string& key) const {
+    const toml::node* node = t.get(key);
+    if (!node) return std::nullopt;
+    return number_value(*node, dotted(path, key));
+  }
+
+  NumberInput required_number(const toml::table& t, const std::string& path, const std::string& key) const {
+    auto value = number(t, path, key);
+    if (!value) fail(dotted(path, key), "missing (expected a number)");
+    return *value;
+  }
+
+  /// A number written as a TOML integer, float or string ("1/3", "0.1"). A float's text is
+  /// taken from the file itself, so that it never passes through a double.
+  NumberInput number_value(const toml::node& node, const std::string& key) const {
+    std::string text;
+    if (node.is_integer()) {
+      text = std::to_string(node.as_integer()->get());
+    } else if (node.is_floating_point()) {
+      if (!std::isfinite(node.as_floating_point()->get()))
+        fail(key, "must be a finite number, found " + source_token(node));
+      text = source_token(node);
+    } else if (node.is_string()) {
+      text = node.as_string()->get();
+    } else {
+      fail(key, "expected a number (integer, decimal, or a string such as \"1/3\"), found " + type_name(node));
+    }
+    const std::optional<rational> exact = parse_exact(text);
+    if (!exact) fail(key, "'" + text + "' is not a finite decimal number or a fraction P/Q");
+    return NumberInput{key, text, *exact};
+  }
+
+  void require_range(const NumberInput& x, bool ok, const std::string& range) const {
+    if (!ok) fail(x.key, x.text + " is outside the allowed range " + range);
+  }
+
+ private:
+  /// The literal as written in the source, underscores removed.
+  std::string source_token(const toml::node& node) const {
+    const auto& begin = node.source().begin;
+    if (begin.line == 0 || begin.line > lines_.size()) return "?";
+    const std::string& line = lines_[begin.line - 1];
+    // toml++ counts columns in code points; walk UTF-8 to the byte offset.
+    std::size_t byte = 0;
+    for (std::size_t column = 1; column < begin.column && byte < line.size(); ++column) {
+      ++byte;
+      while (byte < line.size() && (static_cast<unsigned char>(line[byte]) & 0xC0) == 0x80) ++byte;
+    }
+    std::string token;
+    for (; byte < line.size(); ++byte) {
+      const char c = line[byte];
+      if (c == ' ' || c == '\t' || c == ',' || c == ']' || c == '}' || c == '#' || c == '\r') break;
+      if (c != '_') token += c;
+    }
+    return token;
+  }
+
+  std::string file_;
+  std::vector<std::string> lines_;
+};
+
+ModelSpec read_model(const CaseReader& r, const toml::table& root) {
+  const toml::table& t = r.table(root, "model", true);
+  const std::string type = *r.string(t, "model", "type", true);
+  ModelSpec model;
+  if (type == "impact-oscillator") {
+    r.require_only(t, "model", {"type", "alpha", "a", "omega", "u_min", "e"});
+    OscillatorSpec osc{r.required_number(t, "model", "alpha"), r.required_number(t, "model", "a"),
+                       r.required_number(t, "model", "omega")};
+    r.require_range(osc.alpha, osc.alpha.exact >= 0, "[0, ∞)");
+    r.require_range(osc.omega, osc.omega.exact > 0, "(0, ∞)");
+    model.kind = osc;
+  } else if (type == "constant-force") {
+    r.require_only(t, "model", {"type", "g", "u_min", "e"});
+    model.kind = ConstantForceSpec{r.required_number(t, "model", "g")};
+  } else {
+    r.fail("model.type", "unknown model '" + type + "' (allowed: impact-oscillator, constant-force)");
+  }
+  model.u_min = r.required_number(t, "model", "u_min");
+  model.e = r.required_number(t, "model", "e");
+  r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
+  return model;
+}
+
+SchemeSpec read_scheme(const CaseReader& r, const toml::table& root) {
+  const toml::table& t = r.table(root, "scheme", true);
+  SchemeSpec scheme;
+  scheme.type = *r.string(t, "scheme", "type", true);
+  if (scheme.type != "paoli-schatzman") r.fail("scheme.type", "unknown scheme '" + scheme.type + "' (allowed: paoli-schatzman)");
+  r.require_only(t, "scheme", {"type", "velocity", "start"});
+  if (auto v = r.string(t, "scheme", "velocity", false)) {
+    auto parsed = parse_velocity_approximation(*v);
+    if (!parsed) r.fail("scheme.velocity", "unknown velocity approximation '" + *v + "' (allowed: centered, forward, backward)");
+    scheme.paoli_schatzman.velocity = *parsed;
+  }
+  if (auto s = r.string(t, "scheme", "start", false)) {
+    auto parsed = parse_starting_value(*s);
+    if (!parsed) r.fail("scheme.start", "unknown starting value '" + *s + "' (allowed: taylor, linear)");
+    scheme.paoli_schatzman.start = *parsed;
+  }
+  return scheme;
+}
+
+/// Checks that a step fits the model and the horizon: a whole number of steps per
+/// period for forced models, a whole number of steps over t_end − t0 otherwise.
+void check_step_fits(const CaseReader& r, const CaseSpec& c, const StepSpec& step, const std::string& key) {
+  if (step.steps_per_period && !c.model.periodic())
+    r.fail(key, "the constant-force model has no forcing period: give an absolute step h");
+  if (step.h) {
+    r.require_range(*step.h, step.h->exact > 0, "(0, ∞)");
+    if (c.model.periodic() && c.horizon.periods)
+      r.fail(step.h->key, "h = " + step.h->text +
+                              " does not divide the forcing period T = 2π/ω (T/h is irrational for rational h and ω), "
+                              "and the stroboscopic samples need T = N h: give steps_per_period = N instead");
+    if (c.horizon.t_end) {
+      const rational steps = (c.horizon.t_end->exact - c.t0.exact) / step.h->exact;
+      if (bmp::denominator(steps) != 1)
+        r.fail(step.h->key, "h = " + step.h->text + " does not divide the horizon t_end − t0 = " +
+                                (c.horizon.t_end->exact - c.t0.exact).str() +
+                                " (the run needs a whole number of steps; allowed: h = (t_end − t0)/N)");
+    }
+  }
+  if (step.steps_per_period && c.horizon.t_end)
+    r.fail("horizon.t_end", "with steps_per_period the horizon must be a whole number of periods: give horizon.periods");
+}
+
+StepSpec read_step_choice(const CaseReader& r, const toml::node* h, const toml::node* n, const std::string& path) {
+  if ((h != nullptr) == (n != nullptr)) r.fail(path, "give exactly one of h and steps_per_period");
+  StepSpec step;
+  if (h) step.h = r.number_value(*h, path + ".h");
+  if (n) step.steps_per_period = r.integer_value(*n, path + ".steps_per_period", 1, max_steps_per_period);
+  return step;
+}
+
+std::vector<StepSpec> read_convergence(const CaseReader& r, const toml::table& root) {
+  const toml::table& t = r.table(root, "convergence", false);
+  if (t.empty()) return {};
+  r.require_only(t, "convergence", {"h", "steps_per_period"});
+  const toml::node* hs = t.get("h");
+  const toml::node* ns = t.get("steps_per_period");
+  if ((hs != nullptr) == (ns != nullptr)) r.fail("convergence", "give exactly one of the lists h and steps_per_period");
+  const std::string key = hs ? "convergence.h" : "convergence.steps_per_period";
+  const toml::node* list = hs ? hs : ns;
+  if (!list->is_array()) r.fail(key, "expected a list, found " + CaseReader::type_name(*list));
+  const toml::array& items = *list->as_array();
+  if (items.size() < 2) r.fail(key, "a convergence study needs at least 2 step sizes");
+  std::vector<StepSpec> steps;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string item_key = key + "[" + std::to_string(i) + "]";
+    StepSpec step;
+    if (hs) step.h = r.number_value(items[i], item_key);
+    else step.steps_per_period = r.integer_value(items[i], item_key, 1, max_steps_per_period);
+    steps.push_back(step);
+  }
+  return steps;
+}
+
+std::vector<Expectation> read_expected(const CaseReader& r, const toml::table& root, bool has_convergence) {
+  std::vector<Expectation> expected;
+  const toml::node* node = root.get("expected");
+  if (!node) return expected;
+  if (!node->is_array_of_tables()) r.fail("expected", "expected an array of tables [[expected]]");
+  const toml::array& items = *node->as_array();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string path = "expected[" + std::to_string(i) + "]";
+    const toml::table& t = *items[i].as_table();
+    r.require_only(t, path, {"quantity", "value", "tolerance", "source"});
+    Expectation e;
+    e.quantity = *r.string(t, path, "quantity", true);
+    bool known = false;
+    for (const auto& q : known_quantities()) known = known || q == e.quantity;
+    if (!known) r.fail(path + ".quantity", "unknown quantity '" + e.quantity + "' (allowed: " + join(known_quantities()) + ")");
+    if (!has_convergence) r.fail(path + ".quantity", "an order needs a [convergence] list of step sizes");
+    e.value = r.required_number(t, path, "value");
+    e.tolerance = r.required_number(t, path, "tolerance");
+    r.require_range(e.tolerance, e.tolerance.exact >= 0, "[0, ∞)");
+    e.source = *r.string(t, path, "source", true);
+    if (e.source.empty()) r.fail(path + ".source", "must say where the expected value comes from");
+    expected.push_back(std::move(e));
+  }
+  return expected;
+}
+
+}  // namespace
+
+CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
+  CaseReader r(file_label, toml_text);
+  toml::table root;
+  try {
+    root = toml::parse(toml_text, std::string_view(file_label));
+  } catch (const toml::parse_error& error) {
+    throw InputError(file_label + ":" + std::to_string(error.source().begin.line) + ":" +
+                         std::to_string(error.source().begin.column),
+                     "", "TOML syntax error: " + std::string(error.description()));
+  }
+  r.require_only(root, "", {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "expected"});
+
+  CaseSpec c;
+  c.file = file_label;
+  c.hash = fnv1a64_hex(toml_text);
+
+  const toml::table& info = r.table(root, "case", true);
+  r.require_only(info, "case", {"name", "description", "precision"});
+  c.name = *r.string(info, "case", "name", true);
+  if (c.name.empty()) r.fail("case.name", "must not be empty");
+  c.description = r.string(info, "case", "description", false).value_or("");
+  if (auto p = r.string(info, "case", "precision", false)) {
+    try {
+      c.precision = Precision::parse(*p);
+    } catch (const std::invalid_argument& error) {
+      r.fail("case.precision", error.what());
+    }
+  }
+
+  c.model = read_model(r, root);
+
+  const toml::table& initial = r.table(root, "initial", true);
+  r.require_only(initial, "initial", {"u0", "v0", "t0"});
+  c.u0 = r.required_number(initial, "initial", "u0");
+  c.v0 = r.required_number(initial, "initial", "v0");
+  c.t0 = r.number(initial, "initial", "t0").value_or(NumberInput{"initial.t0", "0", rational(0)});
+  if (c.u0.exact < c.model.u_min.exact)
+    r.fail("initial.u0", c.u0.text + " is below the obstacle u_min = " + c.model.u_min.text + " (allowed: u0 ≥ u_min)");
+  if (c.u0.exact == c.model.u_min.exact && c.v0.exact < 0)
+    r.fail("initial.v0", c.v0.text + " points into the obstacle while u0 = u_min (allowed: v0 ≥ 0 when u0 = u_min)");
+
+  c.scheme = read_scheme(r, root);
+
+  const toml::table& horizon = r.table(root, "horizon", true);
+  r.require_only(horizon, "horizon", {"t_end", "periods"});
+  c.horizon.t_end = r.number(horizon, "horizon", "t_end");
+  c.horizon.periods = r.integer(horizon, "horizon", "periods", 1, max_periods);
+  if (c.horizon.t_end.has_value() == c.horizon.periods.has_value())
+    r.fail("horizon", "give exactly one of t_end and periods");
+  if (c.horizon.periods && !c.model.periodic())
+    r.fail("horizon.periods", "the constant-force model has no forcing period: give horizon.t_end");
+  if (c.horizon.t_end) r.require_range(*c.horizon.t_end, c.horizon.t_end->exact > c.t0.exact, "(t0, ∞)");
+
+  const toml::table& step = r.table(root, "step", true);
+  r.require_only(step, "step", {"h", "steps_per_period"});
+  c.step = read_step_choice(r, step.get("h"), step.get("steps_per_period"), "step");
+  check_step_fits(r, c, c.step, "step");
+
+  c.convergence = read_convergence(r, root);
+  for (std::size_t i = 0; i < c.convergence.size(); ++i)
+    check_step_fits(r, c, c.convergence[i], "convergence[" + std::to_string(i) + "]");
+
+  c.expected = read_expected(r, root, !c.convergence.empty());
+  return c;
+}
+
+CaseSpec load_case(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(file.string(), "", "cannot open the case file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_case(text.str(), file.string());
+}
+
+}  // namespace vibro

@@ -1,0 +1,91 @@
+#pragma once
+// A case file, read and validated but not yet bound to a scalar type. Every number keeps
+// its decimal text (so each scalar type parses it at its own precision) and its exact
+// rational value (so range checks are exact). The format is documented in cases/README.md.
+
+#include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/types.hpp"
+#include "vibro/scheme/paoli_schatzman_options.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace vibro {
+
+struct NumberInput {
+  std::string key;   ///< dotted key it came from, for messages
+  std::string text;  ///< decimal or P/Q text, as written
+  rational exact;    ///< its exact value
+};
+
+/// u'' + 2αu' + u = a cos ωt (MATH.md §1).
+struct OscillatorSpec {
+  NumberInput alpha, amplitude, omega;
+};
+
+/// u'' = −g (seed 000 §2 with g = 0).
+struct ConstantForceSpec {
+  NumberInput g;
+};
+
+struct ModelSpec {
+  std::variant<OscillatorSpec, ConstantForceSpec> kind;
+  NumberInput u_min, e;
+  bool periodic() const { return std::holds_alternative<OscillatorSpec>(kind); }
+  std::string type_name() const { return periodic() ? "impact-oscillator" : "constant-force"; }
+};
+
+/// Exactly one of h (absolute) and steps_per_period (h = T/N).
+struct StepSpec {
+  std::optional<NumberInput> h;
+  std::optional<std::int64_t> steps_per_period;
+};
+
+/// Exactly one of t_end and periods.
+struct HorizonSpec {
+  std::optional<NumberInput> t_end;
+  std::optional<std::int64_t> periods;
+};
+
+struct SchemeSpec {
+  std::string type;  ///< "paoli-schatzman"
+  PaoliSchatzmanOptions paoli_schatzman;
+};
+
+/// An expected result: a named quantity, its value, an absolute tolerance, and where the
+/// value comes from (closed form, seed and equation, independent method, invariant).
+struct Expectation {
+  std::string quantity;
+  NumberInput value, tolerance;
+  std::string source;
+};
+
+struct CaseSpec {
+  std::string file;  ///< path as given, for messages
+  std::string hash;  ///< FNV-1a 64 of the file's bytes, hex
+  std::string name, description;
+  Precision precision;
+  ModelSpec model;
+  NumberInput u0, v0, t0;
+  SchemeSpec scheme;
+  StepSpec step;
+  HorizonSpec horizon;
+  std::vector<StepSpec> convergence;  ///< step sizes of an error study, coarse to fine
+  std::vector<Expectation> expected;
+};
+
+/// Quantities a case may state an expectation for (the observed orders of its
+/// convergence list, MATH.md §8).
+const std::vector<std::string>& known_quantities();
+
+/// Reads and validates a case file; throws InputError naming the file and the key.
+CaseSpec load_case(const std::filesystem::path& file);
+
+/// The same from text; `file_label` is used in messages and as the case's file.
+CaseSpec parse_case(std::string_view toml_text, const std::string& file_label);
+
+}  // namespace vibro

@@ -1,0 +1,244 @@
+#include "vibro/io/run_case.hpp"
+
+#include "vibro/analysis/error_metrics.hpp"
+#include "vibro/analysis/free_fall.hpp"
+#include "vibro/analysis/observed_order.hpp"
+#include "vibro/io/bind_case.hpp"
+#include "vibro/io/input_error.hpp"
+#include "vibro/scalar/format.hpp"
+#include "vibro/scalar/traits.hpp"
+#include "vibro/scheme/paoli_schatzman.hpp"
+
+#include <fstream>
+#include <map>
+
+namespace vibro {
+namespace {
+
+using nlohmann::json;
+
+/// How many of the first active steps a result lists (the count is always complete).
+constexpr std::size_t listed_active_steps = 64;
+/// Rows shown before m and after the post-impact line starts, in the reversal table.
+constexpr std::int64_t reversal_table_margin = 2;
+/// Steps between two calls of the progress callback.
+constexpr std::int64_t progress_interval = 1 << 16;
+
+template <class Real>
+json state_json(const Real& t, const Real& u, const Real& v) {
+  return {{"t", to_text(t)}, {"u", to_text(u)}, {"v", to_text(v)}};
+}
+
+std::string step_text(const StepSpec& step) {
+  return step.h ? step.h->text : "T/" + std::to_string(*step.steps_per_period);
+}
+
+json errors_json(const auto& errors) {
+  return {{"position_linf", to_text(errors.position_linf)},
+          {"position_l1", to_text(errors.position_l1)},
+          {"velocity_linf", to_text(errors.velocity_linf)},
+          {"velocity_l1", to_text(errors.velocity_l1)}};
+}
+
+template <class Model>
+PaoliSchatzman<Model> make_scheme(const CaseSpec& c, const Model& model, const StepSpec& step) {
+  using Real = typename Model::real_type;
+  return PaoliSchatzman<Model>(model, step_size(model, step), to_real<Real>(c.t0), c.scheme.paoli_schatzman);
+}
+
+/// True for the seed 000 §2 setting: constant force g = 0.
+bool is_free_fall(const CaseSpec& c) {
+  const auto* force = std::get_if<ConstantForceSpec>(&c.model.kind);
+  return force && force->g.exact == 0;
+}
+
+/// The run at the case's own step: streamed, so that long runs need no memory.
+template <class Model>
+json simulate(const CaseSpec& c, const Model& model, const RunOptions& options, std::vector<typename Model::real_type>& positions_kept) {
+  using Real = typename Model::real_type;
+  const auto scheme = make_scheme(c, model, c.step);
+  const std::int64_t steps = step_count(c, c.step);
+  const std::int64_t sample_every = c.step.steps_per_period.value_or(0);
+
+  std::ofstream csv;
+  if (options.csv) {
+    csv.open(*options.csv);
+    if (!csv) throw InputError(options.csv->string(), "", "cannot write the CSV file");
+    csv << "n,t,u,v,projection_active\n";
+  }
+  json active_list = json::array(), samples = json::array();
+  std::int64_t active_count = 0;
+  auto x = scheme.start(to_real<Real>(c.u0), to_real<Real>(c.v0));
+  auto observe = [&](bool active) {
+    if (csv) csv << x.n << ',' << to_text(scheme.time(x)) << ',' << to_text(x.u) << ',' << to_text(scheme.velocity(x)) << ',' << (active ? 1 : 0) << '\n';
+    if (sample_every > 0 && x.n % sample_every == 0)
+      samples.push_back({{"period", x.n / sample_every}, {"state", state_json(scheme.time(x), x.u, scheme.velocity(x))}});
+    if (static_cast<std::int64_t>(positions_kept.size()) > x.n) positions_kept[static_cast<std::size_t>(x.n)] = x.u;
+  };
+  observe(false);
+  for (std::int64_t k = 0; k < steps; ++k) {
+    const bool active = scheme.step(x);
+    if (active) {
+      ++active_count;
+      if (active_list.size() < listed_active_steps) active_list.push_back(x.n);
+    }
+    observe(active);
+    if (options.progress && (k + 1) % progress_interval == 0) options.progress(static_cast<double>(k + 1) / static_cast<double>(steps));
+  }
+  json result = {{"h", to_text(scheme.step_size())},
+                 {"steps", steps},
+                 {"projection_active", {{"count", active_count}, {"first_steps", active_list}}},
+                 {"final", state_json(scheme.time(x), x.u, scheme.velocity(x))}};
+  if (sample_every > 0) result["stroboscopic"] = samples;
+  return result;
+}
+
+/// Seed 000 §2: the predicted reversal against the computed positions, and the errors
+/// against the exact free fall at the case's step.
+template <class Real>
+json free_fall_section(const CaseSpec& c, const ConstantForce<Real>& model, const std::vector<Real>& positions) {
+  const Real u0 = to_real<Real>(c.u0), v0 = to_real<Real>(c.v0), h = to_real<Real>(*c.step.h);
+  json section;
+  try {
+    const FreeFallReversal<Real> prediction(model.obstacle(), u0, v0, h, model.restitution());
+    section["applicable"] = true;
+    section["m"] = prediction.m();
+    section["case"] = to_string(prediction.reversal_case());
+    section["reversal_steps"] = {prediction.first_reversal_step(), prediction.first_reversal_step() + 1};
+    section["line_start"] = prediction.line_start();
+    section["slope_per_step"] = to_text(prediction.slope_per_step());
+    Real largest_deviation = Real(0);
+    for (std::size_t n = 0; n < positions.size(); ++n) {
+      using std::abs;
+      const Real deviation = abs(positions[n] - prediction.position(static_cast<std::int64_t>(n)));
+      if (deviation > largest_deviation) largest_deviation = deviation;
+    }
+    section["max_deviation_from_prediction"] = to_text(largest_deviation);
+    json table = json::array();
+    const std::int64_t last = std::min<std::int64_t>(prediction.line_start() + reversal_table_margin,
+                                                     static_cast<std::int64_t>(positions.size()) - 1);
+    for (std::int64_t n = std::max<std::int64_t>(0, prediction.m() - reversal_table_margin); n <= last; ++n) {
+      const Real& computed = positions[static_cast<std::size_t>(n)];
+      const Real predicted = prediction.position(n);
+      table.push_back({{"n", n}, {"predicted", to_text(predicted)}, {"computed", to_text(computed)},
+                       {"difference", to_text(Real(computed - predicted))}});
+    }
+    section["table"] = table;
+  } catch (const std::invalid_argument& why) {
+    section = {{"applicable", false}, {"reason", why.what()}};
+  }
+  return section;
+}
+
+/// Errors against the exact free fall for every step of the case's convergence list,
+/// and the observed orders (MATH.md §8).
+template <class Real>
+json free_fall_convergence(const CaseSpec& c, const ConstantForce<Real>& model) {
+  const ExactFreeFall<Real> exact(model.obstacle(), to_real<Real>(c.u0), to_real<Real>(c.v0), model.restitution(),
+                                  to_real<Real>(c.t0));
+  json rows = json::array();
+  std::vector<double> log_h;
+  std::map<std::string, std::vector<std::optional<double>>> log_errors;
+  for (const StepSpec& step : c.convergence) {
+    const auto scheme = make_scheme(c, model, step);
+    const auto trajectory = record_trajectory(scheme, scheme.start(to_real<Real>(c.u0), to_real<Real>(c.v0)), step_count(c, step));
+    const GridErrors<Real> errors = grid_errors(trajectory, exact);
+    rows.push_back({{"h", step_text(step)}, {"h_value", to_text(scheme.step_size())}, {"steps", step_count(c, step)},
+                    {"errors", errors_json(errors)}});
+    log_h.push_back(log_as_double(scheme.step_size()));
+    auto add = [&](const std::string& name, const Real& value) {
+      log_errors[name].push_back(value > 0 ? std::optional<double>(log_as_double(value)) : std::nullopt);
+    };
+    add("position_linf", errors.position_linf);
+    add("position_l1", errors.position_l1);
+    add("velocity_linf", errors.velocity_linf);
+    add("velocity_l1", errors.velocity_l1);
+  }
+  json orders;
+  for (const auto& [name, logs] : log_errors) {
+    const OrderFit fit = fit_order(log_h, logs);
+    json successive = json::array();
+    for (const auto& s : fit.successive) successive.push_back(s ? json(*s) : json(nullptr));
+    orders[name] = {{"least_squares", fit.slope ? json(*fit.slope) : json(nullptr)}, {"successive", successive}};
+  }
+  return {{"reference", "exact free fall (closed form, seed 000 §2)"}, {"rows", rows}, {"orders", orders}};
+}
+
+json evaluate_expectations(const CaseSpec& c, const json& convergence) {
+  json verdicts = json::array();
+  for (const Expectation& e : c.expected) {
+    const std::string metric = e.quantity.substr(std::string("order.").size());
+    const json& observed = convergence["orders"][metric]["least_squares"];
+    const double expected = static_cast<double>(e.value.exact), tolerance = static_cast<double>(e.tolerance.exact);
+    const bool pass = !observed.is_null() && std::abs(observed.get<double>() - expected) <= tolerance;
+    verdicts.push_back({{"quantity", e.quantity}, {"expected", e.value.text}, {"tolerance", e.tolerance.text},
+                        {"observed", observed}, {"source", e.source}, {"verdict", pass ? "pass" : "fail"}});
+  }
+  return verdicts;
+}
+
+template <class Real>
+json run_typed(const CaseSpec& c, const RunOptions& options) {
+  return visit_model<Real>(c, [&](const auto& model) {
+    using Model = std::decay_t<decltype(model)>;
+    json result;
+    constexpr bool constant_force = std::is_same_v<Model, ConstantForce<Real>>;
+    const bool free_fall = constant_force && is_free_fall(c);
+    if (!c.convergence.empty() && !free_fall)
+      throw InputError(c.file, "convergence",
+                       "no exact solution is available for this model yet, so it has no convergence study "
+                       "(allowed: constant-force with g = 0)");
+    std::vector<Real> positions(free_fall ? static_cast<std::size_t>(step_count(c, c.step)) + 1 : 0);
+    try {
+      result["run"] = simulate(c, model, options, positions);
+    } catch (const std::invalid_argument& why) {
+      throw InputError(c.file, "initial", why.what());
+    }
+    if constexpr (constant_force) {
+      if (free_fall) {
+        result["free_fall"] = free_fall_section(c, model, positions);
+        if (!c.convergence.empty()) {
+          result["convergence"] = free_fall_convergence(c, model);
+          result["expected"] = evaluate_expectations(c, result["convergence"]);
+        }
+      }
+    }
+    return result;
+  });
+}
+
+}  // namespace
+
+json provenance(const Precision& precision) {
+  return with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
+    return json{{"vibro_version", VIBRO_VERSION},
+                {"precision", {{"name", precision.name()},
+                               {"scalar", scalar_name<Real>()},
+                               {"significand_bits", significand_bits<Real>()},
+                               {"decimal_digits", decimal_digits<Real>()}}}};
+  });
+}
+
+json run_case(const CaseSpec& c, const RunOptions& options) {
+  const Precision precision = options.precision.value_or(c.precision);
+  json result = provenance(precision);
+  result["case"] = {{"name", c.name}, {"file", c.file}, {"hash_fnv1a64", c.hash}, {"description", c.description}};
+  json model = {{"type", c.model.type_name()}, {"u_min", c.model.u_min.text}, {"e", c.model.e.text}};
+  if (const auto* osc = std::get_if<OscillatorSpec>(&c.model.kind)) {
+    model["alpha"] = osc->alpha.text;
+    model["a"] = osc->amplitude.text;
+    model["omega"] = osc->omega.text;
+  } else {
+    model["g"] = std::get<ConstantForceSpec>(c.model.kind).g.text;
+  }
+  result["model"] = model;
+  result["initial"] = {{"u0", c.u0.text}, {"v0", c.v0.text}, {"t0", c.t0.text}};
+  result["scheme"] = {{"type", c.scheme.type},
+                      {"velocity", to_string(c.scheme.paoli_schatzman.velocity)},
+                      {"start", to_string(c.scheme.paoli_schatzman.start)},
+                      {"step", step_text(c.step)}};
+  result.update(with_scalar(precision, [&]<class Real>(std::type_identity<Real>) { return run_typed<Real>(c, options); }));
+  return result;
+}
+
+}  // namespace vibro

@@ -1,0 +1,182 @@
+#include "vibro/report/index_report.hpp"
+
+#include "vibro/io/run_case.hpp"
+#include "vibro/report/atomic_write.hpp"
+#include "vibro/report/number_display.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <sstream>
+
+namespace vibro {
+namespace {
+
+using nlohmann::json;
+
+const Precision report_mpfr{ScalarKind::mpfr, 50};
+
+std::string row(const std::vector<std::string>& cells) {
+  std::string line = "|";
+  for (const auto& cell : cells) line += " " + cell + " |";
+  return line + "\n";
+}
+
+std::string header(const std::vector<std::string>& cells) {
+  std::string line = row(cells) + "|";
+  for (std::size_t i = 0; i < cells.size(); ++i) line += "---|";
+  return line + "\n";
+}
+
+std::string number(const json& value, int digits = 10) {
+  if (value.is_null()) return "—";
+  if (value.is_number()) return fmt::format("{:.{}g}", value.get<double>(), digits);
+  return display_number(value.get<std::string>(), digits);
+}
+
+bool is_free_fall_run(const json& run) { return run.contains("free_fall"); }
+
+void cases_section(std::ostringstream& md, const std::vector<CaseSpec>& cases) {
+  md << "## Shipped cases\n\n"
+     << header({"case", "file", "model", "scheme", "precision", "hash (FNV-1a 64)"});
+  for (const auto& c : cases)
+    md << row({c.name, "`" + std::filesystem::path(c.file).filename().string() + "`", c.model.type_name(),
+               c.scheme.type + " (" + std::string(to_string(c.scheme.paoli_schatzman.velocity)) + ", " +
+                   std::string(to_string(c.scheme.paoli_schatzman.start)) + ")",
+               c.precision.name(), "`" + c.hash + "`"});
+  md << "\n";
+}
+
+void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vector<json>& runs) {
+  const json& exact = runs.front();  // the case's own precision comes first
+  const json& ff = exact["free_fall"];
+  md << "## Free fall: the two-step reversal of the Paoli–Schatzman scheme (`" << c.name << "`)\n\n"
+     << "Seed 000 §2, MATH.md §2.1. Free fall onto the obstacle u_min = " << exact["model"]["u_min"].get<std::string>()
+     << " with u0 = " << c.u0.text << ", v0 = " << c.v0.text << ", e = " << c.model.e.text << ", h = " << c.step.h->text
+     << ", U^1 = u0 + h v0. The prediction is the seed's closed form, evaluated in exact rational arithmetic; "
+     << "\"computed\" is the scheme itself.\n\n";
+  if (!ff["applicable"].get<bool>()) {
+    md << "The seed's assumptions do not hold for this case: " << ff["reason"].get<std::string>() << "\n\n";
+    return;
+  }
+  md << "- m = " << ff["m"] << "; U^{m+1} is **" << ff["case"].get<std::string>() << "** the obstacle; "
+     << "the seed places the reversal on steps " << ff["reversal_steps"][0] << " and " << ff["reversal_steps"][1]
+     << "; from n = " << ff["line_start"] << " on, U^n follows the post-impact line of slope −h e v0 = "
+     << ff["slope_per_step"].get<std::string>() << " per step.\n\n";
+  std::vector<std::string> columns = {"n", "predicted U^n (exact)"};
+  for (const json& r : runs) columns.push_back("computed − predicted, " + r["precision"]["name"].get<std::string>());
+  md << header(columns);
+  for (std::size_t i = 0; i < ff["table"].size(); ++i) {
+    std::vector<std::string> cells = {std::to_string(ff["table"][i]["n"].get<long>()),
+                                      ff["table"][i]["predicted"].get<std::string>()};
+    for (const json& r : runs) cells.push_back(number(r["free_fall"]["table"][i]["difference"], 3));
+    md << row(cells);
+  }
+  md << "\nLargest |computed − predicted| over the whole run:";
+  for (const json& r : runs)
+    md << " " << r["precision"]["name"].get<std::string>() << ": "
+       << number(r["free_fall"]["max_deviation_from_prediction"], 3) << ";";
+  md << "\n\n";
+  if (!exact.contains("convergence")) return;
+  md << "### Errors against the exact free fall\n\n"
+     << "Exact solution u = u0 + v0 t until t_c, then u = u_min − e v0 (t − t_c); the discrete velocity "
+     << "V^n = (U^{n+1} − U^n)/h is compared with the right-continuous exact velocity at t_n. "
+     << "Errors below are from the " << exact["precision"]["name"].get<std::string>() << " run.\n\n"
+     << header({"h", "steps", "position L∞", "position L1", "velocity L∞", "velocity L1"});
+  for (const json& r : exact["convergence"]["rows"]) {
+    const json& e = r["errors"];
+    md << row({r["h"].get<std::string>(), std::to_string(r["steps"].get<long>()), number(e["position_linf"]),
+               number(e["position_l1"]), number(e["velocity_linf"]), number(e["velocity_l1"])});
+  }
+  md << "\nObserved orders (least-squares slope of log error against log h; the successive slopes are in "
+     << "index.json):\n\n";
+  std::vector<std::string> order_columns = {"metric", "expected (seed 000 §1)"};
+  for (const json& r : runs) order_columns.push_back(r["precision"]["name"].get<std::string>());
+  md << header(order_columns);
+  const std::vector<std::pair<std::string, std::string>> metrics = {
+      {"position_linf", "1"}, {"position_l1", "—"}, {"velocity_linf", "0"}, {"velocity_l1", "1"}};
+  for (const auto& [metric, expected] : metrics) {
+    std::vector<std::string> cells = {metric, expected};
+    for (const json& r : runs) cells.push_back(number(r["convergence"]["orders"][metric]["least_squares"], 12));
+    md << row(cells);
+  }
+  md << "\n";
+  if (exact.contains("expected")) {
+    md << header({"expectation", "value ± tolerance", "source", "verdict per precision"});
+    for (std::size_t i = 0; i < exact["expected"].size(); ++i) {
+      const json& e = exact["expected"][i];
+      std::string verdicts;
+      for (const json& r : runs)
+        verdicts += r["precision"]["name"].get<std::string>() + ": " + r["expected"][i]["verdict"].get<std::string>() + " ";
+      md << row({e["quantity"].get<std::string>(), e["expected"].get<std::string>() + " ± " + e["tolerance"].get<std::string>(),
+                 e["source"].get<std::string>(), verdicts});
+    }
+    md << "\n";
+  }
+}
+
+void oscillator_section(std::ostringstream& md, const CaseSpec& c, const std::vector<json>& runs) {
+  const json& first = runs.front();
+  md << "## Paoli–Schatzman run: `" << c.name << "`\n\n" << c.description << "\n\n"
+     << "Model " << first["model"].dump() << ", u0 = " << c.u0.text << ", v0 = " << c.v0.text
+     << ", scheme velocity `" << first["scheme"]["velocity"].get<std::string>() << "`, start `"
+     << first["scheme"]["start"].get<std::string>() << "`, h = " << first["scheme"]["step"].get<std::string>()
+     << ", " << first["run"]["steps"] << " steps.\n\n"
+     << header({"precision", "projection active (steps)", "final t", "final U", "final V"});
+  for (const json& r : runs) {
+    const json& run = r["run"];
+    md << row({r["precision"]["name"].get<std::string>(), std::to_string(run["projection_active"]["count"].get<long>()),
+               number(run["final"]["t"], 12), number(run["final"]["u"], 16), number(run["final"]["v"], 16)});
+  }
+  md << "\nThe precisions agree to the digits shown only where the run is not sensitive to rounding; a "
+        "chaotic regime would separate them (MATH.md §4).\n\n";
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> list_case_files(const std::filesystem::path& directory) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(directory))
+    if (entry.is_regular_file() && entry.path().extension() == ".toml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::vector<Precision> report_precisions(const CaseSpec& c) {
+  std::vector<Precision> precisions = {c.precision};
+  for (const Precision& p : {Precision{ScalarKind::double_, 0}, report_mpfr})
+    if (std::find(precisions.begin(), precisions.end(), p) == precisions.end()) precisions.push_back(p);
+  return precisions;
+}
+
+void write_report(const std::filesystem::path& cases_dir, const std::filesystem::path& out,
+                  const std::function<void(const std::string&)>& status) {
+  std::vector<CaseSpec> cases;
+  for (const auto& file : list_case_files(cases_dir)) {
+    cases.push_back(load_case(file));
+    cases.back().file = "cases/" + file.filename().string();  // independent of where the report runs
+  }
+  json all = json::object();
+  std::ostringstream md;
+  md << "# vibro report\n\n"
+     << "Generated by `vibro report` (vibro " << VIBRO_VERSION << ") from the case files in `cases/`. "
+     << "Deterministic: regenerate with the README's main command and diff. Every number below is also in "
+     << "`index.json` with all its digits.\n\n";
+  cases_section(md, cases);
+  for (const auto& c : cases) {
+    std::vector<json> runs;
+    for (const Precision& p : report_precisions(c)) {
+      if (status) status(c.name + " at " + p.name());
+      RunOptions options;
+      options.precision = p;
+      runs.push_back(run_case(c, options));
+    }
+    all[c.name] = runs;
+    if (is_free_fall_run(runs.front())) free_fall_section(md, c, runs);
+    else oscillator_section(md, c, runs);
+  }
+  write_file_atomically(out / "index.md", md.str());
+  write_file_atomically(out / "index.json", all.dump(1) + "\n");
+}
+
+}  // namespace vibro

@@ -1,0 +1,69 @@
+#pragma once
+// Numbers from case files and the command line enter every scalar type from their decimal
+// text, never through a `double` (ARCHITECTURE.md "Cases are data"): an MPFR run at 200
+// digits gets 200-digit parameters, and the exact type gets the exact value.
+//
+// Accepted forms: a decimal `[+-]digits[.digits][(e|E)[+-]digits]` (or `.5`), or a
+// fraction `P/Q` of two such decimals. Nothing else: no spaces, no `inf`, no `nan`.
+
+#include "vibro/scalar/traits.hpp"
+#include "vibro/scalar/types.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace vibro {
+
+/// The exact value of a decimal or fraction; nullopt when the text is not one of the
+/// accepted forms or the denominator is zero.
+std::optional<rational> parse_exact(std::string_view text);
+
+namespace detail {
+
+/// Correctly rounded conversion of one decimal (already validated) by the type's own
+/// parser: from_chars, strtold, strtoflt128 (inside Boost), mpfr_set_str.
+template <class Real>
+Real parse_decimal_rounded(const std::string& decimal) {
+  if constexpr (std::is_same_v<Real, double>) {
+    double x = 0;
+    const auto [end, ec] = std::from_chars(decimal.data(), decimal.data() + decimal.size(), x);
+    if (ec != std::errc{} || end != decimal.data() + decimal.size())
+      throw std::invalid_argument("'" + decimal + "' is not representable as a finite double");
+    return x;
+  } else if constexpr (std::is_same_v<Real, long double>) {
+    return std::strtold(decimal.c_str(), nullptr);
+  } else {
+    return Real(decimal);
+  }
+}
+
+}  // namespace detail
+
+/// Converts an accepted number text into Real: correctly rounded for a decimal, and for
+/// P/Q the quotient of the two correctly rounded parts (exact for the rational type).
+/// Throws std::invalid_argument for malformed text or a value that is not finite in Real.
+template <class Real>
+Real parse_real(std::string_view text) {
+  const std::optional<rational> exact = parse_exact(text);
+  if (!exact) throw std::invalid_argument("'" + std::string(text) + "' is not a decimal number or a fraction P/Q");
+  if constexpr (is_exact_v<Real>) {
+    return *exact;
+  } else {
+    Real value;
+    if (const auto slash = text.find('/'); slash == std::string_view::npos) {
+      value = detail::parse_decimal_rounded<Real>(std::string(text));
+    } else {
+      value = detail::parse_decimal_rounded<Real>(std::string(text.substr(0, slash))) /
+              detail::parse_decimal_rounded<Real>(std::string(text.substr(slash + 1)));
+    }
+    if (!is_finite(value))
+      throw std::invalid_argument("'" + std::string(text) + "' is not representable as a finite " + scalar_name<Real>());
+    return value;
+  }
+}
+
+}  // namespace vibro

@@ -1,0 +1,51 @@
+#pragma once
+// Named options of the Paoli–Schatzman scheme (MATH.md §2), with their text forms as
+// used in case files and outputs.
+
+#include <optional>
+#include <string_view>
+
+namespace vibro {
+
+/// Velocity approximation inside the force F^n (MATH.md §2).
+enum class VelocityApproximation {
+  centered,  ///< (U^{n+1} − U^{n−1})/(2h): seed 000 eq. (11), seed 001 Lemma 3.2 (implicit)
+  forward,   ///< (U^{n+1} − U^n)/h: seed 001 eq. (8) as printed (implicit)
+  backward,  ///< (U^n − U^{n−1})/h: fully explicit
+};
+
+/// How U^1 is obtained from (u0, v0).
+enum class StartingValue {
+  taylor,  ///< U^1 = u0 + h v0 + (h²/2) f(t0, u0, v0): seed 000 eq. (9)
+  linear,  ///< U^1 = u0 + h v0: the free-fall analysis of seed 000 §2
+};
+
+struct PaoliSchatzmanOptions {
+  VelocityApproximation velocity = VelocityApproximation::centered;
+  StartingValue start = StartingValue::taylor;
+};
+
+constexpr std::string_view to_string(VelocityApproximation v) {
+  switch (v) {
+    case VelocityApproximation::centered: return "centered";
+    case VelocityApproximation::forward: return "forward";
+    case VelocityApproximation::backward: return "backward";
+  }
+  return "?";
+}
+
+constexpr std::string_view to_string(StartingValue s) { return s == StartingValue::taylor ? "taylor" : "linear"; }
+
+inline std::optional<VelocityApproximation> parse_velocity_approximation(std::string_view text) {
+  for (auto v : {VelocityApproximation::centered, VelocityApproximation::forward, VelocityApproximation::backward})
+    if (text == to_string(v)) return v;
+  return std::nullopt;
+}
+
+inline std::optional<StartingValue> parse_starting_value(std::string_view text) {
+  for (auto s : {StartingValue::taylor, StartingValue::linear})
+    if (text == to_string(s)) return s;
+  return std::nullopt;
+}
+
+}  // namespace vibro

@@ -1,0 +1,41 @@
+#pragma once
+// The scalar types every typed test runs over (ARCHITECTURE.md "Scalar-generic"), and a
+// fixture that puts MPFR at a fixed precision for the duration of each test.
+
+#include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/traits.hpp"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+namespace vibro::testing {
+
+/// Decimal digits of the MPFR instantiation in typed tests: well beyond float128, so a
+/// test that passes at this precision is not passing by accident of a 113-bit type.
+inline constexpr long mpfr_test_digits = 50;
+
+using FloatingTypes = ::testing::Types<double, long double, float128, mpfr_real>;
+using AllTypes = ::testing::Types<double, long double, float128, mpfr_real, rational>;
+
+template <class Real>
+class ScalarTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if constexpr (is_runtime_precision_v<Real>) guard_.emplace(mpfr_test_digits);
+  }
+  void TearDown() override { guard_.reset(); }
+
+ private:
+  std::optional<MpfrPrecisionGuard> guard_;
+};
+
+/// Gives the typed-test output readable type names.
+struct ScalarNames {
+  template <class Real>
+  static std::string GetName(int) {
+    return scalar_name<Real>();
+  }
+};
+
+}  // namespace vibro::testing
