@@ -1,0 +1,319 @@
+// Cost of one Paoli–Schatzman step (seed 000 eq. (14)) on the impact oscillator of
+// seed 000 eq. (15), with the centered velocity approximation (MATH.md §2):
+//
+//   BM_baseline_double  the same recurrence written out by hand below, plain doubles;
+//   BM_library_double   vibro::PaoliSchatzman<ImpactOscillator<double>>::step;
+//   BM_library_mpfr50   the same at 50 decimal digits of MPFR.
+//
+// Each reports ns per step (the ns_per_step counter; items = steps). The machine this runs
+// on is shared and noisy, so the figures that matter are the ratios to the baseline
+// measured in the same run, printed at the end (median over --benchmark_repetitions).
+// Target: library_double / baseline_double ≤ 1.5.
+//
+// Before measuring, main() checks that the baseline and the library produce bitwise the
+// same trajectory end in double, so the baseline is a like-for-like comparison.
+
+#include "vibro/model/impact_oscillator.hpp"
+#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/types.hpp"
+#include "vibro/scheme/paoli_schatzman.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+namespace {
+
+/// Steps per benchmark iteration; every iteration restarts from the same initial data.
+constexpr std::int64_t steps = std::int64_t{1} << 16;
+/// Steps per forcing period: h = T/2513.
+constexpr int steps_per_period = 2513;
+
+/// A forced, damped oscillator that hits the obstacle about once per period, so the
+/// projection of eq. (14) is sometimes active, with Cauchy data (u0, v0) at t0 = 0.
+struct Parameters {
+  const char* alpha = "0.1";
+  const char* amplitude = "2.5";
+  const char* omega = "1.2";
+  const char* u_min = "0";
+  const char* e = "0.8";
+  const char* u0 = "0.5";
+  const char* v0 = "0";
+};
+
+// ---------------------------------------------------------------------------------------
+// Baseline: the recurrence written directly, no library code.
+
+struct BaselineResult {
+  double u = 0;       ///< U^{steps}
+  double u_next = 0;  ///< U^{steps+1}
+  std::int64_t impacts = 0;
+};
+
+/// U^0 = u0, U^1 by the Taylor start of seed 000 eq. (9), then `steps` steps of eq. (14)
+/// with the centered velocity in closed form (MATH.md §2): c = αh,
+///   W = (h²(a cos(ω t_n) − U^n) + c(1+e)U^{n−1} + 2U^n − (1−e)U^{n−1}) / (1 + c),
+///   U^{n+1} = max(W, (1+e)u_min) − e U^{n−1},   t_n = t0 + n h.
+/// The expressions are grouped as the library groups them, so the two agree bitwise.
+BaselineResult baseline_run(double alpha, double a, double omega, double u_min, double e, double h, double u0,
+                            double v0, std::int64_t count) {
+  const double t0 = 0;
+  const double h2 = h * h;
+  const double c = alpha * h;  // k h/2 with k = 2α
+  const double scale = 1 / (1 + c);
+  const double lower = (1 + e) * u_min;
+  const double k = 2 * alpha;
+
+  double previous = u0;
+  double current = u0 + h * v0;
+  current += h * h / 2 * (a * std::cos(omega * t0) - k * v0 - u0);
+  std::int64_t impacts = 0;
+  for (std::int64_t n = 1; n <= count; ++n) {
+    const double t = t0 + h * static_cast<double>(n);
+    const double inertia = 2 * current - (1 - e) * previous;
+    const double f0 = a * std::cos(omega * t) - current;
+    const double w = (h2 * f0 + c * (1 + e) * previous + inertia) * scale;
+    const bool active = w < lower;
+    const double next = (active ? lower : w) - e * previous;
+    impacts += active;
+    previous = current;
+    current = next;
+  }
+  return {previous, current, impacts};
+}
+
+// ---------------------------------------------------------------------------------------
+// Library.
+
+template <class Real>
+struct LibrarySetup {
+  using Scheme = vibro::PaoliSchatzman<vibro::ImpactOscillator<Real>>;
+  Scheme scheme;
+  Real u0, v0;
+
+  static LibrarySetup make(const Parameters& p) {
+    using vibro::parse_real;
+    vibro::ImpactOscillator<Real> model(parse_real<Real>(p.alpha), parse_real<Real>(p.amplitude),
+                                        parse_real<Real>(p.omega), parse_real<Real>(p.u_min),
+                                        parse_real<Real>(p.e));
+    Real h = model.period() / steps_per_period;
+    return {Scheme(std::move(model), std::move(h)), parse_real<Real>(p.u0), parse_real<Real>(p.v0)};
+  }
+};
+
+template <class Real>
+struct LibraryResult {
+  typename LibrarySetup<Real>::Scheme::State state;
+  std::int64_t impacts = 0;
+};
+
+template <class Real>
+LibraryResult<Real> library_run(const LibrarySetup<Real>& setup, std::int64_t count) {
+  LibraryResult<Real> result{setup.scheme.start(setup.u0, setup.v0), 0};
+  for (std::int64_t n = 0; n < count; ++n) result.impacts += setup.scheme.step(result.state);
+  return result;
+}
+
+BaselineResult baseline_run(const Parameters& p, std::int64_t count) {
+  // Same h as the library's (model.period() / 2513): the baseline times the loop, not the setup.
+  const auto setup = LibrarySetup<double>::make(p);
+  const auto& m = setup.scheme.model();
+  return baseline_run(m.alpha(), m.amplitude(), m.omega(), m.obstacle(), m.restitution(), setup.scheme.step_size(),
+                      setup.u0, setup.v0, count);
+}
+
+void set_counters(benchmark::State& state, std::int64_t impacts) {
+  const auto total = static_cast<std::int64_t>(state.iterations()) * steps;
+  state.SetItemsProcessed(total);
+  // time / (iterations · steps), in seconds: the console prints it as e.g. "11.4ns".
+  state.counters["ns_per_step"] = benchmark::Counter(static_cast<double>(steps),
+                                                     benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
+  state.counters["impacts"] = static_cast<double>(impacts);
+}
+
+// ---------------------------------------------------------------------------------------
+// Benchmarks.
+
+void BM_baseline_double(benchmark::State& state) {
+  const auto setup = LibrarySetup<double>::make(Parameters{});
+  const auto& m = setup.scheme.model();
+  // Read the parameters through DoNotOptimize so the compiler cannot specialise on them.
+  double alpha = m.alpha(), a = m.amplitude(), omega = m.omega(), u_min = m.obstacle(), e = m.restitution();
+  double h = setup.scheme.step_size(), u0 = setup.u0, v0 = setup.v0;
+  BaselineResult result;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(alpha);
+    benchmark::DoNotOptimize(a);
+    benchmark::DoNotOptimize(omega);
+    benchmark::DoNotOptimize(u_min);
+    benchmark::DoNotOptimize(e);
+    benchmark::DoNotOptimize(h);
+    benchmark::DoNotOptimize(u0);
+    benchmark::DoNotOptimize(v0);
+    result = baseline_run(alpha, a, omega, u_min, e, h, u0, v0, steps);
+    benchmark::DoNotOptimize(result);
+  }
+  set_counters(state, result.impacts);
+}
+
+template <class Real>
+void run_library_benchmark(benchmark::State& state) {
+  const auto setup = LibrarySetup<Real>::make(Parameters{});
+  LibraryResult<Real> result;
+  for (auto _ : state) {
+    result = library_run(setup, steps);
+    benchmark::DoNotOptimize(result);
+  }
+  set_counters(state, result.impacts);
+}
+
+void BM_library_double(benchmark::State& state) { run_library_benchmark<double>(state); }
+
+void BM_library_mpfr50(benchmark::State& state) {
+  // The precision must be in place before any mpfr_real of the run is created.
+  vibro::MpfrPrecisionGuard guard(50);
+  run_library_benchmark<vibro::mpfr_real>(state);
+}
+
+BENCHMARK(BM_baseline_double)->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_library_double)->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_library_mpfr50)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// ---------------------------------------------------------------------------------------
+// Reporting.
+
+/// The console output, plus each repetition's real time per step, kept per benchmark.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  explicit RatioReporter(OutputOptions options) : ConsoleReporter(options) {}
+
+  void ReportRuns(const std::vector<Run>& reports) override {
+    for (const Run& run : reports) {
+      if (run.error_occurred) continue;
+      const std::string name = run.run_name.function_name;
+      if (run.run_type == Run::RT_Iteration && run.iterations > 0) {
+        const double ns = run.real_accumulated_time / static_cast<double>(run.iterations) / steps * 1e9;
+        ns_per_step_[name].push_back(ns);
+      } else if (run.run_type == Run::RT_Aggregate && run.aggregate_name == "median") {
+        // Only needed under --benchmark_report_aggregates_only, when single runs are not reported.
+        if (const auto it = run.counters.find("ns_per_step"); it != run.counters.end())
+          median_[name] = it->second * 1e9;
+      }
+    }
+    ConsoleReporter::ReportRuns(reports);
+  }
+
+  /// Median over the repetitions of the benchmark's ns per step; NaN when it did not run.
+  double median_ns_per_step(const std::string& name) const {
+    if (const auto it = ns_per_step_.find(name); it != ns_per_step_.end() && !it->second.empty()) {
+      std::vector<double> values = it->second;
+      std::sort(values.begin(), values.end());
+      const std::size_t m = values.size() / 2;
+      return values.size() % 2 == 1 ? values[m] : (values[m - 1] + values[m]) / 2;
+    }
+    if (const auto it = median_.find(name); it != median_.end()) return it->second;
+    return std::nan("");
+  }
+
+  std::size_t repetitions(const std::string& name) const {
+    const auto it = ns_per_step_.find(name);
+    return it == ns_per_step_.end() ? 0 : it->second.size();
+  }
+
+ private:
+  std::map<std::string, std::vector<double>> ns_per_step_;
+  std::map<std::string, double> median_;
+};
+
+/// The baseline and the library must agree bitwise in double, including the number of
+/// steps where the projection was active; otherwise the comparison is meaningless.
+bool baseline_matches_library() {
+  const Parameters p;
+  const auto setup = LibrarySetup<double>::make(p);
+  const BaselineResult baseline = baseline_run(p, steps);
+  const LibraryResult<double> library = library_run(setup, steps);
+  const bool same = baseline.u == library.state.u && baseline.u_next == library.state.u_next &&
+                    std::signbit(baseline.u) == std::signbit(library.state.u) &&
+                    baseline.impacts == library.impacts && library.state.n == steps;
+  std::printf("check: after %lld steps U = %.17g (baseline) vs %.17g (library), %lld vs %lld active projections\n",
+              static_cast<long long>(steps), baseline.u, library.state.u, static_cast<long long>(baseline.impacts),
+              static_cast<long long>(library.impacts));
+  if (!same) return false;
+  if (library.impacts == 0) {
+    std::fprintf(stderr, "check: the projection was never active; the parameters do not exercise impacts\n");
+    return false;
+  }
+  return true;
+}
+
+/// Colour as Google Benchmark's own console reporter decides it: --benchmark_color
+/// (true/false/auto, default auto = when stdout is a terminal). Read before Initialize()
+/// removes the flag from argv.
+benchmark::ConsoleReporter::OutputOptions console_options(int argc, char** argv) {
+  std::string color = "auto";
+  const std::string prefix = "--benchmark_color=";
+  for (int i = 1; i < argc; ++i)
+    if (const std::string arg = argv[i]; arg.rfind(prefix, 0) == 0) color = arg.substr(prefix.size());
+  bool use_color = false;
+  if (color == "true" || color == "yes" || color == "1") {
+    use_color = true;
+  } else if (color == "auto") {
+    const char* term = std::getenv("TERM");
+    use_color = isatty(STDOUT_FILENO) != 0 && term != nullptr && std::string(term) != "dumb";
+  }
+  return use_color ? benchmark::ConsoleReporter::OO_ColorTabular : benchmark::ConsoleReporter::OO_Tabular;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (!baseline_matches_library()) {
+    std::fprintf(stderr,
+                 "bench_paoli_schatzman: the baseline loop and PaoliSchatzman::step disagree in double; "
+                 "the baseline is no longer the same recurrence as the library. Aborting.\n");
+    return EXIT_FAILURE;
+  }
+
+  const auto options = console_options(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return EXIT_FAILURE;
+  RatioReporter reporter(options);
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+
+  const double baseline = reporter.median_ns_per_step("BM_baseline_double");
+  if (const std::size_t n = reporter.repetitions("BM_baseline_double"); n > 0)
+    std::printf("\nns per step, median of %zu repetition(s), real time:\n", n);
+  else
+    std::printf("\nns per step, median of the repetitions, real time:\n");
+  for (const char* name : {"BM_baseline_double", "BM_library_double", "BM_library_mpfr50"}) {
+    if (const double value = reporter.median_ns_per_step(name); std::isnan(value))
+      std::printf("  %-20s %10s\n", name + 3, "not run");
+    else
+      std::printf("  %-20s %10.2f ns\n", name + 3, value);
+  }
+  if (std::isnan(baseline)) {
+    std::printf("no ratio: BM_baseline_double did not run (check --benchmark_filter)\n");
+    return EXIT_SUCCESS;
+  }
+  for (const char* name : {"BM_library_double", "BM_library_mpfr50"}) {
+    const double value = reporter.median_ns_per_step(name);
+    if (!std::isnan(value)) std::printf("ratio %s / baseline_double = %.2f\n", name + 3, value / baseline);
+  }
+  const double ratio = reporter.median_ns_per_step("BM_library_double") / baseline;
+  if (!std::isnan(ratio))
+    std::printf("target library_double / baseline_double <= 1.5: %s\n", ratio <= 1.5 ? "met" : "NOT met");
+  return EXIT_SUCCESS;
+}

@@ -3,13 +3,13 @@
 // of steps, every number parsed from its decimal text at the run's precision.
 
 #include "vibro/io/case_spec.hpp"
-#include "vibro/io/input_error.hpp"
 #include "vibro/model/concepts.hpp"
 #include "vibro/model/constant_force.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <cstdint>
+#include <stdexcept>
 #include <variant>
 
 namespace vibro {
@@ -20,15 +20,15 @@ Real to_real(const NumberInput& x) {
 }
 
 /// Calls `f(model)` with the case's model bound to Real. The exact type only binds
-/// rational models: the oscillator needs cos and a period 2π/ω.
+/// rational models: the oscillator needs cos and a period 2π/ω (std::invalid_argument).
 template <class Real, class F>
 decltype(auto) visit_model(const CaseSpec& c, F&& f) {
   const Real u_min = to_real<Real>(c.model.u_min), e = to_real<Real>(c.model.e);
   if (const auto* osc = std::get_if<OscillatorSpec>(&c.model.kind)) {
     if constexpr (is_exact_v<Real>) {
-      throw InputError(c.file, "case.precision",
-                       "the exact rational type needs a rational model, and impact-oscillator uses cos(ωt) and "
-                       "T = 2π/ω (allowed here: double, long-double, float128, mpfr:DIGITS)");
+      throw std::invalid_argument(
+          "the exact rational type needs a rational model, and impact-oscillator uses cos(ωt) and T = 2π/ω "
+          "(allowed here: double, long-double, float128, mpfr:DIGITS)");
     } else {
       return f(ImpactOscillator<Real>(to_real<Real>(osc->alpha), to_real<Real>(osc->amplitude),
                                       to_real<Real>(osc->omega), u_min, e));

@@ -237,6 +237,10 @@ json run_case(const CaseSpec& c, const RunOptions& options) {
                       {"velocity", to_string(c.scheme.paoli_schatzman.velocity)},
                       {"start", to_string(c.scheme.paoli_schatzman.start)},
                       {"step", step_text(c.step)}};
+  if (precision.kind == ScalarKind::rational && c.model.periodic())
+    throw InputError(c.file, options.precision ? "--precision" : "case.precision",
+                     "the exact rational type needs a rational model, and impact-oscillator uses cos(ωt) and "
+                     "T = 2π/ω (allowed here: double, long-double, float128, mpfr:DIGITS)");
   result.update(with_scalar(precision, [&]<class Real>(std::type_identity<Real>) { return run_typed<Real>(c, options); }));
   return result;
 }

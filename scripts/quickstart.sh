@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The README's two quick-start commands:
+#   ./scripts/quickstart.sh report   set up, build, and run `vibro report` on the shipped cases
+#   ./scripts/quickstart.sh test     set up, build, and run the whole test suite through ctest
+# "Set up" installs the Debian packages the build needs when any is missing (as root, or
+# through sudo), so both work on a fresh Debian machine.
+set -euo pipefail
+
+usage() { echo "usage: $0 report|test" >&2; exit 2; }
+[ $# -eq 1 ] || usage
+job=$1
+case "$job" in report|test) ;; *) usage ;; esac
+
+cd "$(dirname "$0")/.."
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  libboost-dev libmpfr-dev libgmp-dev libfmt-dev
+  libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing missing Debian packages: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cmake --preset release
+cmake --build --preset release
+
+case "$job" in
+  report) ./build/release/src/vibro report --cases cases --out reports ;;
+  test) ctest --preset release ;;
+esac
