@@ -1,0 +1,424 @@
+// Case files (ARCHITECTURE.md "Errors"): every class of bad input is rejected with one
+// InputError that names the file, the dotted key and what is allowed, and a valid case
+// keeps each number's decimal text and exact value. Each bad case is a valid base case
+// from tests/data with one or two lines edited, so a test shows only what it changes.
+
+#include "vibro/io/case_spec.hpp"
+#include "vibro/io/input_error.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace vibro::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The file name every in-memory case is parsed under.
+const std::string label = "label.toml";
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// tests/data/oscillator.toml: α = 0.1, a = 1, ω = 1.2, u_min = 0, e = 0.8, u0 = 0.5, v0 = 0,
+/// 200 steps per period, 20 periods.
+const std::string& oscillator() {
+  static const std::string text = read_text(fs::path(VIBRO_TEST_DATA_DIR) / "oscillator.toml");
+  return text;
+}
+
+/// tests/data/free_fall.toml: g = 0, u_min = 0, e = 1/2, u0 = 1, v0 = −1, h = 1/4, t_end = 2.
+const std::string& free_fall() {
+  static const std::string text = read_text(fs::path(VIBRO_TEST_DATA_DIR) / "free_fall.toml");
+  return text;
+}
+
+/// free_fall() with a convergence study over the steps `steps` (a line of [convergence])
+/// and one expectation of order 1 with tolerance 0.1.
+std::string free_fall_with_study(std::string_view steps = R"(h = ["1/4", "1/8"])") {
+  return free_fall() + "\n[convergence]\n" + std::string(steps) + R"(
+
+[[expected]]
+quantity = "order.position_linf"
+value = 1
+tolerance = 0.1
+source = "seed 000 §1"
+)";
+}
+
+using Edit = std::pair<std::string_view, std::string_view>;
+
+/// `text` with each whole line `edit.first` (which must occur exactly once) replaced by
+/// `edit.second`.
+std::string edited(const std::string& text, std::initializer_list<Edit> edits) {
+  std::string result = "\n" + text;
+  for (const auto& [line, replacement] : edits) {
+    const std::string whole = "\n" + std::string(line) + "\n";
+    const std::size_t at = result.find(whole);
+    if (at == std::string::npos || result.find(whole, at + 1) != std::string::npos) {
+      ADD_FAILURE() << "the base case has no single line '" << line << "' to edit";
+      continue;
+    }
+    result.replace(at + 1, line.size(), replacement);
+  }
+  return result.substr(1);
+}
+
+/// The InputError that parsing `text` throws, if any.
+std::optional<InputError> rejection(const std::string& text) {
+  try {
+    parse_case(text, label);
+  } catch (const InputError& error) {
+    return error;
+  }
+  return std::nullopt;
+}
+
+/// Parsing `text` fails with one message "label.toml: key 'KEY': ..." (or "label.toml: ..."
+/// when `key` is empty) that contains `allowed`.
+::testing::AssertionResult rejected(const std::string& text, const std::string& key, std::string_view allowed) {
+  const std::optional<InputError> error = rejection(text);
+  if (!error) return ::testing::AssertionFailure() << "accepted the case:\n" << text;
+  const std::string message = error->what();
+  const std::string prefix = label + ": " + (key.empty() ? "" : "key '" + key + "': ");
+  if (error->file() != label || error->key() != key || !message.starts_with(prefix) ||
+      message.find(allowed) == std::string::npos)
+    return ::testing::AssertionFailure() << "file '" << error->file() << "', key '" << error->key() << "', message\n  "
+                                         << message << "\nexpected file '" << label << "', key '" << key
+                                         << "' and a message containing '" << allowed << "', for the case:\n"
+                                         << text;
+  return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult accepted(const std::string& text) {
+  if (const std::optional<InputError> error = rejection(text))
+    return ::testing::AssertionFailure() << "rejected: " << error->what() << "\nfor the case:\n" << text;
+  return ::testing::AssertionSuccess();
+}
+
+// --- valid cases ---------------------------------------------------------------------
+
+TEST(ParseCase, OscillatorBaseHasTheExactValuesWritten) {
+  const CaseSpec c = parse_case(oscillator(), label);
+  EXPECT_EQ(c.file, label);
+  EXPECT_EQ(c.name, "oscillator");
+  EXPECT_EQ(c.precision, (Precision{ScalarKind::double_, 0}));
+  ASSERT_TRUE(c.model.periodic());
+  const auto& osc = std::get<OscillatorSpec>(c.model.kind);
+  EXPECT_EQ(osc.alpha.text, "0.1");
+  EXPECT_EQ(osc.alpha.exact, rational(1, 10));
+  EXPECT_EQ(osc.amplitude.exact, rational(1));
+  EXPECT_EQ(osc.omega.exact, rational(6, 5));
+  EXPECT_EQ(c.model.u_min.exact, rational(0));
+  EXPECT_EQ(c.model.e.key, "model.e");
+  EXPECT_EQ(c.model.e.exact, rational(4, 5));
+  EXPECT_EQ(c.u0.exact, rational(1, 2));
+  EXPECT_EQ(c.v0.exact, rational(0));
+  EXPECT_EQ(c.t0.text, "0");  // not written: the default
+  EXPECT_EQ(c.scheme.paoli_schatzman.velocity, VelocityApproximation::centered);
+  EXPECT_EQ(c.scheme.paoli_schatzman.start, StartingValue::taylor);
+  EXPECT_FALSE(c.step.h.has_value());
+  EXPECT_EQ(c.step.steps_per_period, 200);
+  EXPECT_FALSE(c.horizon.t_end.has_value());
+  EXPECT_EQ(c.horizon.periods, 20);
+  EXPECT_TRUE(c.convergence.empty());
+  EXPECT_TRUE(c.expected.empty());
+}
+
+TEST(ParseCase, FreeFallBaseHasTheExactValuesWritten) {
+  const CaseSpec c = parse_case(free_fall(), label);
+  EXPECT_EQ(c.precision, (Precision{ScalarKind::rational, 0}));
+  ASSERT_FALSE(c.model.periodic());
+  EXPECT_EQ(std::get<ConstantForceSpec>(c.model.kind).g.exact, rational(0));
+  EXPECT_EQ(c.model.e.text, "1/2");
+  EXPECT_EQ(c.model.e.exact, rational(1, 2));
+  EXPECT_EQ(c.u0.exact, rational(1));
+  EXPECT_EQ(c.v0.exact, rational(-1));
+  EXPECT_EQ(c.scheme.paoli_schatzman.start, StartingValue::linear);
+  ASSERT_TRUE(c.step.h.has_value());
+  EXPECT_EQ(c.step.h->exact, rational(1, 4));
+  ASSERT_TRUE(c.horizon.t_end.has_value());
+  EXPECT_EQ(c.horizon.t_end->exact, rational(2));
+}
+
+TEST(ParseCase, DecimalFloatKeepsItsTextAndExactValue) {
+  // 0.1 has no double: the text and the exact value 1/10 must survive the TOML float.
+  const CaseSpec c = parse_case(edited(oscillator(), {{"e = 0.8", "e = 0.1"}}), label);
+  EXPECT_EQ(c.model.e.text, "0.1");
+  EXPECT_EQ(c.model.e.exact, rational(1, 10));
+}
+
+TEST(ParseCase, UnderscoresAndExponentsAreReadExactly) {
+  const CaseSpec c =
+      parse_case(edited(free_fall(), {{"t_end = 2", "t_end = 1_000.5"}, {"h = \"1/4\"", "h = 2.5e-1"}}), label);
+  ASSERT_TRUE(c.horizon.t_end && c.step.h);
+  EXPECT_EQ(c.horizon.t_end->text, "1000.5");
+  EXPECT_EQ(c.horizon.t_end->exact, rational(2001, 2));
+  EXPECT_EQ(c.step.h->text, "2.5e-1");
+  EXPECT_EQ(c.step.h->exact, rational(1, 4));
+  const CaseSpec n = parse_case(edited(oscillator(), {{"steps_per_period = 200", "steps_per_period = 1_000"}}), label);
+  EXPECT_EQ(n.step.steps_per_period, 1000);
+}
+
+TEST(ParseCase, FractionStringsAreExact) {
+  const CaseSpec c = parse_case(edited(free_fall(), {{"u0 = 1", "u0 = \"1/3\""}}), label);
+  EXPECT_EQ(c.u0.text, "1/3");
+  EXPECT_EQ(c.u0.exact, rational(1, 3));
+}
+
+TEST(ParseCase, FloatsInsideListsKeepTheirText) {
+  const CaseSpec c = parse_case(free_fall_with_study("h = [0.5,0.25 , 0.125]"), label);
+  ASSERT_EQ(c.convergence.size(), 3u);
+  EXPECT_EQ(c.convergence[0].h->text, "0.5");
+  EXPECT_EQ(c.convergence[1].h->text, "0.25");
+  EXPECT_EQ(c.convergence[2].h->text, "0.125");
+  EXPECT_EQ(c.convergence[2].h->exact, rational(1, 8));
+  EXPECT_EQ(c.convergence[2].h->key, "convergence.h[2]");
+  ASSERT_EQ(c.expected.size(), 1u);
+  EXPECT_EQ(c.expected[0].tolerance.exact, rational(1, 10));
+}
+
+TEST(ParseCase, BoundariesOfTheAllowedRangesAreAccepted) {
+  EXPECT_TRUE(accepted(edited(oscillator(), {{"e = 0.8", "e = 0"}})));
+  EXPECT_TRUE(accepted(edited(oscillator(), {{"e = 0.8", "e = 1"}})));
+  EXPECT_TRUE(accepted(edited(oscillator(), {{"alpha = 0.1", "alpha = 0"}})));
+  EXPECT_TRUE(accepted(edited(oscillator(), {{"u0 = 0.5", "u0 = 0"}})));  // u0 = u_min with v0 = 0
+  EXPECT_TRUE(accepted(edited(free_fall(), {{"u0 = 1", "u0 = 0"}, {"v0 = -1", "v0 = 1"}})));
+  EXPECT_TRUE(accepted(edited(oscillator(), {{"steps_per_period = 200", "steps_per_period = 1"}})));
+}
+
+TEST(LoadCase, ShippedCasesLoad) {
+  const fs::path cases = VIBRO_CASES_DIR;
+  const CaseSpec fall = load_case(cases / "free_fall.toml");
+  EXPECT_EQ(fall.file, (cases / "free_fall.toml").string());
+  EXPECT_EQ(fall.name, "free-fall");
+  EXPECT_EQ(fall.precision, (Precision{ScalarKind::rational, 0}));
+  ASSERT_TRUE(fall.step.h.has_value());
+  EXPECT_EQ(fall.step.h->exact, rational(2, 21));
+  EXPECT_EQ(fall.convergence.size(), 7u);
+  EXPECT_EQ(fall.expected.size(), 3u);
+
+  const CaseSpec forced = load_case(cases / "ps_forced_oscillator.toml");
+  EXPECT_EQ(forced.name, "ps-forced-oscillator");
+  EXPECT_EQ(forced.precision, (Precision{ScalarKind::double_, 0}));
+  EXPECT_EQ(forced.model.e.exact, rational(4, 5));
+  EXPECT_EQ(forced.step.steps_per_period, 200);
+  EXPECT_EQ(forced.horizon.periods, 20);
+}
+
+TEST(LoadCase, MissingFileIsBadInputNamingIt) {
+  const fs::path missing = fs::path(VIBRO_TEST_DATA_DIR) / "no_such_case.toml";
+  try {
+    load_case(missing);
+    ADD_FAILURE() << "loaded a missing file";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.file(), missing.string());
+    EXPECT_EQ(error.key(), "");
+    EXPECT_NE(std::string(error.what()).find("cannot open"), std::string::npos) << error.what();
+  }
+}
+
+// --- the classes of bad input of ARCHITECTURE.md "Errors" ---------------------------
+
+TEST(BadInput, MalformedTomlNamesTheLineAndColumn) {
+  const std::string text = edited(oscillator(), {{"e = 0.8", "e = 0.8.1"}});
+  const std::size_t line =
+      static_cast<std::size_t>(std::count(text.begin(), text.begin() + text.find("e = 0.8.1"), '\n')) + 1;
+  // The second '.' of "e = 0.8.1" is the eighth character of its line.
+  EXPECT_TRUE(rejected(text, "", "line " + std::to_string(line) + ", column 8: TOML syntax error"));
+  EXPECT_TRUE(rejected(oscillator() + "\n[model]\n", "", "TOML syntax error"));  // a table defined twice
+}
+
+TEST(BadInput, UnknownKeysNameTheAllowedKeys) {
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"e = 0.8", "e = 0.8\nrestitution = 0.8"}}), "model.restitution",
+                       "allowed here: type, alpha, a, omega, u_min, e"));
+  EXPECT_TRUE(rejected(edited(free_fall(), {{"g = 0", "g = 0\nalpha = 0.1"}}), "model.alpha",
+                       "allowed here: type, g, u_min, e"));
+  EXPECT_TRUE(rejected(oscillator() + "\n[output]\ncsv = \"x.csv\"\n", "output",
+                       "allowed here: case, model, initial, scheme, step, horizon, convergence, expected"));
+  EXPECT_TRUE(rejected(free_fall() + "steps = 8\n", "horizon.steps", "allowed here: t_end, periods"));
+}
+
+TEST(BadInput, WrongTypesNameTheExpectedType) {
+  const std::string_view number = "expected a number (integer, decimal, or a string such as \"1/3\")";
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"e = 0.8", "e = true"}}), "model.e", number));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"e = 0.8", "e = [0.8]"}}), "model.e", number));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"e = 0.8", "e = \"eight tenths\""}}), "model.e",
+                       "is not a finite decimal number or a fraction P/Q"));
+  EXPECT_TRUE(
+      rejected(edited(oscillator(), {{"name = \"oscillator\"", "name = 3"}}), "case.name", "expected a string"));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"steps_per_period = 200", "steps_per_period = 200.5"}}),
+                       "step.steps_per_period", "expected an integer in [1, 1000000000000]"));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"periods = 20", "periods = \"20\""}}), "horizon.periods",
+                       "expected an integer in [1, 1000000000]"));
+  EXPECT_TRUE(rejected("convergence = 3\n" + free_fall(), "convergence", "expected a table [convergence]"));
+}
+
+TEST(BadInput, RestitutionOutsideZeroOne) {
+  // 1.00000000000000000001 rounds to 1 in double: the check must be exact.
+  for (const char* e : {"1.5", "-0.1", "1.00000000000000000001", "\"3/2\""})
+    EXPECT_TRUE(rejected(edited(oscillator(), {{"e = 0.8", std::string("e = ") + e}}), "model.e", "[0, 1]"));
+}
+
+TEST(BadInput, InitialPositionBelowTheObstacle) {
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"u0 = 0.5", "u0 = -0.5"}}), "initial.u0", "u0 ≥ u_min"));
+  // Below u_min = 0.5 by 1e-20, which a double cannot see.
+  EXPECT_TRUE(
+      rejected(edited(oscillator(), {{"u_min = 0", "u_min = 0.5"}, {"u0 = 0.5", "u0 = 0.49999999999999999999"}}),
+               "initial.u0", "u0 ≥ u_min"));
+}
+
+TEST(BadInput, VelocityIntoTheObstacleAtContact) {
+  EXPECT_TRUE(rejected(edited(free_fall(), {{"u0 = 1", "u0 = 0"}}), "initial.v0", "v0 ≥ 0 when u0 = u_min"));
+  EXPECT_TRUE(rejected(edited(free_fall(), {{"u0 = 1", "u0 = 0.0"}, {"v0 = -1", "v0 = \"-1/1000000\""}}), "initial.v0",
+                       "v0 ≥ 0 when u0 = u_min"));
+}
+
+TEST(BadInput, NonPositiveStep) {
+  for (const char* h : {"0", "-0.25", "\"-1/4\"", "0.0"})
+    EXPECT_TRUE(rejected(edited(free_fall(), {{"h = \"1/4\"", std::string("h = ") + h}}), "step.h", "(0, ∞)"));
+}
+
+TEST(BadInput, NonFiniteTomlFloats) {
+  for (const char* x : {"nan", "+nan", "-nan", "inf", "+inf", "-inf"}) {
+    EXPECT_TRUE(
+        rejected(edited(oscillator(), {{"e = 0.8", std::string("e = ") + x}}), "model.e", "must be a finite number"));
+    EXPECT_TRUE(rejected(edited(oscillator(), {{"omega = 1.2", std::string("omega = ") + x}}), "model.omega",
+                         "must be a finite number"));
+    EXPECT_TRUE(
+        rejected(edited(free_fall(), {{"h = \"1/4\"", std::string("h = ") + x}}), "step.h", "must be a finite number"));
+  }
+}
+
+TEST(BadInput, NonFiniteNumberStrings) {
+  for (const char* x : {"nan", "inf", "-inf", "1/0"})
+    EXPECT_TRUE(rejected(edited(free_fall(), {{"u0 = 1", std::string("u0 = \"") + x + "\""}}), "initial.u0",
+                         "is not a finite decimal number or a fraction P/Q"));
+}
+
+TEST(BadInput, AbsoluteStepCannotDivideTheForcingPeriod) {
+  // T = 2π/ω with ω = 6/5 is irrational, so no rational h gives T = N h.
+  for (const char* h : {"0.1", "\"1/10\"", "1"})
+    EXPECT_TRUE(rejected(edited(oscillator(), {{"steps_per_period = 200", std::string("h = ") + h}}), "step.h",
+                         "give steps_per_period = N instead"));
+}
+
+TEST(BadInput, UnknownPrecision) {
+  for (const char* p : {"quad", "float", "", "MPFR:50"})
+    EXPECT_TRUE(rejected(edited(oscillator(), {{"precision = \"double\"", std::string("precision = \"") + p + "\""}}),
+                         "case.precision", "allowed: double, long-double, float128, mpfr:DIGITS, rational"));
+  for (const char* p : {"mpfr:5", "mpfr:", "mpfr:abc", "mpfr:100001", "mpfr:-50"})
+    EXPECT_TRUE(rejected(edited(oscillator(), {{"precision = \"double\"", std::string("precision = \"") + p + "\""}}),
+                         "case.precision", "[10, 100000]"));
+  const CaseSpec c = parse_case(edited(oscillator(), {{"precision = \"double\"", "precision = \"mpfr:50\""}}), label);
+  EXPECT_EQ(c.precision, (Precision{ScalarKind::mpfr, 50}));
+}
+
+TEST(BadInput, RationalPrecisionNeedsARationalModel) {
+  // The oscillator's cos(ωt) and T = 2π/ω have no exact rational value.
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"precision = \"double\"", "precision = \"rational\""}}), "case.precision",
+                       "allowed here: double, long-double, float128, mpfr:DIGITS"));
+}
+
+// --- further checks of the reader ----------------------------------------------------
+
+TEST(BadInput, MissingTablesAndKeys) {
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"[initial]", ""}, {"u0 = 0.5", ""}, {"v0 = 0", ""}}), "initial",
+                       "missing table [initial]"));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"e = 0.8", ""}}), "model.e", "missing (expected a number)"));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"type = \"impact-oscillator\"", ""}}), "model.type",
+                       "missing (expected a string)"));
+}
+
+TEST(BadInput, StepNeedsExactlyOneOfHAndStepsPerPeriod) {
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"steps_per_period = 200", "steps_per_period = 200\nh = 0.1"}}), "step",
+                       "give exactly one of h and steps_per_period"));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"steps_per_period = 200", ""}}), "step",
+                       "give exactly one of h and steps_per_period"));
+}
+
+TEST(BadInput, HorizonNeedsExactlyOneOfTEndAndPeriods) {
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"periods = 20", "periods = 20\nt_end = 10"}}), "horizon",
+                       "give exactly one of t_end and periods"));
+  EXPECT_TRUE(rejected(edited(free_fall(), {{"t_end = 2", ""}}), "horizon", "give exactly one of t_end and periods"));
+}
+
+TEST(BadInput, StepThatDoesNotDivideTheHorizon) {
+  EXPECT_TRUE(rejected(edited(free_fall(), {{"h = \"1/4\"", "h = 0.3"}}), "step.h", "allowed: h = (t_end − t0)/N"));
+  // h = 0.4 divides t_end = 2 but not t_end − t0 = 1.5.
+  EXPECT_TRUE(accepted(edited(free_fall(), {{"h = \"1/4\"", "h = 0.4"}})));
+  EXPECT_TRUE(rejected(edited(free_fall(), {{"h = \"1/4\"", "h = 0.4"}, {"v0 = -1", "v0 = -1\nt0 = 0.5"}}), "step.h",
+                       "allowed: h = (t_end − t0)/N"));
+  EXPECT_TRUE(rejected(free_fall_with_study(R"(h = ["1/4", 0.3])"), "convergence.h[1]", "allowed: h = (t_end − t0)/N"));
+}
+
+TEST(BadInput, HorizonEndsAfterTheStart) {
+  EXPECT_TRUE(rejected(edited(free_fall(), {{"t_end = 2", "t_end = 0"}}), "horizon.t_end", "(t0, ∞)"));
+}
+
+TEST(BadInput, StepsPerPeriodNeedsAPeriodicModel) {
+  EXPECT_TRUE(rejected(edited(free_fall(), {{"h = \"1/4\"", "steps_per_period = 8"}}), "step.steps_per_period",
+                       "give an absolute step h"));
+  EXPECT_TRUE(rejected(free_fall_with_study("steps_per_period = [8, 16]"), "convergence.steps_per_period[0]",
+                       "give an absolute step h"));
+}
+
+TEST(BadInput, PeriodsNeedAPeriodicModel) {
+  EXPECT_TRUE(rejected(edited(free_fall(), {{"t_end = 2", "periods = 2"}}), "horizon.periods", "give horizon.t_end"));
+}
+
+TEST(BadInput, StepsPerPeriodNeedsAWholeNumberOfPeriods) {
+  EXPECT_TRUE(
+      rejected(edited(oscillator(), {{"periods = 20", "t_end = 20"}}), "horizon.t_end", "give horizon.periods"));
+}
+
+TEST(BadInput, IntegersOutsideTheirRange) {
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"steps_per_period = 200", "steps_per_period = 0"}}),
+                       "step.steps_per_period", "[1, 1000000000000]"));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"periods = 20", "periods = 1_000_000_001"}}), "horizon.periods",
+                       "[1, 1000000000]"));
+}
+
+TEST(BadInput, UnknownNamesListTheAllowedOnes) {
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"type = \"impact-oscillator\"", "type = \"duffing\""}}), "model.type",
+                       "allowed: impact-oscillator, constant-force"));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"type = \"paoli-schatzman\"", "type = \"moreau\""}}), "scheme.type",
+                       "allowed: paoli-schatzman"));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"velocity = \"centered\"", "velocity = \"central\""}}), "scheme.velocity",
+                       "allowed: centered, forward, backward"));
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"start = \"taylor\"", "start = \"euler\""}}), "scheme.start",
+                       "allowed: taylor, linear"));
+}
+
+TEST(BadInput, Expectations) {
+  EXPECT_TRUE(rejected(edited(free_fall_with_study(), {{"tolerance = 0.1", "tolerance = -0.1"}}),
+                       "expected[0].tolerance", "[0, ∞)"));
+  EXPECT_TRUE(
+      rejected(edited(free_fall_with_study(), {{"quantity = \"order.position_linf\"", "quantity = \"order.energy\""}}),
+               "expected[0].quantity",
+               "allowed: order.position_linf, order.position_l1, order.velocity_linf, order.velocity_l1"));
+}
+
+TEST(BadInput, NegativeDamping) {
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"alpha = 0.1", "alpha = -0.1"}}), "model.alpha", "[0, ∞)"));
+}
+
+TEST(BadInput, NonPositiveForcingFrequency) {
+  for (const char* omega : {"0", "-1.2"})
+    EXPECT_TRUE(
+        rejected(edited(oscillator(), {{"omega = 1.2", std::string("omega = ") + omega}}), "model.omega", "(0, ∞)"));
+}
+
+}  // namespace
+}  // namespace vibro::testing

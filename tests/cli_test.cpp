@@ -1,0 +1,184 @@
+// The `vibro` command line end to end (ARCHITECTURE.md "Errors" and "CLI"): bad input
+// exits 2 with exactly one line "vibro: error: ..." on stderr naming the file or option
+// and what is allowed; good runs exit 0 with JSON and CSV that say what the input implies.
+
+#include "vibro/scalar/parse.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> fields_of(const std::string& row) {
+  std::vector<std::string> fields;
+  std::istringstream in(row);
+  for (std::string field; std::getline(in, field, ',');) fields.push_back(field);
+  return fields;
+}
+
+/// For the shell: the test paths hold no single quote.
+std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
+
+/// tests/data/free_fall.toml: 8 steps of h = 1/4 from t0 = 0 to t_end = 2 in exact
+/// arithmetic, impact at t = 1.
+const fs::path free_fall_case = fs::path(VIBRO_TEST_DATA_DIR) / "free_fall.toml";
+constexpr int free_fall_steps = 8;
+
+struct Outcome {
+  int status = -1;  ///< exit status, −1 when the process did not exit normally
+  std::string out, err;
+};
+
+/// Runs `vibro` in a directory of its own under the GoogleTest temporary directory.
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::path(::testing::TempDir()) /
+           ("vibro_cli_test_" + std::to_string(::getpid()) + "_" + test->test_suite_name() + "_" + test->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  const fs::path& dir() const { return dir_; }
+
+  fs::path write(const std::string& name, const std::string& text) const {
+    const fs::path file = dir_ / name;
+    std::ofstream(file, std::ios::binary) << text;
+    return file;
+  }
+
+  Outcome vibro(const std::string& arguments) const {
+    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+    const std::string command =
+        quoted(VIBRO_EXECUTABLE) + " " + arguments + " >" + quoted(out) + " 2>" + quoted(err) + " </dev/null";
+    const int raw = std::system(command.c_str());
+    Outcome outcome;
+    if (raw != -1 && WIFEXITED(raw)) outcome.status = WEXITSTATUS(raw);
+    outcome.out = read_text(out);
+    outcome.err = read_text(err);
+    return outcome;
+  }
+
+ private:
+  fs::path dir_;
+};
+
+/// Exit status 2, nothing on stdout, and one line "vibro: error: ..." on stderr that
+/// contains every one of `mentions`.
+::testing::AssertionResult bad_input(const Outcome& outcome, std::initializer_list<std::string> mentions) {
+  const std::vector<std::string> lines = lines_of(outcome.err);
+  bool mentioned = lines.size() == 1;
+  for (const auto& m : mentions) mentioned = mentioned && lines[0].find(m) != std::string::npos;
+  if (outcome.status == 2 && outcome.out.empty() && lines.size() == 1 && lines[0].starts_with("vibro: error: ") &&
+      mentioned)
+    return ::testing::AssertionSuccess();
+  auto failure = ::testing::AssertionFailure();
+  failure << "exit status " << outcome.status << ", stdout '" << outcome.out << "', stderr '" << outcome.err
+          << "'; expected status 2, no stdout and one line 'vibro: error: ...' mentioning";
+  for (const auto& m : mentions) failure << " '" << m << "'";
+  return failure;
+}
+
+TEST_F(Cli, BadCaseFileExitsTwoNamingTheFileAndTheKey) {
+  // The base case with a key its [horizon] table does not have.
+  const fs::path bad = write("bad.toml", read_text(free_fall_case) + "steps = 8\n");
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)), {bad.string(), "key 'horizon.steps'", "t_end, periods"}));
+}
+
+TEST_F(Cli, MalformedCaseFileExitsTwoNamingTheFile) {
+  const fs::path bad = write("malformed.toml", read_text(free_fall_case) + "t_end = = 3\n");
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)), {bad.string(), "TOML syntax error"}));
+}
+
+TEST_F(Cli, MpfrPrecisionBelowTheMinimumExitsTwo) {
+  EXPECT_TRUE(bad_input(vibro("--precision mpfr:5 run " + quoted(free_fall_case)),
+                        {"'--precision'", "mpfr:5", "[10, 100000]"}));
+}
+
+TEST_F(Cli, UnknownPrecisionExitsTwoNamingTheAllowedForms) {
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(free_fall_case) + " --precision quad"),
+                        {"'--precision'", "quad", "double, long-double, float128, mpfr:DIGITS, rational"}));
+}
+
+TEST_F(Cli, MissingCaseFileExitsTwoNamingIt) {
+  const fs::path missing = dir() / "no_such_case.toml";
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(missing)), {missing.string()}));
+}
+
+TEST_F(Cli, FreeFallRunPrintsJsonWithTheExactReversal) {
+  const Outcome outcome = vibro("run " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml") + " --json");
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  EXPECT_EQ(outcome.err, "");
+  const nlohmann::json result = nlohmann::json::parse(outcome.out);
+  // The case asks for precision = "rational", where the seed's prediction holds exactly.
+  EXPECT_EQ(result.at("precision").at("name"), "rational");
+  EXPECT_EQ(result.at("case").at("name"), "free-fall");
+  EXPECT_EQ(result.at("free_fall").at("max_deviation_from_prediction"), "0");
+}
+
+TEST_F(Cli, CsvHasOneRowPerStepAndTheStart) {
+  const fs::path csv = dir() / "trajectory.csv";
+  const Outcome outcome = vibro("run " + quoted(free_fall_case) + " --csv " + quoted(csv));
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const std::vector<std::string> rows = lines_of(read_text(csv));
+  ASSERT_EQ(rows.size(), 1u + free_fall_steps + 1u);
+  EXPECT_EQ(rows[0], "n,t,u,v,projection_active");
+  int active = 0;
+  for (int n = 0; n <= free_fall_steps; ++n) {
+    const std::vector<std::string> fields = fields_of(rows[static_cast<std::size_t>(n) + 1]);
+    ASSERT_EQ(fields.size(), 5u) << rows[static_cast<std::size_t>(n) + 1];
+    EXPECT_EQ(fields[0], std::to_string(n));
+    EXPECT_EQ(vibro::parse_exact(fields[1]), vibro::rational(n, 4)) << fields[1];  // t = n h, exact
+    EXPECT_TRUE(fields[4] == "0" || fields[4] == "1") << fields[4];
+    active += fields[4] == "1";
+  }
+  EXPECT_GE(active, 1);  // the impact at t = 1
+}
+
+TEST_F(Cli, ListJsonListsTheShippedCases) {
+  const Outcome outcome = vibro("list --json --cases " + quoted(VIBRO_CASES_DIR));
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const nlohmann::json list = nlohmann::json::parse(outcome.out);
+  ASSERT_TRUE(list.is_array());
+  std::set<std::string> names, files;
+  for (const auto& c : list) {
+    names.insert(c.at("name").get<std::string>());
+    files.insert(fs::path(c.at("file").get<std::string>()).filename().string());
+  }
+  EXPECT_EQ(list.size(), 2u);
+  EXPECT_EQ(names, (std::set<std::string>{"free-fall", "ps-forced-oscillator"}));
+  EXPECT_EQ(files, (std::set<std::string>{"free_fall.toml", "ps_forced_oscillator.toml"}));
+}
+
+}  // namespace

@@ -104,11 +104,10 @@ class CaseReader {
   }
 
   std::int64_t integer_value(const toml::node& node, const std::string& key, std::int64_t lo, std::int64_t hi) const {
-    if (!node.is_integer()) fail(key, "expected an integer, found " + type_name(node));
+    const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    if (!node.is_integer()) fail(key, "expected an integer in " + range + ", found " + type_name(node));
     const std::int64_t value = node.as_integer()->get();
-    if (value < lo || value > hi)
-      fail(key, std::to_string(value) + " is outside the allowed range [" + std::to_string(lo) + ", " +
-                    std::to_string(hi) + "]");
+    if (value < lo || value > hi) fail(key, std::to_string(value) + " is outside the allowed range " + range);
     return value;
   }
 
@@ -217,9 +216,10 @@ SchemeSpec read_scheme(const CaseReader& r, const toml::table& root) {
 
 /// Checks that a step fits the model and the horizon: a whole number of steps per
 /// period for forced models, a whole number of steps over t_end − t0 otherwise.
-void check_step_fits(const CaseReader& r, const CaseSpec& c, const StepSpec& step, const std::string& key) {
+/// `steps_key` is the dotted key of the step's steps_per_period, for messages.
+void check_step_fits(const CaseReader& r, const CaseSpec& c, const StepSpec& step, const std::string& steps_key) {
   if (step.steps_per_period && !c.model.periodic())
-    r.fail(key, "the constant-force model has no forcing period: give an absolute step h");
+    r.fail(steps_key, "the constant-force model has no forcing period: give an absolute step h");
   if (step.h) {
     r.require_range(*step.h, step.h->exact > 0, "(0, ∞)");
     if (c.model.periodic() && c.horizon.periods)
@@ -303,9 +303,10 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   try {
     root = toml::parse(toml_text, std::string_view(file_label));
   } catch (const toml::parse_error& error) {
-    throw InputError(file_label + ":" + std::to_string(error.source().begin.line) + ":" +
-                         std::to_string(error.source().begin.column),
-                     "", "TOML syntax error: " + std::string(error.description()));
+    throw InputError(file_label, "",
+                     "line " + std::to_string(error.source().begin.line) + ", column " +
+                         std::to_string(error.source().begin.column) +
+                         ": TOML syntax error: " + std::string(error.description()));
   }
   r.require_only(root, "", {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "expected"});
 
@@ -327,6 +328,10 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   }
 
   c.model = read_model(r, root);
+  if (c.precision.kind == ScalarKind::rational && c.model.periodic())
+    r.fail("case.precision",
+           "the exact rational type needs a rational model, and impact-oscillator uses cos(ωt) and T = 2π/ω "
+           "(allowed here: double, long-double, float128, mpfr:DIGITS)");
 
   const toml::table& initial = r.table(root, "initial", true);
   r.require_only(initial, "initial", {"u0", "v0", "t0"});
@@ -353,11 +358,11 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   const toml::table& step = r.table(root, "step", true);
   r.require_only(step, "step", {"h", "steps_per_period"});
   c.step = read_step_choice(r, step.get("h"), step.get("steps_per_period"), "step");
-  check_step_fits(r, c, c.step, "step");
+  check_step_fits(r, c, c.step, "step.steps_per_period");
 
   c.convergence = read_convergence(r, root);
   for (std::size_t i = 0; i < c.convergence.size(); ++i)
-    check_step_fits(r, c, c.convergence[i], "convergence[" + std::to_string(i) + "]");
+    check_step_fits(r, c, c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");
 
   c.expected = read_expected(r, root, !c.convergence.empty());
   return c;
