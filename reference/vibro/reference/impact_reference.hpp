@@ -1,0 +1,284 @@
+#pragma once
+// The exact-detection reference (ARCHITECTURE.md "Reference", MATH.md §1): closed-form
+// flights between events; contacts located by the certified first-zero search, so none is
+// stepped over and a tangency is reported as grazing; the impact law u'(t+0) = −e u'(t−0);
+// chatter (impacts accumulating in finite time, e < 1) summed to its accumulation time;
+// sticking while the net force f(t, u_min, 0) pushes into the obstacle, released when it
+// turns positive; and, on request, the exact derivative of the flow (fundamental matrices
+// between impacts, saltation matrices at impacts, seed 001 Theorem 3.1).
+
+#include "vibro/model/admissible.hpp"
+#include "vibro/reference/constant_force_flight.hpp"
+#include "vibro/reference/first_zero.hpp"
+#include "vibro/reference/matrix2.hpp"
+#include "vibro/reference/oscillator_flight.hpp"
+#include "vibro/reference/sticking_force.hpp"
+#include "vibro/scalar/format.hpp"
+#include "vibro/scalar/traits.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace vibro {
+
+template <class Model>
+struct FlightOf;
+template <class Real>
+struct FlightOf<ImpactOscillator<Real>> {
+  using type = OscillatorFlight<Real>;
+};
+template <class Real>
+struct FlightOf<ConstantForce<Real>> {
+  using type = ConstantForceFlight<Real>;
+};
+
+enum class EventKind {
+  impact,        ///< transverse contact: v+ = −e v−
+  grazing,       ///< the gap touches zero with zero velocity: no impulse, no saltation matrix
+  accumulation,  ///< the end of a chatter sequence: infinitely many impacts summed (MATH.md §1.3)
+  stick,         ///< the mass rests on the obstacle, held by a net force f(t, u_min, 0) ≤ 0
+  release,       ///< the net force turns positive: the mass leaves the obstacle
+};
+
+constexpr const char* to_string(EventKind kind) {
+  switch (kind) {
+    case EventKind::impact: return "impact";
+    case EventKind::grazing: return "grazing";
+    case EventKind::accumulation: return "accumulation";
+    case EventKind::stick: return "stick";
+    case EventKind::release: return "release";
+  }
+  return "?";
+}
+
+template <class Real>
+struct ReferenceEvent {
+  EventKind kind;
+  Real t;
+  Real v_minus;  ///< velocity before the event (0 for stick, release and accumulation)
+  Real v_plus;   ///< velocity after it
+};
+
+template <class Real>
+struct ReferenceState {
+  Real t, u, v;
+  bool stuck = false;
+  std::int64_t segments = 0;  ///< flights and sticking phases so far, checked against the hard cap
+};
+
+template <class Real>
+struct ReferenceSettings {
+  Real max_window;         ///< longest window of the contact search
+  Real contact_tolerance;  ///< |u − u_min| at a minimum below which it counts as a contact
+  Real force_tolerance;    ///< |f(t, u_min, 0)| below which the net force counts as zero
+  std::int64_t max_segments = 100'000'000;  ///< hard cap: an error, never an endless loop
+};
+
+/// Derivative of the flow along a run, ∂x(t)/∂x(t_start); undefined once a grazing
+/// contact, an accumulation or sticking has happened (MATH.md §1.2: the saltation matrix
+/// needs v− ≠ 0, and sticking makes it singular).
+template <class Real>
+struct FlowJacobian {
+  Matrix2<Real> matrix{Real(1), Real(0), Real(0), Real(1)};
+  bool defined = true;
+  std::string why_undefined;
+
+  void invalidate(const std::string& reason) {
+    if (defined) why_undefined = reason;
+    defined = false;
+  }
+};
+
+/// Saltation matrix at a transverse impact (seed 001 Theorem 3.1, MATH.md §1.2):
+/// S = [[−e, 0], [(f(t_c, u_min, v+) + e f(t_c, u_min, v−))/v−, −e]], v+ = −e v−.
+template <class Model>
+Matrix2<typename Model::real_type> saltation_matrix(const Model& model, const typename Model::real_type& t_c,
+                                                    const typename Model::real_type& v_minus) {
+  using Real = typename Model::real_type;
+  const Real& e = model.restitution();
+  const Real v_plus = -e * v_minus;
+  const Real lower_left =
+      (model.acceleration(t_c, model.obstacle(), v_plus) + e * model.acceleration(t_c, model.obstacle(), v_minus)) /
+      v_minus;
+  return {Real(-e), Real(0), lower_left, Real(-e)};
+}
+
+template <class Model>
+class ImpactReference {
+ public:
+  using Real = typename Model::real_type;
+  using Flight = typename FlightOf<Model>::type;
+  using State = ReferenceState<Real>;
+
+  ImpactReference(Model model, ReferenceSettings<Real> settings)
+      : model_(std::move(model)), settings_(std::move(settings)) {}
+
+  const Model& model() const { return model_; }
+  const ReferenceSettings<Real>& settings() const { return settings_; }
+
+  /// The state at t0; throws std::invalid_argument for inadmissible data.
+  State start(const Real& t0, const Real& u0, const Real& v0) const {
+    require_admissible(model_, u0, v0);
+    return State{t0, u0, v0, false, 0};
+  }
+
+  /// Advances `x` to `t_target` (≥ x.t), calling `on_event(const ReferenceEvent<Real>&)`
+  /// for every event, and multiplying `*jacobian` by the derivative of the flow.
+  template <class Sink>
+  void advance(State& x, const Real& t_target, Sink&& on_event, FlowJacobian<Real>* jacobian = nullptr) const {
+    if (t_target < x.t) throw std::invalid_argument("ImpactReference::advance: target before the current time");
+    while (x.t < t_target) {
+      if (++x.segments > settings_.max_segments)
+        throw std::runtime_error("exact-detection reference: more than " + std::to_string(settings_.max_segments) +
+                                 " flights and sticking phases before t = " + to_text(t_target) +
+                                 " (hard cap; raise max_segments if this is expected)");
+      if (x.stuck)
+        advance_stuck(x, t_target, on_event, jacobian);
+      else
+        advance_flight(x, t_target, on_event, jacobian);
+    }
+  }
+
+ private:
+  template <class Sink>
+  void advance_flight(State& x, const Real& t_target, Sink& on_event, FlowJacobian<Real>* jacobian) const {
+    const Flight flight(model_, x.t, x.u, x.v);
+    const Real& u_min = model_.obstacle();
+    Real search_from = x.t;
+    if (x.u == u_min && x.v == 0) {
+      // At rest on the obstacle: it sticks unless the net force lifts it off.
+      const auto lift_off = certified_lift_off(flight, x.t, t_target);
+      if (!lift_off) {
+        x.stuck = true;
+        if (jacobian) jacobian->invalidate("sticking from t = " + to_text(x.t));
+        on_event(ReferenceEvent<Real>{EventKind::stick, x.t, Real(0), Real(0)});
+        return;
+      }
+      search_from = *lift_off;
+    }
+    const auto gap = [&](const Real& t) { return Real(flight.position(t) - u_min); };
+    const auto gap_rate = [&](const Real& t) { return flight.velocity(t); };
+    const auto curvature = [&](const Real& l, const Real& r) { return flight.derivative_bound(2, l, r); };
+    const auto found = search_from < t_target
+                           ? first_zero(gap, gap_rate, curvature, search_from, t_target, search_settings(settings_.contact_tolerance))
+                           : ZeroSearch<Real>{ZeroKind::none, t_target, 0};
+    if (found.kind == ZeroKind::none) {
+      if (jacobian) jacobian->matrix = flight.fundamental(t_target) * jacobian->matrix;
+      x.t = t_target;
+      x.u = flight.position(t_target);
+      x.v = flight.velocity(t_target);
+      return;
+    }
+    const Real v_minus = flight.velocity(found.t);
+    if (found.kind == ZeroKind::touch || !(v_minus < 0)) {
+      // A tangency: no impulse. The mass is put at rest on the obstacle (an error within
+      // the contact tolerance) and lifts off on the next segment.
+      if (jacobian) jacobian->invalidate("grazing contact at t = " + to_text(found.t));
+      on_event(ReferenceEvent<Real>{EventKind::grazing, found.t, v_minus, v_minus});
+      x = State{found.t, u_min, Real(0), false, x.segments};
+      return;
+    }
+    const Real& e = model_.restitution();
+    const Real v_plus = -e * v_minus;
+    if (jacobian) jacobian->matrix = saltation_matrix(model_, found.t, v_minus) * (flight.fundamental(found.t) * jacobian->matrix);
+    on_event(ReferenceEvent<Real>{EventKind::impact, found.t, v_minus, v_plus});
+    x = State{found.t, u_min, v_plus, false, x.segments};
+    resolve_chatter(x, t_target, on_event, jacobian);
+  }
+
+  /// MATH.md §1.3: after an impact with a rebound v+ against a net force F < 0, the next
+  /// flights last 2v+/|F|, 2e v+/|F|, …: under a constant F the impacts accumulate at
+  /// t + 2v+/(|F|(1 − e)), exactly. The impacts are resolved one by one while the rebound
+  /// height v+²/(2|F|) stays above chatter_heights × the contact tolerance (so each flight
+  /// is certified well clear of a tangency); below, the series is summed and the mass put at
+  /// rest at the accumulation time. Under a varying force the sum's error is of the order
+  /// of the remaining time Δ = 2v+/(|F|(1−e)) squared times |F'|/|F|, which this threshold
+  /// keeps at 8·chatter_heights·tolerance·|F'|/(F²(1 − e)²): the contact tolerance's order.
+  static constexpr int chatter_heights = 16;
+
+  template <class Sink>
+  void resolve_chatter(State& x, const Real& t_target, Sink& on_event, FlowJacobian<Real>* jacobian) const {
+    const Real& e = model_.restitution();
+    const Real force = StickingForce<Model>{model_}.value(x.t);
+    if (!(e < 1) || !(force < 0) || !(x.v > 0)) return;
+    if (x.v * x.v > 2 * chatter_heights * settings_.contact_tolerance * -force) return;
+    const Real t_accumulation = x.t + 2 * x.v / (-force * (1 - e));
+    if (jacobian) jacobian->invalidate("accumulation of impacts at t = " + to_text(t_accumulation));
+    on_event(ReferenceEvent<Real>{EventKind::accumulation, t_accumulation, Real(0), Real(0)});
+    // Past the target the chatter is still going on, within the contact tolerance of rest.
+    x = State{t_accumulation < t_target ? t_accumulation : t_target, model_.obstacle(), Real(0), false, x.segments};
+  }
+
+  template <class Sink>
+  void advance_stuck(State& x, const Real& t_target, Sink& on_event, FlowJacobian<Real>*) const {
+    const StickingForce<Model> force{model_};
+    const Real f = force.value(x.t), slope = force.slope(x.t);
+    Real from = x.t;
+    if (f > -settings_.force_tolerance) {
+      if (slope > 0 || f > settings_.force_tolerance) {
+        release(x, x.t, on_event);
+        return;
+      }
+      // The force touches zero and turns back: still held. Skip the tangency's width.
+      using std::sqrt;
+      const Real m = force.curvature_bound(x.t, x.t + settings_.max_window);
+      from = x.t + (m > 0 ? Real(2 * sqrt(settings_.force_tolerance / m)) : settings_.max_window);
+      if (from >= t_target) {
+        x.t = t_target;
+        return;
+      }
+    }
+    const auto held = [&](const Real& t) { return Real(-force.value(t)); };
+    const auto held_rate = [&](const Real& t) { return Real(-force.slope(t)); };
+    const auto bound = [&](const Real& l, const Real& r) { return force.curvature_bound(l, r); };
+    const auto found = first_zero(held, held_rate, bound, from, t_target, search_settings(settings_.force_tolerance));
+    if (found.kind == ZeroKind::crossing) {
+      release(x, found.t, on_event);
+      return;
+    }
+    // None, or a tangency of the force (held on): the next segment starts after it.
+    x.t = found.t;
+  }
+
+  template <class Sink>
+  void release(State& x, const Real& t, Sink& on_event) const {
+    on_event(ReferenceEvent<Real>{EventKind::release, t, Real(0), Real(0)});
+    x = State{t, model_.obstacle(), Real(0), false, x.segments};
+  }
+
+  /// From rest on the obstacle at t_s: the first time after t_s from which the gap is
+  /// certified positive, or nothing when the net force holds the mass. With a = u''(t_s):
+  /// if a > 0, u'' ≥ a/2 on [t_s, t_s + a/(2 J3)] where J3 ≥ |u'''|, so the gap, zero with
+  /// zero slope at t_s, is positive there. If a is zero to rounding (a release), the same
+  /// argument one order up with j = u'''(t_s) > 0 and J4 ≥ |u''''|.
+  std::optional<Real> certified_lift_off(const Flight& flight, const Real& t_s, const Real& t_target) const {
+    using std::min;
+    const Real a = flight.derivative(2, t_s);
+    const Real horizon = min(Real(t_s + settings_.max_window), t_target);
+    Real step;
+    if (a > settings_.force_tolerance) {
+      const Real bound = flight.derivative_bound(3, t_s, horizon);
+      step = bound > 0 ? Real(a / (2 * bound)) : settings_.max_window;
+    } else if (a >= -settings_.force_tolerance) {
+      const Real j = flight.derivative(3, t_s);
+      if (!(j > 0)) return std::nullopt;
+      const Real bound = flight.derivative_bound(4, t_s, horizon);
+      step = bound > 0 ? Real(j / (2 * bound)) : settings_.max_window;
+    } else {
+      return std::nullopt;
+    }
+    return min(Real(t_s + step), horizon);
+  }
+
+  ZeroSearchSettings<Real> search_settings(const Real& tolerance) const {
+    return ZeroSearchSettings<Real>{settings_.max_window, tolerance, settings_.max_segments};
+  }
+
+  Model model_;
+  ReferenceSettings<Real> settings_;
+};
+
+}  // namespace vibro

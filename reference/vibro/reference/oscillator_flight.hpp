@@ -1,0 +1,268 @@
+#pragma once
+// Closed-form free flight of the impact oscillator (MATH.md §1.1): the exact solution of
+//   u'' + 2α u' + u = a cos(ω t)
+// through (t0, u0, v0), ignoring the obstacle. It is the flight between two impacts of the
+// exact-detection reference. u = u_p + u_h with
+//   u_p = A cos ωt + B sin ωt,  D = (1 − ω²)² + (2αω)²,  A = a(1 − ω²)/D,  B = 2αω a/D,
+//   u_p = (a/2) t sin t  in the resonant case α = 0, ω = 1 (D = 0),
+// both in the absolute time t of the forcing a cos(ω t), and, with s = t − t0,
+//   α < 1 (underdamped, α = 0 included): u_h = e^{−αs}(c1 cos ω_d s + c2 sin ω_d s), ω_d = √(1 − α²),
+//   α = 1 (critical):                    u_h = e^{−s}(c1 + c2 s),
+//   α > 1 (overdamped):                  u_h = c1 e^{r+ s} + c2 e^{r− s},  r± = −α ± √(α² − 1),
+// where c1, c2 make u(t0) = u0, u'(t0) = v0.
+
+#include "vibro/model/impact_oscillator.hpp"
+#include "vibro/model/validate.hpp"
+#include "vibro/reference/matrix2.hpp"
+#include "vibro/scalar/format.hpp"
+
+#include <boost/math/constants/constants.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace vibro {
+
+/// Which closed form the homogeneous part takes (MATH.md §1.1).
+enum class Damping { underdamped, critical, overdamped };
+
+template <class Real>
+class OscillatorFlight {
+ public:
+  using real_type = Real;
+
+  /// The flight of `model` through (t0, u0, v0). Coefficients are computed here, once;
+  /// the evaluations below allocate nothing for the built-in types.
+  OscillatorFlight(const ImpactOscillator<Real>& model, Real t0, const Real& u0, const Real& v0)
+      : model_(model), t0_(std::move(t0)) {
+    using std::sqrt;
+    detail::require_finite(t0_, "t0");
+    detail::require_finite(u0, "u0");
+    detail::require_finite(v0, "v0");
+    const Real& alpha = model_.alpha();
+    const Real& omega = model_.omega();
+    resonant_ = alpha == 0 && omega == 1;
+    if (resonant_) {
+      half_amplitude_ = model_.amplitude() / 2;
+    } else {
+      const Real detuning = (1 - omega) * (1 + omega);  // 1 − ω², without cancellation near ω = 1
+      const Real friction = 2 * alpha * omega;
+      const Real d = detuning * detuning + friction * friction;
+      cos_coefficient_ = model_.amplitude() * detuning / d;
+      sin_coefficient_ = model_.amplitude() * friction / d;
+    }
+    // Initial data of the homogeneous part: h0 = u_h(0), h1 = u_h'(0).
+    const Real h0 = u0 - particular_position(t0_);
+    const Real h1 = v0 - particular_velocity(t0_);
+    // (c1, c2) give u_h and (d1, d2) give u_h' in the same basis (φ1, φ2) of homogeneous().
+    if (alpha < 1) {
+      damping_ = Damping::underdamped;
+      root_ = sqrt((1 - alpha) * (1 + alpha));  // ω_d
+      c1_ = h0;
+      c2_ = (h1 + alpha * h0) / root_;
+      d1_ = h1;                             // −α c1 + ω_d c2
+      d2_ = -(alpha * c2_ + root_ * c1_);  // −α c2 − ω_d c1
+    } else if (alpha == 1) {
+      damping_ = Damping::critical;
+      c1_ = h0;
+      c2_ = h1 + h0;
+      d1_ = h1;  // c2 − c1
+      d2_ = -c2_;
+    } else {
+      damping_ = Damping::overdamped;
+      root_ = sqrt((alpha - 1) * (alpha + 1));  // √(α² − 1)
+      r_minus_ = -(alpha + root_);
+      r_plus_ = 1 / r_minus_;  // r+ r− = 1; avoids the cancellation in −α + √(α² − 1)
+      const Real spread = 2 * root_;  // r+ − r−
+      c1_ = (h1 - r_minus_ * h0) / spread;
+      c2_ = (r_plus_ * h0 - h1) / spread;
+      d1_ = r_plus_ * c1_;
+      d2_ = r_minus_ * c2_;
+    }
+  }
+
+  Real position(const Real& t) const { return particular_position(t) + homogeneous(t - t0_, c1_, c2_); }
+  Real velocity(const Real& t) const { return particular_velocity(t) + homogeneous(t - t0_, d1_, d2_); }
+  /// u''(t) = f(t, u, v).
+  Real acceleration(const Real& t) const { return model_.acceleration(t, position(t), velocity(t)); }
+
+  /// The order-th time derivative u^(order)(t), order ≥ 0: each derivative maps the
+  /// coefficients of the homogeneous part in its basis (differentiate_homogeneous) and of
+  /// the particular part (A, B) → (ωB, −ωA); the resonant (a/2) t sin t has
+  /// d^k/dt^k = (a/2)(t sin(t + kπ/2) + k sin(t + (k−1)π/2)).
+  Real derivative(int order, const Real& t) const {
+    using std::cos;
+    using std::sin;
+    Real p = c1_, q = c2_;
+    for (int k = 0; k < order; ++k) differentiate_homogeneous(p, q);
+    Real particular;
+    if (resonant_) {
+      const Real half_pi = boost::math::constants::half_pi<Real>();
+      particular = half_amplitude_ * (t * sin(t + order * half_pi) + order * sin(t + (order - 1) * half_pi));
+    } else {
+      Real a = cos_coefficient_, b = sin_coefficient_;
+      for (int k = 0; k < order; ++k) {
+        const Real next_a = model_.omega() * b;
+        b = -model_.omega() * a;
+        a = next_a;
+      }
+      const Real phase = model_.omega() * t;
+      particular = a * cos(phase) + b * sin(phase);
+    }
+    return particular + homogeneous(t - t0_, p, q);
+  }
+
+  /// ∂(u(t), v(t))/∂(u0, v0): the fundamental matrix of the homogeneous system, whose
+  /// determinant is e^{−2α(t − t0)} (MATH.md §1.2). Written out entry by entry, not through
+  /// the coefficients of position() and velocity(), so the two can check each other.
+  Matrix2<Real> fundamental(const Real& t) const {
+    using std::cos;
+    using std::exp;
+    using std::expm1;
+    using std::sin;
+    const Real s = t - t0_;
+    const Real& alpha = model_.alpha();
+    switch (damping_) {
+      case Damping::underdamped: {
+        const Real decay = exp(-alpha * s), c = cos(root_ * s), q = sin(root_ * s) / root_;
+        return {decay * (c + alpha * q), decay * q, -decay * q, decay * (c - alpha * q)};
+      }
+      case Damping::critical: {
+        const Real decay = exp(-s);
+        return {decay * (1 + s), decay * s, -decay * s, decay * (1 - s)};
+      }
+      case Damping::overdamped:
+        break;
+    }
+    // σ = (e^{r+ s} − e^{r− s})/(r+ − r−), through expm1 so that it keeps its relative
+    // accuracy for small s; then Φ = [[e^{r− s} − r− σ, σ], [−σ, e^{r− s} + r+ σ]].
+    const Real slow = exp(r_plus_ * s), fast = exp(r_minus_ * s);
+    const Real spread = 2 * root_;
+    const Real sigma = -slow * expm1(-spread * s) / spread;
+    return {fast - r_minus_ * sigma, sigma, -sigma, fast + r_plus_ * sigma};
+  }
+
+  /// An upper bound of |u^(order)(t)| on [t_from, t_to] (any interval, before or after t0);
+  /// order 2 is the curvature bound of the gap u − u_min used for certified contact search
+  /// (MATH.md §1.1), orders 3 and 4 certify lift-off from rest. M = M_h + M_p, s_a = t_from − t0:
+  /// - α < 1: u_h = R e^{−αs} cos(ω_d s − φ), R = √(c1² + c2²). Each derivative rotates the
+  ///   phase and keeps the amplitude because (α, ω_d) is a unit vector, so |u_h^(k)| ≤ R e^{−αs}
+  ///   ≤ R e^{−α s_a} for every k (MATH.md §1.1).
+  /// - α = 1 (derived): u_h^(k) = (−1)^k e^{−s}(c1 − k c2 + c2 s). With s = s_a + τ, τ ≥ 0,
+  ///   |u_h^(k)| ≤ e^{−s_a} e^{−τ}(|c1 − k c2 + c2 s_a| + |c2| τ) ≤ e^{−s_a}(|c1 − k c2 + c2 s_a| + |c2|/e),
+  ///   since e^{−τ} ≤ 1 and τ e^{−τ} ≤ 1/e.
+  /// - α > 1 (derived): u_h^(k) = c1 r+^k e^{r+ s} + c2 r−^k e^{r− s}; both exponentials decrease
+  ///   (r± < 0), so |u_h^(k)| ≤ |c1| |r+|^k e^{r+ s_a} + |c2| |r−|^k e^{r− s_a}.
+  /// - Particular part: |u_p^(k)| ≤ ω^k √(A² + B²); in the resonant case, from the formula at
+  ///   derivative(), |u_p^(k)| ≤ (|a|/2)(k + max(|t_from|, |t_to|)).
+  /// The bound holds in exact arithmetic; the value returned carries the rounding of its own
+  /// evaluation (a few ε relative), which the certified search covers by its margin.
+  Real derivative_bound(int order, const Real& t_from, const Real& t_to) const {
+    using std::abs;
+    using std::pow;
+    using std::sqrt;
+    if (!(t_from <= t_to))
+      throw std::invalid_argument("derivative_bound: needs t_from ≤ t_to, got [" + to_text(t_from) + ", " +
+                                  to_text(t_to) + "]");
+    const Real& omega = model_.omega();
+    const Real particular_bound =
+        resonant_ ? Real(abs(half_amplitude_) * (order + std::max(abs(t_from), abs(t_to))))
+                  : Real(pow(omega, order) * sqrt(cos_coefficient_ * cos_coefficient_ + sin_coefficient_ * sin_coefficient_));
+    return homogeneous_derivative_bound(order, t_from - t0_) + particular_bound;
+  }
+
+  const ImpactOscillator<Real>& model() const { return model_; }
+  const Real& start_time() const { return t0_; }
+  Damping damping() const { return damping_; }
+  /// α = 0 and ω = 1: the particular solution is (a/2) t sin t.
+  bool resonant() const { return resonant_; }
+
+ private:
+  Real particular_position(const Real& t) const {
+    using std::cos;
+    using std::sin;
+    if (resonant_) return half_amplitude_ * t * sin(t);
+    const Real phase = model_.omega() * t;
+    return cos_coefficient_ * cos(phase) + sin_coefficient_ * sin(phase);
+  }
+
+  Real particular_velocity(const Real& t) const {
+    using std::cos;
+    using std::sin;
+    if (resonant_) return half_amplitude_ * (sin(t) + t * cos(t));
+    const Real phase = model_.omega() * t;
+    return model_.omega() * (sin_coefficient_ * cos(phase) - cos_coefficient_ * sin(phase));
+  }
+
+  /// max |u_h^(k)| on [s_a, ∞), by the three cases derived at derivative_bound().
+  Real homogeneous_derivative_bound(int order, const Real& s_a) const {
+    using std::abs;
+    using std::exp;
+    using std::pow;
+    using std::sqrt;
+    switch (damping_) {
+      case Damping::underdamped:
+        return sqrt(c1_ * c1_ + c2_ * c2_) * exp(-model_.alpha() * s_a);
+      case Damping::critical:
+        return exp(-s_a) * (abs(c1_ - order * c2_ + c2_ * s_a) + abs(c2_) * boost::math::constants::exp_minus_one<Real>());
+      case Damping::overdamped:
+        break;
+    }
+    return abs(c1_) * pow(abs(r_plus_), order) * exp(r_plus_ * s_a) +
+           abs(c2_) * pow(abs(r_minus_), order) * exp(r_minus_ * s_a);
+  }
+
+  /// The coefficients (p, q) of d/ds(p φ1 + q φ2) in the same basis as (p, q).
+  void differentiate_homogeneous(Real& p, Real& q) const {
+    switch (damping_) {
+      case Damping::underdamped: {
+        const Real& alpha = model_.alpha();
+        const Real next_p = -alpha * p + root_ * q;
+        q = -root_ * p - alpha * q;
+        p = next_p;
+        return;
+      }
+      case Damping::critical:
+        p = q - p;
+        q = -q;
+        return;
+      case Damping::overdamped:
+        p *= r_plus_;
+        q *= r_minus_;
+        return;
+    }
+  }
+
+  /// p φ1(s) + q φ2(s) in the basis of the regime: (e^{−αs} cos ω_d s, e^{−αs} sin ω_d s),
+  /// (e^{−s}, s e^{−s}) or (e^{r+ s}, e^{r− s}).
+  Real homogeneous(const Real& s, const Real& p, const Real& q) const {
+    using std::cos;
+    using std::exp;
+    using std::sin;
+    switch (damping_) {
+      case Damping::underdamped: {
+        const Real phase = root_ * s;
+        return exp(-model_.alpha() * s) * (p * cos(phase) + q * sin(phase));
+      }
+      case Damping::critical:
+        return exp(-s) * (p + q * s);
+      case Damping::overdamped:
+        break;
+    }
+    return p * exp(r_plus_ * s) + q * exp(r_minus_ * s);
+  }
+
+  ImpactOscillator<Real> model_;
+  Real t0_;
+  bool resonant_ = false;
+  Damping damping_ = Damping::underdamped;
+  Real half_amplitude_{0};                        // a/2, resonant case
+  Real cos_coefficient_{0}, sin_coefficient_{0};  // A, B
+  Real root_{0};                                  // ω_d (α < 1) or √(α² − 1) (α > 1)
+  Real r_plus_{0}, r_minus_{0};                   // α > 1
+  Real c1_{0}, c2_{0}, d1_{0}, d2_{0};
+};
+
+}  // namespace vibro
