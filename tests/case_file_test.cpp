@@ -325,6 +325,30 @@ TEST(BadInput, UnknownPrecision) {
   EXPECT_EQ(c.precision, (Precision{ScalarKind::mpfr, 50}));
 }
 
+/// The oscillator base turned into a reference case (no step).
+std::string reference_case() {
+  return edited(oscillator(), {{"type = \"paoli-schatzman\"", "type = \"reference\""},
+                               {"velocity = \"centered\"", ""},
+                               {"start = \"taylor\"", ""},
+                               {"[step]", ""},
+                               {"steps_per_period = 200", ""}});
+}
+
+TEST(ParseCase, ReferenceSchemeNeedsNoStep) {
+  EXPECT_TRUE(accepted(reference_case()));
+  EXPECT_TRUE(parse_case(reference_case(), label).scheme.is_reference());
+}
+
+TEST(BadInput, ReferenceSchemeRefusesAStepAStudyOptionsAndTheRationalType) {
+  EXPECT_TRUE(rejected(reference_case() + "\n[step]\nsteps_per_period = 200\n", "step", "remove [step]"));
+  EXPECT_TRUE(rejected(reference_case() + "\n[convergence]\nsteps_per_period = [10, 20]\n", "convergence",
+                       "remove [convergence]"));
+  EXPECT_TRUE(rejected(edited(reference_case(), {{"type = \"reference\"", "type = \"reference\"\nvelocity = \"centered\""}}),
+                       "scheme.velocity", "allowed here: type"));
+  EXPECT_TRUE(rejected(edited(reference_case(), {{"precision = \"double\"", "precision = \"rational\""}}),
+                       "case.precision", "allowed here: double, long-double, float128, mpfr:DIGITS"));
+}
+
 TEST(BadInput, RationalPrecisionNeedsARationalModel) {
   // The oscillator's cos(ωt) and T = 2π/ω have no exact rational value.
   EXPECT_TRUE(rejected(edited(oscillator(), {{"precision = \"double\"", "precision = \"rational\""}}), "case.precision",

@@ -6,10 +6,12 @@
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
 
+#include "vibro/analysis/digits_needed.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <boost/math/constants/constants.hpp>
+#include <boost/math/tools/toms748_solve.hpp>
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -221,6 +223,68 @@ TEST(ReferenceMpfr, ExactJacobianMatchesCentralDifferences) {
   EXPECT_LE(abs((v_plus_u - v_minus_u) / (2 * eps) - j.a21), tolerance * scale);
   EXPECT_LE(abs((u_plus_v - u_minus_v) / (2 * eps) - j.a12), tolerance * scale);
   EXPECT_LE(abs((v_plus_v - v_minus_v) / (2 * eps) - j.a22), tolerance * scale);
+}
+
+/// Issue 3, item 4: impact times at D = 30 digits agree with an independent root finder on
+/// the closed form at 2D = 60 digits to within 10^−(D−5). The independent one sweeps each
+/// flight with a fixed step T/4000 for a sign change of the gap and refines it by TOMS 748
+/// (no certified bounds; this case has only transverse impacts with |v−| ≥ 0.1, far above
+/// what a sweep of that step could miss), then applies v+ = −e v−.
+TEST(ReferenceMpfr, ImpactTimesAgreeWithAnIndependentRootFinderAtTwiceTheDigits) {
+  constexpr long digits = 30;
+  const char* parameters[] = {"0.1", "2.5", "1.2", "0", "0.8"};
+  std::vector<std::string> reference_times;
+  {
+    MpfrPrecisionGuard guard(digits);
+    using Real = mpfr_real;
+    const ImpactOscillator<Real> model(num<Real>(parameters[0]), num<Real>(parameters[1]), num<Real>(parameters[2]),
+                                       num<Real>(parameters[3]), num<Real>(parameters[4]));
+    const ImpactReference<ImpactOscillator<Real>> reference(model, settings_for(model.period(), Real(5)));
+    auto x = reference.start(Real(0), num<Real>("0.5"), Real(0));
+    for (const auto& event : run(reference, x, Real(3 * model.period()))) {
+      ASSERT_EQ(event.kind, EventKind::impact);
+      reference_times.push_back(to_text(event.t));
+    }
+  }
+  ASSERT_GE(reference_times.size(), 3u);
+  MpfrPrecisionGuard guard(2 * digits);
+  using Real = mpfr_real;
+  using std::abs;
+  using std::pow;
+  const ImpactOscillator<Real> model(num<Real>(parameters[0]), num<Real>(parameters[1]), num<Real>(parameters[2]),
+                                     num<Real>(parameters[3]), num<Real>(parameters[4]));
+  const Real sweep = model.period() / 4000, t_end = 3 * model.period();
+  Real t(0), u = num<Real>("0.5"), v(0);
+  std::vector<Real> independent_times;
+  while (t < t_end) {
+    const OscillatorFlight<Real> flight(model, t, u, v);
+    const auto gap = [&](const Real& s) { return Real(flight.position(s) - model.obstacle()); };
+    Real a = t, b = t + sweep;
+    while (b < t_end && gap(b) > 0) a = b, b += sweep;
+    if (b >= t_end) break;
+    boost::uintmax_t iterations = 300;
+    const auto [lo, hi] = boost::math::tools::toms748_solve(gap, a, b, boost::math::tools::eps_tolerance<Real>(), iterations);
+    t = (lo + hi) / 2;
+    u = model.obstacle();
+    v = -model.restitution() * flight.velocity(t);
+    independent_times.push_back(t);
+  }
+  ASSERT_EQ(independent_times.size(), reference_times.size());
+  const Real allowed = pow(Real(10), -(digits - 5));
+  for (std::size_t i = 0; i < reference_times.size(); ++i)
+    EXPECT_LE(abs(num<Real>(reference_times[i].c_str()) - independent_times[i]), allowed)
+        << "impact " << i << ": " << reference_times[i] << " vs " << to_text(independent_times[i]);
+}
+
+/// digits ≈ λ1 t/ln 10 + target (issue 3): with λ1 = ln 10 per unit time every unit of time
+/// costs one digit (closed form), and the accurate horizon is the inverse.
+TEST(DigitsNeeded, OneDigitPerUnitTimeWhenLambdaIsLnTen) {
+  const double ln10 = std::log(10.0);
+  EXPECT_EQ(digits_needed(ln10, 100.0, 10), 110);
+  EXPECT_EQ(digits_needed(ln10, 100.5, 10), 111);  // rounded up
+  EXPECT_EQ(digits_needed(-1.0, 1e6, 10), 10);     // contracting: no extra digits
+  EXPECT_DOUBLE_EQ(accurate_horizon(ln10, 110, 10), 100.0);
+  EXPECT_TRUE(std::isinf(accurate_horizon(0.0, 30, 10)));
 }
 
 TYPED_TEST(Reference, HardCapStopsARunWithAClearError) {

@@ -42,15 +42,18 @@ int run_list(const fs::path& cases_dir, bool json_output) {
 }
 
 int run_run(const fs::path& case_file, const std::optional<vibro::Precision>& precision, const std::string& csv,
-            bool json_output) {
+            bool error_estimate, bool json_output) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
   vibro::RunOptions options;
   options.precision = precision;
   if (!csv.empty()) options.csv = csv;
+  options.error_estimate = error_estimate;
   if (stderr_is_terminal())
     options.progress = [](double fraction) { std::fprintf(stderr, "\r  %5.1f%%", 100 * fraction); };
   const nlohmann::json result = vibro::run_case(c, options);
   if (options.progress) std::fprintf(stderr, "\r        \r");
+  if (result["run"].contains("warnings"))
+    for (const auto& warning : result["run"]["warnings"]) std::cerr << "vibro: warning: " << warning.get<std::string>() << "\n";
   if (json_output) std::cout << result.dump(2) << "\n";
   else vibro::cli::print_run(std::cout, result);
   if (result.contains("expected"))
@@ -88,7 +91,12 @@ int main(int argc, char** argv) {
   fs::path case_file;
   std::string csv;
   run->add_option("CASE", case_file, "Case file (TOML)")->required();
-  run->add_option("--csv", csv, "Write the trajectory (n, t, u, v, projection_active) to this CSV file");
+  run->add_option("--csv", csv,
+                  "Write the trajectory (n, t, u, v, projection_active) to this CSV file; for the reference, its "
+                  "events (kind, t, v_minus, v_plus)");
+  bool no_error_estimate = false;
+  run->add_flag("--no-error-estimate", no_error_estimate,
+                "Reference runs: skip the error estimate (a second run at 20 more digits)");
 
   auto* report = app.add_subcommand("report", "Regenerate the reports from the shipped cases");
   fs::path out_dir = "reports";
@@ -107,7 +115,7 @@ int main(int argc, char** argv) {
       }
     }
     if (*list) return run_list(cases_dir, json_output);
-    if (*run) return run_run(case_file, precision, csv, json_output);
+    if (*run) return run_run(case_file, precision, csv, !no_error_estimate, json_output);
     return run_report(cases_dir, out_dir);
   } catch (const vibro::InputError& error) {
     std::cerr << "vibro: error: " << error.what() << "\n";

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace vibro::cli {
 namespace {
 
@@ -50,6 +52,39 @@ void print_convergence(std::ostream& out, const json& conv) {
   }
 }
 
+/// Events, sticking, λ1 estimate and error estimate of a reference run.
+void print_reference(std::ostream& out, const json& run) {
+  constexpr std::size_t listed_events = 12;
+  std::string counts;
+  for (const auto& [kind, count] : run["event_counts"].items())
+    counts += (counts.empty() ? "" : ", ") + std::to_string(count.get<long>()) + " " + kind;
+  out << "events     " << (counts.empty() ? "none" : counts) << "\n";
+  for (std::size_t i = 0; i < std::min(listed_events, run["events"].size()); ++i) {
+    const json& e = run["events"][i];
+    out << fmt::format("  {:<13} t = {:<22} v- = {:<22} v+ = {}\n", e["kind"].get<std::string>(), num(e["t"], 17),
+                       num(e["v_minus"], 12), num(e["v_plus"], 12));
+  }
+  if (run["events"].size() > listed_events) out << "  ... (all events in --json or --csv)\n";
+  if (!run["sticking_intervals"].empty()) out << "sticking   " << run["sticking_intervals"].size() << " intervals\n";
+  out << "final      t = " << num(run["final"]["t"], 17) << ", u = " << num(run["final"]["u"], 17)
+      << ", v = " << num(run["final"]["v"], 17) << "\n";
+  if (run.contains("stroboscopic")) out << "stroboscopic samples: " << run["stroboscopic"].size() << " (in --json)\n";
+  const json& lyapunov = run["lyapunov_estimate"];
+  if (lyapunov["defined"].get<bool>())
+    out << fmt::format("lambda1    {:.6g} per unit time (finite-time estimate); {} correct digits at t = {:.6g} need {} digits\n",
+                       lyapunov["lambda1_per_unit_time"].get<double>(), lyapunov["digits_needed"]["target_digits"].get<long>(),
+                       lyapunov["digits_needed"]["horizon"].get<double>(), lyapunov["digits_needed"]["digits"].get<long>());
+  else
+    out << "lambda1    not estimated: the flow's derivative is undefined (" << lyapunov["why_undefined"].get<std::string>() << ")\n";
+  if (run.contains("error_estimate")) {
+    const json& e = run["error_estimate"];
+    out << "error      against " << e["compared_with"].get<std::string>() << ": event times within "
+        << e["max_event_time_difference"].get<std::string>() << ", final u within "
+        << e["final_position_difference"].get<std::string>() << ", v within "
+        << e["final_velocity_difference"].get<std::string>() << "\n";
+  }
+}
+
 }  // namespace
 
 void print_list(std::ostream& out, const json& list) {
@@ -69,6 +104,11 @@ void print_run(std::ostream& out, const json& r) {
     out << " (exact)";
   out << "\nmodel      " << r["model"].dump() << "\ninitial    " << r["initial"].dump() << "\n";
   const json& run = r["run"];
+  if (r["scheme"]["type"] == "reference") {
+    out << "scheme     exact-detection reference (closed-form flights, certified contacts)\n";
+    print_reference(out, run);
+    return;
+  }
   out << "scheme     " << r["scheme"]["type"].get<std::string>() << ", velocity " << r["scheme"]["velocity"].get<std::string>()
       << ", start " << r["scheme"]["start"].get<std::string>() << ", h = " << r["scheme"]["step"].get<std::string>()
       << " = " << num(run["h"], 17) << ", " << run["steps"] << " steps\n";

@@ -199,7 +199,12 @@ SchemeSpec read_scheme(const CaseReader& r, const toml::table& root) {
   const toml::table& t = r.table(root, "scheme", true);
   SchemeSpec scheme;
   scheme.type = *r.string(t, "scheme", "type", true);
-  if (scheme.type != "paoli-schatzman") r.fail("scheme.type", "unknown scheme '" + scheme.type + "' (allowed: paoli-schatzman)");
+  if (scheme.type == "reference") {
+    r.require_only(t, "scheme", {"type"});
+    return scheme;
+  }
+  if (scheme.type != "paoli-schatzman")
+    r.fail("scheme.type", "unknown scheme '" + scheme.type + "' (allowed: paoli-schatzman, reference)");
   r.require_only(t, "scheme", {"type", "velocity", "start"});
   if (auto v = r.string(t, "scheme", "velocity", false)) {
     auto parsed = parse_velocity_approximation(*v);
@@ -355,10 +360,19 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
     r.fail("horizon.periods", "the constant-force model has no forcing period: give horizon.t_end");
   if (c.horizon.t_end) r.require_range(*c.horizon.t_end, c.horizon.t_end->exact > c.t0.exact, "(t0, ∞)");
 
-  const toml::table& step = r.table(root, "step", true);
-  r.require_only(step, "step", {"h", "steps_per_period"});
-  c.step = read_step_choice(r, step.get("h"), step.get("steps_per_period"), "step");
-  check_step_fits(r, c, c.step, "step.steps_per_period");
+  if (c.scheme.is_reference()) {
+    // The exact-detection reference has no time step, and is itself what studies compare to.
+    if (root.get("step")) r.fail("step", "the reference scheme has no step: remove [step]");
+    if (root.get("convergence")) r.fail("convergence", "the reference scheme has no step to refine: remove [convergence]");
+    if (c.precision.kind == ScalarKind::rational)
+      r.fail("case.precision", "the reference locates contacts by root finding, which the exact rational type cannot "
+                               "do (allowed here: double, long-double, float128, mpfr:DIGITS)");
+  } else {
+    const toml::table& step = r.table(root, "step", true);
+    r.require_only(step, "step", {"h", "steps_per_period"});
+    c.step = read_step_choice(r, step.get("h"), step.get("steps_per_period"), "step");
+    check_step_fits(r, c, c.step, "step.steps_per_period");
+  }
 
   c.convergence = read_convergence(r, root);
   for (std::size_t i = 0; i < c.convergence.size(); ++i)

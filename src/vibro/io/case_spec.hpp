@@ -52,8 +52,9 @@ struct HorizonSpec {
 };
 
 struct SchemeSpec {
-  std::string type;  ///< "paoli-schatzman"
+  std::string type;  ///< "paoli-schatzman" or "reference" (the exact-detection reference)
   PaoliSchatzmanOptions paoli_schatzman;
+  bool is_reference() const { return type == "reference"; }
 };
 
 /// An expected result: a named quantity, its value, an absolute tolerance, and where the
@@ -72,7 +73,7 @@ struct CaseSpec {
   ModelSpec model;
   NumberInput u0, v0, t0;
   SchemeSpec scheme;
-  StepSpec step;
+  StepSpec step;  ///< empty for the reference, which has no step
   HorizonSpec horizon;
   std::vector<StepSpec> convergence;  ///< step sizes of an error study, coarse to fine
   std::vector<Expectation> expected;

@@ -5,6 +5,8 @@
 #include "vibro/analysis/observed_order.hpp"
 #include "vibro/io/bind_case.hpp"
 #include "vibro/io/input_error.hpp"
+#include "vibro/io/json_numbers.hpp"
+#include "vibro/io/run_reference.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
@@ -23,11 +25,6 @@ constexpr std::size_t listed_active_steps = 64;
 constexpr std::int64_t reversal_table_margin = 2;
 /// Steps between two calls of the progress callback.
 constexpr std::int64_t progress_interval = 1 << 16;
-
-template <class Real>
-json state_json(const Real& t, const Real& u, const Real& v) {
-  return {{"t", to_text(t)}, {"u", to_text(u)}, {"v", to_text(v)}};
-}
 
 std::string step_text(const StepSpec& step) {
   return step.h ? step.h->text : "T/" + std::to_string(*step.steps_per_period);
@@ -233,6 +230,11 @@ json run_case(const CaseSpec& c, const RunOptions& options) {
   }
   result["model"] = model;
   result["initial"] = {{"u0", c.u0.text}, {"v0", c.v0.text}, {"t0", c.t0.text}};
+  if (c.scheme.is_reference()) {
+    result["scheme"] = {{"type", c.scheme.type}};
+    result["run"] = run_reference(c, precision, options);
+    return result;
+  }
   result["scheme"] = {{"type", c.scheme.type},
                       {"velocity", to_string(c.scheme.paoli_schatzman.velocity)},
                       {"start", to_string(c.scheme.paoli_schatzman.start)},
