@@ -13,6 +13,8 @@
 // Before measuring, main() checks that the baseline and the library produce bitwise the
 // same trajectory end in double, so the baseline is a like-for-like comparison.
 
+#include "ratio_reporter.hpp"
+
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
@@ -21,17 +23,10 @@
 
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
-#include <numbers>
-#include <string>
-#include <vector>
-
-#include <unistd.h>
 
 namespace {
 
@@ -191,52 +186,6 @@ BENCHMARK(BM_baseline_double)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_library_double)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_library_mpfr50)->UseRealTime()->Unit(benchmark::kMillisecond);
 
-// ---------------------------------------------------------------------------------------
-// Reporting.
-
-/// The console output, plus each repetition's real time per step, kept per benchmark.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  explicit RatioReporter(OutputOptions options) : ConsoleReporter(options) {}
-
-  void ReportRuns(const std::vector<Run>& reports) override {
-    for (const Run& run : reports) {
-      if (run.error_occurred) continue;
-      const std::string name = run.run_name.function_name;
-      if (run.run_type == Run::RT_Iteration && run.iterations > 0) {
-        const double ns = run.real_accumulated_time / static_cast<double>(run.iterations) / steps * 1e9;
-        ns_per_step_[name].push_back(ns);
-      } else if (run.run_type == Run::RT_Aggregate && run.aggregate_name == "median") {
-        // Only needed under --benchmark_report_aggregates_only, when single runs are not reported.
-        if (const auto it = run.counters.find("ns_per_step"); it != run.counters.end())
-          median_[name] = it->second * 1e9;
-      }
-    }
-    ConsoleReporter::ReportRuns(reports);
-  }
-
-  /// Median over the repetitions of the benchmark's ns per step; NaN when it did not run.
-  double median_ns_per_step(const std::string& name) const {
-    if (const auto it = ns_per_step_.find(name); it != ns_per_step_.end() && !it->second.empty()) {
-      std::vector<double> values = it->second;
-      std::sort(values.begin(), values.end());
-      const std::size_t m = values.size() / 2;
-      return values.size() % 2 == 1 ? values[m] : (values[m - 1] + values[m]) / 2;
-    }
-    if (const auto it = median_.find(name); it != median_.end()) return it->second;
-    return std::nan("");
-  }
-
-  std::size_t repetitions(const std::string& name) const {
-    const auto it = ns_per_step_.find(name);
-    return it == ns_per_step_.end() ? 0 : it->second.size();
-  }
-
- private:
-  std::map<std::string, std::vector<double>> ns_per_step_;
-  std::map<std::string, double> median_;
-};
-
 /// The baseline and the library must agree bitwise in double, including the number of
 /// steps where the projection was active; otherwise the comparison is meaningless.
 bool baseline_matches_library() {
@@ -258,24 +207,6 @@ bool baseline_matches_library() {
   return true;
 }
 
-/// Colour as Google Benchmark's own console reporter decides it: --benchmark_color
-/// (true/false/auto, default auto = when stdout is a terminal). Read before Initialize()
-/// removes the flag from argv.
-benchmark::ConsoleReporter::OutputOptions console_options(int argc, char** argv) {
-  std::string color = "auto";
-  const std::string prefix = "--benchmark_color=";
-  for (int i = 1; i < argc; ++i)
-    if (const std::string arg = argv[i]; arg.rfind(prefix, 0) == 0) color = arg.substr(prefix.size());
-  bool use_color = false;
-  if (color == "true" || color == "yes" || color == "1") {
-    use_color = true;
-  } else if (color == "auto") {
-    const char* term = std::getenv("TERM");
-    use_color = isatty(STDOUT_FILENO) != 0 && term != nullptr && std::string(term) != "dumb";
-  }
-  return use_color ? benchmark::ConsoleReporter::OO_ColorTabular : benchmark::ConsoleReporter::OO_Tabular;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -286,20 +217,22 @@ int main(int argc, char** argv) {
     return EXIT_FAILURE;
   }
 
-  const auto options = console_options(argc, argv);
+  const auto options = vibro::bench::console_options(argc, argv);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return EXIT_FAILURE;
-  RatioReporter reporter(options);
+  // Times per step; ns_per_step holds seconds per step (the console prints it in ns).
+  vibro::bench::RatioReporter reporter(options, static_cast<double>(steps), "ns_per_step");
+  const auto median_ns_per_step = [&](const char* name) { return reporter.median_seconds(name) * 1e9; };
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
 
-  const double baseline = reporter.median_ns_per_step("BM_baseline_double");
+  const double baseline = median_ns_per_step("BM_baseline_double");
   if (const std::size_t n = reporter.repetitions("BM_baseline_double"); n > 0)
     std::printf("\nns per step, median of %zu repetition(s), real time:\n", n);
   else
     std::printf("\nns per step, median of the repetitions, real time:\n");
   for (const char* name : {"BM_baseline_double", "BM_library_double", "BM_library_mpfr50"}) {
-    if (const double value = reporter.median_ns_per_step(name); std::isnan(value))
+    if (const double value = median_ns_per_step(name); std::isnan(value))
       std::printf("  %-20s %10s\n", name + 3, "not run");
     else
       std::printf("  %-20s %10.2f ns\n", name + 3, value);
@@ -309,10 +242,10 @@ int main(int argc, char** argv) {
     return EXIT_SUCCESS;
   }
   for (const char* name : {"BM_library_double", "BM_library_mpfr50"}) {
-    const double value = reporter.median_ns_per_step(name);
+    const double value = median_ns_per_step(name);
     if (!std::isnan(value)) std::printf("ratio %s / baseline_double = %.2f\n", name + 3, value / baseline);
   }
-  const double ratio = reporter.median_ns_per_step("BM_library_double") / baseline;
+  const double ratio = median_ns_per_step("BM_library_double") / baseline;
   if (!std::isnan(ratio))
     std::printf("target library_double / baseline_double <= 1.5: %s\n", ratio <= 1.5 ? "met" : "NOT met");
   return EXIT_SUCCESS;

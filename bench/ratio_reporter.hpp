@@ -1,0 +1,100 @@
+#pragma once
+// Shared by the benchmark programs. The machine they run on is shared and noisy, so the
+// figures that matter are ratios to a baseline measured in the same run: RatioReporter
+// prints Google Benchmark's console output and keeps, per benchmark, each repetition's
+// real time per unit of work (a step, a whole run), from which a program prints medians
+// and ratios at the end.
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <unistd.h>
+
+namespace vibro::bench {
+
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  /// `units_per_iteration`: the units of work one iteration of every benchmark does (times
+  /// are kept per unit). `seconds_per_unit_counter`: the name of the counter that holds the
+  /// seconds per unit, read from the median aggregate when single runs are not reported
+  /// (--benchmark_report_aggregates_only).
+  RatioReporter(OutputOptions options, double units_per_iteration, std::string seconds_per_unit_counter)
+      : ConsoleReporter(options), units_per_iteration_(units_per_iteration),
+        seconds_per_unit_counter_(std::move(seconds_per_unit_counter)) {}
+
+  void ReportRuns(const std::vector<Run>& reports) override {
+    for (const Run& run : reports) {
+      if (run.error_occurred) continue;
+      const std::string name = run.run_name.function_name;
+      if (run.run_type == Run::RT_Iteration && run.iterations > 0) {
+        seconds_per_unit_[name].push_back(run.real_accumulated_time / static_cast<double>(run.iterations) /
+                                          units_per_iteration_);
+        counters_[name] = run.counters;
+      } else if (run.run_type == Run::RT_Aggregate && run.aggregate_name == "median") {
+        if (const auto it = run.counters.find(seconds_per_unit_counter_); it != run.counters.end())
+          median_[name] = it->second;
+        counters_.try_emplace(name, run.counters);
+      }
+    }
+    ConsoleReporter::ReportRuns(reports);
+  }
+
+  /// Median over the repetitions of the benchmark's real seconds per unit; NaN when it did not run.
+  double median_seconds(const std::string& name) const {
+    if (const auto it = seconds_per_unit_.find(name); it != seconds_per_unit_.end() && !it->second.empty()) {
+      std::vector<double> values = it->second;
+      std::sort(values.begin(), values.end());
+      const std::size_t m = values.size() / 2;
+      return values.size() % 2 == 1 ? values[m] : (values[m - 1] + values[m]) / 2;
+    }
+    if (const auto it = median_.find(name); it != median_.end()) return it->second;
+    return std::nan("");
+  }
+
+  std::size_t repetitions(const std::string& name) const {
+    const auto it = seconds_per_unit_.find(name);
+    return it == seconds_per_unit_.end() ? 0 : it->second.size();
+  }
+
+  /// A user counter of the benchmark's last reported run (the median aggregate when only
+  /// aggregates are reported); NaN when there is none.
+  double counter(const std::string& name, const std::string& counter_name) const {
+    if (const auto it = counters_.find(name); it != counters_.end())
+      if (const auto c = it->second.find(counter_name); c != it->second.end()) return c->second;
+    return std::nan("");
+  }
+
+ private:
+  double units_per_iteration_;
+  std::string seconds_per_unit_counter_;
+  std::map<std::string, std::vector<double>> seconds_per_unit_;
+  std::map<std::string, double> median_;
+  std::map<std::string, benchmark::UserCounters> counters_;
+};
+
+/// Colour as Google Benchmark's own console reporter decides it: --benchmark_color
+/// (true/false/auto, default auto = when stdout is a terminal). Read before Initialize()
+/// removes the flag from argv.
+inline benchmark::ConsoleReporter::OutputOptions console_options(int argc, char** argv) {
+  std::string color = "auto";
+  const std::string prefix = "--benchmark_color=";
+  for (int i = 1; i < argc; ++i)
+    if (const std::string arg = argv[i]; arg.rfind(prefix, 0) == 0) color = arg.substr(prefix.size());
+  bool use_color = false;
+  if (color == "true" || color == "yes" || color == "1") {
+    use_color = true;
+  } else if (color == "auto") {
+    const char* term = std::getenv("TERM");
+    use_color = isatty(STDOUT_FILENO) != 0 && term != nullptr && std::string(term) != "dumb";
+  }
+  return use_color ? benchmark::ConsoleReporter::OO_ColorTabular : benchmark::ConsoleReporter::OO_Tabular;
+}
+
+}  // namespace vibro::bench
