@@ -9,6 +9,7 @@
 
 #include "vibro/model/admissible.hpp"
 #include "vibro/reference/constant_force_flight.hpp"
+#include "vibro/reference/contact_law.hpp"
 #include "vibro/reference/first_zero.hpp"
 #include "vibro/reference/matrix2.hpp"
 #include "vibro/reference/oscillator_flight.hpp"
@@ -33,48 +34,6 @@ struct FlightOf<ImpactOscillator<Real>> {
 template <class Real>
 struct FlightOf<ConstantForce<Real>> {
   using type = ConstantForceFlight<Real>;
-};
-
-enum class EventKind {
-  impact,        ///< transverse contact: v+ = −e v−
-  grazing,       ///< the gap touches zero with zero velocity: no impulse, no saltation matrix
-  accumulation,  ///< the end of a chatter sequence: infinitely many impacts summed (MATH.md §1.3)
-  stick,         ///< the mass rests on the obstacle, held by a net force f(t, u_min, 0) ≤ 0
-  release,       ///< the net force turns positive: the mass leaves the obstacle
-};
-
-constexpr const char* to_string(EventKind kind) {
-  switch (kind) {
-    case EventKind::impact: return "impact";
-    case EventKind::grazing: return "grazing";
-    case EventKind::accumulation: return "accumulation";
-    case EventKind::stick: return "stick";
-    case EventKind::release: return "release";
-  }
-  return "?";
-}
-
-template <class Real>
-struct ReferenceEvent {
-  EventKind kind;
-  Real t;
-  Real v_minus;  ///< velocity before the event (0 for stick, release and accumulation)
-  Real v_plus;   ///< velocity after it
-};
-
-template <class Real>
-struct ReferenceState {
-  Real t, u, v;
-  bool stuck = false;
-  std::int64_t segments = 0;  ///< flights and sticking phases so far, checked against the hard cap
-};
-
-template <class Real>
-struct ReferenceSettings {
-  Real max_window;         ///< longest window of the contact search
-  Real contact_tolerance;  ///< |u − u_min| at a minimum below which it counts as a contact
-  Real force_tolerance;    ///< |f(t, u_min, 0)| below which the net force counts as zero
-  std::int64_t max_segments = 100'000'000;  ///< hard cap: an error, never an endless loop
 };
 
 /// Derivative of the flow along a run, ∂x(t)/∂x(t_start); undefined once a grazing
@@ -131,10 +90,7 @@ class ImpactReference {
   void advance(State& x, const Real& t_target, Sink&& on_event, FlowJacobian<Real>* jacobian = nullptr) const {
     if (t_target < x.t) throw std::invalid_argument("ImpactReference::advance: target before the current time");
     while (x.t < t_target) {
-      if (++x.segments > settings_.max_segments)
-        throw std::runtime_error("exact-detection reference: more than " + std::to_string(settings_.max_segments) +
-                                 " flights and sticking phases before t = " + to_text(t_target) +
-                                 " (hard cap; raise max_segments if this is expected)");
+      count_segment(x, settings_, t_target, "flights and sticking phases");
       if (x.stuck)
         advance_stuck(x, t_target, on_event, jacobian);
       else
@@ -172,44 +128,28 @@ class ImpactReference {
       x.v = flight.velocity(t_target);
       return;
     }
-    const Real v_minus = flight.velocity(found.t);
-    if (found.kind == ZeroKind::touch || !(v_minus < 0)) {
-      // A tangency: no impulse. The mass is put at rest on the obstacle (an error within
-      // the contact tolerance) and lifts off on the next segment.
-      if (jacobian) jacobian->invalidate("grazing contact at t = " + to_text(found.t));
-      on_event(ReferenceEvent<Real>{EventKind::grazing, found.t, v_minus, v_minus});
-      x = State{found.t, u_min, Real(0), false, x.segments};
-      return;
-    }
-    const Real& e = model_.restitution();
-    const Real v_plus = -e * v_minus;
-    if (jacobian) jacobian->matrix = saltation_matrix(model_, found.t, v_minus) * (flight.fundamental(found.t) * jacobian->matrix);
-    on_event(ReferenceEvent<Real>{EventKind::impact, found.t, v_minus, v_plus});
-    x = State{found.t, u_min, v_plus, false, x.segments};
-    resolve_chatter(x, t_target, on_event, jacobian);
+    // The impact law, or a tangency (no impulse: the mass is put at rest on the obstacle,
+    // an error within the contact tolerance, and lifts off on the next segment).
+    const auto event = contact_event(found.kind, found.t, flight.velocity(found.t), model_.restitution());
+    if (jacobian && event.kind == EventKind::grazing) jacobian->invalidate("grazing contact at t = " + to_text(found.t));
+    if (jacobian && event.kind == EventKind::impact)
+      jacobian->matrix = saltation_matrix(model_, found.t, event.v_minus) * (flight.fundamental(found.t) * jacobian->matrix);
+    on_event(event);
+    x = state_after_contact(event, u_min, x.segments);
+    if (event.kind == EventKind::impact) resolve_chatter(x, t_target, on_event, jacobian);
   }
 
-  /// MATH.md §1.3: after an impact with a rebound v+ against a net force F < 0, the next
-  /// flights last 2v+/|F|, 2e v+/|F|, …: under a constant F the impacts accumulate at
-  /// t + 2v+/(|F|(1 − e)), exactly. The impacts are resolved one by one while the rebound
-  /// height v+²/(2|F|) stays above chatter_heights × the contact tolerance (so each flight
-  /// is certified well clear of a tangency); below, the series is summed and the mass put at
-  /// rest at the accumulation time. Under a varying force the sum's error is of the order
-  /// of the remaining time Δ = 2v+/(|F|(1−e)) squared times |F'|/|F|, which this threshold
-  /// keeps at 8·chatter_heights·tolerance·|F'|/(F²(1 − e)²): the contact tolerance's order.
-  static constexpr int chatter_heights = 16;
-
+  /// Sums the chatter sequence after an impact when the rule of contact_law.hpp says so.
   template <class Sink>
   void resolve_chatter(State& x, const Real& t_target, Sink& on_event, FlowJacobian<Real>* jacobian) const {
-    const Real& e = model_.restitution();
     const Real force = StickingForce<Model>{model_}.value(x.t);
-    if (!(e < 1) || !(force < 0) || !(x.v > 0)) return;
-    if (x.v * x.v > 2 * chatter_heights * settings_.contact_tolerance * -force) return;
-    const Real t_accumulation = x.t + 2 * x.v / (-force * (1 - e));
-    if (jacobian) jacobian->invalidate("accumulation of impacts at t = " + to_text(t_accumulation));
-    on_event(ReferenceEvent<Real>{EventKind::accumulation, t_accumulation, Real(0), Real(0)});
+    const auto t_accumulation =
+        chatter_accumulation_time(model_.restitution(), force, x.t, x.v, settings_.contact_tolerance);
+    if (!t_accumulation) return;
+    if (jacobian) jacobian->invalidate("accumulation of impacts at t = " + to_text(*t_accumulation));
+    on_event(ReferenceEvent<Real>{EventKind::accumulation, *t_accumulation, Real(0), Real(0)});
     // Past the target the chatter is still going on, within the contact tolerance of rest.
-    x = State{t_accumulation < t_target ? t_accumulation : t_target, model_.obstacle(), Real(0), false, x.segments};
+    x = State{*t_accumulation < t_target ? *t_accumulation : t_target, model_.obstacle(), Real(0), false, x.segments};
   }
 
   template <class Sink>
