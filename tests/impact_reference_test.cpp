@@ -8,6 +8,7 @@
 
 #include "vibro/analysis/digits_needed.hpp"
 #include "vibro/reference/impact_reference.hpp"
+#include "vibro/reference/reference_settings.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -285,6 +286,41 @@ TEST(DigitsNeeded, OneDigitPerUnitTimeWhenLambdaIsLnTen) {
   EXPECT_EQ(digits_needed(-1.0, 1e6, 10), 10);     // contracting: no extra digits
   EXPECT_DOUBLE_EQ(accurate_horizon(ln10, 110, 10), 100.0);
   EXPECT_TRUE(std::isinf(accurate_horizon(0.0, 30, 10)));
+}
+
+/// Regression (found by the chaotic-case scan): at ω = 50 with |a| in the thousands, the mass
+/// chatters onto the obstacle u_min = 0 and is released where a cos ωt turns positive,
+/// ωt = 3π/2 + 2πk (closed form). The rounding of u'' there is ~ε|a|; a force tolerance on
+/// the position scale took it for a real acceleration, and lift-off from rest failed (an
+/// exception, or grazing over and over at the release time). With the default settings the
+/// run completes, every release is at the closed form and no grazing sits at a release.
+TYPED_TEST(Reference, ReleaseUnderALargeForcingAmplitudeLiftsOffCleanly) {
+  using Real = TypeParam;
+  const Real omega(50), half_pi = boost::math::constants::half_pi<Real>(), two_pi = boost::math::constants::two_pi<Real>();
+  for (const auto& [alpha, amplitude] : {std::pair{"75", "2500"}, std::pair{"100", "1000"}}) {
+    const ImpactOscillator<Real> model(num<Real>(alpha), num<Real>(amplitude), omega, Real(0), num<Real>("0.5"));
+    const Real u0(0), v0 = num<Real>("0.1");
+    const ImpactReference<ImpactOscillator<Real>> reference(model, default_reference_settings(model, u0, v0));
+    auto x = reference.start(Real(0), u0, v0);
+    std::vector<ReferenceEvent<Real>> events;
+    ASSERT_NO_THROW(events = run(reference, x, Real(20 * model.period()))) << "alpha = " << alpha;
+    int releases = 0;
+    for (const auto& event : events) {
+      if (event.kind == EventKind::grazing) ADD_FAILURE() << "grazing at t = " << to_text(event.t) << ", alpha = " << alpha;
+      if (event.kind != EventKind::release) continue;
+      ++releases;
+      const Real k = Real(floor_to_int64(Real((omega * event.t - 3 * half_pi) / two_pi + Real(1) / 2)));
+      const Real expected = (3 * half_pi + two_pi * k) / omega;
+      // The root of a cos ωt with slope aω: conditioned by 1/(aω) on a force rounded to a few
+      // ε|a|, so a few ε/ω of time, plus the rounding of ωt: 64 ε of the time.
+      EXPECT_NEAR_EPS(event.t, expected, 64, expected) << "alpha = " << alpha;
+    }
+    // Overdamped (slow root ≈ −1/(2α)): once released the mass drifts clear of the obstacle
+    // for hundreds of periods, so one release within 20 periods, and the run reaches its end.
+    EXPECT_EQ(releases, 1) << "alpha = " << alpha;
+    EXPECT_EQ(x.t, Real(20 * model.period()));
+    EXPECT_GT(x.u, model.obstacle());
+  }
 }
 
 TYPED_TEST(Reference, HardCapStopsARunWithAClearError) {

@@ -130,6 +130,10 @@ class ImpactReference {
     }
     // The impact law, or a tangency (no impulse: the mass is put at rest on the obstacle,
     // an error within the contact tolerance, and lifts off on the next segment).
+    if (!(found.t > x.t))
+      throw std::runtime_error("exact-detection reference: no progress at t = " + to_text(x.t) +
+                               " (a contact at the start of a flight: degenerate data or tolerances too small for "
+                               "the rounding of the force)");
     const auto event = contact_event(found.kind, found.t, flight.velocity(found.t), model_.restitution());
     if (jacobian && event.kind == EventKind::grazing) jacobian->invalidate("grazing contact at t = " + to_text(found.t));
     if (jacobian && event.kind == EventKind::impact)
@@ -190,27 +194,37 @@ class ImpactReference {
   }
 
   /// From rest on the obstacle at t_s: the first time after t_s from which the gap is
-  /// certified positive, or nothing when the net force holds the mass. With a = u''(t_s):
-  /// if a > 0, u'' ≥ a/2 on [t_s, t_s + a/(2 J3)] where J3 ≥ |u'''|, so the gap, zero with
-  /// zero slope at t_s, is positive there. If a is zero to rounding (a release), the same
-  /// argument one order up with j = u'''(t_s) > 0 and J4 ≥ |u''''|.
+  /// certified positive, or nothing when the net force holds the mass. With a = u''(t_s)
+  /// and j = u'''(t_s):
+  /// - a > 0: u'' ≥ a/2 on [t_s, t_s + a/(2 J3)], J3 ≥ |u'''|, so the gap, zero with zero
+  ///   slope at t_s, is positive there;
+  /// - a ≥ −force tolerance (zero to rounding, as at a release) and j > 0: u''' ≥ j/2 on
+  ///   [t_s, t_s + j/(2 J4)], J4 ≥ |u''''|, so u'' ≥ a + j s/2 and the gap is positive
+  ///   beyond the rounding level.
+  /// When both hold, the longer interval is taken: an acceleration barely above the
+  /// tolerance alone would give a step too short to move t.
   std::optional<Real> certified_lift_off(const Flight& flight, const Real& t_s, const Real& t_target) const {
+    using std::max;
     using std::min;
     const Real a = flight.derivative(2, t_s);
+    if (a < -settings_.force_tolerance) return std::nullopt;
     const Real horizon = min(Real(t_s + settings_.max_window), t_target);
-    Real step;
+    Real step(0);
     if (a > settings_.force_tolerance) {
       const Real bound = flight.derivative_bound(3, t_s, horizon);
       step = bound > 0 ? Real(a / (2 * bound)) : settings_.max_window;
-    } else if (a >= -settings_.force_tolerance) {
-      const Real j = flight.derivative(3, t_s);
-      if (!(j > 0)) return std::nullopt;
-      const Real bound = flight.derivative_bound(4, t_s, horizon);
-      step = bound > 0 ? Real(j / (2 * bound)) : settings_.max_window;
-    } else {
-      return std::nullopt;
     }
-    return min(Real(t_s + step), horizon);
+    if (const Real j = flight.derivative(3, t_s); j > 0) {
+      const Real bound = flight.derivative_bound(4, t_s, horizon);
+      step = max(step, bound > 0 ? Real(j / (2 * bound)) : settings_.max_window);
+    }
+    if (!(step > 0)) return std::nullopt;
+    const Real lift_off = min(Real(t_s + step), horizon);
+    if (!(lift_off > t_s))
+      throw std::runtime_error("exact-detection reference: lift-off from rest at t = " + to_text(t_s) +
+                               " cannot be certified at this precision (the certified interval is below the "
+                               "resolution of t)");
+    return lift_off;
   }
 
   ZeroSearchSettings<Real> search_settings(const Real& tolerance) const {

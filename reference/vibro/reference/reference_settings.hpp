@@ -7,8 +7,12 @@
 //   constant force; the contact search never looks further than τ/8 at once, so its
 //   curvature bounds stay local;
 // - size scale S = 1 + |u0| + |u_min| + |v0| τ + |a|/(1 + ω²): the magnitude of positions;
-// - contact and force tolerances: 64 ε S — a minimum of the gap within 64 ε S of zero is a
-//   contact (grazing), a net force within 64 ε S of zero is zero.
+// - force scale F = |a| + |u_min| + (1 + ω²) S: the magnitude of the terms whose sum is an
+//   acceleration (a cos ωt, u, and the forced response's ω² S), so of its rounding;
+// - contact tolerance 64 ε S: a minimum of the gap within it of zero is a contact (grazing);
+//   force tolerance 64 ε F: a net force within it of zero is zero. (A force tolerance on the
+//   position scale would take rounding noise of u'' for a real acceleration when |a| is
+//   large: at ω = 50, a = 2500 it did, and lift-off from rest failed.)
 
 #include "vibro/model/constant_force.hpp"
 #include "vibro/model/impact_oscillator.hpp"
@@ -25,9 +29,9 @@ namespace vibro {
 inline constexpr int reference_tolerance_eps = 64;
 
 template <class Real>
-ReferenceSettings<Real> reference_settings(const Real& time_scale, const Real& size_scale) {
-  const Real tolerance = reference_tolerance_eps * epsilon<Real>() * size_scale;
-  return ReferenceSettings<Real>{Real(time_scale / 8), tolerance, tolerance};
+ReferenceSettings<Real> reference_settings(const Real& time_scale, const Real& size_scale, const Real& force_scale) {
+  const Real unit = reference_tolerance_eps * epsilon<Real>();
+  return ReferenceSettings<Real>{Real(time_scale / 8), Real(unit * size_scale), Real(unit * force_scale)};
 }
 
 template <class Real>
@@ -35,15 +39,16 @@ ReferenceSettings<Real> default_reference_settings(const ImpactOscillator<Real>&
   using std::abs;
   using std::min;
   const Real time_scale = min(model.period(), boost::math::constants::two_pi<Real>());
-  const Real size = 1 + abs(u0) + abs(model.obstacle()) + abs(v0) * time_scale +
-                    abs(model.amplitude()) / (1 + model.omega() * model.omega());
-  return reference_settings(time_scale, size);
+  const Real omega_squared = model.omega() * model.omega();
+  const Real size = 1 + abs(u0) + abs(model.obstacle()) + abs(v0) * time_scale + abs(model.amplitude()) / (1 + omega_squared);
+  const Real force = abs(model.amplitude()) + abs(model.obstacle()) + (1 + omega_squared) * size;
+  return reference_settings(time_scale, size, force);
 }
 
 template <class Real>
 ReferenceSettings<Real> default_reference_settings(const ConstantForce<Real>& model, const Real& u0, const Real& v0) {
   using std::abs;
-  return reference_settings(Real(1), Real(1 + abs(u0) + abs(model.obstacle()) + abs(v0)));
+  return reference_settings(Real(1), Real(1 + abs(u0) + abs(model.obstacle()) + abs(v0)), Real(1 + abs(model.gravity())));
 }
 
 }  // namespace vibro
