@@ -206,4 +206,18 @@ TEST_F(Cli, ReferenceRunReportsEventsStickingAndAnErrorEstimate) {
   EXPECT_LT(std::stod(run.at("error_estimate").at("final_position_difference").get<std::string>()), 1e-13);
 }
 
+/// The shipped chaotic case (λ1 > 0 over 3000 periods, its case file says so) in double:
+/// the run succeeds and warns on stderr that double cannot keep 10 correct digits that long.
+TEST_F(Cli, ChaoticReferenceRunWarnsThatThePrecisionIsTooLow) {
+  const Outcome outcome = vibro("run " + quoted(fs::path(VIBRO_CASES_DIR) / "reference_chaotic.toml") +
+                                " --precision double --no-error-estimate --json");
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  EXPECT_NE(outcome.err.find("vibro: warning: precision too low for this horizon"), std::string::npos) << outcome.err;
+  const nlohmann::json run = nlohmann::json::parse(outcome.out).at("run");
+  ASSERT_TRUE(run.at("lyapunov_estimate").at("defined").get<bool>());
+  EXPECT_GT(run.at("lyapunov_estimate").at("lambda1_per_unit_time").get<double>(), 0);
+  EXPECT_GT(run.at("lyapunov_estimate").at("digits_needed").at("digits").get<long>(), 15);
+  EXPECT_FALSE(run.contains("error_estimate"));  // --no-error-estimate
+}
+
 }  // namespace

@@ -82,6 +82,7 @@ void print_reference(std::ostream& out, const json& run) {
         << e["max_event_time_difference"].get<std::string>() << ", final u within "
         << e["final_position_difference"].get<std::string>() << ", v within "
         << e["final_velocity_difference"].get<std::string>() << "\n";
+    if (e.contains("lower_bound_only")) out << "           (" << e["lower_bound_only"].get<std::string>() << ")\n";
   }
 }
 

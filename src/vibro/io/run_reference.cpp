@@ -204,6 +204,11 @@ json run_reference(const CaseSpec& c, const Precision& precision, const RunOptio
     const json more = with_scalar(precise, [&]<class Real>(std::type_identity<Real>) { return run_typed<Real>(c, quiet); });
     json estimate = compare_runs(result, more, precise.mpfr_digits);
     estimate["compared_with"] = precise.name();
+    const json& needed = result["lyapunov_estimate"];
+    if (needed["defined"].get<bool>() && needed["digits_needed"]["digits"].get<long>() > precise.mpfr_digits)
+      estimate["lower_bound_only"] =
+          "the comparison run also has fewer digits than the horizon needs: these differences bound the error from "
+          "below only";
     result["error_estimate"] = estimate;
   }
   return result;

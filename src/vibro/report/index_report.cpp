@@ -41,8 +41,9 @@ void cases_section(std::ostringstream& md, const std::vector<CaseSpec>& cases) {
      << header({"case", "file", "model", "scheme", "precision", "hash (FNV-1a 64)"});
   for (const auto& c : cases)
     md << row({c.name, "`" + std::filesystem::path(c.file).filename().string() + "`", c.model.type_name(),
-               c.scheme.type + " (" + std::string(to_string(c.scheme.paoli_schatzman.velocity)) + ", " +
-                   std::string(to_string(c.scheme.paoli_schatzman.start)) + ")",
+               c.scheme.is_reference() ? c.scheme.type
+                                       : c.scheme.type + " (" + std::string(to_string(c.scheme.paoli_schatzman.velocity)) +
+                                             ", " + std::string(to_string(c.scheme.paoli_schatzman.start)) + ")",
                c.precision.name(), "`" + c.hash + "`"});
   md << "\n";
 }
@@ -150,12 +151,16 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
                std::to_string(run["sticking_intervals"].size()), count(run, "grazing"), number(run["final"]["u"], 16),
                number(run["final"]["v"], 16),
                e["max_event_time_difference"].get<std::string>() + "; " + e["final_position_difference"].get<std::string>() +
-                   " (vs " + e["compared_with"].get<std::string>() + ")"});
+                   " (vs " + e["compared_with"].get<std::string>() + (e.contains("lower_bound_only") ? ", a lower bound" : "") +
+                   ")"});
   }
-  const json& precise = runs.back()["run"];
-  md << "\nThe impact count grows with the precision: a smaller contact tolerance resolves more impacts of each "
+  const json& most_precise = *std::max_element(runs.begin(), runs.end(), [](const json& a, const json& b) {
+    return a["precision"]["significand_bits"].get<long>() < b["precision"]["significand_bits"].get<long>();
+  });
+  const json& precise = most_precise["run"];
+  md << "\nThe impact count may grow with the precision: a smaller contact tolerance resolves more impacts of each "
         "chatter sequence before the rest of the series is summed. First events at "
-     << runs.back()["precision"]["name"].get<std::string>() << ":\n\n"
+     << most_precise["precision"]["name"].get<std::string>() << ":\n\n"
      << header({"event", "t", "v−", "v+"});
   for (std::size_t i = 0; i < std::min(listed_events, precise["events"].size()); ++i) {
     const json& e = precise["events"][i];
