@@ -20,10 +20,6 @@
 namespace vibro::testing {
 namespace {
 
-template <class Real>
-Real num(const char* text) {
-  return parse_real<Real>(text);
-}
 
 template <class Real>
 ReferenceSettings<Real> settings_for(const Real& time_scale, const Real& size_scale) {

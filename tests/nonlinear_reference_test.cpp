@@ -44,10 +44,6 @@
 namespace vibro::testing {
 namespace {
 
-template <class Real>
-Real num(const char* text) {
-  return parse_real<Real>(text);
-}
 
 /// MPFR precision of these tests: 30 digits, the precision the issue asks the nonlinear
 /// reference to reach (at 50, RKF78 takes minutes per period).

@@ -19,10 +19,6 @@
 namespace vibro::testing {
 namespace {
 
-template <class Real>
-Real num(const char* text) {
-  return parse_real<Real>(text);
-}
 
 /// The oscillator with its affine structure hidden, so the scheme must take the
 /// fixed-point route of seed 001 Lemma 3.2 for the implicit velocity approximations.

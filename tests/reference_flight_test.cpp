@@ -30,10 +30,6 @@
 namespace vibro::testing {
 namespace {
 
-template <class Real>
-Real num(const char* text) {
-  return parse_real<Real>(text);
-}
 
 /// One parameter set per regime of MATH.md §1.1, each with its own initial data.
 struct Regime {

@@ -2,6 +2,7 @@
 // The scalar types every typed test runs over (ARCHITECTURE.md "Scalar-generic"), and a
 // fixture that puts MPFR at a fixed precision for the duration of each test.
 
+#include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/traits.hpp"
 
@@ -29,6 +30,12 @@ class ScalarTest : public ::testing::Test {
  private:
   std::optional<MpfrPrecisionGuard> guard_;
 };
+
+/// A number from its decimal text, at the type's current precision (never through double).
+template <class Real>
+Real num(const char* text) {
+  return parse_real<Real>(text);
+}
 
 /// Gives the typed-test output readable type names.
 struct ScalarNames {

@@ -4,6 +4,7 @@
 #include "vibro/analysis/free_fall.hpp"
 #include "vibro/analysis/observed_order.hpp"
 #include "vibro/io/bind_case.hpp"
+#include "vibro/io/csv_output.hpp"
 #include "vibro/io/input_error.hpp"
 #include "vibro/io/json_numbers.hpp"
 #include "vibro/io/run_reference.hpp"
@@ -57,12 +58,7 @@ json simulate(const CaseSpec& c, const Model& model, const RunOptions& options, 
   const std::int64_t steps = step_count(c, c.step);
   const std::int64_t sample_every = c.step.steps_per_period.value_or(0);
 
-  std::ofstream csv;
-  if (options.csv) {
-    csv.open(*options.csv);
-    if (!csv) throw InputError(options.csv->string(), "", "cannot write the CSV file");
-    csv << "n,t,u,v,projection_active\n";
-  }
+  std::ofstream csv = open_csv(options.csv, "n,t,u,v,projection_active");
   json active_list = json::array(), samples = json::array();
   std::int64_t active_count = 0;
   auto x = scheme.start(to_real<Real>(c.u0), to_real<Real>(c.v0));

@@ -2,6 +2,7 @@
 
 #include "vibro/analysis/digits_needed.hpp"
 #include "vibro/io/bind_case.hpp"
+#include "vibro/io/csv_output.hpp"
 #include "vibro/io/input_error.hpp"
 #include "vibro/io/json_numbers.hpp"
 #include "vibro/reference/impact_reference.hpp"
@@ -12,7 +13,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <fstream>
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -64,12 +64,7 @@ json reference_run(const CaseSpec& c, const Model& model, const RunOptions& opti
   const ImpactReference<Model> reference(model, settings);
   auto x = reference.start(t0, u0, v0);
 
-  std::ofstream csv;
-  if (options.csv) {
-    csv.open(*options.csv);
-    if (!csv) throw InputError(options.csv->string(), "", "cannot write the CSV file");
-    csv << "kind,t,v_minus,v_plus\n";
-  }
+  std::ofstream csv = open_csv(options.csv, "kind,t,v_minus,v_plus");
   json events = json::array(), sticking = json::array();
   std::map<std::string, long> counts;
   std::optional<Real> stick_start;
