@@ -12,8 +12,9 @@
 namespace vibro {
 
 const std::vector<std::string>& known_quantities() {
-  static const std::vector<std::string> quantities = {"order.position_linf", "order.position_l1",
-                                                      "order.velocity_linf", "order.velocity_l1"};
+  static const std::vector<std::string> quantities = {
+      "order.position_linf",  "order.position_l1",    "order.velocity_linf", "order.velocity_l1",
+      "order.final_position", "order.final_velocity", "order.impact_time"};
   return quantities;
 }
 

@@ -4,6 +4,8 @@
 #include "vibro/analysis/free_fall.hpp"
 #include "vibro/analysis/observed_order.hpp"
 #include "vibro/io/bind_case.hpp"
+#include "vibro/io/convergence_study.hpp"
+#include "vibro/reference/dense_reference.hpp"
 #include "vibro/io/csv_output.hpp"
 #include "vibro/io/input_error.hpp"
 #include "vibro/io/json_numbers.hpp"
@@ -29,13 +31,6 @@ constexpr std::int64_t progress_interval = 1 << 16;
 
 std::string step_text(const StepSpec& step) {
   return step.h ? step.h->text : "T/" + std::to_string(*step.steps_per_period);
-}
-
-json errors_json(const auto& errors) {
-  return {{"position_linf", to_text(errors.position_linf)},
-          {"position_l1", to_text(errors.position_l1)},
-          {"velocity_linf", to_text(errors.velocity_linf)},
-          {"velocity_l1", to_text(errors.velocity_l1)}};
 }
 
 template <class Model>
@@ -123,38 +118,39 @@ json free_fall_section(const CaseSpec& c, const ConstantForce<Real>& model, cons
   return section;
 }
 
-/// Errors against the exact free fall for every step of the case's convergence list,
-/// and the observed orders (MATH.md §8).
-template <class Real>
-json free_fall_convergence(const CaseSpec& c, const ConstantForce<Real>& model) {
-  const ExactFreeFall<Real> exact(model.obstacle(), to_real<Real>(c.u0), to_real<Real>(c.v0), model.restitution(),
-                                  to_real<Real>(c.t0));
-  json rows = json::array();
-  std::vector<double> log_h;
-  std::map<std::string, std::vector<std::optional<double>>> log_errors;
-  for (const StepSpec& step : c.convergence) {
+/// The case's convergence study: the PS scheme at every step of its list, against the
+/// exact free fall when g = 0 (closed form, seed 000 §2) and the exact-detection reference
+/// otherwise (MATH.md §1).
+template <class Model>
+json convergence(const CaseSpec& c, const Model& model) {
+  using Real = typename Model::real_type;
+  const Real u0 = to_real<Real>(c.u0), v0 = to_real<Real>(c.v0), t0 = to_real<Real>(c.t0);
+  const auto run = [&](const StepSpec& step) {
     const auto scheme = make_scheme(c, model, step);
-    const auto trajectory = record_trajectory(scheme, scheme.start(to_real<Real>(c.u0), to_real<Real>(c.v0)), step_count(c, step));
-    const GridErrors<Real> errors = grid_errors(trajectory, exact);
-    rows.push_back({{"h", step_text(step)}, {"h_value", to_text(scheme.step_size())}, {"steps", step_count(c, step)},
-                    {"errors", errors_json(errors)}});
-    log_h.push_back(log_as_double(scheme.step_size()));
-    auto add = [&](const std::string& name, const Real& value) {
-      log_errors[name].push_back(value > 0 ? std::optional<double>(log_as_double(value)) : std::nullopt);
-    };
-    add("position_linf", errors.position_linf);
-    add("position_l1", errors.position_l1);
-    add("velocity_linf", errors.velocity_linf);
-    add("velocity_l1", errors.velocity_l1);
+    auto trajectory = record_trajectory(scheme, scheme.start(u0, v0), step_count(c, step));
+    auto impacts = impact_times_from_projection(trajectory);
+    return std::tuple{std::move(trajectory), std::move(impacts), scheme.step_size()};
+  };
+  if constexpr (std::is_same_v<Model, ConstantForce<Real>>) {
+    if (is_free_fall(c)) {
+      const ExactFreeFall<Real> exact(model.obstacle(), u0, v0, model.restitution(), t0);
+      return convergence_study<Real>(c, exact, std::vector<Real>{exact.impact_time()},
+                                     "exact free fall (closed form, seed 000 §2)", run);
+    }
   }
-  json orders;
-  for (const auto& [name, logs] : log_errors) {
-    const OrderFit fit = fit_order(log_h, logs);
-    json successive = json::array();
-    for (const auto& s : fit.successive) successive.push_back(s ? json(*s) : json(nullptr));
-    orders[name] = {{"least_squares", fit.slope ? json(*fit.slope) : json(nullptr)}, {"successive", successive}};
+  if constexpr (is_exact_v<Real>) {
+    throw InputError(c.file, "convergence", "the exact rational type has a closed-form reference only for the free fall "
+                                            "(g = 0); other studies need a floating-point precision");
+  } else {
+    const auto [last_steps, last_step] = [&] {
+      const StepSpec& step = c.convergence.back();
+      return std::pair{step_count(c, step), step_size(model, step)};
+    }();
+    const Real t_end = t0 + last_step * last_steps;
+    const DenseReference<Model> reference(model, t0, u0, v0, t_end);
+    return convergence_study<Real>(c, reference, reference.impact_times(),
+                                   "exact-detection reference (closed-form flights, certified contacts)", run);
   }
-  return {{"reference", "exact free fall (closed form, seed 000 §2)"}, {"rows", rows}, {"orders", orders}};
 }
 
 json evaluate_expectations(const CaseSpec& c, const json& convergence) {
@@ -177,10 +173,6 @@ json run_typed(const CaseSpec& c, const RunOptions& options) {
     json result;
     constexpr bool constant_force = std::is_same_v<Model, ConstantForce<Real>>;
     const bool free_fall = constant_force && is_free_fall(c);
-    if (!c.convergence.empty() && !free_fall)
-      throw InputError(c.file, "convergence",
-                       "no exact solution is available for this model yet, so it has no convergence study "
-                       "(allowed: constant-force with g = 0)");
     std::vector<Real> positions(free_fall ? static_cast<std::size_t>(step_count(c, c.step)) + 1 : 0);
     try {
       result["run"] = simulate(c, model, options, positions);
@@ -188,13 +180,11 @@ json run_typed(const CaseSpec& c, const RunOptions& options) {
       throw InputError(c.file, "initial", why.what());
     }
     if constexpr (constant_force) {
-      if (free_fall) {
-        result["free_fall"] = free_fall_section(c, model, positions);
-        if (!c.convergence.empty()) {
-          result["convergence"] = free_fall_convergence(c, model);
-          result["expected"] = evaluate_expectations(c, result["convergence"]);
-        }
-      }
+      if (free_fall) result["free_fall"] = free_fall_section(c, model, positions);
+    }
+    if (!c.convergence.empty()) {
+      result["convergence"] = convergence(c, model);
+      result["expected"] = evaluate_expectations(c, result["convergence"]);
     }
     return result;
   });
