@@ -5,13 +5,16 @@
 
 #include "vibro/io/input_error.hpp"
 #include "vibro/io/run_case.hpp"
+#include "vibro/report/atomic_write.hpp"
 #include "vibro/report/index_report.hpp"
+#include "vibro/report/study_outputs.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -62,6 +65,36 @@ int run_run(const fs::path& case_file, const std::optional<vibro::Precision>& pr
   return 0;
 }
 
+/// `vibro converge CASE`: the case's convergence study, printed and written as
+/// NAME-PRECISION.{csv,md,svg} into `out_dir`.
+int run_converge(const fs::path& case_file, const std::optional<vibro::Precision>& precision, unsigned threads,
+                 const fs::path& out_dir, bool json_output) {
+  const vibro::CaseSpec c = vibro::load_case(case_file);
+  if (c.convergence.empty())
+    throw vibro::InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
+  vibro::RunOptions options;
+  options.precision = precision;
+  options.threads = threads;
+  const nlohmann::json result = vibro::run_case(c, options);
+  std::string stem = c.name + "-" + result["precision"]["name"].get<std::string>();
+  for (char& ch : stem)
+    if (ch == ':') ch = '-';
+  const fs::path base = out_dir / stem;
+  vibro::write_file_atomically(fs::path(base.string() + ".csv"), vibro::study_csv(result));
+  vibro::write_file_atomically(fs::path(base.string() + ".md"), "# " + c.name + "\n\n" + vibro::study_markdown(result));
+  const bool plotted = vibro::write_study_svg(result, fs::path(base.string() + ".svg"));
+  if (json_output) {
+    std::cout << result.dump(2) << "\n";
+  } else {
+    std::cout << vibro::study_markdown(result) << "\nwrote " << base.string() << ".csv, .md"
+              << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed)") << "\n";
+  }
+  if (result.contains("expected"))
+    for (const auto& e : result["expected"])
+      if (e["verdict"] != "pass") return exit_expectation_failed;
+  return 0;
+}
+
 int run_report(const fs::path& cases_dir, const fs::path& out_dir) {
   const bool terminal = stderr_is_terminal();
   vibro::write_report(cases_dir, out_dir, [terminal](const std::string& line) {
@@ -81,6 +114,10 @@ int main(int argc, char** argv) {
   bool json_output = false;
   app.add_option("--precision", precision_text, "Scalar type: double, long-double, float128, mpfr:DIGITS, rational");
   app.add_flag("--json", json_output, "Machine-readable output on stdout");
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  app.add_option("--threads", threads, "Threads for the step sizes of a convergence study")
+      ->check(CLI::Range(1u, 256u))
+      ->capture_default_str();
   app.set_version_flag("--version", std::string("vibro ") + VIBRO_VERSION);
 
   fs::path cases_dir = default_cases_dir();
@@ -97,6 +134,11 @@ int main(int argc, char** argv) {
   bool no_error_estimate = false;
   run->add_flag("--no-error-estimate", no_error_estimate,
                 "Reference runs: skip the error estimate (a second run at 20 more digits)");
+
+  auto* converge = app.add_subcommand("converge", "Run a case's convergence study; write CSV, Markdown and SVG");
+  fs::path converge_case, converge_out = ".";
+  converge->add_option("CASE", converge_case, "Case file (TOML) with a [convergence] list")->required();
+  converge->add_option("--out", converge_out, "Directory for NAME-PRECISION.{csv,md,svg}")->capture_default_str();
 
   auto* report = app.add_subcommand("report", "Regenerate the reports from the shipped cases");
   fs::path out_dir = "reports";
@@ -116,6 +158,7 @@ int main(int argc, char** argv) {
     }
     if (*list) return run_list(cases_dir, json_output);
     if (*run) return run_run(case_file, precision, csv, !no_error_estimate, json_output);
+    if (*converge) return run_converge(converge_case, precision, threads, converge_out, json_output);
     return run_report(cases_dir, out_dir);
   } catch (const vibro::InputError& error) {
     std::cerr << "vibro: error: " << error.what() << "\n";

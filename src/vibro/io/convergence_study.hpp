@@ -7,6 +7,7 @@
 
 #include "vibro/analysis/convergence.hpp"
 #include "vibro/analysis/observed_order.hpp"
+#include "vibro/analysis/parallel_for.hpp"
 #include "vibro/io/case_spec.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/traits.hpp"
@@ -40,43 +41,61 @@ nlohmann::json study_errors_json(const StudyErrors<Real>& e) {
           {"impact_time", e.impact_time ? nlohmann::json(to_text(*e.impact_time)) : nlohmann::json(nullptr)}};
 }
 
+/// One point of a study: the errors of one step size and what decides its rounding floor.
+template <class Real>
+struct StudyPoint {
+  StudyErrors<Real> errors;
+  Real h;
+  std::size_t steps = 0;
+  std::vector<Real> floors;  ///< per metric: rounding_floor_eps_per_step × ε × steps × scale
+};
+
 template <class Real, class Reference, class Run>
 nlohmann::json convergence_study(const CaseSpec& c, const Reference& reference, const std::vector<Real>& reference_impacts,
-                                 const std::string& reference_name, Run&& run) {
+                                 const std::string& reference_name, Run&& run, unsigned threads) {
   using std::abs;
   using nlohmann::json;
   const std::vector<std::string> metrics = {"position_linf", "position_l1",    "velocity_linf", "velocity_l1",
                                             "final_position", "final_velocity", "impact_time"};
-  json rows = json::array();
-  std::vector<double> log_h;
-  std::vector<std::vector<std::optional<double>>> log_errors(metrics.size());
-  std::vector<std::vector<bool>> at_floor(metrics.size());
-  for (const StepSpec& step : c.convergence) {
-    const auto [trajectory, scheme_impacts, h] = run(step);
-    const StudyErrors<Real> e = study_errors(trajectory, scheme_impacts, reference, reference_impacts);
-    const auto steps = static_cast<double>(trajectory.size() - 1);
+  std::vector<StudyPoint<Real>> points(c.convergence.size());
+  parallel_for(points.size(), threads, [&](std::size_t i) {
+    const auto [trajectory, scheme_impacts, h] = run(c.convergence[i]);
+    StudyPoint<Real>& p = points[i];
+    p.errors = study_errors(trajectory, scheme_impacts, reference, reference_impacts);
+    p.h = h;
+    p.steps = trajectory.size() - 1;
     Real position_scale(1), velocity_scale(1);
     for (std::size_t n = 0; n < trajectory.size(); ++n) {
       position_scale = std::max(position_scale, Real(abs(trajectory.u[n])));
       velocity_scale = std::max(velocity_scale, Real(abs(trajectory.v[n])));
     }
     const Real duration = trajectory.t.back() - trajectory.t.front();
+    const Real unit = rounding_floor_eps_per_step * epsilon<Real>() * Real(static_cast<double>(p.steps));
+    p.floors = {unit * position_scale, unit * position_scale * duration, unit * velocity_scale,
+                unit * velocity_scale * duration, unit * position_scale, unit * velocity_scale,
+                unit * Real(abs(trajectory.t.back()) + duration)};
+  });
+  json rows = json::array();
+  std::vector<double> log_h;
+  std::vector<std::vector<std::optional<double>>> log_errors(metrics.size());
+  std::vector<std::vector<bool>> at_floor(metrics.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const StudyPoint<Real>& p = points[i];
+    const StudyErrors<Real>& e = p.errors;
     const std::optional<Real> values[] = {e.grid.position_linf, e.grid.position_l1, e.grid.velocity_linf,
                                           e.grid.velocity_l1,   e.final_position,   e.final_velocity,
                                           e.impact_time};
-    const Real scales[] = {position_scale, position_scale * duration, velocity_scale, velocity_scale * duration,
-                           position_scale, velocity_scale, Real(abs(trajectory.t.back()) + duration)};
     for (std::size_t m = 0; m < metrics.size(); ++m) {
-      const Real floor = rounding_floor_eps_per_step * epsilon<Real>() * Real(steps) * scales[m];
-      log_errors[m].push_back(values[m] && *values[m] > 0 ? std::optional<double>(log_as_double(*values[m])) : std::nullopt);
-      at_floor[m].push_back(values[m] && *values[m] > 0 && *values[m] <= floor);
+      const bool positive = values[m] && *values[m] > 0;
+      log_errors[m].push_back(positive ? std::optional<double>(log_as_double(*values[m])) : std::nullopt);
+      at_floor[m].push_back(positive && *values[m] <= p.floors[m]);
     }
-    rows.push_back({{"h", study_step_text(step)},
-                    {"h_value", to_text(h)},
-                    {"steps", trajectory.size() - 1},
+    rows.push_back({{"h", study_step_text(c.convergence[i])},
+                    {"h_value", to_text(p.h)},
+                    {"steps", p.steps},
                     {"errors", study_errors_json(e)},
                     {"impacts", {{"scheme", e.scheme_impacts}, {"reference", e.reference_impacts}}}});
-    log_h.push_back(log_as_double(h));
+    log_h.push_back(log_as_double(p.h));
   }
   json orders;
   for (std::size_t m = 0; m < metrics.size(); ++m) {

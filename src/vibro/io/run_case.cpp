@@ -122,7 +122,7 @@ json free_fall_section(const CaseSpec& c, const ConstantForce<Real>& model, cons
 /// exact free fall when g = 0 (closed form, seed 000 §2) and the exact-detection reference
 /// otherwise (MATH.md §1).
 template <class Model>
-json convergence(const CaseSpec& c, const Model& model) {
+json convergence(const CaseSpec& c, const Model& model, unsigned threads) {
   using Real = typename Model::real_type;
   const Real u0 = to_real<Real>(c.u0), v0 = to_real<Real>(c.v0), t0 = to_real<Real>(c.t0);
   const auto run = [&](const StepSpec& step) {
@@ -135,7 +135,7 @@ json convergence(const CaseSpec& c, const Model& model) {
     if (is_free_fall(c)) {
       const ExactFreeFall<Real> exact(model.obstacle(), u0, v0, model.restitution(), t0);
       return convergence_study<Real>(c, exact, std::vector<Real>{exact.impact_time()},
-                                     "exact free fall (closed form, seed 000 §2)", run);
+                                     "exact free fall (closed form, seed 000 §2)", run, threads);
     }
   }
   if constexpr (is_exact_v<Real>) {
@@ -149,7 +149,7 @@ json convergence(const CaseSpec& c, const Model& model) {
     const Real t_end = t0 + last_step * last_steps;
     const DenseReference<Model> reference(model, t0, u0, v0, t_end);
     return convergence_study<Real>(c, reference, reference.impact_times(),
-                                   "exact-detection reference (closed-form flights, certified contacts)", run);
+                                   "exact-detection reference (closed-form flights, certified contacts)", run, threads);
   }
 }
 
@@ -183,7 +183,7 @@ json run_typed(const CaseSpec& c, const RunOptions& options) {
       if (free_fall) result["free_fall"] = free_fall_section(c, model, positions);
     }
     if (!c.convergence.empty()) {
-      result["convergence"] = convergence(c, model);
+      result["convergence"] = convergence(c, model, options.threads);
       result["expected"] = evaluate_expectations(c, result["convergence"]);
     }
     return result;

@@ -17,6 +17,7 @@ struct RunOptions {
   std::optional<std::filesystem::path> csv;       ///< write the trajectory (t, u, v, active) here
   std::function<void(double fraction)> progress;  ///< called now and then on long runs
   bool error_estimate = true;  ///< reference runs: rerun at more digits and compare
+  unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
 };
 
 /// Throws InputError for a case that cannot run (e.g. a study that needs an exact
