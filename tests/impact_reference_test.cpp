@@ -319,6 +319,31 @@ TYPED_TEST(Reference, ReleaseUnderALargeForcingAmplitudeLiftsOffCleanly) {
   }
 }
 
+/// Seed 003 example 5.1 at ω = 1 (MATH.md §5, derived closed form): y'' + y = 0 from (1, 0)
+/// with the obstacle at 0: impacts at s_n = π/2 + nπ, the n-th arriving with speed e^n and
+/// leaving with e^{n+1}; on [s_n, s_{n+1}] y = e^{n+1} sin(t − s_n).
+TYPED_TEST(Reference, HarmonicOscillatorWithObstacleMatchesExample51) {
+  using Real = TypeParam;
+  using std::pow;
+  using std::sin;
+  const Real e = num<Real>("0.5"), pi = boost::math::constants::pi<Real>();
+  const ImpactOscillator<Real> model(Real(0), Real(0), Real(1), Real(0), e);
+  const ImpactReference<ImpactOscillator<Real>> reference(model, settings_for(model.period(), Real(1)));
+  auto x = reference.start(Real(0), Real(1), Real(0));
+  const Real t_end = 6 * pi + 1;
+  const auto events = run(reference, x, t_end);
+  ASSERT_EQ(events.size(), 6u);  // s_0 … s_5 < 6π + 1
+  for (std::size_t n = 0; n < events.size(); ++n) {
+    const Real s_n = pi / 2 + pi * static_cast<int>(n);
+    EXPECT_EQ(events[n].kind, EventKind::impact);
+    // Well-conditioned roots (|v−| ≥ e^5 ≈ 0.03) of rounded sines: 64 ε of the time over the run.
+    EXPECT_NEAR_EPS(events[n].t, s_n, 64 / std::pow(0.5, static_cast<int>(n)), t_end) << "impact " << n;  // 1/|v−| = 2^n
+    EXPECT_NEAR_EPS(events[n].v_minus, Real(-pow(e, static_cast<int>(n))), 64, t_end) << "impact " << n;
+  }
+  const Real s_5 = pi / 2 + 5 * pi;
+  EXPECT_NEAR_EPS(x.u, Real(pow(e, 6) * sin(t_end - s_5)), 256, t_end);
+}
+
 TYPED_TEST(Reference, HardCapStopsARunWithAClearError) {
   using Real = TypeParam;
   const ImpactOscillator<Real> model(num<Real>("0.1"), num<Real>("2.5"), num<Real>("1.2"), Real(0), num<Real>("0.8"));
