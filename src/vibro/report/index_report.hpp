@@ -1,7 +1,9 @@
 #pragma once
 // `vibro report`: runs every shipped case at several precisions and writes
-// reports/index.md (for people) and reports/index.json (every run result, for scripts).
-// Deterministic: no timestamps, no timings, so a regenerated report diffs cleanly.
+// reports/index.md (for people), reports/index.json (every run result, for scripts) and
+// reports/studies/ (each convergence study's table, CSV and plot). Those are deterministic:
+// no timestamps, no timings, so a regenerated report diffs cleanly. Wall times go to
+// reports/timings.md, the one file that changes from run to run.
 
 #include "vibro/io/case_spec.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // What a run produces: the grid, positions, velocities, and the steps where the scheme's
-// projection (the discrete impact) was active.
+// projection (the discrete impact) was active, or the corrected scheme's impact times.
 
 #include <cstdint>
 #include <vector>
@@ -14,6 +14,13 @@ struct Trajectory {
   std::vector<Real> v;  ///< V^n, the scheme's discrete velocity at t_n
   /// Seed numbering: k such that U^{k+1} was computed with the projection active.
   std::vector<std::int64_t> active_steps;
+  /// Times of the artificial impacts of the corrected scheme (seed 000 eq. (36)), in order;
+  /// empty for the Paoli–Schatzman scheme, whose impacts show in active_steps.
+  std::vector<Real> impact_times;
+  /// Corrected scheme: halvings of the step (dichotomies) and fallbacks of seed 000
+  /// eq. (38) over the run; 0 for the Paoli–Schatzman scheme.
+  std::int64_t dichotomies = 0;
+  std::int64_t fallbacks = 0;
 
   std::size_t size() const { return t.size(); }
 };
