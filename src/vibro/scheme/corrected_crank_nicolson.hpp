@@ -233,7 +233,7 @@ class CorrectedCrankNicolson {
     const Real second = 2 * gap / q;
     std::optional<Zero> smallest;
     for (const Real* s : {&first, &second})
-      if (in_step(*s) && (!smallest || *s > smallest->s)) smallest = Zero{*s, ImpactRoot::two_roots};
+      if (in_step(*s) && (!smallest || *s < smallest->s)) smallest = Zero{*s, ImpactRoot::two_roots};
     return smallest;
   }
 
