@@ -349,6 +349,16 @@ TEST(BadInput, ReferenceSchemeRefusesAStepAStudyOptionsAndTheRationalType) {
                        "case.precision", "allowed here: double, long-double, float128, mpfr:DIGITS"));
 }
 
+TEST(ParseCase, CorrectedSchemeTakesNoPaoliSchatzmanOptions) {
+  const std::string corrected = edited(oscillator(), {{"type = \"paoli-schatzman\"", "type = \"corrected-crank-nicolson\""},
+                                                      {"velocity = \"centered\"", ""},
+                                                      {"start = \"taylor\"", ""}});
+  EXPECT_TRUE(parse_case(corrected, label).scheme.is_corrected());
+  EXPECT_TRUE(rejected(edited(corrected, {{"type = \"corrected-crank-nicolson\"",
+                                           "type = \"corrected-crank-nicolson\"\nstart = \"taylor\""}}),
+                       "scheme.start", "allowed here: type"));
+}
+
 TEST(BadInput, RationalPrecisionNeedsARationalModel) {
   // The oscillator's cos(ωt) and T = 2π/ω have no exact rational value.
   EXPECT_TRUE(rejected(edited(oscillator(), {{"precision = \"double\"", "precision = \"rational\""}}), "case.precision",

@@ -220,4 +220,20 @@ TEST_F(Cli, ChaoticReferenceRunWarnsThatThePrecisionIsTooLow) {
   EXPECT_FALSE(run.contains("error_estimate"));  // --no-error-estimate
 }
 
+/// `vibro converge`: the corrected scheme's free-fall study (7 step sizes in its case file)
+/// writes NAME-PRECISION.csv with a header and one row per step size, and .md; a case
+/// without a [convergence] list is bad input.
+TEST_F(Cli, ConvergeWritesTheStudyTablesAndRefusesACaseWithoutAStudy) {
+  const Outcome outcome = vibro("converge " + quoted(fs::path(VIBRO_CASES_DIR) / "study_cn_free_fall.toml") +
+                                " --out " + quoted(dir()));
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const std::vector<std::string> rows = lines_of(read_text(dir() / "study-cn-free-fall-rational.csv"));
+  ASSERT_EQ(rows.size(), 1u + 7u);
+  EXPECT_TRUE(rows[0].starts_with("h,h_value,steps,scheme_impacts,reference_impacts,position_linf")) << rows[0];
+  EXPECT_TRUE(fs::exists(dir() / "study-cn-free-fall-rational.md"));
+  EXPECT_TRUE(bad_input(vibro("converge " + quoted(fs::path(VIBRO_CASES_DIR) / "ps_forced_oscillator.toml") + " --out " +
+                              quoted(dir())),
+                        {"key 'convergence'", "no [convergence] list"}));
+}
+
 }  // namespace

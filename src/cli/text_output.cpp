@@ -110,6 +110,17 @@ void print_run(std::ostream& out, const json& r) {
     print_reference(out, run);
     return;
   }
+  if (r["scheme"]["type"] == "corrected-crank-nicolson") {
+    out << "scheme     corrected Crank–Nicolson (seed 000 §3), h = " << r["scheme"]["step"].get<std::string>() << " = "
+        << num(run["h"], 17) << ", " << run["steps"] << " steps (the grid is non-uniform after an impact)\n"
+        << "impacts    " << run["impacts"] << " artificial impacts, " << run["dichotomies"] << " dichotomies, "
+        << run["fallbacks"] << " fallbacks (eq. 38)\n"
+        << "final      t = " << num(run["final"]["t"], 17) << ", U = " << num(run["final"]["u"], 17)
+        << ", V = " << num(run["final"]["v"], 17) << "\n";
+    if (run.contains("stroboscopic")) out << "stroboscopic samples: " << run["stroboscopic"].size() << " (in --json)\n";
+    if (r.contains("convergence")) print_convergence(out, r["convergence"]);
+    return;
+  }
   out << "scheme     " << r["scheme"]["type"].get<std::string>() << ", velocity " << r["scheme"]["velocity"].get<std::string>()
       << ", start " << r["scheme"]["start"].get<std::string>() << ", h = " << r["scheme"]["step"].get<std::string>()
       << " = " << num(run["h"], 17) << ", " << run["steps"] << " steps\n";

@@ -200,12 +200,13 @@ SchemeSpec read_scheme(const CaseReader& r, const toml::table& root) {
   const toml::table& t = r.table(root, "scheme", true);
   SchemeSpec scheme;
   scheme.type = *r.string(t, "scheme", "type", true);
-  if (scheme.type == "reference") {
+  if (scheme.is_reference() || scheme.is_corrected()) {
     r.require_only(t, "scheme", {"type"});
     return scheme;
   }
   if (scheme.type != "paoli-schatzman")
-    r.fail("scheme.type", "unknown scheme '" + scheme.type + "' (allowed: paoli-schatzman, reference)");
+    r.fail("scheme.type",
+           "unknown scheme '" + scheme.type + "' (allowed: paoli-schatzman, corrected-crank-nicolson, reference)");
   r.require_only(t, "scheme", {"type", "velocity", "start"});
   if (auto v = r.string(t, "scheme", "velocity", false)) {
     auto parsed = parse_velocity_approximation(*v);

@@ -52,9 +52,10 @@ struct HorizonSpec {
 };
 
 struct SchemeSpec {
-  std::string type;  ///< "paoli-schatzman" or "reference" (the exact-detection reference)
+  std::string type;  ///< "paoli-schatzman", "corrected-crank-nicolson" or "reference"
   PaoliSchatzmanOptions paoli_schatzman;
   bool is_reference() const { return type == "reference"; }
+  bool is_corrected() const { return type == "corrected-crank-nicolson"; }
 };
 
 /// An expected result: a named quantity, its value, an absolute tolerance, and where the

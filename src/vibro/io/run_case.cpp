@@ -12,6 +12,7 @@
 #include "vibro/io/run_reference.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/traits.hpp"
+#include "vibro/scheme/corrected_crank_nicolson.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 
 #include <fstream>
@@ -81,6 +82,56 @@ json simulate(const CaseSpec& c, const Model& model, const RunOptions& options, 
   return result;
 }
 
+/// The times a corrected-scheme run lands on exactly: every stroboscopic time t0 + kT for a
+/// horizon in periods (MATH.md §3), else t_end.
+template <class Model>
+std::vector<typename Model::real_type> landing_times(const CaseSpec& c, const Model& model) {
+  using Real = typename Model::real_type;
+  if constexpr (PeriodicallyForced<Model>) {
+    if (c.horizon.periods) return section_times(to_real<Real>(c.t0), model.period(), *c.horizon.periods);
+  }
+  return {to_real<Real>(*c.horizon.t_end)};
+}
+
+/// The corrected scheme (seed 000 §3) at a step, through the case's landing times.
+template <class Model>
+Trajectory<typename Model::real_type> corrected_trajectory(const CaseSpec& c, const Model& model, const StepSpec& step) {
+  using Real = typename Model::real_type;
+  const CorrectedCrankNicolson<Model> scheme(model, step_size(model, step));
+  return record_trajectory_through(scheme, scheme.start(to_real<Real>(c.u0), to_real<Real>(c.v0), to_real<Real>(c.t0)),
+                                   landing_times(c, model));
+}
+
+template <class Model>
+json simulate_corrected(const CaseSpec& c, const Model& model, const RunOptions& options) {
+  using Real = typename Model::real_type;
+  const Trajectory<Real> trajectory = corrected_trajectory(c, model, c.step);
+  std::ofstream csv = open_csv(options.csv, "n,t,u,v,impact");
+  std::size_t next_impact = 0;
+  for (std::size_t n = 0; n < trajectory.size(); ++n) {
+    const bool impact = next_impact < trajectory.impact_times.size() && trajectory.impact_times[next_impact] == trajectory.t[n];
+    next_impact += impact;
+    if (csv) csv << n << ',' << to_text(trajectory.t[n]) << ',' << to_text(trajectory.u[n]) << ',' << to_text(trajectory.v[n]) << ',' << (impact ? 1 : 0) << '\n';
+  }
+  json samples = json::array();
+  if (c.horizon.periods) {
+    const std::vector<Real> sections = landing_times(c, model);
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < sections.size(); ++k) {
+      while (trajectory.t[n] != sections[k]) ++n;  // every section time is a node: the scheme lands on it
+      samples.push_back({{"period", k + 1}, {"state", state_json(trajectory.t[n], trajectory.u[n], trajectory.v[n])}});
+    }
+  }
+  json result = {{"h", to_text(step_size(model, c.step))},
+                 {"steps", trajectory.size() - 1},
+                 {"impacts", trajectory.impact_times.size()},
+                 {"dichotomies", trajectory.dichotomies},
+                 {"fallbacks", trajectory.fallbacks},
+                 {"final", state_json(trajectory.t.back(), trajectory.u.back(), trajectory.v.back())}};
+  if (c.horizon.periods) result["stroboscopic"] = samples;
+  return result;
+}
+
 /// Seed 000 §2: the predicted reversal against the computed positions, and the errors
 /// against the exact free fall at the case's step.
 template <class Real>
@@ -126,6 +177,11 @@ json convergence(const CaseSpec& c, const Model& model, unsigned threads) {
   using Real = typename Model::real_type;
   const Real u0 = to_real<Real>(c.u0), v0 = to_real<Real>(c.v0), t0 = to_real<Real>(c.t0);
   const auto run = [&](const StepSpec& step) {
+    if (c.scheme.is_corrected()) {
+      auto trajectory = corrected_trajectory(c, model, step);
+      auto impacts = trajectory.impact_times;
+      return std::tuple{std::move(trajectory), std::move(impacts), step_size(model, step)};
+    }
     const auto scheme = make_scheme(c, model, step);
     auto trajectory = record_trajectory(scheme, scheme.start(u0, v0), step_count(c, step));
     auto impacts = impact_times_from_projection(trajectory);
@@ -173,14 +229,14 @@ json run_typed(const CaseSpec& c, const RunOptions& options) {
     json result;
     constexpr bool constant_force = std::is_same_v<Model, ConstantForce<Real>>;
     const bool free_fall = constant_force && is_free_fall(c);
-    std::vector<Real> positions(free_fall ? static_cast<std::size_t>(step_count(c, c.step)) + 1 : 0);
+    std::vector<Real> positions(free_fall && !c.scheme.is_corrected() ? static_cast<std::size_t>(step_count(c, c.step)) + 1 : 0);
     try {
-      result["run"] = simulate(c, model, options, positions);
+      result["run"] = c.scheme.is_corrected() ? simulate_corrected(c, model, options) : simulate(c, model, options, positions);
     } catch (const std::invalid_argument& why) {
       throw InputError(c.file, "initial", why.what());
     }
     if constexpr (constant_force) {
-      if (free_fall) result["free_fall"] = free_fall_section(c, model, positions);
+      if (free_fall && !c.scheme.is_corrected()) result["free_fall"] = free_fall_section(c, model, positions);
     }
     if (!c.convergence.empty()) {
       result["convergence"] = convergence(c, model, options.threads);
@@ -221,10 +277,11 @@ json run_case(const CaseSpec& c, const RunOptions& options) {
     result["run"] = run_reference(c, precision, options);
     return result;
   }
-  result["scheme"] = {{"type", c.scheme.type},
-                      {"velocity", to_string(c.scheme.paoli_schatzman.velocity)},
-                      {"start", to_string(c.scheme.paoli_schatzman.start)},
-                      {"step", step_text(c.step)}};
+  result["scheme"] = c.scheme.is_corrected() ? json{{"type", c.scheme.type}, {"step", step_text(c.step)}}
+                                              : json{{"type", c.scheme.type},
+                                                     {"velocity", to_string(c.scheme.paoli_schatzman.velocity)},
+                                                     {"start", to_string(c.scheme.paoli_schatzman.start)},
+                                                     {"step", step_text(c.step)}};
   if (precision.kind == ScalarKind::rational && c.model.periodic())
     throw InputError(c.file, options.precision ? "--precision" : "case.precision",
                      "the exact rational type needs a rational model, and impact-oscillator uses cos(ωt) and "
