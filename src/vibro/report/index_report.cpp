@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <chrono>
 #include <thread>
 #include <sstream>
@@ -209,10 +210,15 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
     for (const json& r : runs) {
       const json& o = r["convergence"]["orders"][metric];
       const json& rows = r["convergence"]["rows"];
-      const bool all_exact = std::all_of(o["status"].begin(), o["status"].end(),
-                                         [](const json& status) { return status == "exact (zero error)"; });
+      // Without a range, say why: how many points are exact, at the rounding floor, or other.
+      std::map<std::string, int> reasons;
+      for (const json& status : o["status"]) ++reasons[status.get<std::string>()];
+      std::string why;
+      for (const auto& [reason, count] : reasons)
+        why += (why.empty() ? "" : ", ") + (count == static_cast<int>(o["status"].size()) ? reason
+                                                                                         : std::to_string(count) + " " + reason);
       cells.push_back(o["least_squares"].is_null()
-                          ? (all_exact ? "exact (zero error)" : "no range")
+                          ? (reasons.size() == 1 ? why : "no range: " + why)
                           : number(o["least_squares"], 4) + " [" + rows[o["range"][0].get<std::size_t>()]["h"].get<std::string>() +
                                 " … " + rows[o["range"][1].get<std::size_t>()]["h"].get<std::string>() + "]");
     }
