@@ -1,12 +1,6 @@
 #include "vibro/io/case_spec.hpp"
-#include "vibro/io/input_error.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/io/toml_reader.hpp"
 
-#include <toml++/toml.h>
-
-#include <cmath>
-#include <fstream>
-#include <limits>
 #include <sstream>
 
 namespace vibro {
@@ -23,12 +17,6 @@ namespace {
 constexpr std::int64_t max_steps_per_period = 1'000'000'000'000;
 constexpr std::int64_t max_periods = 1'000'000'000;
 
-std::string join(const std::vector<std::string>& words) {
-  std::string text;
-  for (const auto& w : words) text += (text.empty() ? "" : ", ") + w;
-  return text;
-}
-
 std::string fnv1a64_hex(std::string_view bytes) {
   std::uint64_t hash = 14695981039346656037ull;
   for (unsigned char c : bytes) {
@@ -43,137 +31,7 @@ std::string fnv1a64_hex(std::string_view bytes) {
   return out.str();
 }
 
-/// Reads one case file's TOML, with every failure turned into an InputError that names
-/// the file and the dotted key.
-class CaseReader {
- public:
-  CaseReader(std::string file, std::string_view text) : file_(std::move(file)) {
-    std::string line;
-    std::istringstream in{std::string(text)};
-    while (std::getline(in, line)) lines_.push_back(line);
-  }
-
-  [[noreturn]] void fail(const std::string& key, const std::string& message) const {
-    throw InputError(file_, key, message);
-  }
-
-  static std::string dotted(const std::string& table, std::string_view key) {
-    return table.empty() ? std::string(key) : table + "." + std::string(key);
-  }
-
-  void require_only(const toml::table& table, const std::string& path, const std::vector<std::string>& allowed) const {
-    for (const auto& [key, node] : table) {
-      bool known = false;
-      for (const auto& a : allowed) known = known || key.str() == a;
-      if (!known) fail(dotted(path, key.str()), "unknown key (allowed here: " + join(allowed) + ")");
-    }
-  }
-
-  const toml::table& table(const toml::table& root, const std::string& key, bool required) const {
-    static const toml::table empty;
-    const toml::node* node = root.get(key);
-    if (!node) {
-      if (required) fail(key, "missing table [" + key + "]");
-      return empty;
-    }
-    if (!node->is_table()) fail(key, "expected a table [" + key + "], found " + type_name(*node));
-    return *node->as_table();
-  }
-
-  static std::string type_name(const toml::node& node) {
-    std::ostringstream out;
-    out << node.type();
-    return out.str();
-  }
-
-  std::optional<std::string> string(const toml::table& t, const std::string& path, const std::string& key,
-                                     bool required) const {
-    const toml::node* node = t.get(key);
-    if (!node) {
-      if (required) fail(dotted(path, key), "missing (expected a string)");
-      return std::nullopt;
-    }
-    if (!node->is_string()) fail(dotted(path, key), "expected a string, found " + type_name(*node));
-    return node->as_string()->get();
-  }
-
-  std::optional<std::int64_t> integer(const toml::table& t, const std::string& path, const std::string& key,
-                                      std::int64_t lo, std::int64_t hi) const {
-    const toml::node* node = t.get(key);
-    if (!node) return std::nullopt;
-    return integer_value(*node, dotted(path, key), lo, hi);
-  }
-
-  std::int64_t integer_value(const toml::node& node, const std::string& key, std::int64_t lo, std::int64_t hi) const {
-    const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-    if (!node.is_integer()) fail(key, "expected an integer in " + range + ", found " + type_name(node));
-    const std::int64_t value = node.as_integer()->get();
-    if (value < lo || value > hi) fail(key, std::to_string(value) + " is outside the allowed range " + range);
-    return value;
-  }
-
-  std::optional<NumberInput> number(const toml::table& t, const std::string& path, const std::string& key) const {
-    const toml::node* node = t.get(key);
-    if (!node) return std::nullopt;
-    return number_value(*node, dotted(path, key));
-  }
-
-  NumberInput required_number(const toml::table& t, const std::string& path, const std::string& key) const {
-    auto value = number(t, path, key);
-    if (!value) fail(dotted(path, key), "missing (expected a number)");
-    return *value;
-  }
-
-  /// A number written as a TOML integer, float or string ("1/3", "0.1"). A float's text is
-  /// taken from the file itself, so that it never passes through a double.
-  NumberInput number_value(const toml::node& node, const std::string& key) const {
-    std::string text;
-    if (node.is_integer()) {
-      text = std::to_string(node.as_integer()->get());
-    } else if (node.is_floating_point()) {
-      if (!std::isfinite(node.as_floating_point()->get()))
-        fail(key, "must be a finite number, found " + source_token(node));
-      text = source_token(node);
-    } else if (node.is_string()) {
-      text = node.as_string()->get();
-    } else {
-      fail(key, "expected a number (integer, decimal, or a string such as \"1/3\"), found " + type_name(node));
-    }
-    const std::optional<rational> exact = parse_exact(text);
-    if (!exact) fail(key, "'" + text + "' is not a finite decimal number or a fraction P/Q");
-    return NumberInput{key, text, *exact};
-  }
-
-  void require_range(const NumberInput& x, bool ok, const std::string& range) const {
-    if (!ok) fail(x.key, x.text + " is outside the allowed range " + range);
-  }
-
- private:
-  /// The literal as written in the source, underscores removed.
-  std::string source_token(const toml::node& node) const {
-    const auto& begin = node.source().begin;
-    if (begin.line == 0 || begin.line > lines_.size()) return "?";
-    const std::string& line = lines_[begin.line - 1];
-    // toml++ counts columns in code points; walk UTF-8 to the byte offset.
-    std::size_t byte = 0;
-    for (std::size_t column = 1; column < begin.column && byte < line.size(); ++column) {
-      ++byte;
-      while (byte < line.size() && (static_cast<unsigned char>(line[byte]) & 0xC0) == 0x80) ++byte;
-    }
-    std::string token;
-    for (; byte < line.size(); ++byte) {
-      const char c = line[byte];
-      if (c == ' ' || c == '\t' || c == ',' || c == ']' || c == '}' || c == '#' || c == '\r') break;
-      if (c != '_') token += c;
-    }
-    return token;
-  }
-
-  std::string file_;
-  std::vector<std::string> lines_;
-};
-
-ModelSpec read_model(const CaseReader& r, const toml::table& root) {
+ModelSpec read_model(const TomlReader& r, const toml::table& root) {
   const toml::table& t = r.table(root, "model", true);
   const std::string type = *r.string(t, "model", "type", true);
   ModelSpec model;
@@ -196,7 +54,7 @@ ModelSpec read_model(const CaseReader& r, const toml::table& root) {
   return model;
 }
 
-SchemeSpec read_scheme(const CaseReader& r, const toml::table& root) {
+SchemeSpec read_scheme(const TomlReader& r, const toml::table& root) {
   const toml::table& t = r.table(root, "scheme", true);
   SchemeSpec scheme;
   scheme.type = *r.string(t, "scheme", "type", true);
@@ -224,7 +82,7 @@ SchemeSpec read_scheme(const CaseReader& r, const toml::table& root) {
 /// Checks that a step fits the model and the horizon: a whole number of steps per
 /// period for forced models, a whole number of steps over t_end − t0 otherwise.
 /// `steps_key` is the dotted key of the step's steps_per_period, for messages.
-void check_step_fits(const CaseReader& r, const CaseSpec& c, const StepSpec& step, const std::string& steps_key) {
+void check_step_fits(const TomlReader& r, const CaseSpec& c, const StepSpec& step, const std::string& steps_key) {
   if (step.steps_per_period && !c.model.periodic())
     r.fail(steps_key, "the constant-force model has no forcing period: give an absolute step h");
   if (step.h) {
@@ -245,7 +103,7 @@ void check_step_fits(const CaseReader& r, const CaseSpec& c, const StepSpec& ste
     r.fail("horizon.t_end", "with steps_per_period the horizon must be a whole number of periods: give horizon.periods");
 }
 
-StepSpec read_step_choice(const CaseReader& r, const toml::node* h, const toml::node* n, const std::string& path) {
+StepSpec read_step_choice(const TomlReader& r, const toml::node* h, const toml::node* n, const std::string& path) {
   if ((h != nullptr) == (n != nullptr)) r.fail(path, "give exactly one of h and steps_per_period");
   StepSpec step;
   if (h) step.h = r.number_value(*h, path + ".h");
@@ -253,7 +111,7 @@ StepSpec read_step_choice(const CaseReader& r, const toml::node* h, const toml::
   return step;
 }
 
-std::vector<StepSpec> read_convergence(const CaseReader& r, const toml::table& root) {
+std::vector<StepSpec> read_convergence(const TomlReader& r, const toml::table& root) {
   const toml::table& t = r.table(root, "convergence", false);
   if (t.empty()) return {};
   r.require_only(t, "convergence", {"h", "steps_per_period"});
@@ -262,7 +120,7 @@ std::vector<StepSpec> read_convergence(const CaseReader& r, const toml::table& r
   if ((hs != nullptr) == (ns != nullptr)) r.fail("convergence", "give exactly one of the lists h and steps_per_period");
   const std::string key = hs ? "convergence.h" : "convergence.steps_per_period";
   const toml::node* list = hs ? hs : ns;
-  if (!list->is_array()) r.fail(key, "expected a list, found " + CaseReader::type_name(*list));
+  if (!list->is_array()) r.fail(key, "expected a list, found " + TomlReader::type_name(*list));
   const toml::array& items = *list->as_array();
   if (items.size() < 2) r.fail(key, "a convergence study needs at least 2 step sizes");
   std::vector<StepSpec> steps;
@@ -276,7 +134,7 @@ std::vector<StepSpec> read_convergence(const CaseReader& r, const toml::table& r
   return steps;
 }
 
-std::vector<Expectation> read_expected(const CaseReader& r, const toml::table& root, bool has_convergence) {
+std::vector<Expectation> read_expected(const TomlReader& r, const toml::table& root, bool has_convergence) {
   std::vector<Expectation> expected;
   const toml::node* node = root.get("expected");
   if (!node) return expected;
@@ -290,7 +148,9 @@ std::vector<Expectation> read_expected(const CaseReader& r, const toml::table& r
     e.quantity = *r.string(t, path, "quantity", true);
     bool known = false;
     for (const auto& q : known_quantities()) known = known || q == e.quantity;
-    if (!known) r.fail(path + ".quantity", "unknown quantity '" + e.quantity + "' (allowed: " + join(known_quantities()) + ")");
+    if (!known)
+      r.fail(path + ".quantity",
+             "unknown quantity '" + e.quantity + "' (allowed: " + comma_list(known_quantities()) + ")");
     if (!has_convergence) r.fail(path + ".quantity", "an order needs a [convergence] list of step sizes");
     e.value = r.required_number(t, path, "value");
     e.tolerance = r.required_number(t, path, "tolerance");
@@ -305,16 +165,8 @@ std::vector<Expectation> read_expected(const CaseReader& r, const toml::table& r
 }  // namespace
 
 CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
-  CaseReader r(file_label, toml_text);
-  toml::table root;
-  try {
-    root = toml::parse(toml_text, std::string_view(file_label));
-  } catch (const toml::parse_error& error) {
-    throw InputError(file_label, "",
-                     "line " + std::to_string(error.source().begin.line) + ", column " +
-                         std::to_string(error.source().begin.column) +
-                         ": TOML syntax error: " + std::string(error.description()));
-  }
+  TomlReader r(file_label, toml_text);
+  const toml::table root = r.parse();
   r.require_only(root, "", {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "expected"});
 
   CaseSpec c;
@@ -385,11 +237,7 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
 }
 
 CaseSpec load_case(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file.string(), "", "cannot open the case file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_case(text.str(), file.string());
+  return parse_case(read_input_file(file, "case file"), file.string());
 }
 
 }  // namespace vibro

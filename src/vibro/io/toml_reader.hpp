@@ -1,0 +1,75 @@
+#pragma once
+// Strict reading of one TOML input file (ARCHITECTURE.md "Errors"): every failure becomes
+// one InputError naming the file, the dotted key and what is allowed. Numbers keep the
+// decimal text written in the file and their exact value (NumberInput). Shared by the case
+// files and the published tables. Internal to the library: toml++ is a private dependency,
+// so include this only from the library's .cpp files.
+
+#include "vibro/io/case_spec.hpp"
+
+#include <toml++/toml.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vibro {
+
+/// "a, b, c".
+std::string comma_list(const std::vector<std::string>& words);
+
+/// The whole file as bytes; an InputError "cannot open the `what`" when it cannot be read.
+std::string read_input_file(const std::filesystem::path& file, const std::string& what);
+
+class TomlReader {
+ public:
+  /// `file` names the input in messages; `text` is its content.
+  TomlReader(std::string file, std::string_view text);
+
+  /// The parsed text; a syntax error names its line and column.
+  toml::table parse() const;
+
+  [[noreturn]] void fail(const std::string& key, const std::string& message) const;
+
+  /// "table.key", or "key" at the top level.
+  static std::string dotted(const std::string& table, std::string_view key);
+
+  static std::string type_name(const toml::node& node);
+
+  /// Refuses any key of `table` (at dotted path `path`) that is not in `allowed`.
+  void require_only(const toml::table& table, const std::string& path, const std::vector<std::string>& allowed) const;
+
+  /// The top-level table [key]; an empty table when it is absent and not required.
+  const toml::table& table(const toml::table& root, const std::string& key, bool required) const;
+
+  std::optional<std::string> string(const toml::table& t, const std::string& path, const std::string& key,
+                                    bool required) const;
+
+  std::optional<std::int64_t> integer(const toml::table& t, const std::string& path, const std::string& key,
+                                      std::int64_t lo, std::int64_t hi) const;
+
+  std::int64_t integer_value(const toml::node& node, const std::string& key, std::int64_t lo, std::int64_t hi) const;
+
+  std::optional<NumberInput> number(const toml::table& t, const std::string& path, const std::string& key) const;
+
+  NumberInput required_number(const toml::table& t, const std::string& path, const std::string& key) const;
+
+  /// A number written as a TOML integer, float or string ("1/3", "0.1"). A float's text is
+  /// taken from the file itself, so that it never passes through a double.
+  NumberInput number_value(const toml::node& node, const std::string& key) const;
+
+  void require_range(const NumberInput& x, bool ok, const std::string& range) const;
+
+ private:
+  /// The literal as written in the source, underscores removed.
+  std::string source_token(const toml::node& node) const;
+
+  std::string file_;
+  std::string text_;
+  std::vector<std::string> lines_;
+};
+
+}  // namespace vibro
