@@ -41,7 +41,7 @@
 //                                 state, evaluated at the next section, the obstacle ignored;
 //   BM_reference_double           ImpactReference::advance to each section, events only;
 //   BM_reference_double_jacobian  the same with a fresh FlowJacobian per period and the
-//                                 Gram–Schmidt step of MATH.md §4;
+//                                 Gram–Schmidt step of MATH.md §4 (the Lyapunov engine);
 //   BM_baseline_mpfr, BM_reference_mpfr   the same in MPFR at D decimal digits,
 //     D = digits_needed(λ1, horizon, 16) = ceil(λ1 · 3000 / ln 10) + 16   (λ1 per period),
 //     with λ1 from the double run above, computed in main() before benchmarking: the
@@ -59,6 +59,8 @@
 #include "ratio_reporter.hpp"
 
 #include "vibro/analysis/digits_needed.hpp"
+#include "vibro/analysis/lyapunov.hpp"
+#include "vibro/analysis/poincare_maps_reference.hpp"
 #include "vibro/io/bind_case.hpp"
 #include "vibro/io/case_spec.hpp"
 #include "vibro/model/impact_oscillator.hpp"
@@ -140,49 +142,6 @@ struct Setup {
   Real section(std::int64_t k) const { return Real(t0 + period * Real(k)); }
 };
 
-/// Per-period Lyapunov exponents by Gram–Schmidt on the per-period Jacobians (MATH.md §4),
-/// defined while every Jacobian is.
-template <class Real>
-class Exponents {
- public:
-  void add(const vibro::FlowJacobian<Real>& jacobian) {
-    using std::log;
-    using std::sqrt;
-    if (!jacobian.defined) {
-      if (defined_) why_undefined_ = jacobian.why_undefined;
-      defined_ = false;
-    }
-    if (!defined_) return;
-    const vibro::Matrix2<Real>& j = jacobian.matrix;
-    Real x1 = j.a11 * v1_ + j.a12 * v2_, x2 = j.a21 * v1_ + j.a22 * v2_;
-    const Real n1 = sqrt(x1 * x1 + x2 * x2);
-    v1_ = x1 / n1;
-    v2_ = x2 / n1;
-    Real y1 = j.a11 * w1_ + j.a12 * w2_, y2 = j.a21 * w1_ + j.a22 * w2_;
-    const Real along = y1 * v1_ + y2 * v2_;
-    y1 -= along * v1_;
-    y2 -= along * v2_;
-    const Real n2 = sqrt(y1 * y1 + y2 * y2);
-    w1_ = y1 / n2;
-    w2_ = y2 / n2;
-    log_n1_ += static_cast<double>(log(n1));
-    log_n2_ += static_cast<double>(log(n2));
-    ++count_;
-  }
-
-  bool defined() const { return defined_ && count_ > 0; }
-  const std::string& why_undefined() const { return why_undefined_; }
-  double lambda1() const { return log_n1_ / static_cast<double>(count_); }
-  double lambda2() const { return log_n2_ / static_cast<double>(count_); }
-
- private:
-  Real v1_{1}, v2_{0}, w1_{0}, w2_{1};
-  double log_n1_ = 0, log_n2_ = 0;
-  std::int64_t count_ = 0;
-  bool defined_ = true;
-  std::string why_undefined_;
-};
-
 struct RunResult {
   std::int64_t impacts = 0;
   std::int64_t other_events = 0;  ///< grazing, accumulation, stick, release: none for this case
@@ -192,7 +151,7 @@ struct RunResult {
 /// The reference over the case's periods, advanced section by section; with `exponents`,
 /// also the exact Jacobian of each period, fed to the Gram–Schmidt step.
 template <class Real>
-RunResult reference_run(const Setup<Real>& s, Exponents<Real>* exponents) {
+RunResult reference_run(const Setup<Real>& s, vibro::LyapunovExponents<Real>* exponents) {
   using Model = vibro::ImpactOscillator<Real>;
   const vibro::ImpactReference<Model> reference(s.model, vibro::default_reference_settings(s.model, s.u0, s.v0));
   auto x = reference.start(s.t0, s.u0, s.v0);
@@ -207,7 +166,7 @@ RunResult reference_run(const Setup<Real>& s, Exponents<Real>* exponents) {
     if (exponents) {
       vibro::FlowJacobian<Real> jacobian;
       reference.advance(x, s.section(k), on_event, &jacobian);
-      exponents->add(jacobian);
+      vibro::add_period(*exponents, jacobian);
     } else {
       reference.advance(x, s.section(k), on_event);
     }
@@ -270,7 +229,7 @@ template <class Real>
 void run_reference(benchmark::State& state, bool with_jacobian) {
   const auto setup = Setup<Real>::make();
   measure(state, [&] {
-    Exponents<Real> exponents;
+    vibro::LyapunovExponents<Real> exponents(setup.period, false);
     return reference_run(setup, with_jacobian ? &exponents : nullptr);
   });
 }
@@ -304,7 +263,7 @@ void register_mpfr(long digits) {
 /// the sum rule. Returns NaN (after saying why) when a check fails.
 double measured_lambda1() {
   const auto setup = Setup<double>::make();
-  Exponents<double> exponents;
+  vibro::LyapunovExponents<double> exponents(setup.period, false);
   const RunResult run = reference_run(setup, &exponents);
   const auto& m = setup.model;
   std::printf("case: alpha = %g, a = %g, omega = %g, u_min = %g, e = %g, u0 = %g, v0 = %g, %lld periods\n", m.alpha(),

@@ -1,6 +1,8 @@
 #include "vibro/io/run_reference.hpp"
 
 #include "vibro/analysis/digits_needed.hpp"
+#include "vibro/analysis/lyapunov.hpp"
+#include "vibro/analysis/poincare_maps_reference.hpp"
 #include "vibro/io/bind_case.hpp"
 #include "vibro/io/csv_output.hpp"
 #include "vibro/io/input_error.hpp"
@@ -16,45 +18,12 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <stdexcept>
 
 namespace vibro {
 namespace {
 
 using nlohmann::json;
-
-/// Largest growth rate of a unit vector carried through the per-period Jacobians: the
-/// finite-time estimate of λ1 (MATH.md §4), defined while every Jacobian is.
-template <class Real>
-class LargestExponent {
- public:
-  void add(const FlowJacobian<Real>& jacobian) {
-    using std::log;
-    using std::sqrt;
-    if (!defined_) return;
-    if (!jacobian.defined) {
-      defined_ = false;
-      why_ = jacobian.why_undefined;
-      return;
-    }
-    const Matrix2<Real>& j = jacobian.matrix;
-    const Real x = j.a11 * w1_ + j.a12 * w2_, y = j.a21 * w1_ + j.a22 * w2_;
-    const Real norm = sqrt(x * x + y * y);
-    log_growth_ += static_cast<double>(log(norm));
-    w1_ = x / norm;
-    w2_ = y / norm;
-    ++periods_;
-  }
-  bool defined() const { return defined_ && periods_ > 0; }
-  const std::string& why_undefined() const { return why_; }
-  double per_period() const { return log_growth_ / static_cast<double>(periods_); }
-
- private:
-  Real w1_{1}, w2_{0};
-  double log_growth_ = 0;
-  long periods_ = 0;
-  bool defined_ = true;
-  std::string why_;
-};
 
 template <class Model>
 json reference_run(const CaseSpec& c, const Model& model, const RunOptions& options) {
@@ -81,17 +50,20 @@ json reference_run(const CaseSpec& c, const Model& model, const RunOptions& opti
   };
 
   json result;
-  LargestExponent<Real> exponent;
-  double horizon = 0, time_unit = 1;  // λ1 per unit time = per period / time_unit
+  // λ1 by the Lyapunov engine (MATH.md §4) on the Jacobian of each forcing period of the run,
+  // or, for a horizon given as t_end, on the Jacobian of the whole run as one "period" of
+  // length t_end − t0. The case has exactly one of the two horizons.
+  std::optional<LyapunovExponents<Real>> exponents;
+  double horizon = 0;
   if constexpr (PeriodicallyForced<Model>) {
     if (c.horizon.periods) {
       const Real period = model.period();
-      time_unit = static_cast<double>(period);
+      exponents.emplace(period, false);
       json samples = json::array();
       for (std::int64_t k = 1; k <= *c.horizon.periods; ++k) {
         FlowJacobian<Real> jacobian;
-        reference.advance(x, Real(t0 + period * k), on_event, &jacobian);
-        exponent.add(jacobian);
+        reference.advance(x, section_time(t0, period, k), on_event, &jacobian);
+        add_period(*exponents, jacobian);
         samples.push_back({{"period", k}, {"state", state_json(x.t, x.u, x.v)}});
         if (options.progress) options.progress(static_cast<double>(k) / static_cast<double>(*c.horizon.periods));
       }
@@ -103,10 +75,11 @@ json reference_run(const CaseSpec& c, const Model& model, const RunOptions& opti
     FlowJacobian<Real> jacobian;
     const Real t_end = to_real<Real>(*c.horizon.t_end);
     reference.advance(x, t_end, on_event, &jacobian);
-    exponent.add(jacobian);
-    time_unit = static_cast<double>(t_end - t0);
-    horizon = time_unit;
+    exponents.emplace(Real(t_end - t0), false);
+    add_period(*exponents, jacobian);
+    horizon = static_cast<double>(t_end - t0);
   }
+  if (!exponents) throw std::logic_error("reference run: the case has neither horizon.periods nor horizon.t_end");
   if (stick_start) sticking.push_back({to_text(*stick_start), nullptr});
 
   result["events"] = events;
@@ -116,13 +89,13 @@ json reference_run(const CaseSpec& c, const Model& model, const RunOptions& opti
   result["settings"] = {{"max_window", to_text(settings.max_window)},
                         {"contact_tolerance", to_text(settings.contact_tolerance)},
                         {"force_tolerance", to_text(settings.force_tolerance)}};
-  json lyapunov = {{"defined", exponent.defined()}};
+  json lyapunov = {{"defined", exponents->defined()}};
   json warnings = json::array();
-  if (exponent.defined()) {
-    const double per_unit_time = exponent.per_period() / time_unit;
+  if (exponents->defined()) {
+    const double per_unit_time = static_cast<double>(exponents->lambda1_per_unit_time());
     const long needed = digits_needed(per_unit_time, horizon, reference_target_digits);
     const long digits = decimal_digits<Real>();
-    lyapunov["lambda1_per_period_or_horizon"] = exponent.per_period();
+    lyapunov["lambda1_per_period_or_horizon"] = static_cast<double>(exponents->lambda1());
     lyapunov["lambda1_per_unit_time"] = per_unit_time;
     lyapunov["digits_needed"] = {{"target_digits", reference_target_digits}, {"horizon", horizon}, {"digits", needed}};
     if (digits < needed)
@@ -132,7 +105,7 @@ json reference_run(const CaseSpec& c, const Model& model, const RunOptions& opti
           per_unit_time, reference_target_digits, horizon, needed, digits,
           accurate_horizon(per_unit_time, digits, reference_target_digits), needed));
   } else {
-    lyapunov["why_undefined"] = exponent.why_undefined();
+    lyapunov["why_undefined"] = exponents->why_undefined();
   }
   result["lyapunov_estimate"] = lyapunov;
   result["warnings"] = warnings;
