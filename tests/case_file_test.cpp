@@ -359,6 +359,21 @@ TEST(ParseCase, CorrectedSchemeTakesNoPaoliSchatzmanOptions) {
                        "scheme.start", "allowed here: type"));
 }
 
+TEST(BadInput, LyapunovTableNamesItsMethodConsistently) {
+  const std::string ps = oscillator();  // PS with steps_per_period, horizon in periods
+  EXPECT_TRUE(accepted(ps + "\n[lyapunov]\nepsilon = \"1e-8\"\n"));
+  EXPECT_TRUE(accepted(ps + "\n[lyapunov]\nepsilon_per_h = 3\nclock = \"absolute\"\n"));
+  EXPECT_TRUE(rejected(ps + "\n[lyapunov]\n", "lyapunov", "give epsilon or epsilon_per_h"));
+  EXPECT_TRUE(rejected(ps + "\n[lyapunov]\nepsilon = 1\nepsilon_per_h = 1\n", "lyapunov", "at most one"));
+  EXPECT_TRUE(rejected(ps + "\n[lyapunov]\nepsilon = 0\n", "lyapunov.epsilon", "(0, ∞)"));
+  EXPECT_TRUE(rejected(ps + "\n[lyapunov]\nepsilon = 1\nclock = \"fast\"\n", "lyapunov.clock", "allowed: folded, absolute"));
+  EXPECT_TRUE(rejected(ps + "\n[lyapunov]\nsteps = 1\n", "lyapunov.steps", "allowed here: epsilon, epsilon_per_h, clock"));
+  EXPECT_TRUE(accepted(reference_case() + "\n[lyapunov]\n"));  // IDED
+  EXPECT_TRUE(rejected(reference_case() + "\n[lyapunov]\nepsilon_per_h = 3\n", "lyapunov.epsilon_per_h",
+                       "the reference has no step h"));
+  EXPECT_TRUE(rejected(free_fall() + "\n[lyapunov]\nepsilon = 1\n", "lyapunov", "need a forced model"));
+}
+
 TEST(BadInput, RationalPrecisionNeedsARationalModel) {
   // The oscillator's cos(ωt) and T = 2π/ω have no exact rational value.
   EXPECT_TRUE(rejected(edited(oscillator(), {{"precision = \"double\"", "precision = \"rational\""}}), "case.precision",

@@ -2,6 +2,8 @@
 // exits 2 with exactly one line "vibro: error: ..." on stderr naming the file or option
 // and what is allowed; good runs exit 0 with JSON and CSV that say what the input implies.
 
+#include "vibro/io/case_spec.hpp"
+#include "vibro/io/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <nlohmann/json.hpp>
@@ -234,6 +236,26 @@ TEST_F(Cli, ConvergeWritesTheStudyTablesAndRefusesACaseWithoutAStudy) {
   EXPECT_TRUE(bad_input(vibro("converge " + quoted(fs::path(VIBRO_CASES_DIR) / "ps_forced_oscillator.toml") + " --out " +
                               quoted(dir())),
                         {"key 'convergence'", "no [convergence] list"}));
+}
+
+/// `vibro lyapunov`: the shipped IDED case shortened to 200 periods; the CLI prints what the
+/// library computes (the numerics themselves, the sum rule to rounding among them, are
+/// asserted in lyapunov_test), and the sum rule field is there for IDED.
+TEST_F(Cli, LyapunovPrintsTheLibrarysExponents) {
+  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml");
+  text.replace(text.find("periods = 3000"), std::string("periods = 3000").size(), "periods = 200");
+  const fs::path file = write("ided200.toml", text);
+  const Outcome outcome = vibro("lyapunov " + quoted(file) + " --json");
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const nlohmann::json printed = nlohmann::json::parse(outcome.out).at("lyapunov");
+  const nlohmann::json computed = vibro::run_lyapunov_case(vibro::load_case(file), {}).at("lyapunov");
+  EXPECT_EQ(printed.at("method"), "IDED");
+  EXPECT_EQ(printed.at("lambda1_per_period"), computed.at("lambda1_per_period"));
+  EXPECT_EQ(printed.at("lambda2_per_period"), computed.at("lambda2_per_period"));
+  EXPECT_TRUE(printed.contains("sum_rule_per_period"));
+  EXPECT_EQ(printed.at("history").back().at("k"), 200);
+  EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml")),
+                        {"key 'lyapunov'", "no [lyapunov] table"}));
 }
 
 }  // namespace

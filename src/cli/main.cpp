@@ -5,6 +5,7 @@
 
 #include "vibro/io/input_error.hpp"
 #include "vibro/io/run_case.hpp"
+#include "vibro/io/run_lyapunov.hpp"
 #include "vibro/report/atomic_write.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/report/study_outputs.hpp"
@@ -95,6 +96,16 @@ int run_converge(const fs::path& case_file, const std::optional<vibro::Precision
   return 0;
 }
 
+int run_lyapunov_command(const fs::path& case_file, const std::optional<vibro::Precision>& precision, bool json_output) {
+  const vibro::CaseSpec c = vibro::load_case(case_file);
+  vibro::RunOptions options;
+  options.precision = precision;
+  const nlohmann::json result = vibro::run_lyapunov_case(c, options);
+  if (json_output) std::cout << result.dump(2) << "\n";
+  else vibro::cli::print_lyapunov(std::cout, result);
+  return 0;
+}
+
 int run_report(const fs::path& cases_dir, const fs::path& out_dir) {
   const bool terminal = stderr_is_terminal();
   vibro::write_report(cases_dir, out_dir, [terminal](const std::string& line) {
@@ -140,6 +151,10 @@ int main(int argc, char** argv) {
   converge->add_option("CASE", converge_case, "Case file (TOML) with a [convergence] list")->required();
   converge->add_option("--out", converge_out, "Directory for NAME-PRECISION.{csv,md,svg}")->capture_default_str();
 
+  auto* lyapunov = app.add_subcommand("lyapunov", "Lyapunov exponents of a case's Poincaré map ([lyapunov] table)");
+  fs::path lyapunov_case;
+  lyapunov->add_option("CASE", lyapunov_case, "Case file (TOML) with a [lyapunov] table")->required();
+
   auto* report = app.add_subcommand("report", "Regenerate the reports from the shipped cases");
   fs::path out_dir = "reports";
   report->add_option("--out", out_dir, "Output directory")->capture_default_str();
@@ -159,6 +174,7 @@ int main(int argc, char** argv) {
     if (*list) return run_list(cases_dir, json_output);
     if (*run) return run_run(case_file, precision, csv, !no_error_estimate, json_output);
     if (*converge) return run_converge(converge_case, precision, threads, converge_out, json_output);
+    if (*lyapunov) return run_lyapunov_command(lyapunov_case, precision, json_output);
     return run_report(cases_dir, out_dir);
   } catch (const vibro::InputError& error) {
     std::cerr << "vibro: error: " << error.what() << "\n";

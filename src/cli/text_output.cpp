@@ -142,4 +142,27 @@ void print_run(std::ostream& out, const json& r) {
                          e["source"].get<std::string>(), num(e["observed"], 12), e["verdict"].get<std::string>());
 }
 
+void print_lyapunov(std::ostream& out, const json& r) {
+  const json& l = r["lyapunov"];
+  out << "case       " << r["case"]["name"].get<std::string>() << "  (" << r["case"]["file"].get<std::string>() << ")\n"
+      << "precision  " << r["precision"]["name"].get<std::string>() << "\n"
+      << "method     " << l["method"].get<std::string>() << ", epsilon " << l["epsilon"].get<std::string>() << ", "
+      << l["periods"] << " periods, " << l["clock"].get<std::string>() << " section clock\n";
+  if (!l["defined"].get<bool>()) {
+    out << "exponents  undefined after " << l["periods_done"] << " periods: " << l["why_undefined"].get<std::string>() << "\n";
+    return;
+  }
+  out << fmt::format("lambda1    {} per period, {} per unit time\n", num(l["lambda1_per_period"], 10), num(l["lambda1_per_unit_time"], 10))
+      << fmt::format("lambda2    {} per period, {} per unit time\n", num(l["lambda2_per_period"], 10), num(l["lambda2_per_unit_time"], 10))
+      << "sum        " << num(l["sum_per_period"], 10) << " per period";
+  if (l.contains("sum_rule_per_period")) out << " (sum rule −2αT + 2 (N_imp/K) ln e = " << num(l["sum_rule_per_period"], 10) << ")";
+  out << "\n" << fmt::format("spread     of the running estimates over the last half: {:.3g} (lambda1), {:.3g} (lambda2)\n",
+                             l["spread_last_half"]["lambda1"].get<double>(), l["spread_last_half"]["lambda2"].get<double>());
+  if (l.contains("periods_with_changed_contacts"))
+    out << "contacts   changed under the perturbation in " << l["periods_with_changed_contacts"] << " periods\n";
+  out << "history    k: lambda1, lambda2\n";
+  for (const json& h : l["history"])
+    out << fmt::format("  {:>8}: {:.8g}, {:.8g}\n", h["k"].get<long>(), h["lambda1"].get<double>(), h["lambda2"].get<double>());
+}
+
 }  // namespace vibro::cli

@@ -9,5 +9,6 @@ namespace vibro::cli {
 
 void print_list(std::ostream& out, const nlohmann::json& list);
 void print_run(std::ostream& out, const nlohmann::json& result);
+void print_lyapunov(std::ostream& out, const nlohmann::json& result);
 
 }  // namespace vibro::cli

@@ -134,6 +134,30 @@ std::vector<StepSpec> read_convergence(const TomlReader& r, const toml::table& r
   return steps;
 }
 
+std::optional<LyapunovSpec> read_lyapunov(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
+  if (!root.get("lyapunov")) return std::nullopt;
+  const toml::table& t = r.table(root, "lyapunov", true);
+  r.require_only(t, "lyapunov", {"epsilon", "epsilon_per_h", "clock"});
+  LyapunovSpec spec;
+  spec.epsilon = r.number(t, "lyapunov", "epsilon");
+  spec.epsilon_per_h = r.number(t, "lyapunov", "epsilon_per_h");
+  if (spec.epsilon && spec.epsilon_per_h) r.fail("lyapunov", "give at most one of epsilon and epsilon_per_h");
+  for (const auto* e : {&spec.epsilon, &spec.epsilon_per_h})
+    if (*e) r.require_range(**e, (*e)->exact > 0, "(0, ∞)");
+  if (const auto clock = r.string(t, "lyapunov", "clock", false)) {
+    if (*clock != "folded" && *clock != "absolute")
+      r.fail("lyapunov.clock", "unknown clock '" + *clock + "' (allowed: folded, absolute)");
+    spec.absolute_clock = *clock == "absolute";
+  }
+  if (!c.model.periodic() || !c.horizon.periods)
+    r.fail("lyapunov", "Lyapunov exponents of the Poincaré map need a forced model and horizon.periods");
+  if (c.scheme.is_reference() && spec.epsilon_per_h)
+    r.fail("lyapunov.epsilon_per_h", "the reference has no step h: give an absolute epsilon (IDND) or none (IDED)");
+  if (!c.scheme.is_reference() && !spec.epsilon && !spec.epsilon_per_h)
+    r.fail("lyapunov", "a scheme's Poincaré map is differentiated numerically: give epsilon or epsilon_per_h");
+  return spec;
+}
+
 std::vector<Expectation> read_expected(const TomlReader& r, const toml::table& root, bool has_convergence) {
   std::vector<Expectation> expected;
   const toml::node* node = root.get("expected");
@@ -167,7 +191,8 @@ std::vector<Expectation> read_expected(const TomlReader& r, const toml::table& r
 CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   TomlReader r(file_label, toml_text);
   const toml::table root = r.parse();
-  r.require_only(root, "", {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "expected"});
+  r.require_only(root, "",
+                 {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "expected", "lyapunov"});
 
   CaseSpec c;
   c.file = file_label;
@@ -233,6 +258,7 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
     check_step_fits(r, c, c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");
 
   c.expected = read_expected(r, root, !c.convergence.empty());
+  c.lyapunov = read_lyapunov(r, root, c);
   return c;
 }
 

@@ -66,6 +66,15 @@ struct Expectation {
   std::string source;
 };
 
+/// A Lyapunov computation (MATH.md §4): the method follows from the scheme — the reference
+/// without ε is IDED, with ε IDND; the PS scheme with ε is NSND / I.N.S.P; the corrected
+/// scheme with ε is C.N.S.P. ε is absolute or a multiple of the scheme's h.
+struct LyapunovSpec {
+  std::optional<NumberInput> epsilon;        ///< absolute ε of the forward differences
+  std::optional<NumberInput> epsilon_per_h;  ///< ε = this × h
+  bool absolute_clock = false;               ///< sections at t0 + kT instead of t0 + T each period
+};
+
 struct CaseSpec {
   std::string file;  ///< path as given, for messages
   std::string hash;  ///< FNV-1a 64 of the file's bytes, hex
@@ -78,6 +87,7 @@ struct CaseSpec {
   HorizonSpec horizon;
   std::vector<StepSpec> convergence;  ///< step sizes of an error study, coarse to fine
   std::vector<Expectation> expected;
+  std::optional<LyapunovSpec> lyapunov;
 };
 
 /// Quantities a case may state an expectation for (the observed orders of its
