@@ -5,6 +5,7 @@
 
 #include "vibro/io/input_error.hpp"
 #include "vibro/io/run_case.hpp"
+#include "vibro/io/published_check.hpp"
 #include "vibro/io/run_lyapunov.hpp"
 #include "vibro/report/atomic_write.hpp"
 #include "vibro/report/index_report.hpp"
@@ -106,6 +107,32 @@ int run_lyapunov_command(const fs::path& case_file, const std::optional<vibro::P
   return 0;
 }
 
+/// `vibro check [TABLE…]`: one verdict per published value; exit 1 when a relation fails.
+int run_check(const std::vector<fs::path>& tables_given, const fs::path& published_dir, const fs::path& cases_dir,
+              bool json_output) {
+  std::vector<vibro::PublishedTable> tables;
+  if (tables_given.empty()) tables = vibro::load_published_tables(published_dir);
+  for (const auto& file : tables_given) tables.push_back(vibro::load_published_table(file));
+  const auto relations = vibro::evaluate_relations(cases_dir / "lyapunov");
+  const nlohmann::json result = vibro::check_published(tables, relations);
+  if (json_output) {
+    std::cout << result.dump(2) << "\n";
+  } else {
+    for (const auto& v : result["verdicts"]) {
+      std::cout << v["id"].get<std::string>() << " = " << v["printed"].get<std::string>() << ": "
+                << v["verdict"].get<std::string>() << "\n";
+      if (v.contains("relations"))
+        for (const auto& r : v["relations"])
+          std::cout << "    " << r["relation"].get<std::string>() << ": "
+                    << (!r["computable"].get<bool>() ? "not evaluated" : r["holds"].get<bool>() ? "holds" : "FAILS") << " — "
+                    << r["detail"].get<std::string>() << "\n";
+    }
+    std::cout << (result["passed"].get<bool>() ? "all relations that can be evaluated hold\n"
+                                                : "some relations FAIL (see above)\n");
+  }
+  return result["passed"].get<bool>() ? 0 : exit_expectation_failed;
+}
+
 int run_report(const fs::path& cases_dir, const fs::path& out_dir) {
   const bool terminal = stderr_is_terminal();
   vibro::write_report(cases_dir, out_dir, [terminal](const std::string& line) {
@@ -155,6 +182,13 @@ int main(int argc, char** argv) {
   fs::path lyapunov_case;
   lyapunov->add_option("CASE", lyapunov_case, "Case file (TOML) with a [lyapunov] table")->required();
 
+  auto* check = app.add_subcommand("check", "Re-run the experiments behind the published tables; exit 1 on a failure");
+  std::vector<fs::path> check_tables;
+  fs::path published_dir = default_cases_dir().parent_path() / "reference" / "published";
+  check->add_option("TABLE", check_tables, "Published tables (default: every table in --published)");
+  check->add_option("--published", published_dir, "Directory of the published tables")->capture_default_str();
+  check->add_option("--cases", cases_dir, "Directory of case files (its lyapunov/ holds the experiments)")->capture_default_str();
+
   auto* report = app.add_subcommand("report", "Regenerate the reports from the shipped cases");
   fs::path out_dir = "reports";
   report->add_option("--out", out_dir, "Output directory")->capture_default_str();
@@ -175,6 +209,7 @@ int main(int argc, char** argv) {
     if (*run) return run_run(case_file, precision, csv, !no_error_estimate, json_output);
     if (*converge) return run_converge(converge_case, precision, threads, converge_out, json_output);
     if (*lyapunov) return run_lyapunov_command(lyapunov_case, precision, json_output);
+    if (*check) return run_check(check_tables, published_dir, cases_dir, json_output);
     return run_report(cases_dir, out_dir);
   } catch (const vibro::InputError& error) {
     std::cerr << "vibro: error: " << error.what() << "\n";
