@@ -270,12 +270,9 @@ int main(int argc, char** argv) {
               lambda1, static_cast<long long>(periods()), target_digits, digits);
   register_mpfr(digits);
 
-  const auto options = vibro::bench::console_options(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return EXIT_FAILURE;
-  vibro::bench::RatioReporter reporter(options, 1, "s_per_run");
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  benchmark::Shutdown();
+  auto ran = vibro::bench::run_benchmarks(argc, argv, 1, "s_per_run");
+  if (!ran) return EXIT_FAILURE;
+  const vibro::bench::RatioReporter& reporter = *ran;
 
   std::printf("\nwall time of one run of %lld periods (median of the repetitions):\n", static_cast<long long>(periods()));
   print_seconds(reporter, "BM_ided_double", "IDED double", 1);

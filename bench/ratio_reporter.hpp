@@ -7,6 +7,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <optional>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -95,6 +97,19 @@ inline benchmark::ConsoleReporter::OutputOptions console_options(int argc, char*
     use_color = isatty(STDOUT_FILENO) != 0 && term != nullptr && std::string(term) != "dumb";
   }
   return use_color ? benchmark::ConsoleReporter::OO_ColorTabular : benchmark::ConsoleReporter::OO_Tabular;
+}
+
+/// Parses Google Benchmark's flags, runs the registered benchmarks through a RatioReporter
+/// (`unit_scale` and `counter` as its constructor takes them) and returns it for the
+/// program's own summary; nothing when the command line has unknown flags.
+inline std::optional<RatioReporter> run_benchmarks(int& argc, char** argv, double unit_scale, const char* counter) {
+  const auto options = console_options(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return std::nullopt;
+  std::optional<RatioReporter> reporter(std::in_place, options, unit_scale, counter);
+  benchmark::RunSpecifiedBenchmarks(&*reporter);
+  benchmark::Shutdown();
+  return reporter;
 }
 
 }  // namespace vibro::bench

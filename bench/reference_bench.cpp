@@ -312,12 +312,9 @@ int main(int argc, char** argv) {
               target_digits, lambda1, k, std::log(10.0), target_digits, digits);
   register_mpfr(digits);
 
-  const auto options = vibro::bench::console_options(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return EXIT_FAILURE;
-  vibro::bench::RatioReporter reporter(options, 1, "s_per_run");
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  benchmark::Shutdown();
+  auto ran = vibro::bench::run_benchmarks(argc, argv, 1, "s_per_run");
+  if (!ran) return EXIT_FAILURE;
+  const vibro::bench::RatioReporter& reporter = *ran;
 
   std::printf("\nmedian of the repetitions, real time, one run = %lld periods:\n", static_cast<long long>(periods()));
   const std::string mpfr = "reference mpfr:" + std::to_string(digits);
