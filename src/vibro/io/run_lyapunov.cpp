@@ -49,6 +49,13 @@ json exponents_json(const LyapunovRun<Real>& run, const std::string& method) {
   out["lambda2_per_unit_time"] = to_text(e.lambda2_per_unit_time());
   out["spread_last_half"] = {{"lambda1", spread(e.running1())}, {"lambda2", spread(e.running2())}};
   out["history"] = history(e.running1(), e.running2());
+  // About 300 points of the running estimates, for plots of λ_{j,k} against k.
+  constexpr std::size_t plotted_points = 300;
+  json samples = json::array();
+  const std::size_t stride = std::max<std::size_t>(1, e.running1().size() / plotted_points);
+  for (std::size_t k = stride; k <= e.running1().size(); k += stride)
+    samples.push_back({k, e.running1()[k - 1], e.running2()[k - 1]});
+  out["running_samples"] = samples;
   return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "vibro/io/run_case.hpp"
 #include "vibro/report/atomic_write.hpp"
+#include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
 
@@ -289,6 +290,10 @@ void write_report(const std::filesystem::path& cases_dir, const std::filesystem:
     else if (is_free_fall_run(runs.front())) free_fall_section(md, c, runs);
     else scheme_section(md, c, runs);
     if (runs.front().contains("convergence")) convergence_section(md, c, runs, out);
+  }
+  if (std::filesystem::is_directory(cases_dir / "lyapunov")) {
+    if (status) status("Lyapunov cases and the relations of the published tables");
+    md << lyapunov_section(cases_dir, cases_dir.parent_path() / "reference" / "published", out);
   }
   write_file_atomically(out / "index.md", md.str());
   write_file_atomically(out / "index.json", all.dump(1) + "\n");
