@@ -23,18 +23,20 @@ const std::map<std::string, std::string> published_counterpart = {
     {"lyapunov-ided", "001.IDED"},         {"lyapunov-idnd", "001.IDND"}, {"lyapunov-nsnd-small-epsilon", "001.NSND"},
     {"lyapunov-cnsp", "000.CNSP"},         {"lyapunov-insp", "000.INSP"}};
 
-bool plot(const std::vector<std::pair<std::string, json>>& runs, const std::filesystem::path& svg) {
+/// Plots the running estimate λ_{j,k} (j = 1 or 2) of every run against k into `svg`.
+bool plot(const std::vector<std::pair<std::string, json>>& runs, int j, const std::filesystem::path& svg) {
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) return false;
   const auto dir = std::filesystem::temp_directory_path();
   const std::string stem = "vibro-lyapunov-" + std::to_string(::getpid());
   std::ofstream script(dir / (stem + ".gp"));
   script << "set terminal svg size 860,520 dynamic font 'sans,11'\nset output '" << svg.string() << ".tmp'\n"
-         << "set logscale x\nset grid\nset key outside right\nset xlabel 'periods k'\nset ylabel 'lambda_{1,k} per period'\n"
-         << "set title 'Running estimate of lambda_1 on the chaotic case (double)'\nplot ";
+         << "set logscale x\nset grid\nset key outside right\nset xlabel 'periods k'\nset ylabel 'lambda_{" << j
+         << ",k} per period'\n"
+         << "set title 'Running estimate of lambda_" << j << " on the chaotic case (double)'\nplot ";
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const auto data = dir / (stem + "-" + std::to_string(i) + ".dat");
     std::ofstream out(data);
-    for (const json& p : runs[i].second["running_samples"]) out << p[0].get<long>() << ' ' << p[1].get<double>() << '\n';
+    for (const json& p : runs[i].second["running_samples"]) out << p[0].get<long>() << ' ' << p[j].get<double>() << '\n';
     script << (i ? ", " : "") << "'" << data.string() << "' using 1:2 with lines title '" << runs[i].first << "' noenhanced";
   }
   script << "\n";
@@ -87,7 +89,8 @@ std::string lyapunov_section(const std::filesystem::path& cases_dir, const std::
   md += "\nRelations of MATH.md §4 on this case:\n\n";
   for (const auto& [name, r] : evaluate_relations(cases_dir / "lyapunov"))
     md += "- **" + name + "**: " + (!r.computable ? "not evaluated" : r.holds ? "holds" : "FAILS") + " — " + r.detail + "\n";
-  if (plot(runs, out / "lyapunov.svg")) md += "\nRunning estimates λ1,k against k: [plot](lyapunov.svg)\n";
+  if (plot(runs, 1, out / "lyapunov1.svg") && plot(runs, 2, out / "lyapunov2.svg"))
+    md += "\nRunning estimates against k: [λ1,k](lyapunov1.svg), [λ2,k](lyapunov2.svg)\n";
   return md + "\n";
 }
 

@@ -1,14 +1,15 @@
 #pragma once
 // The Lyapunov section of `vibro report` (issue 5): every case of cases/lyapunov/ in
 // double, next to the published value of the same method (reference/published/, with its
-// status), the verdicts of the relations of MATH.md §4, and a plot of λ1,k against k.
+// status), the verdicts of the relations of MATH.md §4, and plots of λ1,k and λ2,k against k.
 
 #include <filesystem>
 #include <string>
 
 namespace vibro {
 
-/// Markdown of the section; writes lyapunov.svg into `out` when gnuplot is available.
+/// Markdown of the section; writes lyapunov1.svg and lyapunov2.svg (λ1,k and λ2,k against k)
+/// into `out` when gnuplot is available.
 std::string lyapunov_section(const std::filesystem::path& cases_dir, const std::filesystem::path& published_dir,
                              const std::filesystem::path& out);
 
