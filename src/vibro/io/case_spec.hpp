@@ -43,6 +43,8 @@ struct ModelSpec {
 struct StepSpec {
   std::optional<NumberInput> h;
   std::optional<std::int64_t> steps_per_period;
+  /// As written: the text of h, or "T/N".
+  std::string text() const { return h ? h->text : "T/" + std::to_string(*steps_per_period); }
 };
 
 /// Exactly one of t_end and periods.

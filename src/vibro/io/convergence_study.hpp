@@ -26,10 +26,6 @@ namespace vibro {
 /// the accumulated rounding of a run of that many steps (a bound, not an estimate).
 inline constexpr int rounding_floor_eps_per_step = 64;
 
-inline std::string study_step_text(const StepSpec& step) {
-  return step.h ? step.h->text : "T/" + std::to_string(*step.steps_per_period);
-}
-
 template <class Real>
 nlohmann::json study_errors_json(const StudyErrors<Real>& e) {
   return {{"position_linf", to_text(e.grid.position_linf)},
@@ -90,7 +86,7 @@ nlohmann::json convergence_study(const CaseSpec& c, const Reference& reference, 
       log_errors[m].push_back(positive ? std::optional<double>(log_as_double(*values[m])) : std::nullopt);
       at_floor[m].push_back(positive && *values[m] <= p.floors[m]);
     }
-    rows.push_back({{"h", study_step_text(c.convergence[i])},
+    rows.push_back({{"h", c.convergence[i].text()},
                     {"h_value", to_text(p.h)},
                     {"steps", p.steps},
                     {"errors", study_errors_json(e)},

@@ -30,10 +30,6 @@ constexpr std::int64_t reversal_table_margin = 2;
 /// Steps between two calls of the progress callback.
 constexpr std::int64_t progress_interval = 1 << 16;
 
-std::string step_text(const StepSpec& step) {
-  return step.h ? step.h->text : "T/" + std::to_string(*step.steps_per_period);
-}
-
 template <class Model>
 PaoliSchatzman<Model> make_scheme(const CaseSpec& c, const Model& model, const StepSpec& step) {
   using Real = typename Model::real_type;
@@ -277,11 +273,11 @@ json run_case(const CaseSpec& c, const RunOptions& options) {
     result["run"] = run_reference(c, precision, options);
     return result;
   }
-  result["scheme"] = c.scheme.is_corrected() ? json{{"type", c.scheme.type}, {"step", step_text(c.step)}}
+  result["scheme"] = c.scheme.is_corrected() ? json{{"type", c.scheme.type}, {"step", c.step.text()}}
                                               : json{{"type", c.scheme.type},
                                                      {"velocity", to_string(c.scheme.paoli_schatzman.velocity)},
                                                      {"start", to_string(c.scheme.paoli_schatzman.start)},
-                                                     {"step", step_text(c.step)}};
+                                                     {"step", c.step.text()}};
   if (precision.kind == ScalarKind::rational && c.model.periodic())
     throw InputError(c.file, options.precision ? "--precision" : "case.precision",
                      "the exact rational type needs a rational model, and impact-oscillator uses cos(ωt) and "

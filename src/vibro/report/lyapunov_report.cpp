@@ -2,15 +2,13 @@
 
 #include "vibro/io/published_check.hpp"
 #include "vibro/io/run_lyapunov.hpp"
+#include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/report/number_display.hpp"
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <map>
-#include <unistd.h>
 
 namespace vibro {
 namespace {
@@ -25,30 +23,19 @@ const std::map<std::string, std::string> published_counterpart = {
 
 /// Plots the running estimate λ_{j,k} (j = 1 or 2) of every run against k into `svg`.
 bool plot(const std::vector<std::pair<std::string, json>>& runs, int j, const std::filesystem::path& svg) {
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) return false;
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string stem = "vibro-lyapunov-" + std::to_string(::getpid());
-  std::ofstream script(dir / (stem + ".gp"));
-  script << "set terminal svg size 860,520 dynamic font 'sans,11'\nset output '" << svg.string() << ".tmp'\n"
-         << "set logscale x\nset grid\nset key outside right\nset xlabel 'periods k'\nset ylabel 'lambda_{" << j
-         << ",k} per period'\n"
-         << "set title 'Running estimate of lambda_" << j << " on the chaotic case (double)'\nplot ";
+  std::string commands, plot = "plot ";
   for (std::size_t i = 0; i < runs.size(); ++i) {
-    const auto data = dir / (stem + "-" + std::to_string(i) + ".dat");
-    std::ofstream out(data);
-    for (const json& p : runs[i].second["running_samples"]) out << p[0].get<long>() << ' ' << p[j].get<double>() << '\n';
-    script << (i ? ", " : "") << "'" << data.string() << "' using 1:2 with lines title '" << runs[i].first << "' noenhanced";
+    commands += "$run" + std::to_string(i) + " << EOD\n";
+    for (const json& p : runs[i].second["running_samples"])
+      commands += std::to_string(p[0].get<long>()) + " " + fmt::format("{:.17g}", p[j].get<double>()) + "\n";
+    commands += "EOD\n";
+    plot += std::string(i ? ", " : "") + "$run" + std::to_string(i) + " using 1:2 with lines title '" + runs[i].first +
+            "' noenhanced";
   }
-  script << "\n";
-  script.close();
-  const bool ok = std::system(("gnuplot '" + (dir / (stem + ".gp")).string() + "' >/dev/null 2>&1").c_str()) == 0;
-  for (std::size_t i = 0; i < runs.size(); ++i) std::filesystem::remove(dir / (stem + "-" + std::to_string(i) + ".dat"));
-  std::filesystem::remove(dir / (stem + ".gp"));
-  std::filesystem::path produced = svg;
-  produced += ".tmp";
-  if (!ok || !std::filesystem::exists(produced)) return false;
-  std::filesystem::rename(produced, svg);
-  return true;
+  commands += "set logscale x\nset grid\nset key outside right\nset xlabel 'periods k'\nset ylabel 'lambda_{" +
+              std::to_string(j) + ",k} per period'\nset title 'Running estimate of lambda_" + std::to_string(j) +
+              " on the chaotic case (double)'\n" + plot;
+  return render_svg(commands, svg, 860, 520);
 }
 
 }  // namespace

@@ -1,13 +1,11 @@
 #include "vibro/report/study_outputs.hpp"
 
 #include "vibro/report/atomic_write.hpp"
+#include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/number_display.hpp"
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <unistd.h>
 
 namespace vibro {
 namespace {
@@ -22,8 +20,6 @@ std::string cell(const json& value, int digits) {
   if (value.is_number()) return fmt::format("{:.{}g}", value.get<double>(), digits);
   return display_number(value.get<std::string>(), digits);
 }
-
-bool gnuplot_available() { return std::system("command -v gnuplot >/dev/null 2>&1") == 0; }
 
 }  // namespace
 
@@ -76,44 +72,21 @@ std::string study_csv(const json& result) {
 }
 
 bool write_study_svg(const json& result, const std::filesystem::path& svg) {
-  if (!gnuplot_available()) return false;
-  const std::filesystem::path dir = std::filesystem::temp_directory_path();
-  const std::string stem = "vibro-study-" + std::to_string(::getpid());
-  const std::filesystem::path data = dir / (stem + ".dat"), script = dir / (stem + ".gp");
-  {
-    std::ofstream out(data);
-    for (const json& row : result["convergence"]["rows"]) {
-      out << display_number(row["h_value"].get<std::string>(), 17);
-      for (const char* m : metrics)
-        out << ' ' << (row["errors"][m].is_null() ? std::string("NaN") : display_number(row["errors"][m].get<std::string>(), 17));
-      out << '\n';
-    }
+  std::string commands = "$errors << EOD\n";
+  for (const json& row : result["convergence"]["rows"]) {
+    commands += display_number(row["h_value"].get<std::string>(), 17);
+    for (const char* m : metrics)
+      commands += " " + (row["errors"][m].is_null() ? std::string("NaN") : display_number(row["errors"][m].get<std::string>(), 17));
+    commands += "\n";
   }
-  {
-    std::ofstream out(script);
-    out << "set terminal svg size 800,560 dynamic enhanced font 'sans,11'\n"
-        << "set output '" << svg.string() << ".tmp'\n"
-        << "set logscale xy\nset format xy '10^{%L}'\nset key outside right\nset grid\n"
-        << "set xlabel 'h'\nset ylabel 'error'\n"
-        << "set title '" << result["case"]["name"].get<std::string>() << " (" << result["precision"]["name"].get<std::string>()
-        << ")' noenhanced\n"
-        << "plot ";
-    for (std::size_t m = 0; m < std::size(metrics); ++m)
-      out << (m ? ", " : "") << "'" << data.string() << "' using 1:" << m + 2 << " with linespoints title '" << metrics[m]
-          << "' noenhanced";
-    out << "\n";
-  }
-  const bool ok = std::system(("gnuplot '" + script.string() + "' >/dev/null 2>&1").c_str()) == 0;
-  std::filesystem::remove(data);
-  std::filesystem::remove(script);
-  std::filesystem::path produced = svg;
-  produced += ".tmp";
-  if (!ok || !std::filesystem::exists(produced)) {
-    std::filesystem::remove(produced);
-    return false;
-  }
-  std::filesystem::rename(produced, svg);  // atomic, like every report file
-  return true;
+  commands += "EOD\nset logscale xy\nset format xy '10^{%L}'\nset key outside right\nset grid\n"
+              "set xlabel 'h'\nset ylabel 'error'\nset title '" +
+              result["case"]["name"].get<std::string>() + " (" + result["precision"]["name"].get<std::string>() +
+              ")' noenhanced\nplot ";
+  for (std::size_t m = 0; m < std::size(metrics); ++m)
+    commands += std::string(m ? ", " : "") + "$errors using 1:" + std::to_string(m + 2) + " with linespoints title '" +
+                metrics[m] + "' noenhanced";
+  return render_svg(commands, svg, 800, 560);
 }
 
 }  // namespace vibro
