@@ -16,6 +16,7 @@
 #include "support/scalar_types.hpp"
 
 #include "vibro/analysis/lyapunov.hpp"
+#include "vibro/analysis/significant_digits.hpp"
 #include "vibro/analysis/poincare_maps_difference.hpp"
 #include "vibro/analysis/poincare_maps_reference.hpp"
 #include "vibro/analysis/poincare_maps_schemes.hpp"
@@ -115,11 +116,8 @@ TYPED_TEST(Chaotic, IdedObeysTheSumRuleToRounding) {
 TYPED_TEST(Chaotic, IdedAndIdndAgreeToFiveSignificantDigits) {
   using Real = TypeParam;
   using std::abs;
-  using std::floor;
-  using std::log10;
-  using std::pow;
   const ChaoticCase<Real> c;
-  const auto fifth_digit = [](const Real& x) { return Real(pow(Real(10), floor(log10(abs(x))) - 4)); };
+  const auto fifth_digit = [](const Real& x) { return unit_in_significant_digit(x, 5); };
   for (const std::int64_t periods : horizons) {
     SCOPED_TRACE("K = " + std::to_string(periods));
     ExactDerivativeMap ided(c.reference(), c.t0, c.period);

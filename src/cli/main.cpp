@@ -5,6 +5,7 @@
 
 #include "vibro/io/input_error.hpp"
 #include "vibro/io/run_case.hpp"
+#include "vibro/io/lyapunov_golden.hpp"
 #include "vibro/io/published_check.hpp"
 #include "vibro/io/run_lyapunov.hpp"
 #include "vibro/report/atomic_write.hpp"
@@ -33,6 +34,23 @@ fs::path default_cases_dir() {
 }
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
+
+vibro::Precision parse_precision(const std::string& text, const char* option) {
+  try {
+    return vibro::Precision::parse(text);
+  } catch (const std::invalid_argument& error) {
+    throw vibro::InputError("", option, error.what());
+  }
+}
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  for (std::size_t comma; (comma = text.find(',', from)) != std::string::npos; from = comma + 1)
+    parts.push_back(text.substr(from, comma - from));
+  parts.push_back(text.substr(from));
+  return parts;
+}
 
 int run_list(const fs::path& cases_dir, bool json_output) {
   nlohmann::json list = nlohmann::json::array();
@@ -104,6 +122,19 @@ int run_lyapunov_command(const fs::path& case_file, const std::optional<vibro::P
   const nlohmann::json result = vibro::run_lyapunov_case(c, options);
   if (json_output) std::cout << result.dump(2) << "\n";
   else vibro::cli::print_lyapunov(std::cout, result);
+  return 0;
+}
+
+/// `vibro lyapunov CASE --write-golden FILE`: the computed golden of issue 5, item 5.
+int write_golden_command(const fs::path& case_file, const vibro::LyapunovGoldenOptions& options, const fs::path& out) {
+  const vibro::CaseSpec c = vibro::load_case(case_file);
+  const nlohmann::json golden = vibro::write_lyapunov_golden(c, options, [](const std::string& line) {
+    std::cerr << "  golden: " << line << "\n";
+  });
+  vibro::write_file_atomically(out, golden.dump(2) + "\n");
+  std::cout << "wrote " << out.string() << ": short horizon agrees to " << golden["short"]["agreement_digits"]
+            << " digits; long-horizon tolerances " << golden["long"]["tolerance_lambda1"].get<std::string>() << ", "
+            << golden["long"]["tolerance_lambda2"].get<std::string>() << "\n";
   return 0;
 }
 
@@ -181,6 +212,24 @@ int main(int argc, char** argv) {
   auto* lyapunov = app.add_subcommand("lyapunov", "Lyapunov exponents of a case's Poincaré map ([lyapunov] table)");
   fs::path lyapunov_case;
   lyapunov->add_option("CASE", lyapunov_case, "Case file (TOML) with a [lyapunov] table")->required();
+  fs::path golden_file;
+  vibro::LyapunovGoldenOptions golden;
+  std::string spread_text = "double,long-double,mpfr:30";
+  lyapunov->add_option("--write-golden", golden_file,
+                       "Write a computed golden (short horizon to 25 digits in MPFR; the case's horizon with its "
+                       "measured spread) to this JSON file instead of printing the exponents");
+  lyapunov->add_option("--golden-periods", golden.short_periods, "Golden: periods of the short horizon")
+      ->capture_default_str();
+  lyapunov->add_option("--golden-digits", golden.short_digits,
+                       "Golden: MPFR digits D of the short horizon (compared with D + 20)")
+      ->check(CLI::Range(vibro::Precision::min_mpfr_digits, vibro::Precision::max_mpfr_digits - 20))
+      ->capture_default_str();
+  lyapunov->add_option("--spread-precisions", spread_text,
+                       "Golden: comma-separated precisions of the long-horizon spread")
+      ->capture_default_str();
+  lyapunov->add_option("--nearby", golden.nearby_relative,
+                       "Golden: relative change of v0 for the nearby initial conditions (v0 × (1 ± r))")
+      ->capture_default_str();
 
   auto* check = app.add_subcommand("check", "Re-run the experiments behind the published tables; exit 1 on a failure");
   std::vector<fs::path> check_tables;
@@ -198,16 +247,18 @@ int main(int argc, char** argv) {
 
   try {
     std::optional<vibro::Precision> precision;
-    if (!precision_text.empty()) {
-      try {
-        precision = vibro::Precision::parse(precision_text);
-      } catch (const std::invalid_argument& error) {
-        throw vibro::InputError("", "--precision", error.what());
-      }
-    }
+    if (!precision_text.empty()) precision = parse_precision(precision_text, "--precision");
     if (*list) return run_list(cases_dir, json_output);
     if (*run) return run_run(case_file, precision, csv, !no_error_estimate, json_output);
     if (*converge) return run_converge(converge_case, precision, threads, converge_out, json_output);
+    if (*lyapunov && !golden_file.empty()) {
+      golden.spread_precisions.clear();
+      for (const auto& name : split_commas(spread_text)) golden.spread_precisions.push_back(parse_precision(name, "--spread-precisions"));
+      std::string command = "vibro";
+      for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+      golden.command = command;
+      return write_golden_command(lyapunov_case, golden, golden_file);
+    }
     if (*lyapunov) return run_lyapunov_command(lyapunov_case, precision, json_output);
     if (*check) return run_check(check_tables, published_dir, cases_dir, json_output);
     return run_report(cases_dir, out_dir);

@@ -9,7 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <cstdint>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 
 namespace vibro {
@@ -21,9 +24,24 @@ struct RelationOutcome {
   std::string detail;
 };
 
+/// How the relations are evaluated: by default each Lyapunov case at its own precision and
+/// horizon; tests evaluate them again in MPFR.
+struct RelationSettings {
+  std::optional<Precision> precision;   ///< overrides every case's precision
+  std::optional<std::int64_t> periods;  ///< overrides every case's horizon
+  std::set<std::string> skip;           ///< relations left out (reported as not evaluated)
+};
+
+/// The `lyapunov` part of run_lyapunov_case() per case stem ("ided", …), computed at the
+/// cases' own settings, for a caller that has them already (the report): reused instead of
+/// re-run when `settings` override nothing.
+using ComputedExponents = std::map<std::string, nlohmann::json>;
+
 /// Evaluates every relation of published_relations() from the Lyapunov cases in
 /// `lyapunov_cases` (ided, idnd, nsnd_small_epsilon, nsnd_3h, cnsp, insp).
-std::map<std::string, RelationOutcome> evaluate_relations(const std::filesystem::path& lyapunov_cases);
+std::map<std::string, RelationOutcome> evaluate_relations(const std::filesystem::path& lyapunov_cases,
+                                                          const RelationSettings& settings = {},
+                                                          const ComputedExponents& computed = {});
 
 /// The verdict of every published value: reproduced / relation holds / relation fails /
 /// not reproducible: reason. "passed" is false when any relation fails.

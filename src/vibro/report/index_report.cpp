@@ -293,7 +293,8 @@ void write_report(const std::filesystem::path& cases_dir, const std::filesystem:
   }
   if (std::filesystem::is_directory(cases_dir / "lyapunov")) {
     if (status) status("Lyapunov cases and the relations of the published tables");
-    md << lyapunov_section(cases_dir, cases_dir.parent_path() / "reference" / "published", out);
+    const std::filesystem::path root = cases_dir.parent_path();
+    md << lyapunov_section(cases_dir, root / "reference" / "published", root / "tests" / "golden" / "lyapunov", out);
   }
   write_file_atomically(out / "index.md", md.str());
   write_file_atomically(out / "index.json", all.dump(1) + "\n");

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Regenerates the computed Lyapunov goldens of tests/golden/lyapunov/ (issue 5, item 5):
+# each is written by `vibro lyapunov CASE --write-golden FILE`, never by hand, and records
+# the command that wrote it. Run from the repository root after a build; takes ~15 min.
+#   short horizon: MPFR at 50 and 70 digits, stored to the 25 digits they must share;
+#   long horizon: the case's run, with the spread over precisions × v0 (1 ± 1e-3) as tolerance.
+# The T/40000 case runs its spread in double and long double only (MPFR would take ~45 min
+# per run: 3.6e8 steps) and its short horizon over 10 periods.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+vibro=./build/release/src/vibro
+out=tests/golden/lyapunov
+mkdir -p "$out"
+for name in ided idnd nsnd_small_epsilon insp cnsp; do
+  "$vibro" lyapunov "cases/lyapunov/$name.toml" --write-golden "$out/$name.json"
+done
+"$vibro" lyapunov cases/lyapunov/nsnd_3h.toml --write-golden "$out/nsnd_3h.json" \
+  --golden-periods 10 --spread-precisions double,long-double

@@ -1,0 +1,63 @@
+// The computed Lyapunov goldens of tests/golden/lyapunov/ (label golden; issue 5, item 5).
+// Each was written by `vibro lyapunov CASE --write-golden FILE` (scripts/write_goldens.sh;
+// the file records its command), never typed in. Where the expected values come from:
+// - short horizon: the same run at 20 more MPFR digits (an independent precision), to the
+//   25 significant digits the two were measured to share when the golden was written;
+// - long horizon (the case's 3000 periods): the case's own run, to within the spread that
+//   was measured over precisions × nearby initial velocities — the uncertainty a
+//   finite-time exponent of a chaotic orbit carries at that horizon (MATH.md §4).
+// A changed case file fails the test with the command that regenerates its golden.
+
+#include "vibro/io/case_spec.hpp"
+#include "vibro/io/lyapunov_golden.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path golden_dir = fs::path(VIBRO_GOLDEN_DIR) / "lyapunov";
+const fs::path lyapunov_cases = fs::path(VIBRO_CASES_DIR) / "lyapunov";
+
+class LyapunovGolden : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(LyapunovGolden, RerunAgreesWithinTheMeasuredTolerances) {
+  std::ifstream in(golden_dir / (GetParam() + ".json"));
+  ASSERT_TRUE(in) << "missing golden " << (golden_dir / (GetParam() + ".json")) << ": run scripts/write_goldens.sh";
+  const nlohmann::json golden = nlohmann::json::parse(in);
+  const vibro::CaseSpec c = vibro::load_case(lyapunov_cases / (GetParam() + ".toml"));
+  const vibro::LyapunovGoldenCheck check = vibro::check_lyapunov_golden(golden, c);
+  for (const std::string& line : check.lines) std::cout << "  " << line << "\n";
+  EXPECT_TRUE(check.passed);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, LyapunovGolden,
+                         ::testing::Values("ided", "idnd", "nsnd_small_epsilon", "nsnd_3h", "insp", "cnsp"));
+
+/// Every Lyapunov case has a golden, and every golden a case.
+TEST(LyapunovGoldenSet, OneGoldenPerLyapunovCase) {
+  std::set<std::string> cases, goldens;
+  for (const auto& f : fs::directory_iterator(lyapunov_cases))
+    if (f.path().extension() == ".toml") cases.insert(f.path().stem().string());
+  for (const auto& f : fs::directory_iterator(golden_dir))
+    if (f.path().extension() == ".json") goldens.insert(f.path().stem().string());
+  EXPECT_EQ(cases, goldens);
+}
+
+/// A golden that no longer matches its case refuses to compare (and says how to fix it).
+TEST(LyapunovGoldenSet, StaleGoldenIsReportedNotCompared) {
+  nlohmann::json golden = {{"case", {{"hash_fnv1a64", "0000000000000000"}}}, {"written_by", "vibro lyapunov X --write-golden Y"}};
+  const vibro::CaseSpec c = vibro::load_case(lyapunov_cases / "ided.toml");
+  const vibro::LyapunovGoldenCheck check = vibro::check_lyapunov_golden(golden, c);
+  EXPECT_FALSE(check.passed);
+  ASSERT_EQ(check.lines.size(), 1u);
+  EXPECT_NE(check.lines[0].find("regenerate with `vibro lyapunov X --write-golden Y`"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,69 @@
+// The Lyapunov section of `vibro report` (issue 5, item 6), on the shipped Lyapunov cases cut
+// to 20 periods so that it runs in a unit test. Expected content comes from the published
+// tables themselves (every method's published pair and status, read here from
+// reference/published/) and from the relations' list (every relation gets a verdict line).
+
+#include "vibro/io/published_check.hpp"
+#include "vibro/io/published_table.hpp"
+#include "vibro/report/lyapunov_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A copy of cases/lyapunov/ with every horizon cut to `periods`.
+fs::path shortened_cases(const fs::path& root, int periods) {
+  const fs::path dir = root / "cases" / "lyapunov";
+  fs::create_directories(dir);
+  for (const auto& f : fs::directory_iterator(fs::path(VIBRO_CASES_DIR) / "lyapunov")) {
+    std::ifstream in(f.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::ofstream(dir / f.path().filename())
+        << std::regex_replace(text.str(), std::regex("periods = [0-9]+"), "periods = " + std::to_string(periods));
+  }
+  return root / "cases";
+}
+
+TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
+  const fs::path root = fs::temp_directory_path() / ("vibro_lyapunov_report_" + std::to_string(::getpid()));
+  const fs::path cases = shortened_cases(root, 20);
+  const std::string md = vibro::lyapunov_section(cases, VIBRO_PUBLISHED_DIR, root / "no-goldens", root);
+
+  // One row per case, with its method.
+  for (const char* name : {"lyapunov-ided", "lyapunov-idnd", "lyapunov-nsnd-small-epsilon", "lyapunov-nsnd-3h",
+                           "lyapunov-cnsp", "lyapunov-insp"})
+    EXPECT_NE(md.find("| " + std::string(name) + " |"), std::string::npos) << name;
+  // Every published Lyapunov pair appears with its status and id, as the table prints it.
+  for (const auto& table : vibro::load_published_tables(VIBRO_PUBLISHED_DIR)) {
+    for (const char* method : {"001.IDED", "001.IDND", "001.NSND", "000.CNSP", "000.INSP"}) {
+      const vibro::PublishedValue* l1 = nullptr;
+      const vibro::PublishedValue* l2 = nullptr;
+      for (const auto& v : table.values) {
+        if (v.id == std::string(method) + ".lambda1") l1 = &v;
+        if (v.id == std::string(method) + ".lambda2") l2 = &v;
+      }
+      if (!l1 || !l2) continue;
+      const std::string cell = l1->value.text + ", " + l2->value.text + " (" +
+                               std::string(vibro::status_name(l1->status)) + ", " + method + ")";
+      EXPECT_NE(md.find(cell), std::string::npos) << cell;
+    }
+  }
+  // Goldens belong to the shipped case files: these shortened copies have none.
+  EXPECT_NE(md.find("| no golden |"), std::string::npos);
+  // Every relation has a verdict line.
+  for (const auto& relation : vibro::published_relations())
+    EXPECT_NE(md.find("- **" + relation + "**: "), std::string::npos) << relation;
+  fs::remove_all(root);
+}
+
+}  // namespace
