@@ -469,5 +469,237 @@ TEST(BadInput, NonPositiveForcingFrequency) {
         rejected(edited(oscillator(), {{"omega = 1.2", std::string("omega = ") + omega}}), "model.omega", "(0, ∞)"));
 }
 
+// --- the conservative oscillator of seed 003 (MATH.md §5) ----------------------------
+
+/// Example 5.1 of seed 003 (cases/nsfd/example51_nonstandard.toml without its study): ω = 10,
+/// e = 1/2, K = [0, ∞), y0 = 1, v0 = 0, h = 1/1000, t_end = 2; β and the start are left to
+/// their defaults.
+const std::string& conservative() {
+  static const std::string text = R"([case]
+name = "conservative"
+precision = "double"
+
+[model]
+type = "conservative-oscillator"
+omega = 10
+e = 0.5
+obstacle = 0
+
+[initial]
+u0 = 1
+v0 = 0
+
+[scheme]
+type = "nonstandard-impact"
+
+[step]
+h = 0.001
+
+[horizon]
+t_end = 2
+)";
+  return text;
+}
+
+/// conservative() between two stops, K = [−1, 2], instead of the obstacle.
+std::string between_stops(std::initializer_list<Edit> more = {}) {
+  return edited(edited(conservative(), {{"obstacle = 0", "stops = [-1, 2]"}}), more);
+}
+
+TEST(ParseCase, ConservativeOscillatorHasTheValuesWrittenAndTheDefaults) {
+  const CaseSpec c = parse_case(conservative(), label);
+  ASSERT_TRUE(c.model.conservative());
+  EXPECT_TRUE(c.model.periodic());  // steps_per_period counts in 2π/ω
+  EXPECT_FALSE(c.model.forced());
+  EXPECT_EQ(c.model.type_name(), "conservative-oscillator");
+  const auto& k = std::get<ConservativeSpec>(c.model.kind);
+  EXPECT_EQ(k.omega.key, "model.omega");
+  EXPECT_EQ(k.omega.exact, rational(10));
+  EXPECT_EQ(k.beta.key, "model.beta");  // not written: the harmonic default
+  EXPECT_EQ(k.beta.text, "0");
+  EXPECT_EQ(k.beta.exact, rational(0));
+  ASSERT_TRUE(k.obstacle.has_value());
+  EXPECT_EQ(k.obstacle->exact, rational(0));
+  EXPECT_FALSE(k.stop_lower || k.stop_upper);
+  EXPECT_EQ(c.model.e.exact, rational(1, 2));
+  EXPECT_EQ(c.u0.exact, rational(1));
+  EXPECT_EQ(c.v0.exact, rational(0));
+  EXPECT_EQ(c.t0.exact, rational(0));
+  EXPECT_TRUE(c.scheme.is_nonstandard_family());
+  EXPECT_EQ(c.scheme.nonstandard.denominator, Denominator::nonstandard);  // from the type
+  EXPECT_EQ(c.scheme.nonstandard.start, InitialStep::exact);              // the default
+  ASSERT_TRUE(c.step.h.has_value());
+  EXPECT_EQ(c.step.h->exact, rational(1, 1000));
+  ASSERT_TRUE(c.horizon.t_end.has_value());
+  EXPECT_EQ(c.horizon.t_end->exact, rational(2));
+}
+
+TEST(ParseCase, ConservativeOscillatorStopsBetaAndStandardScheme) {
+  const CaseSpec stops = parse_case(between_stops({{"stops = [-1, 2]", "stops = [\"-1.000001\", \"3/2\"]"},
+                                                   {"e = 0.5", "e = 0.5\nbeta = \"1/3\""},
+                                                   {"type = \"nonstandard-impact\"", "type = \"nonstandard-impact\"\nstart = \"centered\""}}),
+                                    label);
+  const auto& k = std::get<ConservativeSpec>(stops.model.kind);
+  EXPECT_FALSE(k.obstacle.has_value());
+  ASSERT_TRUE(k.stop_lower && k.stop_upper);
+  EXPECT_EQ(k.stop_lower->key, "model.stops[0]");
+  EXPECT_EQ(k.stop_lower->text, "-1.000001");
+  EXPECT_EQ(k.stop_lower->exact, rational(-1000001, 1000000));
+  EXPECT_EQ(k.stop_upper->exact, rational(3, 2));
+  EXPECT_EQ(k.beta.exact, rational(1, 3));
+  // Neither obstacle nor stops: K = ℝ.
+  const CaseSpec unconstrained = parse_case(edited(conservative(), {{"obstacle = 0", ""}}), label);
+  const auto& free = std::get<ConservativeSpec>(unconstrained.model.kind);
+  EXPECT_FALSE(free.obstacle || free.stop_lower || free.stop_upper);
+  const CaseSpec standard = parse_case(
+      edited(conservative(), {{"type = \"nonstandard-impact\"", "type = \"standard-impact\"\nstart = \"centered\""},
+                              {"h = 0.001", "steps_per_period = 8"},
+                              {"t_end = 2", "periods = 1"}}),
+      label);
+  EXPECT_EQ(standard.scheme.nonstandard.denominator, Denominator::standard);  // from the type
+  EXPECT_EQ(standard.scheme.nonstandard.start, InitialStep::centered);
+  EXPECT_EQ(standard.step.steps_per_period, 8);
+  EXPECT_EQ(standard.horizon.periods, 1);
+}
+
+/// What the runs cannot do is refused when the case is read, not when it runs: the exact
+/// start of a Duffing oscillator (no closed-form flow), softening β < 0, and studies of the
+/// Duffing oscillator or between two stops (no reference for them).
+TEST(BadInput, ConservativeOscillatorRunsItCannotDo) {
+  EXPECT_TRUE(rejected(edited(conservative(), {{"e = 0.5", "e = 0.5\nbeta = 1"}}), "scheme.start", "centered"));
+  EXPECT_TRUE(rejected(edited(conservative(), {{"e = 0.5", "e = 0.5\nbeta = -1"}}), "model.beta", "[0, ∞)"));
+  const std::string study = edited(conservative(), {{"t_end = 2", "t_end = 2\n\n[convergence]\nh = [0.002, 0.001]"}});
+  EXPECT_TRUE(accepted(study));
+  EXPECT_TRUE(rejected(edited(study, {{"e = 0.5", "e = 0.5\nbeta = 1"}, {"type = \"nonstandard-impact\"",
+                                                                             "type = \"nonstandard-impact\"\nstart = \"centered\""}}),
+                       "convergence", "β = 0"));
+  EXPECT_TRUE(rejected(edited(study, {{"obstacle = 0", "stops = [-2, 2]"}}), "convergence", "obstacle, or none"));
+}
+
+TEST(ParseCase, ConservativeOscillatorBoundariesAreAccepted) {
+  EXPECT_TRUE(accepted(edited(conservative(), {{"e = 0.5", "e = 0"}})));
+  EXPECT_TRUE(accepted(edited(conservative(), {{"e = 0.5", "e = 1"}})));
+  EXPECT_TRUE(accepted(edited(conservative(), {{"u0 = 1", "u0 = 0"}, {"v0 = 0", "v0 = 1"}})));  // on ∂K, moving in
+  EXPECT_TRUE(accepted(between_stops({{"u0 = 1", "u0 = -1"}, {"v0 = 0", "v0 = 1"}})));
+  EXPECT_TRUE(accepted(between_stops({{"u0 = 1", "u0 = 2"}, {"v0 = 0", "v0 = -1"}})));
+  EXPECT_TRUE(accepted(between_stops({{"u0 = 1", "u0 = 2"}})));  // at rest on the upper stop
+}
+
+TEST(LoadCase, ShippedSeed003CasesLoad) {
+  const fs::path nsfd = fs::path(VIBRO_CASES_DIR) / "nsfd";
+  std::size_t count = 0;
+  for (const auto& entry : fs::directory_iterator(nsfd)) {
+    if (entry.path().extension() != ".toml") continue;
+    const CaseSpec c = load_case(entry.path());
+    EXPECT_TRUE(c.model.conservative()) << entry.path();
+    EXPECT_TRUE(c.scheme.is_nonstandard_family()) << entry.path();
+    ++count;
+  }
+  EXPECT_GE(count, 10u);  // five problems, each with both schemes
+  const CaseSpec two_stops = load_case(nsfd / "two_stops_standard.toml");
+  const auto& stops = std::get<ConservativeSpec>(two_stops.model.kind);
+  ASSERT_TRUE(stops.stop_lower && stops.stop_upper);
+  EXPECT_EQ(stops.stop_upper->exact, rational(1000001, 1000000));
+  EXPECT_EQ(load_case(nsfd / "quarter_step_nonstandard.toml").step.steps_per_period, 8);  // Δt = π/(4ω)
+}
+
+TEST(BadInput, ConservativeObstacleAndStopsTogether) {
+  EXPECT_TRUE(rejected(edited(conservative(), {{"obstacle = 0", "obstacle = 0\nstops = [-1, 2]"}}), "model.stops",
+                       "give at most one of obstacle and stops"));
+}
+
+TEST(BadInput, ConservativeStopsNotAListOfTwoNumbers) {
+  for (const char* stops : {"1", "[]", "[0]", "[-1, 1, 2]", "\"[-1, 1]\""})
+    EXPECT_TRUE(rejected(between_stops({{"stops = [-1, 2]", std::string("stops = ") + stops}}), "model.stops",
+                         "expected a list of two numbers [lower, upper]"));
+  EXPECT_TRUE(rejected(between_stops({{"stops = [-1, 2]", "stops = [true, 2]"}}), "model.stops[0]",
+                       "expected a number (integer, decimal, or a string such as \"1/3\")"));
+  EXPECT_TRUE(rejected(between_stops({{"stops = [-1, 2]", "stops = [-1, \"two\"]"}}), "model.stops[1]",
+                       "is not a finite decimal number or a fraction P/Q"));
+}
+
+TEST(BadInput, ConservativeStopsOutOfOrder) {
+  // Equal stops, reversed stops, and stops 1e−20 apart the wrong way (a double cannot see it).
+  for (const char* stops : {"[2, 2]", "[2, -1]", "[\"1.00000000000000000001\", 1]"})
+    EXPECT_TRUE(rejected(between_stops({{"stops = [-1, 2]", std::string("stops = ") + stops}}), "model.stops",
+                         "must be < upper"));
+}
+
+TEST(BadInput, ConservativeNonPositiveFrequency) {
+  for (const char* omega : {"0", "-10", "\"-1/3\""})
+    EXPECT_TRUE(
+        rejected(edited(conservative(), {{"omega = 10", std::string("omega = ") + omega}}), "model.omega", "(0, ∞)"));
+}
+
+TEST(BadInput, ConservativeRestitutionMissingOrOutsideZeroOne) {
+  for (const char* e : {"1.5", "-0.1", "1.00000000000000000001"})
+    EXPECT_TRUE(rejected(edited(conservative(), {{"e = 0.5", std::string("e = ") + e}}), "model.e", "[0, 1]"));
+  EXPECT_TRUE(rejected(edited(conservative(), {{"e = 0.5", ""}}), "model.e", "missing (expected a number)"));
+}
+
+TEST(BadInput, ConservativeModelHasItsOwnKeys) {
+  EXPECT_TRUE(rejected(edited(conservative(), {{"obstacle = 0", "u_min = 0"}}), "model.u_min",
+                       "allowed here: type, omega, beta, obstacle, stops, e"));
+}
+
+TEST(BadInput, SchemeAndModelOfDifferentSeeds) {
+  // The conservative oscillator runs only with the seed-003 schemes...
+  for (const char* scheme : {"paoli-schatzman", "reference", "corrected-crank-nicolson"})
+    EXPECT_TRUE(rejected(edited(conservative(), {{"type = \"nonstandard-impact\"", std::string("type = \"") + scheme + "\""}}),
+                         "scheme.type", "(allowed: nonstandard-impact, standard-impact)"));
+  // ...and they only with it.
+  for (const char* scheme : {"nonstandard-impact", "standard-impact"}) {
+    EXPECT_TRUE(rejected(edited(oscillator(), {{"type = \"paoli-schatzman\"", std::string("type = \"") + scheme + "\""},
+                                               {"velocity = \"centered\"", ""},
+                                               {"start = \"taylor\"", ""}}),
+                         "scheme.type", "is a scheme of seed 003 for model.type = conservative-oscillator"));
+    EXPECT_TRUE(rejected(edited(free_fall(), {{"type = \"paoli-schatzman\"", std::string("type = \"") + scheme + "\""},
+                                              {"start = \"linear\"", ""}}),
+                         "scheme.type", "is a scheme of seed 003 for model.type = conservative-oscillator"));
+  }
+}
+
+TEST(BadInput, ConservativeSchemeOptions) {
+  for (const char* start : {"taylor", "linear", "Exact"})
+    EXPECT_TRUE(rejected(edited(conservative(), {{"type = \"nonstandard-impact\"",
+                                                  std::string("type = \"nonstandard-impact\"\nstart = \"") + start + "\""}}),
+                         "scheme.start", "allowed: exact, centered"));
+  EXPECT_TRUE(rejected(
+      edited(conservative(), {{"type = \"nonstandard-impact\"", "type = \"nonstandard-impact\"\nvelocity = \"centered\""}}),
+      "scheme.velocity", "allowed here: type, start"));
+}
+
+TEST(BadInput, ConservativeInitialPositionOutsideK) {
+  EXPECT_TRUE(rejected(edited(conservative(), {{"u0 = 1", "u0 = -0.5"}}), "initial.u0", "allowed: u0 ≥ obstacle"));
+  EXPECT_TRUE(rejected(edited(conservative(), {{"u0 = 1", "u0 = \"-1e-20\""}}), "initial.u0", "allowed: u0 ≥ obstacle"));
+  EXPECT_TRUE(rejected(between_stops({{"u0 = 1", "u0 = -1.5"}}), "initial.u0", "allowed: u0 ≥ lower stop"));
+  EXPECT_TRUE(rejected(between_stops({{"u0 = 1", "u0 = 2.5"}}), "initial.u0", "allowed: u0 ≤ upper stop"));
+}
+
+TEST(BadInput, ConservativeVelocityOutOfKOnItsBoundary) {
+  EXPECT_TRUE(rejected(edited(conservative(), {{"u0 = 1", "u0 = 0"}, {"v0 = 0", "v0 = -1"}}), "initial.v0",
+                       "allowed: v0 ≥ 0 when u0 = obstacle"));
+  EXPECT_TRUE(rejected(between_stops({{"u0 = 1", "u0 = -1"}, {"v0 = 0", "v0 = \"-1/1000000\""}}), "initial.v0",
+                       "allowed: v0 ≥ 0 when u0 = lower stop"));
+  EXPECT_TRUE(rejected(between_stops({{"u0 = 1", "u0 = 2"}, {"v0 = 0", "v0 = 1"}}), "initial.v0",
+                       "allowed: v0 ≤ 0 when u0 = upper stop"));
+}
+
+TEST(BadInput, ConservativeCaseHasNoPoincareMap) {
+  // Autonomous: no forcing period, so no stroboscopic map to take Lyapunov exponents of,
+  // whether the horizon is in t_end or in periods of the linear part.
+  EXPECT_TRUE(rejected(conservative() + "\n[lyapunov]\nepsilon = \"1e-8\"\n", "lyapunov", "need a forced model"));
+  EXPECT_TRUE(rejected(edited(conservative(), {{"h = 0.001", "steps_per_period = 100"}, {"t_end = 2", "periods = 3"}}) +
+                           "\n[lyapunov]\nepsilon = \"1e-8\"\n",
+                       "lyapunov", "need a forced model"));
+}
+
+TEST(BadInput, ConservativeCaseRefusesTheRationalType) {
+  // cos(ωΔt) and T = 2π/ω have no exact rational value.
+  EXPECT_TRUE(rejected(edited(conservative(), {{"precision = \"double\"", "precision = \"rational\""}}), "case.precision",
+                       "conservative-oscillator uses cos and T = 2π/ω (allowed here: double, long-double, float128, "
+                       "mpfr:DIGITS)"));
+}
+
 }  // namespace
 }  // namespace vibro::testing

@@ -2,6 +2,7 @@
 // exits 2 with exactly one line "vibro: error: ..." on stderr naming the file or option
 // and what is allowed; good runs exit 0 with JSON and CSV that say what the input implies.
 
+#include "vibro/analysis/nonstandard_experiments.hpp"
 #include "vibro/io/case_spec.hpp"
 #include "vibro/io/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
@@ -13,16 +14,20 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
+#include <numbers>
 #include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -260,6 +265,90 @@ TEST_F(Cli, LyapunovPrintsTheLibrarysExponents) {
   EXPECT_EQ(printed.at("history").back().at("k"), 200);
   EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml")),
                         {"key 'lyapunov'", "no [lyapunov] table"}));
+}
+
+// --- the seed-003 cases (MATH.md §5) --------------------------------------------------
+
+/// A number of the JSON output, written as decimal text.
+double number(const nlohmann::json& text) { return std::stod(text.get<std::string>()); }
+
+/// A case file's text without its [convergence] study (the last table of the shipped ones).
+std::string without_study(const std::string& text) { return text.substr(0, text.find("\n[convergence]")) + "\n"; }
+
+/// The CSV rows of `vibro run FILE --csv`, split into fields, after checking the header.
+std::vector<std::vector<std::string>> nsfd_csv_rows(const std::string& text) {
+  const std::vector<std::string> lines = lines_of(text);
+  std::vector<std::vector<std::string>> rows;
+  if (lines.empty() || lines[0] != "n,t,y,v,projection_active,energy") {
+    ADD_FAILURE() << "header '" << (lines.empty() ? "" : lines[0]) << "'";
+    return rows;
+  }
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    rows.push_back(fields_of(lines[i]));
+    EXPECT_EQ(rows.back().size(), 6u) << lines[i];
+    EXPECT_EQ(rows.back()[0], std::to_string(i - 1)) << lines[i];
+  }
+  return rows;
+}
+
+/// Seed 003 example 5.1 (ω = 10, e = 1/2, z0 = 0, y0 = 1, v0 = 0, Δt = 0.001, t ≤ 2) by the
+/// nonstandard scheme. Closed form (MATH.md §5): impacts at s_n = π/20 + nπ/10, six of them
+/// (n = 0…5) before t = 2; the discrete ones lag by 2(n+1)Δt ≤ 12Δt, which keeps s_5 before
+/// and s_6 = 2.04 after t = 2. Invariants: z0 = 0 is the equilibrium, so each impact
+/// multiplies the discrete energy E (MATH.md §5) by exactly e² (nonstandard_claims_test's
+/// header), and E is constant in a flight; both to energy_rounding_bound (its header), as
+/// relative errors: 2 B(steps)ε for a ratio of two energies, 2 B(k)ε for max − min over a
+/// flight of at most k = ⌈π/(ωΔt)⌉ + 1 free steps (the flight lasts π/ω). E^0 = ½ω²cos²(θ/2)
+/// (the exact start's pair (1, cos θ)).
+TEST_F(Cli, NonstandardExample51HasSixImpactsEachMultiplyingTheEnergyByESquared) {
+  const fs::path file = write("example51.toml", without_study(read_text(fs::path(VIBRO_CASES_DIR) / "nsfd" /
+                                                                         "example51_nonstandard.toml")));
+  const fs::path csv = dir() / "example51.csv";
+  const Outcome outcome = vibro("run " + quoted(file) + " --json --csv " + quoted(csv));
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const nlohmann::json run = nlohmann::json::parse(outcome.out).at("run");
+  const double omega = 10, e = 0.5, h = 0.001, theta = omega * h, eps = std::numeric_limits<double>::epsilon();
+  const std::int64_t steps = 2000;  // t_end / h
+  EXPECT_EQ(run.at("steps"), steps);
+  EXPECT_EQ(run.at("denominator"), "nonstandard");
+  EXPECT_EQ(run.at("projection_active").at("impacts"), 6);
+  const nlohmann::json& energy = run.at("energy");
+  EXPECT_EQ(energy.at("flights"), 7);  // six impacts cut the run into seven flights
+  ASSERT_EQ(energy.at("impact_ratios").size(), 6u);
+  const double ratio_bound = 2 * vibro::energy_rounding_bound(steps, theta) * eps;
+  for (const auto& ratio : energy.at("impact_ratios"))
+    EXPECT_NEAR(number(ratio), e * e, ratio_bound * e * e) << ratio;
+  EXPECT_LE(number(energy.at("largest_ratio_deviation_from_e_squared")), ratio_bound * e * e);
+  const auto flight_steps = static_cast<std::int64_t>(std::ceil(std::numbers::pi / theta)) + 1;
+  EXPECT_LE(number(energy.at("largest_relative_variation_in_a_flight")),
+            2 * vibro::energy_rounding_bound(flight_steps, theta) * eps);
+  const double initial = 0.5 * omega * omega * std::pow(std::cos(theta / 2), 2);
+  EXPECT_NEAR(number(run.at("initial_energy")), initial, vibro::energy_rounding_bound(0, theta) * eps * initial);
+  EXPECT_NEAR(number(run.at("final_energy")), std::pow(e, 12) * initial, ratio_bound * std::pow(e, 12) * initial);
+  EXPECT_EQ(nsfd_csv_rows(read_text(csv)).size(), static_cast<std::size_t>(steps) + 1);
+}
+
+/// Δt = π/(4ω) (steps_per_period = 8): t2 = π/(2ω) is the first impact time. Closed forms
+/// (nonstandard_claims_test C): the nonstandard scheme gives y² = 2cos²(π/4) − 1 = 0; the
+/// standard one, centered start, y¹ = 1 − θ²/2 and y² = 2(1 − π²/32)² − 1 ≈ −0.0434 with
+/// the projection inactive (W = y² + e y⁰ > 0 for e = 1/2). Rounding: each side is a few
+/// operations (≤ 8) on numbers of size ≤ 2 from π, whose rounding reaches y² with the
+/// factor |dy²/dθ| θ < 2: 16 ε absolute. CSV row n marks the step that computed y^{n+1}.
+TEST_F(Cli, QuarterPeriodStepPutsTheImpactOnANodeOnlyForTheNonstandardScheme) {
+  const double pi = std::numbers::pi, tolerance = 16 * std::numeric_limits<double>::epsilon();
+  for (const auto& [name, y2] : {std::pair{"quarter_step_nonstandard", 0.0},
+                                 std::pair{"quarter_step_standard", 2 * std::pow(1 - pi * pi / 32, 2) - 1}}) {
+    const fs::path csv = dir() / (std::string(name) + ".csv");
+    const Outcome outcome = vibro("run " + quoted(fs::path(VIBRO_CASES_DIR) / "nsfd" / (std::string(name) + ".toml")) +
+                                  " --json --csv " + quoted(csv));
+    ASSERT_EQ(outcome.status, 0) << outcome.err;
+    const auto rows = nsfd_csv_rows(read_text(csv));
+    ASSERT_EQ(rows.size(), 9u) << name;  // one period of 8 steps
+    EXPECT_EQ(rows[1][4], "0") << name;  // y² from a free step
+    EXPECT_NEAR(std::stod(rows[2][2]), y2, tolerance) << name;
+    const nlohmann::json sample = nlohmann::json::parse(outcome.out).at("run").at("samples").at("rows").at(2);
+    EXPECT_NEAR(sample.at(1).get<double>(), y2, tolerance) << name;  // columns t, y, v, energy
+  }
 }
 
 }  // namespace

@@ -4,12 +4,18 @@
 // derived from the study itself (see order_band) and capped, so a wrong order, a range
 // that shrinks to a few points, or a fit that wanders all fail.
 
+#include "vibro/analysis/nonstandard_experiments.hpp"
 #include "vibro/io/run_case.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -119,6 +125,82 @@ TEST(CorrectedScheme, IsExactOnTheFreeFall) {
   const json result = study("study_cn_free_fall.toml", "rational");
   for (const json& row : result["convergence"]["rows"])
     for (const auto& [metric, value] : row["errors"].items()) EXPECT_EQ(value, "0") << metric << " at h = " << row["h"];
+}
+
+// --- the seed-003 schemes (MATH.md §5, issue 6 item 5) ---------------------------------
+
+class NonstandardExample51Study : public ::testing::TestWithParam<std::tuple<const char*, const char*>> {};
+
+/// Example 5.1 (ω = 10, e = 1/2, z0 = 0) enters the engine like any PS study, against the
+/// exact-detection reference. Both schemes resolve an impact by the two-step reversal of
+/// seed 000 §2, which delays the flight after impact n by 2(n+1)Δt (nonstandard_claims_test
+/// a(iii)): an O(h) shift, so position O(h) in L∞ and velocity O(h) in L1, as for PS (MATH.md
+/// §8), in double and in MPFR alike (no point is near either floor).
+TEST_P(NonstandardExample51Study, HasOrderOneInPositionAndVelocity) {
+  const auto [file, precision] = GetParam();
+  const json result = study(file, precision);
+  EXPECT_TRUE(has_order(result, "position_linf", 1));
+  EXPECT_TRUE(has_order(result, "velocity_l1", 1));
+  for (const json& row : result["convergence"]["rows"])
+    EXPECT_EQ(row["impacts"]["scheme"], row["impacts"]["reference"]) << row["h"];
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, NonstandardExample51Study,
+                         ::testing::Combine(::testing::Values("nsfd/example51_nonstandard.toml",
+                                                              "nsfd/example51_standard.toml"),
+                                            ::testing::Values("double", "mpfr:30")),
+                         [](const auto& info) {
+                           const std::string file = std::get<0>(info.param);  // nsfd/NAME.toml
+                           std::string name = file.substr(5, file.size() - 10) + "_" + std::get<1>(info.param);
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+/// Without a constraint the standard scheme is Störmer–Verlet (seed 003 eq. 3.21), of
+/// second order.
+TEST(NonstandardSchemes, StormerVerletIsSecondOrder) {
+  EXPECT_TRUE(has_order(study("nsfd/free_harmonic_standard.toml"), "position_linf", 2));
+}
+
+/// Without a constraint the nonstandard scheme with the exact start is the exact scheme
+/// (seed 003 eq. 3.10): its errors are rounding, so there is no order to find. The case
+/// (ω = 10, y0 = 1, v0 = 0: amplitude A = 1, t ∈ [0, 2]) is run in both precisions, and each
+/// error is below its run's rounding bound B ε (free_recurrence_rounding_bound: B = 5(k+2)/
+/// sin θ, θ = ωh, for k steps) times A for positions, ωA for velocities (a rounding δ starts a
+/// free oscillation of amplitude δ/sin θ, whose velocity is ω times that), and the duration 2
+/// for L1 norms. In MPFR-30 every error is below 1e−20, and every double error lies above the
+/// MPFR-30 bound at the same h (which caps everything but rounding): the errors move with the
+/// precision.
+TEST(NonstandardSchemes, ExactSchemeErrorsAreRoundingAndMoveWithThePrecision) {
+  const double omega = 10, amplitude = 1, duration = 2;
+  const json in_double = study("nsfd/free_harmonic_nonstandard.toml", "double");
+  const json in_mpfr = study("nsfd/free_harmonic_nonstandard.toml", "mpfr:30");
+  const std::vector<std::pair<std::string, double>> scales = {
+      {"position_linf", amplitude},         {"final_position", amplitude},
+      {"position_l1", amplitude * duration}, {"velocity_linf", omega * amplitude},
+      {"final_velocity", omega * amplitude}, {"velocity_l1", omega * amplitude * duration}};
+  /// The rounding bound of each metric of row i of `result`.
+  auto bound = [&](const json& result, std::size_t i, double scale) {
+    const json& row = result["convergence"]["rows"][i];
+    const double eps = std::ldexp(1.0, 1 - result["precision"]["significand_bits"].get<int>());
+    const double theta = omega * std::stod(row["h_value"].get<std::string>());
+    return vibro::free_recurrence_rounding_bound(row["steps"].get<std::int64_t>(), theta) * eps * scale;
+  };
+  ASSERT_EQ(in_double["convergence"]["rows"].size(), in_mpfr["convergence"]["rows"].size());
+  for (const auto& [metric, scale] : scales) {
+    EXPECT_TRUE(in_double["convergence"]["orders"][metric]["least_squares"].is_null()) << metric;
+    EXPECT_TRUE(in_mpfr["convergence"]["orders"][metric]["least_squares"].is_null()) << metric;
+    for (std::size_t i = 0; i < in_mpfr["convergence"]["rows"].size(); ++i) {
+      const json& row = in_double["convergence"]["rows"][i];
+      const double error = std::stod(row["errors"][metric].get<std::string>());
+      const double error_mpfr = std::stod(in_mpfr["convergence"]["rows"][i]["errors"][metric].get<std::string>());
+      EXPECT_LE(error, bound(in_double, i, scale)) << metric << " in double at h = " << row["h"];
+      EXPECT_LE(error_mpfr, bound(in_mpfr, i, scale)) << metric << " in MPFR-30 at h = " << row["h"];
+      EXPECT_LT(error_mpfr, 1e-20) << metric << " in MPFR-30 at h = " << row["h"];
+      EXPECT_GT(error, bound(in_mpfr, i, scale)) << metric << " in double at h = " << row["h"];
+    }
+  }
 }
 
 }  // namespace

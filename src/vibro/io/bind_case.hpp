@@ -4,6 +4,7 @@
 
 #include "vibro/io/case_spec.hpp"
 #include "vibro/model/concepts.hpp"
+#include "vibro/model/conservative_oscillator.hpp"
 #include "vibro/model/constant_force.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/scalar/parse.hpp"
@@ -19,10 +20,14 @@ Real to_real(const NumberInput& x) {
   return parse_real<Real>(x.text);
 }
 
-/// Calls `f(model)` with the case's model bound to Real. The exact type only binds
-/// rational models: the oscillator needs cos and a period 2π/ω (std::invalid_argument).
+/// Calls `f(model)` with the case's model bound to Real, for the impact models of seeds
+/// 000/001 (the conservative oscillator of seed 003 binds through bind_conservative). The
+/// exact type only binds rational models: the oscillator needs cos and a period 2π/ω
+/// (std::invalid_argument).
 template <class Real, class F>
 decltype(auto) visit_model(const CaseSpec& c, F&& f) {
+  if (c.model.conservative())
+    throw std::logic_error("visit_model: the conservative oscillator runs through run_nonstandard");
   const Real u_min = to_real<Real>(c.model.u_min), e = to_real<Real>(c.model.e);
   if (const auto* osc = std::get_if<OscillatorSpec>(&c.model.kind)) {
     if constexpr (is_exact_v<Real>) {
@@ -35,6 +40,16 @@ decltype(auto) visit_model(const CaseSpec& c, F&& f) {
     }
   }
   return f(ConstantForce<Real>(to_real<Real>(std::get<ConstantForceSpec>(c.model.kind).g), u_min, e));
+}
+
+/// The conservative oscillator of a case (seed 003, MATH.md §5) bound to Real.
+template <class Real>
+ConservativeOscillator<Real> bind_conservative(const CaseSpec& c) {
+  const auto& k = std::get<ConservativeSpec>(c.model.kind);
+  ConstraintSet<Real> constraint;
+  if (k.obstacle) constraint = ConstraintSet<Real>::obstacle(to_real<Real>(*k.obstacle));
+  if (k.stop_lower) constraint = ConstraintSet<Real>::stops(to_real<Real>(*k.stop_lower), to_real<Real>(*k.stop_upper));
+  return ConservativeOscillator<Real>(to_real<Real>(k.omega), to_real<Real>(k.beta), constraint, to_real<Real>(c.model.e));
 }
 
 /// h of a step choice: absolute, or T/N for a forced model.

@@ -31,6 +31,29 @@ std::string fnv1a64_hex(std::string_view bytes) {
   return out.str();
 }
 
+/// The conservative oscillator of seed 003 (MATH.md §5): ω, β (default 0), and at most one
+/// of `obstacle = z0` (K = [z0, ∞)) and `stops = [lower, upper]` (K = [lower, upper]).
+ConservativeSpec read_conservative(const TomlReader& r, const toml::table& t) {
+  ConservativeSpec spec;
+  spec.omega = r.required_number(t, "model", "omega");
+  spec.beta = r.number(t, "model", "beta").value_or(NumberInput{"model.beta", "0", rational(0)});
+  r.require_range(spec.omega, spec.omega.exact > 0, "(0, ∞)");
+  // β < 0 (softening) has unbounded solutions beyond |y| = 1/√|β|, and the non-local
+  // scheme's 1 + (φ²ω²β/2)y² vanishes for large |y|: not supported.
+  r.require_range(spec.beta, spec.beta.exact >= 0, "[0, ∞)");
+  spec.obstacle = r.number(t, "model", "obstacle");
+  if (const toml::node* stops = t.get("stops")) {
+    if (spec.obstacle) r.fail("model.stops", "give at most one of obstacle and stops");
+    if (!stops->is_array() || stops->as_array()->size() != 2)
+      r.fail("model.stops", "expected a list of two numbers [lower, upper]");
+    spec.stop_lower = r.number_value(*stops->as_array()->get(0), "model.stops[0]");
+    spec.stop_upper = r.number_value(*stops->as_array()->get(1), "model.stops[1]");
+    if (!(spec.stop_lower->exact < spec.stop_upper->exact))
+      r.fail("model.stops", "lower = " + spec.stop_lower->text + " must be < upper = " + spec.stop_upper->text);
+  }
+  return spec;
+}
+
 ModelSpec read_model(const TomlReader& r, const toml::table& root) {
   const toml::table& t = r.table(root, "model", true);
   const std::string type = *r.string(t, "model", "type", true);
@@ -45,8 +68,15 @@ ModelSpec read_model(const TomlReader& r, const toml::table& root) {
   } else if (type == "constant-force") {
     r.require_only(t, "model", {"type", "g", "u_min", "e"});
     model.kind = ConstantForceSpec{r.required_number(t, "model", "g")};
+  } else if (type == "conservative-oscillator") {
+    r.require_only(t, "model", {"type", "omega", "beta", "obstacle", "stops", "e"});
+    model.kind = read_conservative(r, t);
+    model.e = r.required_number(t, "model", "e");
+    r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
+    return model;
   } else {
-    r.fail("model.type", "unknown model '" + type + "' (allowed: impact-oscillator, constant-force)");
+    r.fail("model.type",
+           "unknown model '" + type + "' (allowed: impact-oscillator, constant-force, conservative-oscillator)");
   }
   model.u_min = r.required_number(t, "model", "u_min");
   model.e = r.required_number(t, "model", "e");
@@ -62,9 +92,20 @@ SchemeSpec read_scheme(const TomlReader& r, const toml::table& root) {
     r.require_only(t, "scheme", {"type"});
     return scheme;
   }
+  if (scheme.is_nonstandard_family()) {
+    r.require_only(t, "scheme", {"type", "start"});
+    scheme.nonstandard.denominator = scheme.type == "nonstandard-impact" ? Denominator::nonstandard : Denominator::standard;
+    if (auto s = r.string(t, "scheme", "start", false)) {
+      auto parsed = parse_initial_step(*s);
+      if (!parsed) r.fail("scheme.start", "unknown starting value '" + *s + "' (allowed: exact, centered)");
+      scheme.nonstandard.start = *parsed;
+    }
+    return scheme;
+  }
   if (scheme.type != "paoli-schatzman")
-    r.fail("scheme.type",
-           "unknown scheme '" + scheme.type + "' (allowed: paoli-schatzman, corrected-crank-nicolson, reference)");
+    r.fail("scheme.type", "unknown scheme '" + scheme.type +
+                              "' (allowed: paoli-schatzman, corrected-crank-nicolson, reference, nonstandard-impact, "
+                              "standard-impact)");
   r.require_only(t, "scheme", {"type", "velocity", "start"});
   if (auto v = r.string(t, "scheme", "velocity", false)) {
     auto parsed = parse_velocity_approximation(*v);
@@ -89,8 +130,8 @@ void check_step_fits(const TomlReader& r, const CaseSpec& c, const StepSpec& ste
     r.require_range(*step.h, step.h->exact > 0, "(0, ∞)");
     if (c.model.periodic() && c.horizon.periods)
       r.fail(step.h->key, "h = " + step.h->text +
-                              " does not divide the forcing period T = 2π/ω (T/h is irrational for rational h and ω), "
-                              "and the stroboscopic samples need T = N h: give steps_per_period = N instead");
+                              " does not divide the period T = 2π/ω (T/h is irrational for rational h and ω), and a "
+                              "horizon in periods needs T = N h: give steps_per_period = N instead");
     if (c.horizon.t_end) {
       const rational steps = (c.horizon.t_end->exact - c.t0.exact) / step.h->exact;
       if (bmp::denominator(steps) != 1)
@@ -101,6 +142,42 @@ void check_step_fits(const TomlReader& r, const CaseSpec& c, const StepSpec& ste
   }
   if (step.steps_per_period && c.horizon.t_end)
     r.fail("horizon.t_end", "with steps_per_period the horizon must be a whole number of periods: give horizon.periods");
+}
+
+/// u0 in K, and on the boundary of K a velocity that does not point out of it.
+void check_initial_admissible(const TomlReader& r, const CaseSpec& c) {
+  std::optional<NumberInput> lower, upper;
+  std::string lower_name = "u_min";
+  if (const auto* k = std::get_if<ConservativeSpec>(&c.model.kind)) {
+    lower = k->obstacle ? k->obstacle : k->stop_lower;
+    lower_name = k->obstacle ? "obstacle" : "lower stop";
+    upper = k->stop_upper;
+  } else {
+    lower = c.model.u_min;
+  }
+  if (lower && c.u0.exact < lower->exact)
+    r.fail("initial.u0", c.u0.text + " is below the " + lower_name + " " + lower->text + " (allowed: u0 ≥ " +
+                             lower_name + ")");
+  if (upper && c.u0.exact > upper->exact)
+    r.fail("initial.u0", c.u0.text + " is above the upper stop " + upper->text + " (allowed: u0 ≤ upper stop)");
+  if (lower && c.u0.exact == lower->exact && c.v0.exact < 0)
+    r.fail("initial.v0", c.v0.text + " points out of the constraint set while u0 = " + lower_name + " (allowed: v0 ≥ 0 when u0 = " +
+                             lower_name + ")");
+  if (upper && c.u0.exact == upper->exact && c.v0.exact > 0)
+    r.fail("initial.v0", c.v0.text + " points into the stop while u0 = upper stop (allowed: v0 ≤ 0 when u0 = upper stop)");
+}
+
+/// What the seed-003 schemes and their studies can do with a conservative oscillator.
+void check_conservative_runs(const TomlReader& r, const CaseSpec& c, const ConservativeSpec& k) {
+  if (k.beta.exact != 0 && c.scheme.nonstandard.start == InitialStep::exact)
+    r.fail("scheme.start", "the exact start needs the closed-form flow, which the harness has for β = 0 only "
+                           "(allowed with β ≠ 0: centered)");
+  if (c.convergence.empty()) return;
+  if (k.beta.exact != 0)
+    r.fail("convergence", "studies of the Duffing oscillator (β ≠ 0) need a dense reference of its flow, which the "
+                          "harness does not have yet (allowed: β = 0)");
+  if (k.stop_upper)
+    r.fail("convergence", "the reference handles one obstacle below, not two stops (allowed: obstacle, or none)");
 }
 
 StepSpec read_step_choice(const TomlReader& r, const toml::node* h, const toml::node* n, const std::string& path) {
@@ -149,7 +226,7 @@ std::optional<LyapunovSpec> read_lyapunov(const TomlReader& r, const toml::table
       r.fail("lyapunov.clock", "unknown clock '" + *clock + "' (allowed: folded, absolute)");
     spec.absolute_clock = *clock == "absolute";
   }
-  if (!c.model.periodic() || !c.horizon.periods)
+  if (!c.model.forced() || !c.horizon.periods)
     r.fail("lyapunov", "Lyapunov exponents of the Poincaré map need a forced model and horizon.periods");
   if (c.scheme.is_reference() && spec.epsilon_per_h)
     r.fail("lyapunov.epsilon_per_h", "the reference has no step h: give an absolute epsilon (IDND) or none (IDED)");
@@ -213,21 +290,22 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
 
   c.model = read_model(r, root);
   if (c.precision.kind == ScalarKind::rational && c.model.periodic())
-    r.fail("case.precision",
-           "the exact rational type needs a rational model, and impact-oscillator uses cos(ωt) and T = 2π/ω "
-           "(allowed here: double, long-double, float128, mpfr:DIGITS)");
+    r.fail("case.precision", "the exact rational type needs a rational model, and " + c.model.type_name() +
+                                 " uses cos and T = 2π/ω (allowed here: double, long-double, float128, mpfr:DIGITS)");
 
   const toml::table& initial = r.table(root, "initial", true);
   r.require_only(initial, "initial", {"u0", "v0", "t0"});
   c.u0 = r.required_number(initial, "initial", "u0");
   c.v0 = r.required_number(initial, "initial", "v0");
   c.t0 = r.number(initial, "initial", "t0").value_or(NumberInput{"initial.t0", "0", rational(0)});
-  if (c.u0.exact < c.model.u_min.exact)
-    r.fail("initial.u0", c.u0.text + " is below the obstacle u_min = " + c.model.u_min.text + " (allowed: u0 ≥ u_min)");
-  if (c.u0.exact == c.model.u_min.exact && c.v0.exact < 0)
-    r.fail("initial.v0", c.v0.text + " points into the obstacle while u0 = u_min (allowed: v0 ≥ 0 when u0 = u_min)");
+  check_initial_admissible(r, c);
 
   c.scheme = read_scheme(r, root);
+  if (c.scheme.is_nonstandard_family() != c.model.conservative())
+    r.fail("scheme.type", c.model.conservative()
+                              ? "the conservative-oscillator model runs with the schemes of seed 003 (allowed: "
+                                "nonstandard-impact, standard-impact)"
+                              : "'" + c.scheme.type + "' is a scheme of seed 003 for model.type = conservative-oscillator");
 
   const toml::table& horizon = r.table(root, "horizon", true);
   r.require_only(horizon, "horizon", {"t_end", "periods"});
@@ -256,6 +334,8 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   c.convergence = read_convergence(r, root);
   for (std::size_t i = 0; i < c.convergence.size(); ++i)
     check_step_fits(r, c, c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");
+
+  if (const auto* k = std::get_if<ConservativeSpec>(&c.model.kind)) check_conservative_runs(r, c, *k);
 
   c.expected = read_expected(r, root, !c.convergence.empty());
   c.lyapunov = read_lyapunov(r, root, c);

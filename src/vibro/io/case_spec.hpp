@@ -5,6 +5,7 @@
 
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scheme/nonstandard_impact_options.hpp"
 #include "vibro/scheme/paoli_schatzman_options.hpp"
 
 #include <cstdint>
@@ -32,11 +33,26 @@ struct ConstantForceSpec {
   NumberInput g;
 };
 
+/// y'' + ω² y (1 + β y²) = 0 (seed 003, MATH.md §5) with K = [obstacle, ∞), K = [lower,
+/// upper] (two stops) or K = ℝ. Autonomous: its "period" is the linear one, 2π/ω.
+struct ConservativeSpec {
+  NumberInput omega, beta;
+  std::optional<NumberInput> obstacle;                 ///< K = [obstacle, ∞)
+  std::optional<NumberInput> stop_lower, stop_upper;   ///< K = [lower, upper]
+};
+
 struct ModelSpec {
-  std::variant<OscillatorSpec, ConstantForceSpec> kind;
-  NumberInput u_min, e;
-  bool periodic() const { return std::holds_alternative<OscillatorSpec>(kind); }
-  std::string type_name() const { return periodic() ? "impact-oscillator" : "constant-force"; }
+  std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec> kind;
+  NumberInput u_min, e;  ///< u_min: impact-oscillator and constant-force only
+  /// A period to count steps and horizons in: the forcing period, or 2π/ω of the
+  /// conservative oscillator's linear part.
+  bool periodic() const { return !std::holds_alternative<ConstantForceSpec>(kind); }
+  /// Driven with period T, so that a stroboscopic (Poincaré) map exists.
+  bool forced() const { return std::holds_alternative<OscillatorSpec>(kind); }
+  bool conservative() const { return std::holds_alternative<ConservativeSpec>(kind); }
+  std::string type_name() const {
+    return forced() ? "impact-oscillator" : conservative() ? "conservative-oscillator" : "constant-force";
+  }
 };
 
 /// Exactly one of h (absolute) and steps_per_period (h = T/N).
@@ -54,10 +70,14 @@ struct HorizonSpec {
 };
 
 struct SchemeSpec {
-  std::string type;  ///< "paoli-schatzman", "corrected-crank-nicolson" or "reference"
+  /// "paoli-schatzman", "corrected-crank-nicolson", "reference", or for the conservative
+  /// oscillator "nonstandard-impact" / "standard-impact" (seed 003)
+  std::string type;
   PaoliSchatzmanOptions paoli_schatzman;
+  NonstandardImpactOptions nonstandard;  ///< its denominator follows from the type
   bool is_reference() const { return type == "reference"; }
   bool is_corrected() const { return type == "corrected-crank-nicolson"; }
+  bool is_nonstandard_family() const { return type == "nonstandard-impact" || type == "standard-impact"; }
 };
 
 /// An expected result: a named quantity, its value, an absolute tolerance, and where the

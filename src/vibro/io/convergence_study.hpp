@@ -108,4 +108,18 @@ nlohmann::json convergence_study(const CaseSpec& c, const Reference& reference, 
   return {{"reference", reference_name}, {"rows", rows}, {"orders", orders}};
 }
 
+/// The verdict of each [[expected]] order of a case against its study's least-squares slope.
+inline nlohmann::json evaluate_expectations(const CaseSpec& c, const nlohmann::json& convergence) {
+  nlohmann::json verdicts = nlohmann::json::array();
+  for (const Expectation& e : c.expected) {
+    const std::string metric = e.quantity.substr(std::string("order.").size());
+    const nlohmann::json& observed = convergence["orders"][metric]["least_squares"];
+    const double expected = static_cast<double>(e.value.exact), tolerance = static_cast<double>(e.tolerance.exact);
+    const bool pass = !observed.is_null() && std::abs(observed.get<double>() - expected) <= tolerance;
+    verdicts.push_back({{"quantity", e.quantity}, {"expected", e.value.text}, {"tolerance", e.tolerance.text},
+                        {"observed", observed}, {"source", e.source}, {"verdict", pass ? "pass" : "fail"}});
+  }
+  return verdicts;
+}
+
 }  // namespace vibro

@@ -9,6 +9,7 @@
 #include "vibro/io/csv_output.hpp"
 #include "vibro/io/input_error.hpp"
 #include "vibro/io/json_numbers.hpp"
+#include "vibro/io/run_nonstandard.hpp"
 #include "vibro/io/run_reference.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/traits.hpp"
@@ -27,8 +28,6 @@ using nlohmann::json;
 constexpr std::size_t listed_active_steps = 64;
 /// Rows shown before m and after the post-impact line starts, in the reversal table.
 constexpr std::int64_t reversal_table_margin = 2;
-/// Steps between two calls of the progress callback.
-constexpr std::int64_t progress_interval = 1 << 16;
 
 template <class Model>
 PaoliSchatzman<Model> make_scheme(const CaseSpec& c, const Model& model, const StepSpec& step) {
@@ -68,7 +67,7 @@ json simulate(const CaseSpec& c, const Model& model, const RunOptions& options, 
       if (active_list.size() < listed_active_steps) active_list.push_back(x.n);
     }
     observe(active);
-    if (options.progress && (k + 1) % progress_interval == 0) options.progress(static_cast<double>(k + 1) / static_cast<double>(steps));
+    options.step_done(k + 1, steps);
   }
   json result = {{"h", to_text(scheme.step_size())},
                  {"steps", steps},
@@ -205,19 +204,6 @@ json convergence(const CaseSpec& c, const Model& model, unsigned threads) {
   }
 }
 
-json evaluate_expectations(const CaseSpec& c, const json& convergence) {
-  json verdicts = json::array();
-  for (const Expectation& e : c.expected) {
-    const std::string metric = e.quantity.substr(std::string("order.").size());
-    const json& observed = convergence["orders"][metric]["least_squares"];
-    const double expected = static_cast<double>(e.value.exact), tolerance = static_cast<double>(e.tolerance.exact);
-    const bool pass = !observed.is_null() && std::abs(observed.get<double>() - expected) <= tolerance;
-    verdicts.push_back({{"quantity", e.quantity}, {"expected", e.value.text}, {"tolerance", e.tolerance.text},
-                        {"observed", observed}, {"source", e.source}, {"verdict", pass ? "pass" : "fail"}});
-  }
-  return verdicts;
-}
-
 template <class Real>
 json run_typed(const CaseSpec& c, const RunOptions& options) {
   return visit_model<Real>(c, [&](const auto& model) {
@@ -258,16 +244,28 @@ json run_case(const CaseSpec& c, const RunOptions& options) {
   const Precision precision = options.precision.value_or(c.precision);
   json result = provenance(precision);
   result["case"] = {{"name", c.name}, {"file", c.file}, {"hash_fnv1a64", c.hash}, {"description", c.description}};
-  json model = {{"type", c.model.type_name()}, {"u_min", c.model.u_min.text}, {"e", c.model.e.text}};
+  json model = {{"type", c.model.type_name()}, {"e", c.model.e.text}};
   if (const auto* osc = std::get_if<OscillatorSpec>(&c.model.kind)) {
+    model["u_min"] = c.model.u_min.text;
     model["alpha"] = osc->alpha.text;
     model["a"] = osc->amplitude.text;
     model["omega"] = osc->omega.text;
+  } else if (const auto* k = std::get_if<ConservativeSpec>(&c.model.kind)) {
+    model["omega"] = k->omega.text;
+    model["beta"] = k->beta.text;
+    if (k->obstacle) model["obstacle"] = k->obstacle->text;
+    if (k->stop_lower) model["stops"] = {k->stop_lower->text, k->stop_upper->text};
   } else {
+    model["u_min"] = c.model.u_min.text;
     model["g"] = std::get<ConstantForceSpec>(c.model.kind).g.text;
   }
   result["model"] = model;
   result["initial"] = {{"u0", c.u0.text}, {"v0", c.v0.text}, {"t0", c.t0.text}};
+  if (c.scheme.is_nonstandard_family()) {
+    result["scheme"] = {{"type", c.scheme.type}, {"start", to_string(c.scheme.nonstandard.start)}, {"step", c.step.text()}};
+    result.update(run_nonstandard(c, precision, options));
+    return result;
+  }
   if (c.scheme.is_reference()) {
     result["scheme"] = {{"type", c.scheme.type}};
     result["run"] = run_reference(c, precision, options);

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -18,6 +19,12 @@ struct RunOptions {
   std::function<void(double fraction)> progress;  ///< called now and then on long runs
   bool error_estimate = true;  ///< reference runs: rerun at more digits and compare
   unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
+
+  /// Calls `progress` every 2^16 steps of a run of `total` steps, `done` being the count so far.
+  void step_done(std::int64_t done, std::int64_t total) const {
+    constexpr std::int64_t interval = 1 << 16;
+    if (progress && done % interval == 0) progress(static_cast<double>(done) / static_cast<double>(total));
+  }
 };
 
 /// Throws InputError for a case that cannot run (e.g. a study that needs an exact

@@ -1,5 +1,7 @@
 #include "vibro/report/gnuplot_svg.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <unistd.h>
@@ -26,6 +28,22 @@ bool render_svg(const std::string& commands, const std::filesystem::path& svg, i
   }
   std::filesystem::rename(produced, svg);
   return true;
+}
+
+bool line_plot_svg(const std::vector<PlotSeries>& series, const PlotAxes& axes, const std::filesystem::path& svg) {
+  std::string commands, plot = "plot ";
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    commands += "$s" + std::to_string(i) + " << EOD\n";
+    for (const auto& [x, y] : series[i].points) commands += fmt::format("{:.17g} {:.17g}\n", x, y);
+    commands += "EOD\n";
+    plot += std::string(i ? ", " : "") + "$s" + std::to_string(i) + " using 1:2 with lines title '" + series[i].title +
+            "' noenhanced";
+  }
+  if (axes.log_x) commands += "set logscale x\n";
+  if (axes.log_y) commands += "set logscale y\n";
+  commands += "set grid\nset key outside right\nset xlabel '" + axes.xlabel + "' noenhanced\nset ylabel '" +
+              axes.ylabel + "' noenhanced\nset title '" + axes.title + "' noenhanced\n" + plot;
+  return render_svg(commands, svg, 860, 520);
 }
 
 }  // namespace vibro

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace vibro {
 
@@ -11,5 +13,20 @@ namespace vibro {
 /// inline as `$name << EOD … EOD` blocks) with an SVG terminal of the given size, writing
 /// `svg` atomically. False, and nothing written, when gnuplot is absent or fails.
 bool render_svg(const std::string& commands, const std::filesystem::path& svg, int width, int height);
+
+/// One curve of a line plot: its legend title and its (x, y) points.
+struct PlotSeries {
+  std::string title;
+  std::vector<std::pair<double, double>> points;
+};
+
+/// Axes and scales of a line plot.
+struct PlotAxes {
+  std::string title, xlabel, ylabel;
+  bool log_x = false, log_y = false;
+};
+
+/// Every series as a line, legend outside on the right, written by render_svg (860 × 520).
+bool line_plot_svg(const std::vector<PlotSeries>& series, const PlotAxes& axes, const std::filesystem::path& svg);
 
 }  // namespace vibro

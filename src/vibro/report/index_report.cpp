@@ -3,6 +3,8 @@
 #include "vibro/io/run_case.hpp"
 #include "vibro/report/atomic_write.hpp"
 #include "vibro/report/lyapunov_report.hpp"
+#include "vibro/report/markdown_table.hpp"
+#include "vibro/report/nonstandard_report.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
 
@@ -21,18 +23,6 @@ using nlohmann::json;
 
 const Precision report_mpfr{ScalarKind::mpfr, 50};
 
-std::string row(const std::vector<std::string>& cells) {
-  std::string line = "|";
-  for (const auto& cell : cells) line += " " + cell + " |";
-  return line + "\n";
-}
-
-std::string header(const std::vector<std::string>& cells) {
-  std::string line = row(cells) + "|";
-  for (std::size_t i = 0; i < cells.size(); ++i) line += "---|";
-  return line + "\n";
-}
-
 std::string number(const json& value, int digits = 10) {
   if (value.is_null()) return "—";
   if (value.is_number()) return fmt::format("{:.{}g}", value.get<double>(), digits);
@@ -43,12 +33,14 @@ bool is_free_fall_run(const json& run) { return run.contains("free_fall"); }
 
 void cases_section(std::ostringstream& md, const std::vector<CaseSpec>& cases) {
   md << "## Shipped cases\n\n"
-     << header({"case", "file", "model", "scheme", "precision", "hash (FNV-1a 64)"});
+     << markdown_header({"case", "file", "model", "scheme", "precision", "hash (FNV-1a 64)"});
   for (const auto& c : cases)
-    md << row({c.name, "`" + std::filesystem::path(c.file).filename().string() + "`", c.model.type_name(),
-               c.scheme.is_reference() ? c.scheme.type
-                                       : c.scheme.type + " (" + std::string(to_string(c.scheme.paoli_schatzman.velocity)) +
-                                             ", " + std::string(to_string(c.scheme.paoli_schatzman.start)) + ")",
+    md << markdown_row({c.name, "`" + c.file.substr(std::string("cases/").size()) + "`", c.model.type_name(),
+               c.scheme.is_reference() || c.scheme.is_corrected() ? c.scheme.type
+               : c.scheme.is_nonstandard_family()
+                   ? c.scheme.type + " (" + std::string(to_string(c.scheme.nonstandard.start)) + ")"
+                   : c.scheme.type + " (" + std::string(to_string(c.scheme.paoli_schatzman.velocity)) + ", " +
+                         std::string(to_string(c.scheme.paoli_schatzman.start)) + ")",
                c.precision.name(), "`" + c.hash + "`"});
   md << "\n";
 }
@@ -71,12 +63,12 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
      << ff["slope_per_step"].get<std::string>() << " per step.\n\n";
   std::vector<std::string> columns = {"n", "predicted U^n (exact)"};
   for (const json& r : runs) columns.push_back("computed − predicted, " + r["precision"]["name"].get<std::string>());
-  md << header(columns);
+  md << markdown_header(columns);
   for (std::size_t i = 0; i < ff["table"].size(); ++i) {
     std::vector<std::string> cells = {std::to_string(ff["table"][i]["n"].get<long>()),
                                       ff["table"][i]["predicted"].get<std::string>()};
     for (const json& r : runs) cells.push_back(number(r["free_fall"]["table"][i]["difference"], 3));
-    md << row(cells);
+    md << markdown_row(cells);
   }
   md << "\nLargest |computed − predicted| over the whole run:";
   for (const json& r : runs)
@@ -88,33 +80,33 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
      << "Exact solution u = u0 + v0 t until t_c, then u = u_min − e v0 (t − t_c); the discrete velocity "
      << "V^n = (U^{n+1} − U^n)/h is compared with the right-continuous exact velocity at t_n. "
      << "Errors below are from the " << exact["precision"]["name"].get<std::string>() << " run.\n\n"
-     << header({"h", "steps", "position L∞", "position L1", "velocity L∞", "velocity L1"});
+     << markdown_header({"h", "steps", "position L∞", "position L1", "velocity L∞", "velocity L1"});
   for (const json& r : exact["convergence"]["rows"]) {
     const json& e = r["errors"];
-    md << row({r["h"].get<std::string>(), std::to_string(r["steps"].get<long>()), number(e["position_linf"]),
+    md << markdown_row({r["h"].get<std::string>(), std::to_string(r["steps"].get<long>()), number(e["position_linf"]),
                number(e["position_l1"]), number(e["velocity_linf"]), number(e["velocity_l1"])});
   }
   md << "\nObserved orders (least-squares slope of log error against log h; the successive slopes are in "
      << "index.json):\n\n";
   std::vector<std::string> order_columns = {"metric", "expected (seed 000 §1)"};
   for (const json& r : runs) order_columns.push_back(r["precision"]["name"].get<std::string>());
-  md << header(order_columns);
+  md << markdown_header(order_columns);
   const std::vector<std::pair<std::string, std::string>> metrics = {
       {"position_linf", "1"}, {"position_l1", "—"}, {"velocity_linf", "0"}, {"velocity_l1", "1"}};
   for (const auto& [metric, expected] : metrics) {
     std::vector<std::string> cells = {metric, expected};
     for (const json& r : runs) cells.push_back(number(r["convergence"]["orders"][metric]["least_squares"], 12));
-    md << row(cells);
+    md << markdown_row(cells);
   }
   md << "\n";
   if (exact.contains("expected")) {
-    md << header({"expectation", "value ± tolerance", "source", "verdict per precision"});
+    md << markdown_header({"expectation", "value ± tolerance", "source", "verdict per precision"});
     for (std::size_t i = 0; i < exact["expected"].size(); ++i) {
       const json& e = exact["expected"][i];
       std::string verdicts;
       for (const json& r : runs)
         verdicts += r["precision"]["name"].get<std::string>() + ": " + r["expected"][i]["verdict"].get<std::string>() + " ";
-      md << row({e["quantity"].get<std::string>(), e["expected"].get<std::string>() + " ± " + e["tolerance"].get<std::string>(),
+      md << markdown_row({e["quantity"].get<std::string>(), e["expected"].get<std::string>() + " ± " + e["tolerance"].get<std::string>(),
                  e["source"].get<std::string>(), verdicts});
     }
     md << "\n";
@@ -133,7 +125,7 @@ void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector
     md << ", scheme velocity `" << first["scheme"]["velocity"].get<std::string>() << "`, start `"
        << first["scheme"]["start"].get<std::string>() << "`";
   md << ", h = " << first["scheme"]["step"].get<std::string>() << ", " << first["run"]["steps"] << " steps.\n\n"
-     << header({"precision", corrected ? "artificial impacts / dichotomies / fallbacks" : "projection active (steps)",
+     << markdown_header({"precision", corrected ? "artificial impacts / dichotomies / fallbacks" : "projection active (steps)",
                 "final t", "final U", "final V"});
   for (const json& r : runs) {
     const json& run = r["run"];
@@ -141,7 +133,7 @@ void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector
         corrected ? fmt::format("{} / {} / {}", run["impacts"].get<long>(), run["dichotomies"].get<long>(),
                                 run["fallbacks"].get<long>())
                   : std::to_string(run["projection_active"]["count"].get<long>());
-    md << row({r["precision"]["name"].get<std::string>(), obstacle, number(run["final"]["t"], 12),
+    md << markdown_row({r["precision"]["name"].get<std::string>(), obstacle, number(run["final"]["t"], 12),
                number(run["final"]["u"], 16), number(run["final"]["v"], 16)});
   }
   md << "\nThe precisions agree to the digits shown only where the run is not sensitive to rounding; a "
@@ -154,7 +146,7 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
      << "Closed-form flights, contacts located by the certified search (MATH.md §1.1), chatter summed to its "
      << "accumulation time and sticking until the net force turns positive (MATH.md §1.3). Each run carries an "
      << "error estimate: the same case at 20 more digits, events matched to the nearest event of their kind.\n\n"
-     << header({"precision", "impacts", "accumulations", "sticking intervals", "grazing", "final u", "final v",
+     << markdown_header({"precision", "impacts", "accumulations", "sticking intervals", "grazing", "final u", "final v",
                 "error estimate (event times; final u)"});
   const auto count = [](const json& run, const char* kind) {
     return run["event_counts"].contains(kind) ? std::to_string(run["event_counts"][kind].get<long>()) : std::string("0");
@@ -162,7 +154,7 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
   for (const json& r : runs) {
     const json& run = r["run"];
     const json& e = run["error_estimate"];
-    md << row({r["precision"]["name"].get<std::string>(), count(run, "impact"), count(run, "accumulation"),
+    md << markdown_row({r["precision"]["name"].get<std::string>(), count(run, "impact"), count(run, "accumulation"),
                std::to_string(run["sticking_intervals"].size()), count(run, "grazing"), number(run["final"]["u"], 16),
                number(run["final"]["v"], 16),
                e["max_event_time_difference"].get<std::string>() + "; " + e["final_position_difference"].get<std::string>() +
@@ -176,10 +168,10 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
   md << "\nThe impact count may grow with the precision: a smaller contact tolerance resolves more impacts of each "
         "chatter sequence before the rest of the series is summed. First events at "
      << most_precise["precision"]["name"].get<std::string>() << ":\n\n"
-     << header({"event", "t", "v−", "v+"});
+     << markdown_header({"event", "t", "v−", "v+"});
   for (std::size_t i = 0; i < std::min(listed_events, precise["events"].size()); ++i) {
     const json& e = precise["events"][i];
-    md << row({e["kind"].get<std::string>(), number(e["t"], 16), number(e["v_minus"], 10), number(e["v_plus"], 10)});
+    md << markdown_row({e["kind"].get<std::string>(), number(e["t"], 16), number(e["v_minus"], 10), number(e["v_plus"], 10)});
   }
   const json& lyapunov = precise["lyapunov_estimate"];
   md << "\n"
@@ -204,7 +196,7 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
      << "\n\n";
   std::vector<std::string> columns = {"metric"};
   for (const json& r : runs) columns.push_back(r["precision"]["name"].get<std::string>());
-  md << header(columns);
+  md << markdown_header(columns);
   for (const char* metric : {"position_linf", "position_l1", "velocity_linf", "velocity_l1", "final_position",
                              "final_velocity", "impact_time"}) {
     std::vector<std::string> cells = {metric};
@@ -223,7 +215,7 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
                           : number(o["least_squares"], 4) + " [" + rows[o["range"][0].get<std::size_t>()]["h"].get<std::string>() +
                                 " … " + rows[o["range"][1].get<std::size_t>()]["h"].get<std::string>() + "]");
     }
-    md << row(cells);
+    md << markdown_row(cells);
   }
   md << "\nTables and plots:";
   for (const json& r : runs) {
@@ -259,15 +251,19 @@ std::vector<Precision> report_precisions(const CaseSpec& c) {
 void write_report(const std::filesystem::path& cases_dir, const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status) {
   std::vector<CaseSpec> cases;
-  for (const auto& file : list_case_files(cases_dir)) {
-    cases.push_back(load_case(file));
-    cases.back().file = "cases/" + file.filename().string();  // independent of where the report runs
+  for (const std::string sub : {"", "nsfd/"}) {  // nsfd/: the seed-003 cases (MATH.md §5)
+    if (!std::filesystem::is_directory(cases_dir / sub)) continue;
+    for (const auto& file : list_case_files(cases_dir / sub)) {
+      cases.push_back(load_case(file));
+      cases.back().file = "cases/" + sub + file.filename().string();  // independent of where the report runs
+    }
   }
+  std::map<std::string, json> nonstandard_double_runs;  // with their plot samples, for the claims section
   json all = json::object();
   std::ostringstream md, timings;
   timings << "# Wall times of the last `vibro report`\n\nNot deterministic (machine and load dependent), so kept "
              "out of index.md. Convergence studies run their step sizes on the threads shown.\n\n"
-          << header({"case", "precision", "wall time", "threads"});
+          << markdown_header({"case", "precision", "wall time", "threads"});
   md << "# vibro report\n\n"
      << "Generated by `vibro report` (vibro " << VIBRO_VERSION << ") from the case files in `cases/`. "
      << "Deterministic: regenerate with the README's main command and diff. Every number below is also in "
@@ -283,10 +279,17 @@ void write_report(const std::filesystem::path& cases_dir, const std::filesystem:
       const auto start = std::chrono::steady_clock::now();
       runs.push_back(run_case(c, options));
       const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
-      timings << row({c.name, p.name(), fmt::format("{:.2f} s", wall.count()), std::to_string(options.threads)});
+      timings << markdown_row({c.name, p.name(), fmt::format("{:.2f} s", wall.count()), std::to_string(options.threads)});
+    }
+    if (c.scheme.is_nonstandard_family()) {
+      for (json& r : runs) {
+        if (r["precision"]["name"] == "double") nonstandard_double_runs[c.name] = r;
+        r["run"].erase("samples");  // plot data only: index.json keeps the results
+      }
     }
     all[c.name] = runs;
     if (c.scheme.is_reference()) reference_section(md, c, runs);
+    else if (c.scheme.is_nonstandard_family()) md << nonstandard_run_section(c, runs);
     else if (is_free_fall_run(runs.front())) free_fall_section(md, c, runs);
     else scheme_section(md, c, runs);
     if (runs.front().contains("convergence")) convergence_section(md, c, runs, out);
@@ -295,6 +298,10 @@ void write_report(const std::filesystem::path& cases_dir, const std::filesystem:
     if (status) status("Lyapunov cases and the relations of the published tables");
     const std::filesystem::path root = cases_dir.parent_path();
     md << lyapunov_section(cases_dir, root / "reference" / "published", root / "tests" / "golden" / "lyapunov", out);
+  }
+  if (!nonstandard_double_runs.empty()) {
+    if (status) status("seed 003 claims");
+    md << nonstandard_claims_section(nonstandard_double_runs, out);
   }
   write_file_atomically(out / "index.md", md.str());
   write_file_atomically(out / "index.json", all.dump(1) + "\n");

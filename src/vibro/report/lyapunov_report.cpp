@@ -24,19 +24,16 @@ const std::map<std::string, std::string> published_counterpart = {
 
 /// Plots the running estimate λ_{j,k} (j = 1 or 2) of every run against k into `svg`.
 bool plot(const std::vector<std::pair<std::string, json>>& runs, int j, const std::filesystem::path& svg) {
-  std::string commands, plot = "plot ";
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    commands += "$run" + std::to_string(i) + " << EOD\n";
-    for (const json& p : runs[i].second["running_samples"])
-      commands += std::to_string(p[0].get<long>()) + " " + fmt::format("{:.17g}", p[j].get<double>()) + "\n";
-    commands += "EOD\n";
-    plot += std::string(i ? ", " : "") + "$run" + std::to_string(i) + " using 1:2 with lines title '" + runs[i].first +
-            "' noenhanced";
+  std::vector<PlotSeries> series;
+  for (const auto& [name, run] : runs) {
+    PlotSeries s{name, {}};
+    for (const json& p : run["running_samples"]) s.points.emplace_back(p[0].get<double>(), p[j].get<double>());
+    series.push_back(std::move(s));
   }
-  commands += "set logscale x\nset grid\nset key outside right\nset xlabel 'periods k'\nset ylabel 'lambda_{" +
-              std::to_string(j) + ",k} per period'\nset title 'Running estimate of lambda_" + std::to_string(j) +
-              " on the chaotic case (double)'\n" + plot;
-  return render_svg(commands, svg, 860, 520);
+  const std::string lambda = "lambda_" + std::to_string(j);
+  return line_plot_svg(series, {"Running estimate of " + lambda + " on the chaotic case (double)", "periods k",
+                                lambda + ",k per period", true, false},
+                       svg);
 }
 
 /// "±tolerance_1, ±tolerance_2" from the case's computed golden (tests/golden/lyapunov/),
