@@ -18,6 +18,7 @@ packages=(
   libboost-dev libmpfr-dev libgmp-dev libfmt-dev
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  gnuplot-nox
 )
 missing=()
 for p in "${packages[@]}"; do
