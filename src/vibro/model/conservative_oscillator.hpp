@@ -66,11 +66,13 @@ class ConservativeOscillator {
     return !(constraint_.lower && y < *constraint_.lower) && !(constraint_.upper && y > *constraint_.upper);
   }
 
-  /// P_{(1+e)K}(x): x clamped to the scaled bounds.
-  Real project_scaled(const Real& x) const {
-    if (scaled_lower_ && x < *scaled_lower_) return *scaled_lower_;
-    if (scaled_upper_ && x > *scaled_upper_) return *scaled_upper_;
-    return x;
+  /// The bound of (1+e)K that x lies beyond, or nullptr when x ∈ (1+e)K: P_{(1+e)K}(x) is
+  /// that bound, or x itself. A pointer rather than the projected value, so that the
+  /// scheme's step copies nothing (an MPFR copy allocates).
+  const Real* scaled_bound_crossed(const Real& x) const {
+    if (scaled_lower_ && x < *scaled_lower_) return &*scaled_lower_;
+    if (scaled_upper_ && x > *scaled_upper_) return &*scaled_upper_;
+    return nullptr;
   }
 
   /// y'' = −ω² y (1 + β y²).
