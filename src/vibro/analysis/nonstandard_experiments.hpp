@@ -131,8 +131,11 @@ struct FlightLog {
 /// Runs `steps` steps from x and records every flight's energy range. An active step k
 /// separates E^{k−1} from E^k; a run of energies with no free step between two active
 /// steps is inside an impact (the two-step reversal, seed 000 §2) and is not a flight.
-template <class Scheme>
-FlightLog<typename Scheme::Real> log_flights(const Scheme& scheme, typename Scheme::State x, std::int64_t steps) {
+/// `observe(x, active)` sees every state, the start with active = false, so that a caller
+/// recording more (the CLI's CSV and plot samples) needs no second run.
+template <class Scheme, class Observer = void (*)(const typename Scheme::State&, bool)>
+FlightLog<typename Scheme::Real> log_flights(const Scheme& scheme, typename Scheme::State x, std::int64_t steps,
+                                             Observer&& observe = [](const typename Scheme::State&, bool) {}) {
   using Real = typename Scheme::Real;
   FlightLog<Real> log;
   auto open = [&] {
@@ -144,8 +147,11 @@ FlightLog<typename Scheme::Real> log_flights(const Scheme& scheme, typename Sche
     current.ends_at_impact = by_impact;
     if (current.free_steps() > 0) log.flights.push_back(current);
   };
+  observe(x, false);
   for (std::int64_t k = 0; k < steps; ++k) {
-    if (scheme.step(x)) {
+    const bool active = scheme.step(x);
+    observe(x, active);
+    if (active) {
       ++log.active_steps;
       close(true);
       current = open();
