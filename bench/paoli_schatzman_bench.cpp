@@ -217,14 +217,11 @@ int main(int argc, char** argv) {
     return EXIT_FAILURE;
   }
 
-  const auto options = vibro::bench::console_options(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return EXIT_FAILURE;
   // Times per step; ns_per_step holds seconds per step (the console prints it in ns).
-  vibro::bench::RatioReporter reporter(options, static_cast<double>(steps), "ns_per_step");
+  auto ran = vibro::bench::run_benchmarks(argc, argv, static_cast<double>(steps), "ns_per_step");
+  if (!ran) return EXIT_FAILURE;
+  const vibro::bench::RatioReporter& reporter = *ran;
   const auto median_ns_per_step = [&](const char* name) { return reporter.median_seconds(name) * 1e9; };
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  benchmark::Shutdown();
 
   const double baseline = median_ns_per_step("BM_baseline_double");
   if (const std::size_t n = reporter.repetitions("BM_baseline_double"); n > 0)
