@@ -267,10 +267,46 @@ TEST_F(Cli, LyapunovPrintsTheLibrarysExponents) {
                         {"key 'lyapunov'", "no [lyapunov] table"}));
 }
 
-// --- the seed-003 cases (MATH.md §5) --------------------------------------------------
-
 /// A number of the JSON output, written as decimal text.
 double number(const nlohmann::json& text) { return std::stod(text.get<std::string>()); }
+
+/// `--write-golden` (issue 5, item 5) on the IDED case cut to 50 periods: the file holds the
+/// short-horizon values at MPFR 50 + 20 digits with the 25-digit tolerance, the long-horizon
+/// run with its spread as tolerance (the largest distance to the other runs, recomputed here
+/// from the runs the file lists), the command and the case hash; and the command refuses a
+/// short horizon its two precisions cannot resolve to 25 digits (mpfr:10 against mpfr:30).
+TEST_F(Cli, WriteGoldenRecordsMeasuredTolerancesAndRefusesTooFewDigits) {
+  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml");
+  text.replace(text.find("periods = 3000"), std::string("periods = 3000").size(), "periods = 50");
+  const fs::path file = write("ided50.toml", text), golden = dir() / "golden.json";
+  const Outcome outcome = vibro("lyapunov " + quoted(file) + " --write-golden " + quoted(golden) +
+                                " --golden-periods 20 --spread-precisions double,long-double");
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const nlohmann::json g = nlohmann::json::parse(read_text(golden));
+  EXPECT_EQ(g["case"]["hash_fnv1a64"], vibro::load_case(file).hash);
+  EXPECT_NE(g["written_by"].get<std::string>().find("--write-golden"), std::string::npos);
+  EXPECT_EQ(g["short"]["periods"], 20);
+  EXPECT_EQ(g["short"]["precision"], "mpfr:50");
+  EXPECT_EQ(g["short"]["compared_with"], "mpfr:70");
+  EXPECT_GE(g["short"]["agreement_digits"].get<double>(), 25);
+  EXPECT_EQ(g["short"]["relative_tolerance"], "1e-25");
+  const nlohmann::json& l = g["long"];
+  ASSERT_EQ(l["runs"].size(), 6u);  // 2 precisions × (v0, v0(1 − r), v0(1 + r))
+  for (const char* lambda : {"lambda1", "lambda2"}) {
+    const std::string key = std::string(lambda) + "_per_period";
+    double spread = 0;
+    for (const auto& run : l["runs"]) spread = std::max(spread, std::abs(number(run[key]) - number(l[key])));
+    EXPECT_GE(number(l[std::string("tolerance_") + lambda]), spread) << lambda;
+    EXPECT_LE(number(l[std::string("tolerance_") + lambda]), spread * (1 + 1e-2)) << lambda;  // 4 printed digits, rounded up
+  }
+  EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(file) + " --write-golden " + quoted(dir() / "no.json") +
+                              " --golden-digits 10 --golden-periods 20 --spread-precisions double"),
+                        {"key '--golden-periods'", "need 25"}));
+  EXPECT_FALSE(fs::exists(dir() / "no.json"));
+}
+
+// --- the seed-003 cases (MATH.md §5) --------------------------------------------------
+
 
 /// A case file's text without its [convergence] study (the last table of the shipped ones).
 std::string without_study(const std::string& text) { return text.substr(0, text.find("\n[convergence]")) + "\n"; }

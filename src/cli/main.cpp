@@ -128,8 +128,9 @@ int run_lyapunov_command(const fs::path& case_file, const std::optional<vibro::P
 /// `vibro lyapunov CASE --write-golden FILE`: the computed golden of issue 5, item 5.
 int write_golden_command(const fs::path& case_file, const vibro::LyapunovGoldenOptions& options, const fs::path& out) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
-  const nlohmann::json golden = vibro::write_lyapunov_golden(c, options, [](const std::string& line) {
-    std::cerr << "  golden: " << line << "\n";
+  const bool terminal = stderr_is_terminal();  // progress on a terminal only, as for run and report
+  const nlohmann::json golden = vibro::write_lyapunov_golden(c, options, [terminal](const std::string& line) {
+    if (terminal) std::cerr << "  golden: " << line << "\n";
   });
   vibro::write_file_atomically(out, golden.dump(2) + "\n");
   std::cout << "wrote " << out.string() << ": short horizon agrees to " << golden["short"]["agreement_digits"]
