@@ -574,6 +574,17 @@ TEST(BadInput, ConservativeOscillatorRunsItCannotDo) {
                                                                              "type = \"nonstandard-impact\"\nstart = \"centered\""}}),
                        "convergence", "β = 0"));
   EXPECT_TRUE(rejected(edited(study, {{"obstacle = 0", "stops = [-2, 2]"}}), "convergence", "obstacle, or none"));
+  // ωΔt = 2π/N a multiple of π (N ≤ 2): the non-standard denominator vanishes; N = 3 is fine,
+  // and so is the standard scheme at N = 2.
+  const auto per_period = [](const std::string& text, const char* n) {
+    const std::string step = std::string("steps_per_period = ") + n;
+    return edited(text, {{"h = 0.001", step}, {"t_end = 2", "periods = 1"}});
+  };
+  EXPECT_TRUE(rejected(per_period(conservative(), "2"), "step.steps_per_period", "≥ 3"));
+  EXPECT_TRUE(rejected(per_period(conservative(), "1"), "step.steps_per_period", "≥ 3"));
+  EXPECT_TRUE(accepted(per_period(conservative(), "3")));
+  EXPECT_TRUE(accepted(per_period(
+      edited(conservative(), {{"type = \"nonstandard-impact\"", "type = \"standard-impact\""}}), "2")));
 }
 
 TEST(ParseCase, ConservativeOscillatorBoundariesAreAccepted) {

@@ -179,20 +179,24 @@ TEST_F(Cli, ListJsonListsTheShippedCases) {
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const nlohmann::json list = nlohmann::json::parse(outcome.out);
   ASSERT_TRUE(list.is_array());
-  // Expected: every *.toml file of the directory, listed once, each with a distinct name.
+  // Expected: every *.toml file of the directory and of its subdirectories (lyapunov/,
+  // nsfd/), listed once, each with a distinct name.
   std::set<std::string> expected_files;
-  for (const auto& entry : fs::directory_iterator(VIBRO_CASES_DIR))
-    if (entry.path().extension() == ".toml") expected_files.insert(entry.path().filename().string());
+  for (const auto& entry : fs::recursive_directory_iterator(VIBRO_CASES_DIR))
+    if (entry.path().extension() == ".toml")
+      expected_files.insert(fs::relative(entry.path(), VIBRO_CASES_DIR).generic_string());
   std::set<std::string> names, files;
   for (const auto& c : list) {
     names.insert(c.at("name").get<std::string>());
-    files.insert(fs::path(c.at("file").get<std::string>()).filename().string());
+    files.insert(fs::relative(c.at("file").get<std::string>(), VIBRO_CASES_DIR).generic_string());
   }
   EXPECT_GE(expected_files.size(), 3u);
   EXPECT_EQ(files, expected_files);
   EXPECT_EQ(names.size(), list.size());
   EXPECT_EQ(list.size(), expected_files.size());
   EXPECT_TRUE(names.count("free-fall"));
+  EXPECT_TRUE(names.count("nsfd-example51-nonstandard"));
+  EXPECT_TRUE(names.count("lyapunov-ided"));
 }
 
 /// A reference case end to end: the shipped sticking oscillator chatters onto the obstacle,

@@ -14,6 +14,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -52,9 +53,20 @@ std::vector<std::string> split_commas(const std::string& text) {
   return parts;
 }
 
+/// The case files of `cases_dir` and of its subdirectories one level down (lyapunov/, nsfd/).
+std::vector<fs::path> case_files_with_subdirectories(const fs::path& cases_dir) {
+  std::vector<fs::path> files = vibro::list_case_files(cases_dir), subdirectories;
+  for (const auto& entry : fs::directory_iterator(cases_dir))
+    if (entry.is_directory()) subdirectories.push_back(entry.path());
+  std::sort(subdirectories.begin(), subdirectories.end());
+  for (const auto& dir : subdirectories)
+    for (const auto& file : vibro::list_case_files(dir)) files.push_back(file);
+  return files;
+}
+
 int run_list(const fs::path& cases_dir, bool json_output) {
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& file : vibro::list_case_files(cases_dir)) {
+  for (const auto& file : case_files_with_subdirectories(cases_dir)) {
     const vibro::CaseSpec c = vibro::load_case(file);
     list.push_back({{"name", c.name}, {"file", file.string()}, {"model", c.model.type_name()},
                     {"scheme", c.scheme.type}, {"precision", c.precision.name()}, {"description", c.description}});
@@ -191,7 +203,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("vibro ") + VIBRO_VERSION);
 
   fs::path cases_dir = default_cases_dir();
-  auto* list = app.add_subcommand("list", "List the case files");
+  auto* list = app.add_subcommand("list", "List the case files (and those of its subdirectories)");
   list->add_option("--cases", cases_dir, "Directory of case files")->capture_default_str();
 
   auto* run = app.add_subcommand("run", "Run one case file");

@@ -89,9 +89,18 @@ void print_reference(std::ostream& out, const json& run) {
 }  // namespace
 
 void print_list(std::ostream& out, const json& list) {
+  // Each column as wide as its widest entry, so that the columns line up.
+  std::size_t name = 0, model = 0, scheme = 0, precision = 0;
+  for (const json& c : list) {
+    name = std::max(name, c["name"].get<std::string>().size());
+    model = std::max(model, c["model"].get<std::string>().size());
+    scheme = std::max(scheme, c["scheme"].get<std::string>().size());
+    precision = std::max(precision, c["precision"].get<std::string>().size());
+  }
   for (const json& c : list)
-    out << fmt::format("{:<28} {:<18} {:<16} {:<12} {}\n", c["name"].get<std::string>(), c["model"].get<std::string>(),
-                       c["scheme"].get<std::string>(), c["precision"].get<std::string>(), c["file"].get<std::string>());
+    out << fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  {}\n", c["name"].get<std::string>(), name,
+                       c["model"].get<std::string>(), model, c["scheme"].get<std::string>(), scheme,
+                       c["precision"].get<std::string>(), precision, c["file"].get<std::string>());
 }
 
 void print_run(std::ostream& out, const json& r) {

@@ -172,6 +172,19 @@ void check_conservative_runs(const TomlReader& r, const CaseSpec& c, const Conse
   if (k.beta.exact != 0 && c.scheme.nonstandard.start == InitialStep::exact)
     r.fail("scheme.start", "the exact start needs the closed-form flow, which the harness has for β = 0 only "
                            "(allowed with β ≠ 0: centered)");
+  // With Δt = T/N, ωΔt = 2π/N: a multiple of π for N ≤ 2, where φ = (2/ω) sin(ωΔt/2) or
+  // sin ωΔt (the velocity of seed 003 eq. (3.14)) vanishes. A rational h gives a rational,
+  // non-zero ωΔt, never a multiple of π.
+  if (c.scheme.nonstandard.denominator == Denominator::nonstandard) {
+    const auto check = [&](const StepSpec& step, const std::string& key) {
+      if (step.steps_per_period && *step.steps_per_period <= 2)
+        r.fail(key, "ωΔt = 2π/" + std::to_string(*step.steps_per_period) +
+                        " is a multiple of π, where the non-standard denominator or sin ωΔt vanishes (allowed: ≥ 3)");
+    };
+    check(c.step, "step.steps_per_period");
+    for (std::size_t i = 0; i < c.convergence.size(); ++i)
+      check(c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");
+  }
   if (c.convergence.empty()) return;
   if (k.beta.exact != 0)
     r.fail("convergence", "studies of the Duffing oscillator (β ≠ 0) need a dense reference of its flow, which the "
