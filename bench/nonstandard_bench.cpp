@@ -256,32 +256,16 @@ int main(int argc, char** argv) {
   auto ran = vibro::bench::run_benchmarks(argc, argv, static_cast<double>(steps), "ns_per_step");
   if (!ran) return EXIT_FAILURE;
   const vibro::bench::RatioReporter& reporter = *ran;
-  const auto median_ns_per_step = [&](const char* name) { return reporter.median_seconds(name) * 1e9; };
-
-  if (const std::size_t n = reporter.repetitions("BM_baseline_double"); n > 0)
-    std::printf("\nns per step, median of %zu repetition(s), real time; active projections per %lld steps:\n", n,
-                static_cast<long long>(steps));
-  else
-    std::printf("\nns per step, median of the repetitions, real time; active projections per %lld steps:\n",
-                static_cast<long long>(steps));
-  for (const char* name : {"BM_baseline_double", "BM_nonstandard_double", "BM_standard_double",
-                           "BM_nonstandard_duffing_double", "BM_nonstandard_mpfr50"}) {
-    if (const double value = median_ns_per_step(name); std::isnan(value))
-      std::printf("  %-28s %10s\n", name + 3, "not run");
-    else
-      std::printf("  %-28s %10.2f ns  %6.0f active\n", name + 3, value, reporter.counter(name, "active"));
-  }
-
-  const auto ratio = [&](const char* name, const char* base) {
-    const double value = median_ns_per_step(name) / median_ns_per_step(base);
-    if (!std::isnan(value)) std::printf("ratio %s / %s = %.2f\n", name + 3, base + 3, value);
-    return value;
-  };
-  const double overhead = ratio("BM_nonstandard_double", "BM_baseline_double");
-  ratio("BM_nonstandard_double", "BM_standard_double");
-  ratio("BM_nonstandard_duffing_double", "BM_nonstandard_double");
-  ratio("BM_nonstandard_mpfr50", "BM_nonstandard_double");
-  if (!std::isnan(overhead))
-    std::printf("target nonstandard_double / baseline_double <= 1.5: %s\n", overhead <= 1.5 ? "met" : "NOT met");
+  vibro::bench::print_ns_per_step(
+      reporter,
+      {"BM_baseline_double", "BM_nonstandard_double", "BM_standard_double", "BM_nonstandard_duffing_double",
+       "BM_nonstandard_mpfr50"},
+      "; active projections per " + std::to_string(steps) + " steps",
+      [&](const char* name) { return "  " + std::to_string(std::lround(reporter.counter(name, "active"))) + " active"; });
+  const double overhead = vibro::bench::print_ratio(reporter, "BM_nonstandard_double", "BM_baseline_double");
+  vibro::bench::print_ratio(reporter, "BM_nonstandard_double", "BM_standard_double");
+  vibro::bench::print_ratio(reporter, "BM_nonstandard_duffing_double", "BM_nonstandard_double");
+  vibro::bench::print_ratio(reporter, "BM_nonstandard_mpfr50", "BM_nonstandard_double");
+  vibro::bench::print_target(overhead, "BM_nonstandard_double", "BM_baseline_double", 1.5);
   return EXIT_SUCCESS;
 }

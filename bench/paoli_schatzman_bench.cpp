@@ -221,29 +221,9 @@ int main(int argc, char** argv) {
   auto ran = vibro::bench::run_benchmarks(argc, argv, static_cast<double>(steps), "ns_per_step");
   if (!ran) return EXIT_FAILURE;
   const vibro::bench::RatioReporter& reporter = *ran;
-  const auto median_ns_per_step = [&](const char* name) { return reporter.median_seconds(name) * 1e9; };
-
-  const double baseline = median_ns_per_step("BM_baseline_double");
-  if (const std::size_t n = reporter.repetitions("BM_baseline_double"); n > 0)
-    std::printf("\nns per step, median of %zu repetition(s), real time:\n", n);
-  else
-    std::printf("\nns per step, median of the repetitions, real time:\n");
-  for (const char* name : {"BM_baseline_double", "BM_library_double", "BM_library_mpfr50"}) {
-    if (const double value = median_ns_per_step(name); std::isnan(value))
-      std::printf("  %-20s %10s\n", name + 3, "not run");
-    else
-      std::printf("  %-20s %10.2f ns\n", name + 3, value);
-  }
-  if (std::isnan(baseline)) {
-    std::printf("no ratio: BM_baseline_double did not run (check --benchmark_filter)\n");
-    return EXIT_SUCCESS;
-  }
-  for (const char* name : {"BM_library_double", "BM_library_mpfr50"}) {
-    const double value = median_ns_per_step(name);
-    if (!std::isnan(value)) std::printf("ratio %s / baseline_double = %.2f\n", name + 3, value / baseline);
-  }
-  const double ratio = median_ns_per_step("BM_library_double") / baseline;
-  if (!std::isnan(ratio))
-    std::printf("target library_double / baseline_double <= 1.5: %s\n", ratio <= 1.5 ? "met" : "NOT met");
+  vibro::bench::print_ns_per_step(reporter, {"BM_baseline_double", "BM_library_double", "BM_library_mpfr50"});
+  const double overhead = vibro::bench::print_ratio(reporter, "BM_library_double", "BM_baseline_double");
+  vibro::bench::print_ratio(reporter, "BM_library_mpfr50", "BM_baseline_double");
+  vibro::bench::print_target(overhead, "BM_library_double", "BM_baseline_double", 1.5);
   return EXIT_SUCCESS;
 }

@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -110,6 +112,38 @@ inline std::optional<RatioReporter> run_benchmarks(int& argc, char** argv, doubl
   benchmark::RunSpecifiedBenchmarks(&*reporter);
   benchmark::Shutdown();
   return reporter;
+}
+
+/// The per-step summary of a step benchmark (units of work = steps): a heading, then one
+/// line per benchmark with its median ns per step (its name without "BM_"), followed by
+/// `extra(name)` when given ("not run" for a benchmark the filter left out).
+inline void print_ns_per_step(const RatioReporter& reporter, const std::vector<const char*>& names,
+                              const std::string& heading_extra = "",
+                              const std::function<std::string(const char*)>& extra = {}) {
+  if (const std::size_t n = reporter.repetitions(names.front()); n > 0)
+    std::printf("\nns per step, median of %zu repetition(s), real time%s:\n", n, heading_extra.c_str());
+  else
+    std::printf("\nns per step, median of the repetitions, real time%s:\n", heading_extra.c_str());
+  for (const char* name : names) {
+    if (const double seconds = reporter.median_seconds(name); std::isnan(seconds))
+      std::printf("  %-28s %10s\n", name + 3, "not run");
+    else
+      std::printf("  %-28s %10.2f ns%s\n", name + 3, seconds * 1e9, extra ? extra(name).c_str() : "");
+  }
+}
+
+/// Prints "ratio a / b = r" for two benchmarks' medians and returns r; NaN, and nothing
+/// printed, when either did not run.
+inline double print_ratio(const RatioReporter& reporter, const char* name, const char* base) {
+  const double value = reporter.median_seconds(name) / reporter.median_seconds(base);
+  if (!std::isnan(value)) std::printf("ratio %s / %s = %.4g\n", name + 3, base + 3, value);
+  return value;
+}
+
+/// Prints whether `ratio` (of `name` to `base`) meets `target`; nothing when it is NaN.
+inline void print_target(double ratio, const char* name, const char* base, double target) {
+  if (!std::isnan(ratio))
+    std::printf("target %s / %s <= %.1f: %s\n", name + 3, base + 3, target, ratio <= target ? "met" : "NOT met");
 }
 
 }  // namespace vibro::bench

@@ -295,12 +295,6 @@ void print_reference_line(const vibro::bench::RatioReporter& reporter, const cha
               static_cast<long long>(periods()), impacts, seconds, impacts / seconds);
 }
 
-void print_ratio(const vibro::bench::RatioReporter& reporter, const char* name, const char* baseline) {
-  const double value = reporter.median_seconds(name), base = reporter.median_seconds(baseline);
-  if (!std::isnan(value) && !std::isnan(base))
-    std::printf("ratio %s / %s = %.4g\n", name + 3, baseline + 3, value / base);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -321,10 +315,10 @@ int main(int argc, char** argv) {
   print_reference_line(reporter, "BM_reference_double", "reference double");
   print_reference_line(reporter, "BM_reference_double_jacobian", "reference double + Jacobian");
   print_reference_line(reporter, "BM_reference_mpfr", mpfr);
-  print_ratio(reporter, "BM_reference_double", "BM_baseline_double");
-  print_ratio(reporter, "BM_reference_double_jacobian", "BM_baseline_double");
-  print_ratio(reporter, "BM_reference_double_jacobian", "BM_reference_double");
-  print_ratio(reporter, "BM_reference_mpfr", "BM_baseline_mpfr");
-  print_ratio(reporter, "BM_reference_mpfr", "BM_reference_double");
+  vibro::bench::print_ratio(reporter, "BM_reference_double", "BM_baseline_double");
+  vibro::bench::print_ratio(reporter, "BM_reference_double_jacobian", "BM_baseline_double");
+  vibro::bench::print_ratio(reporter, "BM_reference_double_jacobian", "BM_reference_double");
+  vibro::bench::print_ratio(reporter, "BM_reference_mpfr", "BM_baseline_mpfr");
+  vibro::bench::print_ratio(reporter, "BM_reference_mpfr", "BM_reference_double");
   return EXIT_SUCCESS;
 }
