@@ -114,6 +114,22 @@ inline std::optional<RatioReporter> run_benchmarks(int& argc, char** argv, doubl
   return reporter;
 }
 
+/// Whether a step benchmark's baseline loop is a like-for-like comparison with the library:
+/// the two must agree bitwise (`same`, checked by the program in double) and the projection
+/// must have been active (`active` steps), or the loop would not time the impact branch.
+/// Says why on stderr when not.
+inline bool baseline_is_comparable(bool same, long long active, const char* program, const char* library_step) {
+  if (!same)
+    std::fprintf(stderr,
+                 "%s: the baseline loop and %s disagree in double; the baseline is no longer the same recurrence "
+                 "as the library. Aborting.\n",
+                 program, library_step);
+  else if (active == 0)
+    std::fprintf(stderr, "%s: the projection was never active; the parameters do not exercise impacts. Aborting.\n",
+                 program);
+  return same && active > 0;
+}
+
 /// The per-step summary of a step benchmark (units of work = steps): a heading, then one
 /// line per benchmark with its median ns per step (its name without "BM_"), followed by
 /// `extra(name)` when given ("not run" for a benchmark the filter left out).
