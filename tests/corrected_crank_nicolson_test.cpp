@@ -335,8 +335,8 @@ TYPED_TEST(CorrectedFloating, AdvanceToLandsExactlyOnSectionTimes) {
   using Real = TypeParam;
   const auto model = impacting_oscillator<Real>();
   const Real period = model.period(), t0 = num<Real>("0.3");
-  const CorrectedCrankNicolson<ImpactOscillator<Real>> scheme(model, period / 97);
-  auto x = scheme.start(num<Real>("0.5"), Real(0), t0);
+  const CorrectedCrankNicolson<ImpactOscillator<Real>> scheme(model, period / 97, t0);
+  auto x = scheme.start(num<Real>("0.5"), Real(0));
   const std::vector<Real> sections = section_times(t0, period, 4);
   int impacts = 0, shortened = 0;
   for (std::int64_t k = 1; k <= 4; ++k) {
@@ -360,14 +360,14 @@ TYPED_TEST(CorrectedFloating, AdvanceToLandsExactlyOnSectionTimes) {
 TYPED_TEST(CorrectedFloating, LandingIsExactWhereTheNaiveSumIsNot) {
   using Real = TypeParam;
   const auto model = impacting_oscillator<Real>();
-  const CorrectedCrankNicolson<ImpactOscillator<Real>> scheme(model, Real(1));
   const Real t = Real(-1) / 3;
+  const CorrectedCrankNicolson<ImpactOscillator<Real>> scheme(model, Real(1), t);
   int missed_by_naive_sum = 0;
   for (int k = 1; k <= 200; ++k) {
     const Real t_limit = Real(k) / 301;
     if (t + (t_limit - t) == t_limit) continue;
     ++missed_by_naive_sum;
-    auto x = scheme.start(num<Real>("0.5"), Real(0), t);
+    auto x = scheme.start(num<Real>("0.5"), Real(0));
     scheme.step(x, t_limit);  // no impact: U stays near 0.5 over less than one time unit
     EXPECT_EQ(x.t, t_limit) << "t_limit = " << k << "/301";
   }
@@ -491,7 +491,8 @@ TYPED_TEST(CorrectedFloating, RejectsBadStepsStatesAndLimits) {
   const Scheme scheme(model, num<Real>("0.01"));
   EXPECT_THROW(scheme.start(num<Real>("-0.1"), Real(0)), std::invalid_argument);  // u0 < u_min
   EXPECT_THROW(scheme.start(Real(0), num<Real>("-0.1")), std::invalid_argument);   // v0 < 0 on the obstacle
-  auto x = scheme.start(Real(1), Real(0), Real(2));
+  EXPECT_THROW(Scheme(model, num<Real>("0.01"), std::numeric_limits<Real>::quiet_NaN()), std::invalid_argument);
+  auto x = Scheme(model, num<Real>("0.01"), Real(2)).start(Real(1), Real(0));
   EXPECT_THROW(scheme.step(x, Real(2)), std::invalid_argument);       // t_limit not after t
   EXPECT_THROW(scheme.advance_to(x, Real(1)), std::invalid_argument);  // target before t
   typename Scheme::State outside{Real(0), num<Real>("-0.1"), Real(0), 0};

@@ -62,7 +62,7 @@ void print(const std::string& line) {
 
 /// Example 5.1: ω = 10, y0 = 1, v0 = 0, z0 = 0, the exact start.
 template <class Real>
-NonstandardImpact<Real> example51(const Real& e, const Real& dt, NonstandardImpactOptions options = exact_scheme) {
+NonstandardImpact<ConservativeOscillator<Real>> example51(const Real& e, const Real& dt, NonstandardImpactOptions options = exact_scheme) {
   return {ConservativeOscillator<Real>(Real(10), Real(0), ConstraintSet<Real>::obstacle(Real(0)), e), dt, Real(0),
           options};
 }
@@ -261,7 +261,7 @@ TYPED_TEST(Claims, B_JumpDefectOffEquilibriumIsFirstOrder) {
     std::string line = "b z0 = 1/2, e = " + std::string(e_text) + ": first-impact defect (defect/(omega dt)) at dt =";
     for (int j = 0; j < 3; ++j) {
       const Real dt = s0 / (50 * (1 << j) + Real(1) / 4);
-      const NonstandardImpact<Real> scheme(
+      const NonstandardImpact<ConservativeOscillator<Real>> scheme(
           ConservativeOscillator<Real>(omega, Real(0), ConstraintSet<Real>::obstacle(z0), e), dt);
       const auto log = log_flights(scheme, scheme.start(Real(1), Real(0)), static_cast<std::int64_t>(2 * s0 / dt));
       const auto defects = harmonic_restitution_defects(scheme, log);
@@ -296,20 +296,20 @@ TYPED_TEST(Claims, C_QuarterPeriodStep) {
     const auto ns = example51(e, dt), st = example51(e, dt, {Denominator::standard, InitialStep::centered});
     auto x = ns.start(Real(1), Real(0));
     EXPECT_FALSE(ns.step(x));
-    EXPECT_NEAR_EPS(x.y, boost::math::constants::half_root_two<Real>(), 2, Real(1));
-    EXPECT_NEAR_EPS(x.y_next, Real(0), 8, Real(1));
+    EXPECT_NEAR_EPS(x.u, boost::math::constants::half_root_two<Real>(), 2, Real(1));
+    EXPECT_NEAR_EPS(x.u_next, Real(0), 8, Real(1));
     auto z = st.start(Real(1), Real(0));
-    EXPECT_NEAR_EPS(z.y_next, y1_standard, 8, Real(1));
+    EXPECT_NEAR_EPS(z.u_next, y1_standard, 8, Real(1));
     const bool active = st.step(z);
     const Real argument = 2 * y1_standard * y1_standard - 1 + e;
     EXPECT_EQ(active, argument < 0);
     if (active) {
-      EXPECT_EQ(z.y_next, -e);
+      EXPECT_EQ(z.u_next, -e);
     } else {
-      EXPECT_NEAR_EPS(z.y_next, Real(2 * y1_standard * y1_standard - 1), 16, Real(1));
+      EXPECT_NEAR_EPS(z.u_next, Real(2 * y1_standard * y1_standard - 1), 16, Real(1));
     }
-    print<Real>("c e = " + std::string(e_text) + ": NS y^2 = " + sig(x.y_next, 3) + ", standard y^1 = " + sig(z.y, 10) +
-                ", y^2 = " + sig(z.y_next, 10) + (active ? " (projection active)" : " (free)"));
+    print<Real>("c e = " + std::string(e_text) + ": NS y^2 = " + sig(x.u_next, 3) + ", standard y^1 = " + sig(z.u, 10) +
+                ", y^2 = " + sig(z.u_next, 10) + (active ? " (projection active)" : " (free)"));
   }
 }
 
@@ -391,9 +391,9 @@ TYPED_TEST(Claims, E_SpuriousImpactsBetweenTwoStops) {
   {
     const Real dt = num<Real>("0.05"), theta = omega * dt, c = 1 - theta * theta / 2;
     const Real theta_prime = acos(c);
-    const NonstandardImpact<Real> sv(stops(Real(0)), dt, Real(0), stormer_verlet_exact);
-    const NonstandardImpact<Real> sv_free(free_model, dt, Real(0), stormer_verlet_exact);
-    const NonstandardImpact<Real> ns(stops(Real(0)), dt, Real(0), exact_scheme);
+    const NonstandardImpact<ConservativeOscillator<Real>> sv(stops(Real(0)), dt, Real(0), stormer_verlet_exact);
+    const NonstandardImpact<ConservativeOscillator<Real>> sv_free(free_model, dt, Real(0), stormer_verlet_exact);
+    const NonstandardImpact<ConservativeOscillator<Real>> ns(stops(Real(0)), dt, Real(0), exact_scheme);
     const Real amplitude = two_step_amplitude(c, Real(1), Real(cos(theta)));
     const auto sv_run = summarize_run(sv, sv.start(Real(1), Real(0)), steps, no_escape);
     const auto ns_run = summarize_run(ns, ns.start(Real(1), Real(0)), steps, no_escape);
@@ -416,7 +416,7 @@ TYPED_TEST(Claims, E_SpuriousImpactsBetweenTwoStops) {
 
     // e = 1: the weighted position stays inside, so no step is active although nodes leave K.
     const Real e(1);
-    const NonstandardImpact<Real> elastic(stops(e), dt, Real(0), stormer_verlet_exact);
+    const NonstandardImpact<ConservativeOscillator<Real>> elastic(stops(e), dt, Real(0), stormer_verlet_exact);
     const auto elastic_run = summarize_run(elastic, elastic.start(Real(1), Real(0)), steps, no_escape);
     const Real weighted = weighted_position_amplitude(c, e, amplitude);
     EXPECT_LT(weighted * (1 + rounding(theta_prime)), stop);
@@ -432,10 +432,10 @@ TYPED_TEST(Claims, E_SpuriousImpactsBetweenTwoStops) {
   std::string line = "e dt = 0.001, e = 0: active steps (amplitude - 1):";
   for (const auto denominator : {Denominator::nonstandard, Denominator::standard}) {
     for (const auto start : {InitialStep::exact, InitialStep::centered}) {
-      const NonstandardImpact<Real> scheme(stops(Real(0)), dt, Real(0), {denominator, start});
+      const NonstandardImpact<ConservativeOscillator<Real>> scheme(stops(Real(0)), dt, Real(0), {denominator, start});
       const auto x = scheme.start(Real(1), Real(0));
       const Real amplitude =
-          two_step_amplitude(denominator == Denominator::standard ? c : Real(cos(theta)), x.y, x.y_next);
+          two_step_amplitude(denominator == Denominator::standard ? c : Real(cos(theta)), x.u, x.u_next);
       EXPECT_LT(amplitude * (1 + rounding(theta)), stop);
       const auto run = summarize_run(scheme, x, steps, no_escape);
       EXPECT_EQ(run.active_steps, 0) << to_string(denominator) << ", " << to_string(start);
@@ -448,12 +448,12 @@ TYPED_TEST(Claims, E_SpuriousImpactsBetweenTwoStops) {
   // The first-order start y^1 = y^0: both schemes overshoot, both report spurious impacts.
   line = "e dt = 0.001, e = 0, first-order start y^1 = y^0: active steps (amplitude - 1):";
   for (const auto denominator : {Denominator::nonstandard, Denominator::standard}) {
-    const NonstandardImpact<Real> scheme(stops(Real(0)), dt, Real(0), {denominator, InitialStep::centered});
+    const NonstandardImpact<ConservativeOscillator<Real>> scheme(stops(Real(0)), dt, Real(0), {denominator, InitialStep::centered});
     const Real amplitude =
         two_step_amplitude(denominator == Denominator::standard ? c : Real(cos(theta)), Real(1), Real(1));
     EXPECT_GT(amplitude, stop);
     const auto run =
-        summarize_run(scheme, typename NonstandardImpact<Real>::State{Real(1), Real(1), 0}, steps, no_escape);
+        summarize_run(scheme, typename NonstandardImpact<ConservativeOscillator<Real>>::State{Real(1), Real(1), 0}, steps, no_escape);
     EXPECT_GT(run.active_steps, 0) << to_string(denominator);
     line += std::string(" ") + std::string(to_string(denominator)) + " " + std::to_string(run.active_steps) + " (" +
             sig(Real(amplitude - 1), 4) + ")";
@@ -473,8 +473,8 @@ TYPED_TEST(Claims, F_DuffingWithObstacle) {
   using Real = TypeParam;
   const Real omega(1), beta(1), dt = num<Real>("0.01"), theta = omega * dt;
   const ConservativeOscillator<Real> model(omega, beta, ConstraintSet<Real>::obstacle(Real(-1) / 2), num<Real>("0.9"));
-  const NonstandardImpact<Real> ns(model, dt, Real(0), {Denominator::nonstandard, InitialStep::centered});
-  const NonstandardImpact<Real> st(model, dt, Real(0), {Denominator::standard, InitialStep::centered});
+  const NonstandardImpact<ConservativeOscillator<Real>> ns(model, dt, Real(0), {Denominator::nonstandard, InitialStep::centered});
+  const NonstandardImpact<ConservativeOscillator<Real>> st(model, dt, Real(0), {Denominator::standard, InitialStep::centered});
   constexpr std::int64_t steps = 6000;
   const auto ns_log = log_flights(ns, ns.start(Real(1), Real(0)), steps);
   const auto st_log = log_flights(st, st.start(Real(1), Real(0)), steps);

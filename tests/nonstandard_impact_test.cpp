@@ -27,7 +27,7 @@ namespace vibro::testing {
 namespace {
 
 template <class Real>
-using Nonstandard = NonstandardImpact<Real>;
+using Nonstandard = NonstandardImpact<ConservativeOscillator<Real>>;
 template <class Real>
 using Oscillator = ConservativeOscillator<Real>;
 
@@ -75,8 +75,8 @@ TYPED_TEST(NonstandardFloating, CenteredStartIsSeed003Eq318) {
   const Real omega(4), dt = num<Real>("0.3"), y0 = num<Real>("0.25"), v0 = num<Real>("1.5");
   const Nonstandard<Real> scheme(Oscillator<Real>(omega, Real(0)), dt, Real(0), nonstandard_centered);
   const auto x = scheme.start(y0, v0);
-  EXPECT_EQ(x.y, y0);
-  EXPECT_NEAR_EPS(x.y_next, cos(omega * dt) * y0 + 2 * sin(omega * dt / 2) / omega * v0, 8, Real(1));
+  EXPECT_EQ(x.u, y0);
+  EXPECT_NEAR_EPS(x.u_next, cos(omega * dt) * y0 + 2 * sin(omega * dt / 2) / omega * v0, 8, Real(1));
 }
 
 /// MATH.md §5 (invariant): E^k − E^{k−1} = ½(y^{k+1} − y^{k−1})·(residual) = 0 for the
@@ -144,7 +144,7 @@ TYPED_TEST(NonstandardFloating, ActiveFlagMarksExactlyTheClampedSteps) {
     auto x = scheme.start(Real(0), Real(3));  // amplitude 0.6
     int lower_hits = 0, upper_hits = 0;
     for (int k = 0; k < 2000; ++k) {
-      const Real previous = x.y, current = x.y_next;
+      const Real previous = x.u, current = x.u_next;
       const Real free = two_cos * current - previous, weighted = free + e * previous;
       const bool below = set.lower && weighted < (1 + e) * *set.lower;
       const bool above = set.upper && weighted > (1 + e) * *set.upper;
@@ -152,14 +152,14 @@ TYPED_TEST(NonstandardFloating, ActiveFlagMarksExactlyTheClampedSteps) {
       ASSERT_EQ(active, below || above) << "k = " << k;
       if (below) {
         ++lower_hits;
-        EXPECT_EQ(x.y_next, (1 + e) * *set.lower - e * previous);
+        EXPECT_EQ(x.u_next, (1 + e) * *set.lower - e * previous);
       }
       if (above) {
         ++upper_hits;
-        EXPECT_EQ(x.y_next, (1 + e) * *set.upper - e * previous);
+        EXPECT_EQ(x.u_next, (1 + e) * *set.upper - e * previous);
       }
       if (!active) {
-        EXPECT_EQ(x.y_next, free);
+        EXPECT_EQ(x.u_next, free);
       }
     }
     EXPECT_EQ(lower_hits > 0, set.lower.has_value());
@@ -175,10 +175,10 @@ TYPED_TEST(NonstandardFloating, CollisionAtTheStartReversesTheVelocity) {
   for (const auto options : {exact_scheme, nonstandard_centered, stormer_verlet_exact, standard_centered}) {
     const Nonstandard<Real> scheme(Oscillator<Real>(Real(3), Real(0), ConstraintSet<Real>::stops(lower, upper), e), dt,
                                    Real(0), options);
-    EXPECT_EQ(scheme.start(lower, Real(-4)).y_next, scheme.start(lower, Real(2)).y_next) << to_string(options.start);
-    EXPECT_EQ(scheme.start(upper, Real(4)).y_next, scheme.start(upper, Real(-2)).y_next) << to_string(options.start);
-    EXPECT_GT(scheme.start(lower, Real(-4)).y_next, lower);
-    EXPECT_LT(scheme.start(upper, Real(4)).y_next, upper);
+    EXPECT_EQ(scheme.start(lower, Real(-4)).u_next, scheme.start(lower, Real(2)).u_next) << to_string(options.start);
+    EXPECT_EQ(scheme.start(upper, Real(4)).u_next, scheme.start(upper, Real(-2)).u_next) << to_string(options.start);
+    EXPECT_GT(scheme.start(lower, Real(-4)).u_next, lower);
+    EXPECT_LT(scheme.start(upper, Real(4)).u_next, upper);
   }
 }
 
@@ -309,9 +309,9 @@ TEST(NonstandardExact, CenteredStartSolvesTheImpactStepAtZero) {
   const auto x = scheme.start(y0, v0);
   const Q free = y0 + dt * v0 - dt * dt / 2 * omega * omega * y0;
   ASSERT_LT(free, z0);
-  const Q previous = x.y_next - 2 * dt * v0;  // y^{−1}
+  const Q previous = x.u_next - 2 * dt * v0;  // y^{−1}
   const Q argument = 2 * y0 - dt * dt * omega * omega * y0 - (1 - e) * previous;
-  EXPECT_EQ(x.y_next + e * previous, argument < (1 + e) * z0 ? (1 + e) * z0 : argument);
+  EXPECT_EQ(x.u_next + e * previous, argument < (1 + e) * z0 ? (1 + e) * z0 : argument);
   EXPECT_LT(argument, (1 + e) * z0);  // the projection was needed
 }
 

@@ -1,9 +1,11 @@
 #pragma once
-// The scalar types every typed test runs over (ARCHITECTURE.md "Scalar-generic"), and a
-// fixture that puts MPFR at a fixed precision for the duration of each test.
+// The scalar types every typed test runs over, taken from the library's one list
+// (vibro/scalar/scalar_list.hpp), and a fixture that puts MPFR at a fixed precision for the
+// duration of each test.
 
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 #include "vibro/scalar/traits.hpp"
 
 #include <gtest/gtest.h>
@@ -16,8 +18,16 @@ namespace vibro::testing {
 /// test that passes at this precision is not passing by accident of a 113-bit type.
 inline constexpr long mpfr_test_digits = 50;
 
-using FloatingTypes = ::testing::Types<double, long double, float128, mpfr_real>;
-using AllTypes = ::testing::Types<double, long double, float128, mpfr_real, rational>;
+/// GoogleTest's type list with the types of a vibro TypeList.
+template <class List>
+struct GTestTypesOf;
+template <class... T>
+struct GTestTypesOf<TypeList<T...>> {
+  using type = ::testing::Types<T...>;
+};
+
+using AllTypes = GTestTypesOf<ScalarTypes>::type;
+using FloatingTypes = GTestTypesOf<ScalarTypesIn<ScalarSet::floating()>>::type;
 
 template <class Real>
 class ScalarTest : public ::testing::Test {

@@ -68,6 +68,7 @@ Matrix2<typename Model::real_type> saltation_matrix(const Model& model, const ty
 template <class Model>
 class ImpactReference {
  public:
+  using model_type = Model;
   using Real = typename Model::real_type;
   using Flight = typename FlightOf<Model>::type;
   using State = ReferenceState<Real>;

@@ -40,6 +40,7 @@ namespace vibro {
 template <ImpactModel Model>
 class NonlinearReference {
  public:
+  using model_type = Model;
   using Real = typename Model::real_type;
   using Flight = IntegratedFlight<Model>;
   using State = ReferenceState<Real>;

@@ -140,7 +140,7 @@ FlightLog<typename Scheme::Real> log_flights(const Scheme& scheme, typename Sche
   FlightLog<Real> log;
   auto open = [&] {
     const Real energy = scheme.energy(x), own = scheme.own_energy(x);
-    return Flight<Real>{x.n, x.n + 1, x.y, x.y_next, energy, energy, own, own, false};
+    return Flight<Real>{x.n, x.n + 1, x.u, x.u_next, energy, energy, own, own, false};
   };
   Flight<Real> current = open();
   auto close = [&](bool by_impact) {
@@ -248,18 +248,18 @@ template <class Scheme>
 RunSummary<typename Scheme::Real> summarize_run(const Scheme& scheme, typename Scheme::State x, std::int64_t steps,
                                                 const typename Scheme::Real& escape_bound) {
   using std::abs;
-  RunSummary<typename Scheme::Real> summary{0, 0, -1, 0, abs(x.y), false};
+  RunSummary<typename Scheme::Real> summary{0, 0, -1, 0, abs(x.u), false};
   auto observe = [&](const typename Scheme::Real& y) {
     if (!scheme.model().contains(y)) ++summary.nodes_outside;
     if (abs(y) > summary.max_abs_position) summary.max_abs_position = abs(y);
     summary.escaped = summary.max_abs_position > escape_bound;
   };
-  observe(x.y_next);
+  observe(x.u_next);
   while (summary.steps < steps && !summary.escaped) {
     const std::int64_t k = x.n + 1;
     if (scheme.step(x) && summary.active_steps++ == 0) summary.first_active_step = k;
     ++summary.steps;
-    observe(x.y_next);
+    observe(x.u_next);
   }
   return summary;
 }
@@ -327,11 +327,11 @@ std::vector<StabilityRow<Real>> stability_sweep(const Real& omega, const std::ve
   std::vector<StabilityRow<Real>> rows;
   for (const Real& theta : omega_dts) {
     const Real dt = theta / omega;
-    const NonstandardImpact<Real> ns(model, dt, Real(0), {Denominator::nonstandard, start});
-    const NonstandardImpact<Real> sv(model, dt, Real(0), {Denominator::standard, start});
+    const NonstandardImpact<ConservativeOscillator<Real>> ns(model, dt, Real(0), {Denominator::nonstandard, start});
+    const NonstandardImpact<ConservativeOscillator<Real>> sv(model, dt, Real(0), {Denominator::standard, start});
     const auto sv_start = sv.start(Real(1), Real(0));
     const Real amplitude =
-        theta < 2 ? two_step_amplitude(Real(1 - theta * theta / 2), sv_start.y, sv_start.y_next) : Real(0);
+        theta < 2 ? two_step_amplitude(Real(1 - theta * theta / 2), sv_start.u, sv_start.u_next) : Real(0);
     rows.push_back({theta, summarize_run(ns, ns.start(Real(1), Real(0)), steps, escape_bound),
                     summarize_run(sv, sv_start, steps, escape_bound), amplitude});
   }

@@ -92,8 +92,8 @@ std::vector<typename Model::real_type> landing_times(const CaseSpec& c, const Mo
 template <class Model>
 Trajectory<typename Model::real_type> corrected_trajectory(const CaseSpec& c, const Model& model, const StepSpec& step) {
   using Real = typename Model::real_type;
-  const CorrectedCrankNicolson<Model> scheme(model, step_size(model, step));
-  return record_trajectory_through(scheme, scheme.start(to_real<Real>(c.u0), to_real<Real>(c.v0), to_real<Real>(c.t0)),
+  const CorrectedCrankNicolson<Model> scheme(model, step_size(model, step), to_real<Real>(c.t0));
+  return record_trajectory_through(scheme, scheme.start(to_real<Real>(c.u0), to_real<Real>(c.v0)),
                                    landing_times(c, model));
 }
 

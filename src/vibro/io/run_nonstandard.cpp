@@ -36,9 +36,9 @@ Real nonstandard_step(const ConservativeOscillator<Real>& model, const StepSpec&
 }
 
 template <class Real>
-NonstandardImpact<Real> make_scheme(const CaseSpec& c, const ConservativeOscillator<Real>& model, const StepSpec& step) {
+NonstandardImpact<ConservativeOscillator<Real>> make_scheme(const CaseSpec& c, const ConservativeOscillator<Real>& model, const StepSpec& step) {
   try {
-    return NonstandardImpact<Real>(model, nonstandard_step(model, step), to_real<Real>(c.t0), c.scheme.nonstandard);
+    return NonstandardImpact<ConservativeOscillator<Real>>(model, nonstandard_step(model, step), to_real<Real>(c.t0), c.scheme.nonstandard);
   } catch (const std::invalid_argument& why) {
     throw InputError(c.file, "scheme", why.what());
   }
@@ -75,9 +75,9 @@ template <class Real>
 json simulate(const CaseSpec& c, const ConservativeOscillator<Real>& model, const RunOptions& options) {
   using std::abs;
   using std::max;
-  const NonstandardImpact<Real> scheme = make_scheme(c, model, c.step);
+  const NonstandardImpact<ConservativeOscillator<Real>> scheme = make_scheme(c, model, c.step);
   const std::int64_t steps = step_count(c, c.step);
-  typename NonstandardImpact<Real>::State x;
+  typename NonstandardImpact<ConservativeOscillator<Real>>::State x;
   try {
     x = scheme.start(to_real<Real>(c.u0), to_real<Real>(c.v0));
   } catch (const std::invalid_argument& why) {
@@ -89,17 +89,17 @@ json simulate(const CaseSpec& c, const ConservativeOscillator<Real>& model, cons
   json samples = json::array();
   std::int64_t impacts = 0, outside = 0;
   bool previous_active = false;
-  Real largest(abs(x.y));
-  auto observe = [&](const typename NonstandardImpact<Real>::State& y, bool active) {
+  Real largest(abs(x.u));
+  auto observe = [&](const typename NonstandardImpact<ConservativeOscillator<Real>>::State& y, bool active) {
     if (active && !previous_active) ++impacts;  // the two-step reversal is one impact
     previous_active = active;
-    largest = max(largest, Real(abs(y.y)));
-    outside += !model.contains(y.y);  // the schemes constrain (y^{k+1} + e y^{k−1})/(1+e), not y^{k+1}
+    largest = max(largest, Real(abs(y.u)));
+    outside += !model.contains(y.u);  // the schemes constrain (y^{k+1} + e y^{k−1})/(1+e), not y^{k+1}
     if (csv)
-      csv << y.n << ',' << to_text(scheme.time(y)) << ',' << to_text(y.y) << ',' << to_text(scheme.velocity(y)) << ','
+      csv << y.n << ',' << to_text(scheme.time(y)) << ',' << to_text(y.u) << ',' << to_text(scheme.velocity(y)) << ','
           << (active ? 1 : 0) << ',' << to_text(scheme.energy(y)) << '\n';
     if (y.n % stride == 0)
-      samples.push_back({static_cast<double>(scheme.time(y)), static_cast<double>(y.y),
+      samples.push_back({static_cast<double>(scheme.time(y)), static_cast<double>(y.u),
                          static_cast<double>(scheme.velocity(y)), static_cast<double>(scheme.energy(y))});
     if (y.n > 0) options.step_done(y.n, steps);
     if (y.n == steps) x = y;  // the final state, for the result
@@ -116,7 +116,7 @@ json simulate(const CaseSpec& c, const ConservativeOscillator<Real>& model, cons
           {"largest_abs_y", to_text(largest)},
           {"nodes_outside_constraint", outside},
           {"initial_energy", to_text(scheme.energy(x0))},
-          {"final", state_json(scheme.time(x), x.y, scheme.velocity(x))},
+          {"final", state_json(scheme.time(x), x.u, scheme.velocity(x))},
           {"final_energy", to_text(scheme.energy(x))},
           {"energy", energy_json(log, model.restitution())},
           {"samples", {{"columns", {"t", "y", "v", "energy"}}, {"rows", samples}}}};
@@ -144,7 +144,7 @@ json convergence(const CaseSpec& c, const ConservativeOscillator<Real>& model, u
   const TimeScaledReference reference(DenseReference<ImpactOscillator<Real>>(unit, omega * t0, y0, v0 / omega, omega * t_end),
                                       omega);
   const auto run = [&](const StepSpec& step) {
-    const NonstandardImpact<Real> scheme = make_scheme(c, model, step);
+    const NonstandardImpact<ConservativeOscillator<Real>> scheme = make_scheme(c, model, step);
     auto trajectory = record_trajectory(scheme, scheme.start(y0, v0), step_count(c, step));
     auto impacts = impact_times_from_projection(trajectory);
     return std::tuple{std::move(trajectory), std::move(impacts), scheme.step_size()};

@@ -7,6 +7,7 @@
 
 #include "vibro/model/validate.hpp"
 
+#include <concepts>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -84,5 +85,9 @@ class ConservativeOscillator {
   Real e_;
   std::optional<Real> scaled_lower_, scaled_upper_;
 };
+
+/// A conservative oscillator of seed 003 (what the seed-003 schemes take).
+template <class M>
+concept ConservativeModel = std::same_as<M, ConservativeOscillator<typename M::real_type>>;
 
 }  // namespace vibro

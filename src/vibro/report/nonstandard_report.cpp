@@ -38,12 +38,12 @@ std::string piecewise_exactness_row(const std::string& precision) {
   using std::max;
   const Real omega(10), dt = parse_real<Real>("0.001"), e = parse_real<Real>("0.5");
   const ConservativeOscillator<Real> model(omega, Real(0), ConstraintSet<Real>::obstacle(Real(0)), e);
-  const NonstandardImpact<Real> scheme(model, dt);
+  const NonstandardImpact<ConservativeOscillator<Real>> scheme(model, dt);
   const Example51Solution<Real> exact(omega, e);
   constexpr std::int64_t steps = 2000;
   auto x = scheme.start(Real(1), Real(0));
   Real before_impact(0);
-  do before_impact = max(before_impact, Real(abs(x.y - exact.position(scheme.time(x)))));
+  do before_impact = max(before_impact, Real(abs(x.u - exact.position(scheme.time(x)))));
   while (!scheme.step(x));
   const FlightLog<Real> log = log_flights(scheme, scheme.start(Real(1), Real(0)), steps);
   Real in_flight(0), ratio_defect(0), amplitude_defect(0);
@@ -85,7 +85,7 @@ std::string spurious_impacts_table() {
   for (const double dt : {0.05, 0.001}) {
     const ConservativeOscillator<double> model(omega, 0.0, ConstraintSet<double>::stops(-bound, bound), 0.0);
     for (const Denominator d : {Denominator::nonstandard, Denominator::standard}) {
-      const NonstandardImpact<double> scheme(model, dt, 0.0, {d, InitialStep::exact});
+      const NonstandardImpact<ConservativeOscillator<double>> scheme(model, dt, 0.0, {d, InitialStep::exact});
       const auto s = summarize_run(scheme, scheme.start(1.0, 0.0), steps, 1e3);
       md += markdown_row({fmt::format("{:g}", dt), std::string(to_string(d)), std::to_string(s.active_steps),
                    s.first_active_step < 0 ? "—" : std::to_string(s.first_active_step), std::to_string(s.nodes_outside),

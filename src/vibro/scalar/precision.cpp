@@ -6,10 +6,10 @@
 namespace vibro {
 
 Precision Precision::parse(std::string_view text) {
-  if (text == "double") return {ScalarKind::double_, 0};
-  if (text == "long-double") return {ScalarKind::long_double, 0};
-  if (text == "float128") return {ScalarKind::float128, 0};
-  if (text == "rational") return {ScalarKind::rational, 0};
+  for (std::size_t i = 0; i < scalar_kind_count; ++i) {
+    const auto kind = static_cast<ScalarKind>(i);
+    if (kind != ScalarKind::mpfr && text == scalar_kind_name(kind)) return {kind, 0};
+  }
   constexpr std::string_view mpfr_prefix = "mpfr:";
   if (text.starts_with(mpfr_prefix)) {
     const std::string_view digits_text = text.substr(mpfr_prefix.size());
@@ -21,19 +21,12 @@ Precision Precision::parse(std::string_view text) {
     throw std::invalid_argument("precision '" + std::string(text) + "': MPFR digits must be an integer in [" +
                                 std::to_string(min_mpfr_digits) + ", " + std::to_string(max_mpfr_digits) + "]");
   }
-  throw std::invalid_argument("unknown precision '" + std::string(text) +
-                              "' (allowed: double, long-double, float128, mpfr:DIGITS, rational)");
+  throw std::invalid_argument("unknown precision '" + std::string(text) + "' (allowed: " + ScalarSet::all().text() + ")");
 }
 
 std::string Precision::name() const {
-  switch (kind) {
-    case ScalarKind::double_: return "double";
-    case ScalarKind::long_double: return "long-double";
-    case ScalarKind::float128: return "float128";
-    case ScalarKind::rational: return "rational";
-    case ScalarKind::mpfr: break;
-  }
-  return "mpfr:" + std::to_string(mpfr_digits);
+  if (kind == ScalarKind::mpfr) return "mpfr:" + std::to_string(mpfr_digits);
+  return std::string(scalar_kind_name(kind));
 }
 
 }  // namespace vibro

@@ -3,15 +3,16 @@
 // Parsed from `--precision` or a case file, set for the duration of a run by
 // MpfrPrecisionGuard, and dispatched to a template instantiation by with_scalar().
 
+#include "vibro/scalar/scalar_list.hpp"
 #include "vibro/scalar/types.hpp"
 
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
 
 namespace vibro {
-
-enum class ScalarKind { double_, long_double, float128, mpfr, rational };
 
 struct Precision {
   ScalarKind kind = ScalarKind::double_;
@@ -46,19 +47,25 @@ class MpfrPrecisionGuard {
   unsigned saved_;
 };
 
-/// Calls `f(std::type_identity<Real>{})` with the scalar type `p` names, with MPFR's
-/// precision set for the duration of the call. All branches must return the same type.
+namespace detail {
+
+template <class F, class First, class... Rest>
+decltype(auto) dispatch_scalar(ScalarKind kind, F& f, TypeList<First, Rest...>) {
+  if (kind == scalar_kind_of<First>) return f(std::type_identity<First>{});
+  if constexpr (sizeof...(Rest) > 0) return dispatch_scalar(kind, f, TypeList<Rest...>{});
+  else throw std::logic_error("with_scalar: a ScalarKind without a type in ScalarTypes");
+}
+
+}  // namespace detail
+
+/// Calls `f(std::type_identity<Real>{})` with the type of ScalarTypes that `p` names, with
+/// MPFR's precision set for the duration of the call. Every instantiation of `f` must
+/// return the same type. This is the one place a run picks its scalar type.
 template <class F>
 decltype(auto) with_scalar(const Precision& p, F&& f) {
-  switch (p.kind) {
-    case ScalarKind::double_: return f(std::type_identity<double>{});
-    case ScalarKind::long_double: return f(std::type_identity<long double>{});
-    case ScalarKind::float128: return f(std::type_identity<float128>{});
-    case ScalarKind::rational: return f(std::type_identity<rational>{});
-    case ScalarKind::mpfr: break;
-  }
-  MpfrPrecisionGuard guard(p.mpfr_digits);
-  return f(std::type_identity<mpfr_real>{});
+  std::optional<MpfrPrecisionGuard> guard;
+  if (p.kind == ScalarKind::mpfr) guard.emplace(p.mpfr_digits);
+  return detail::dispatch_scalar(p.kind, f, ScalarTypes{});
 }
 
 }  // namespace vibro

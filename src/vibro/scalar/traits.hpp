@@ -2,6 +2,7 @@
 // Facts about a scalar type that every output reports: its name, its precision, and
 // its epsilon (the unit every tolerance is expressed in).
 
+#include "vibro/scalar/scalar_list.hpp"
 #include "vibro/scalar/types.hpp"
 
 #include <cmath>
@@ -15,12 +16,7 @@ namespace vibro {
 /// Name used in outputs and in `--precision`.
 template <class Real>
 std::string scalar_name() {
-  if constexpr (std::is_same_v<Real, double>) return "double";
-  else if constexpr (std::is_same_v<Real, long double>) return "long-double";
-  else if constexpr (std::is_same_v<Real, float128>) return "float128";
-  else if constexpr (std::is_same_v<Real, mpfr_real>) return "mpfr";
-  else if constexpr (std::is_same_v<Real, rational>) return "rational";
-  else static_assert(sizeof(Real) == 0, "unsupported scalar type");
+  return std::string(scalar_kind_name(scalar_kind_of<Real>));
 }
 
 /// Significand bits in effect now (0 for the exact type). For MPFR it is the precision a

@@ -28,6 +28,7 @@
 #include "vibro/model/linear_force.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/traits.hpp"
+#include "vibro/scheme/scheme.hpp"
 #include "vibro/scheme/trajectory.hpp"
 
 #include <cmath>
@@ -80,7 +81,18 @@ class CorrectedCrankNicolson {
 
  public:
   using model_type = Model;
-  using Real = typename Model::real_type;
+  using real_type = typename Model::real_type;
+  using Real = real_type;
+
+  /// The seeds give no convergence theory for this scheme. MATH.md §3 (measured): eq. (31)
+  /// as printed gives first order in position and impact time on forced problems, second
+  /// order where f vanishes at the obstacle; so 1 is a lower bound, not a sharp order.
+  static constexpr DeclaredOrders declared_orders =
+      declare_orders({{ErrorMetric::position_linf, {1, false, "seed 000 §3 eq. (31), measured"}},
+                      {ErrorMetric::impact_time, {1, false, "seed 000 §3 eq. (31), measured"}}});
+  /// +, −, ×, ÷ and the square root of eq. (33)'s discriminant, which the exact type takes
+  /// when it is the square of a rational (the free fall) and refuses otherwise.
+  static constexpr bool rational_arithmetic = true;
 
   /// (t_n, U^n, V^n); n counts the steps taken (an impact or a fallback is one step).
   struct State {
@@ -107,6 +119,9 @@ class CorrectedCrankNicolson {
     int dichotomies = 0;
     /// The fallback of seed 000 eq. (38) was applied.
     bool fallback = false;
+
+    /// The step made contact: an artificial impact or the fallback.
+    explicit operator bool() const { return impact.has_value() || fallback; }
   };
 
   /// Seed 000 §3: "a maximum of ten dichotomies".
@@ -118,13 +133,17 @@ class CorrectedCrankNicolson {
   /// (MATH.md §1.3), and time would never advance.
   static constexpr int max_steps_without_progress = 1000;
 
-  CorrectedCrankNicolson(Model model, Real dt) : model_(std::move(model)), dt_(std::move(dt)) {
+  /// Nominal step Δt > 0 from t0.
+  CorrectedCrankNicolson(Model model, Real dt, Real t0 = Real(0))
+      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)) {
     if (!is_finite(dt_) || !(dt_ > 0))
       throw std::invalid_argument("step Δt = " + to_text(dt_) + " must be > 0 and finite");
+    if (!is_finite(t0_)) throw std::invalid_argument("t0 must be finite");
   }
 
   const Model& model() const { return model_; }
   const Real& step_size() const { return dt_; }
+  const Real& initial_time() const { return t0_; }
 
   const Real& time(const State& x) const { return x.t; }
   const Real& position(const State& x) const { return x.u; }
@@ -132,10 +151,9 @@ class CorrectedCrankNicolson {
 
   /// (t0, u0, v0) as the first node. Throws std::invalid_argument when the data are not
   /// admissible (u0 ≥ u_min, and v0 ≥ 0 if u0 = u_min).
-  State start(const Real& u0, const Real& v0, const Real& t0 = Real(0)) const {
+  State start(const Real& u0, const Real& v0) const {
     require_admissible(model_, u0, v0);
-    if (!is_finite(t0)) throw std::invalid_argument("t0 must be finite");
-    return State{t0, u0, v0, 0};
+    return State{t0_, u0, v0, 0};
   }
 
   /// The predictor over [t, t + δ] from (U, V), seed 000 eq. (26) solved in closed form.
@@ -271,6 +289,7 @@ class CorrectedCrankNicolson {
 
   Model model_;
   Real dt_;
+  Real t0_;
   Real k_ = LinearForce<Model>::velocity_coefficient(model_);
   Real c_ = LinearForce<Model>::position_coefficient(model_);
 };

@@ -27,6 +27,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/nonstandard_impact_options.hpp"
+#include "vibro/scheme/scheme.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -36,16 +37,27 @@
 
 namespace vibro {
 
-template <class Scalar>
+template <ConservativeModel Model>
 class NonstandardImpact {
  public:
-  using Real = Scalar;
-  using model_type = ConservativeOscillator<Real>;
+  using model_type = Model;
+  using real_type = typename Model::real_type;
+  using Real = real_type;
 
-  /// The pair (y^n, y^{n+1}) and the index n (t_n = t0 + n Δt).
+  /// MATH.md §5 (derived from seed 003 eq. (5.9)): each impact is the two-step reversal of
+  /// seed 000 §2, which delays the flight after it by exactly 2Δt (example 5.1); so with
+  /// impacts the position is O(Δt) in L∞ and the velocity O(Δt) in L1. Between impacts the
+  /// nonstandard scheme is exact for β = 0 and Störmer–Verlet is second order.
+  static constexpr DeclaredOrders declared_orders =
+      declare_orders({{ErrorMetric::position_linf, {1, true, "seed 003 eq. (5.9), MATH.md §5"}},
+                      {ErrorMetric::velocity_l1, {1, true, "seed 003 eq. (5.9), MATH.md §5"}}});
+  /// The default configuration needs cos(ωΔt) (the denominator φ², the exact start).
+  static constexpr bool rational_arithmetic = false;
+
+  /// The pair (y^n, y^{n+1}) as (u, u_next), and the index n (t_n = t0 + n Δt).
   struct State {
-    Real y;
-    Real y_next;
+    Real u;
+    Real u_next;
     std::int64_t n = 0;
   };
 
@@ -108,14 +120,14 @@ class NonstandardImpact {
 
   Real time(std::int64_t n) const { return t0_ + h_ * n; }
   Real time(const State& x) const { return time(x.n); }
-  const Real& position(const State& x) const { return x.y; }
+  const Real& position(const State& x) const { return x.u; }
 
   /// Nonstandard: v^n = ω (y^{n+1} − cos θ · y^n) / sin θ, the velocity at t_n of the
   /// harmonic free flight through (t_n, y^n) and (t_{n+1}, y^{n+1}) (seed 003 eq. (3.14));
   /// exact for β = 0 between impacts. Standard: (y^{n+1} − y^n)/Δt, as Paoli–Schatzman.
   Real velocity(const State& x) const {
-    if (options_.denominator == Denominator::nonstandard) return omega_over_sin_ * (x.y_next - cos_theta_ * x.y);
-    return (x.y_next - x.y) / h_;
+    if (options_.denominator == Denominator::nonstandard) return omega_over_sin_ * (x.u_next - cos_theta_ * x.u);
+    return (x.u_next - x.u) / h_;
   }
 
   /// (y^0, y^1) from the Cauchy data (y0, v0) at t0. On ∂K with v0 pointing out of K the
@@ -135,8 +147,8 @@ class NonstandardImpact {
   /// (y^n, y^{n+1}) → (y^{n+1}, y^{n+2}) by seed 003 eq. (5.9). Returns true when the
   /// projection on (1+e)K was active.
   bool step(State& x) const {
-    const Real& previous = x.y;
-    Real next = free_update(x.y_next) - previous;
+    const Real& previous = x.u;
+    Real next = free_update(x.u_next) - previous;
     bool active = false;
     if (model_.constrained()) {
       const Real& e = model_.restitution();
@@ -145,8 +157,8 @@ class NonstandardImpact {
         next = *bound - e * previous;
       }
     }
-    x.y = std::move(x.y_next);
-    x.y_next = std::move(next);
+    x.u = std::move(x.u_next);
+    x.u_next = std::move(next);
     ++x.n;
     return active;
   }
@@ -225,8 +237,8 @@ class NonstandardImpact {
 
   Real energy_form(const State& x, const Real& inverse_d) const {
     const Real& omega = model_.omega();
-    const Real difference = x.y_next - x.y;
-    const Real product = x.y_next * x.y;
+    const Real difference = x.u_next - x.u;
+    const Real product = x.u_next * x.u;
     return (difference * difference * inverse_d + omega * omega * product +
             omega * omega * model_.beta() / 2 * product * product) /
            2;

@@ -12,6 +12,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/paoli_schatzman_options.hpp"
+#include "vibro/scheme/scheme.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -23,7 +24,18 @@ template <ImpactModel Model>
 class PaoliSchatzman {
  public:
   using model_type = Model;
-  using Real = typename Model::real_type;
+  using real_type = typename Model::real_type;
+  using Real = real_type;
+
+  /// Seed 000 §1 ("the error on the position is at best O(h) in L∞, and the error on the
+  /// velocity is at best O(h) in L1") and the free-fall reversal of seed 000 §2 (MATH.md
+  /// §2.1: the velocity is O(1) in L∞ across the two-step reversal).
+  static constexpr DeclaredOrders declared_orders =
+      declare_orders({{ErrorMetric::position_linf, {1, true, "seed 000 §1-2"}},
+                      {ErrorMetric::velocity_l1, {1, true, "seed 000 §1-2"}},
+                      {ErrorMetric::velocity_linf, {0, true, "seed 000 §2"}}});
+  /// +, −, ×, max: the free-fall reversal holds with exact equality in rationals (seed 000 §2).
+  static constexpr bool rational_arithmetic = true;
 
   /// X^n = (U^n, V^n), stored as (U^n, U^{n+1}) and the index n (t_n = t0 + n h).
   struct State {
@@ -50,7 +62,6 @@ class PaoliSchatzman {
       implicit_scale_ = 1 / (1 + implicit_c_);
     }
   }
-
 
   const Model& model() const { return model_; }
   const Real& step_size() const { return h_; }
