@@ -61,8 +61,8 @@
 #include "vibro/analysis/digits_needed.hpp"
 #include "vibro/analysis/lyapunov.hpp"
 #include "vibro/analysis/poincare_maps_reference.hpp"
-#include "vibro/io/bind_case.hpp"
-#include "vibro/io/case_spec.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/model_binding.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/oscillator_flight.hpp"
@@ -128,12 +128,13 @@ struct Setup {
   /// In MPFR, call with the precision already in place.
   static Setup make() {
     const vibro::CaseSpec& c = chaotic_case();
-    return vibro::visit_model<Real>(c, [&](const auto& model) -> Setup {
+    return vibro::with_model<Real>(c.model, [&](const auto& model) -> Setup {
       if constexpr (std::is_same_v<std::decay_t<decltype(model)>, vibro::ImpactOscillator<Real>>) {
         return {model, vibro::to_real<Real>(c.t0), vibro::to_real<Real>(c.u0), vibro::to_real<Real>(c.v0),
                 model.period()};
       } else {
-        throw std::logic_error("the chaotic case is not an impact oscillator: " + c.model.type_name());
+        throw std::logic_error("the chaotic case is not an impact oscillator: " +
+                               std::string(vibro::model_name(c.model.model_kind())));
       }
     });
   }

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 vibro=./build/release/src/vibro
 out=tests/golden/lyapunov
 mkdir -p "$out"
-for name in ided idnd nsnd_small_epsilon insp cnsp; do
+for name in ided idnd idp nsnd_small_epsilon insp cnsp; do
   "$vibro" lyapunov "cases/lyapunov/$name.toml" --write-golden "$out/$name.json"
 done
 "$vibro" lyapunov cases/lyapunov/nsnd_3h.toml --write-golden "$out/nsnd_3h.json" \

@@ -2,9 +2,11 @@
 // exits 2 with exactly one line "vibro: error: ..." on stderr naming the file or option
 // and what is allowed; good runs exit 0 with JSON and CSV that say what the input implies.
 
+#include "support/cli_runner.hpp"
+
 #include "vibro/analysis/nonstandard_experiments.hpp"
-#include "vibro/io/case_spec.hpp"
-#include "vibro/io/run_lyapunov.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <nlohmann/json.hpp>
@@ -34,18 +36,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 std::vector<std::string> fields_of(const std::string& row) {
   std::vector<std::string> fields;
   std::istringstream in(row);
@@ -53,75 +43,17 @@ std::vector<std::string> fields_of(const std::string& row) {
   return fields;
 }
 
-/// For the shell: the test paths hold no single quote.
-std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
-
 /// tests/data/free_fall.toml: 8 steps of h = 1/4 from t0 = 0 to t_end = 2 in exact
 /// arithmetic, impact at t = 1.
 const fs::path free_fall_case = fs::path(VIBRO_TEST_DATA_DIR) / "free_fall.toml";
 constexpr int free_fall_steps = 8;
 
-struct Outcome {
-  int status = -1;  ///< exit status, −1 when the process did not exit normally
-  std::string out, err;
-};
-
-/// Runs `vibro` in a directory of its own under the GoogleTest temporary directory.
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) /
-           ("vibro_cli_test_" + std::to_string(::getpid()) + "_" + test->test_suite_name() + "_" + test->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  const fs::path& dir() const { return dir_; }
-
-  fs::path write(const std::string& name, const std::string& text) const {
-    const fs::path file = dir_ / name;
-    std::ofstream(file, std::ios::binary) << text;
-    return file;
-  }
-
-  Outcome vibro(const std::string& arguments) const {
-    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    const std::string command =
-        quoted(VIBRO_EXECUTABLE) + " " + arguments + " >" + quoted(out) + " 2>" + quoted(err) + " </dev/null";
-    const int raw = std::system(command.c_str());
-    Outcome outcome;
-    if (raw != -1 && WIFEXITED(raw)) outcome.status = WEXITSTATUS(raw);
-    outcome.out = read_text(out);
-    outcome.err = read_text(err);
-    return outcome;
-  }
-
- private:
-  fs::path dir_;
-};
-
-/// Exit status 2, nothing on stdout, and one line "vibro: error: ..." on stderr that
-/// contains every one of `mentions`.
-::testing::AssertionResult bad_input(const Outcome& outcome, std::initializer_list<std::string> mentions) {
-  const std::vector<std::string> lines = lines_of(outcome.err);
-  bool mentioned = lines.size() == 1;
-  for (const auto& m : mentions) mentioned = mentioned && lines[0].find(m) != std::string::npos;
-  if (outcome.status == 2 && outcome.out.empty() && lines.size() == 1 && lines[0].starts_with("vibro: error: ") &&
-      mentioned)
-    return ::testing::AssertionSuccess();
-  auto failure = ::testing::AssertionFailure();
-  failure << "exit status " << outcome.status << ", stdout '" << outcome.out << "', stderr '" << outcome.err
-          << "'; expected status 2, no stdout and one line 'vibro: error: ...' mentioning";
-  for (const auto& m : mentions) failure << " '" << m << "'";
-  return failure;
-}
+using namespace vibro::testing;
 
 TEST_F(Cli, BadCaseFileExitsTwoNamingTheFileAndTheKey) {
   // The base case with a key its [horizon] table does not have.
-  const fs::path bad = write("bad.toml", read_text(free_fall_case) + "steps = 8\n");
-  EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)), {bad.string(), "key 'horizon.steps'", "t_end, periods"}));
+  const fs::path bad = write("bad.toml", read_text(free_fall_case) + "stepz = 8\n");
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)), {bad.string(), "key 'horizon.stepz'", "t_end, periods, steps, escape"}));
 }
 
 TEST_F(Cli, MalformedCaseFileExitsTwoNamingTheFile) {
@@ -212,7 +144,7 @@ TEST_F(Cli, ReferenceRunReportsEventsStickingAndAnErrorEstimate) {
   EXPECT_GE(counts.at("accumulation").get<int>(), 1);
   EXPECT_EQ(counts.at("stick"), counts.at("release"));
   EXPECT_EQ(run.at("sticking_intervals").size(), counts.at("stick").get<std::size_t>());
-  EXPECT_EQ(run.at("stroboscopic").size(), 6u);  // horizon.periods = 6
+  EXPECT_EQ(run.at("stroboscopic").size(), 7u);  // horizon.periods = 6: X_0 … X_6
   EXPECT_EQ(run.at("error_estimate").at("compared_with"), "mpfr:35");
   // The final state is not sensitive here: at 20 more digits it moves by no more than the
   // double run's contact tolerance, 64 ε S with S = 1 + |u0| + |u_min| + |v0| τ + |a|/(1 + ω²)
@@ -261,10 +193,10 @@ TEST_F(Cli, LyapunovPrintsTheLibrarysExponents) {
   const Outcome outcome = vibro("lyapunov " + quoted(file) + " --json");
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const nlohmann::json printed = nlohmann::json::parse(outcome.out).at("lyapunov");
-  const nlohmann::json computed = vibro::run_lyapunov_case(vibro::load_case(file), {}).at("lyapunov");
+  const vibro::LyapunovFindings computed = vibro::run_lyapunov_case(vibro::load_case(file), {}).lyapunov;
   EXPECT_EQ(printed.at("method"), "IDED");
-  EXPECT_EQ(printed.at("lambda1_per_period"), computed.at("lambda1_per_period"));
-  EXPECT_EQ(printed.at("lambda2_per_period"), computed.at("lambda2_per_period"));
+  EXPECT_EQ(printed.at("lambda1_per_period"), computed.lambda1_per_period.text);
+  EXPECT_EQ(printed.at("lambda2_per_period"), computed.lambda2_per_period.text);
   EXPECT_TRUE(printed.contains("sum_rule_per_period"));
   EXPECT_EQ(printed.at("history").back().at("k"), 200);
   EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml")),

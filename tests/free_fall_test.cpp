@@ -8,7 +8,8 @@
 
 #include "vibro/analysis/error_metrics.hpp"
 #include "vibro/analysis/free_fall.hpp"
-#include "vibro/io/run_case.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/run_case.hpp"
 #include "vibro/model/constant_force.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
@@ -201,10 +202,12 @@ TEST(FreeFallCase, ShippedCaseMeetsItsExpectationsInEveryPrecision) {
   for (const char* precision : {"rational", "double", "mpfr:50"}) {
     RunOptions options;
     options.precision = Precision::parse(precision);
-    const auto result = run_case(c, options);
-    ASSERT_TRUE(result["free_fall"]["applicable"].get<bool>());
-    for (const auto& verdict : result["expected"])
-      EXPECT_EQ(verdict["verdict"], "pass") << precision << ": " << verdict.dump();
+    const RunResult result = run_case(c, options);
+    ASSERT_TRUE(result.free_fall && result.free_fall->applicable) << precision;
+    ASSERT_EQ(result.expected.size(), c.expected.size());
+    for (const auto& verdict : result.expected)
+      EXPECT_TRUE(verdict.pass) << precision << ": " << verdict.quantity << " observed "
+                                << (verdict.observed ? std::to_string(*verdict.observed) : "none");
   }
 }
 

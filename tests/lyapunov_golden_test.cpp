@@ -8,8 +8,9 @@
 //   finite-time exponent of a chaotic orbit carries at that horizon (MATH.md §4).
 // A changed case file fails the test with the command that regenerates its golden.
 
-#include "vibro/io/case_spec.hpp"
-#include "vibro/io/lyapunov_golden.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/result_json.hpp"
+#include "vibro/run/lyapunov_golden.hpp"
 
 #include <gtest/gtest.h>
 
@@ -30,7 +31,8 @@ class LyapunovGolden : public ::testing::TestWithParam<std::string> {};
 TEST_P(LyapunovGolden, RerunAgreesWithinTheMeasuredTolerances) {
   std::ifstream in(golden_dir / (GetParam() + ".json"));
   ASSERT_TRUE(in) << "missing golden " << (golden_dir / (GetParam() + ".json")) << ": run scripts/write_goldens.sh";
-  const nlohmann::json golden = nlohmann::json::parse(in);
+  const vibro::LyapunovGolden golden =
+      vibro::golden_from_json(nlohmann::json::parse(in), (golden_dir / (GetParam() + ".json")).string());
   const vibro::CaseSpec c = vibro::load_case(lyapunov_cases / (GetParam() + ".toml"));
   const vibro::LyapunovGoldenCheck check = vibro::check_lyapunov_golden(golden, c);
   for (const std::string& line : check.lines) std::cout << "  " << line << "\n";
@@ -38,7 +40,7 @@ TEST_P(LyapunovGolden, RerunAgreesWithinTheMeasuredTolerances) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, LyapunovGolden,
-                         ::testing::Values("ided", "idnd", "nsnd_small_epsilon", "nsnd_3h", "insp", "cnsp"));
+                         ::testing::Values("ided", "idnd", "idp", "nsnd_small_epsilon", "nsnd_3h", "insp", "cnsp"));
 
 /// Every Lyapunov case has a golden, and every golden a case.
 TEST(LyapunovGoldenSet, OneGoldenPerLyapunovCase) {
@@ -52,7 +54,9 @@ TEST(LyapunovGoldenSet, OneGoldenPerLyapunovCase) {
 
 /// A golden that no longer matches its case refuses to compare (and says how to fix it).
 TEST(LyapunovGoldenSet, StaleGoldenIsReportedNotCompared) {
-  nlohmann::json golden = {{"case", {{"hash_fnv1a64", "0000000000000000"}}}, {"written_by", "vibro lyapunov X --write-golden Y"}};
+  vibro::LyapunovGolden golden;
+  golden.case_hash = "0000000000000000";
+  golden.written_by = "vibro lyapunov X --write-golden Y";
   const vibro::CaseSpec c = vibro::load_case(lyapunov_cases / "ided.toml");
   const vibro::LyapunovGoldenCheck check = vibro::check_lyapunov_golden(golden, c);
   EXPECT_FALSE(check.passed);

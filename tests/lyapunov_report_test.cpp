@@ -3,9 +3,10 @@
 // tables themselves (every method's published pair and status, read here from
 // reference/published/) and from the relations' list (every relation gets a verdict line).
 
-#include "vibro/io/published_check.hpp"
+#include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/report/lyapunov_report.hpp"
+#include "vibro/run/report_runs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -37,15 +38,19 @@ fs::path shortened_cases(const fs::path& root, int periods) {
 TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   const fs::path root = fs::temp_directory_path() / ("vibro_lyapunov_report_" + std::to_string(::getpid()));
   const fs::path cases = shortened_cases(root, 20);
-  const std::string md = vibro::lyapunov_section(cases, VIBRO_PUBLISHED_DIR, root / "no-goldens", root);
+  const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), 1);
+  const std::string md =
+      vibro::lyapunov_section(runs, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), root / "no-goldens", root);
 
   // One row per case, with its method.
-  for (const char* name : {"lyapunov-ided", "lyapunov-idnd", "lyapunov-nsnd-small-epsilon", "lyapunov-nsnd-3h",
-                           "lyapunov-cnsp", "lyapunov-insp"})
-    EXPECT_NE(md.find("| " + std::string(name) + " |"), std::string::npos) << name;
-  // Every published Lyapunov pair appears with its status and id, as the table prints it.
+  for (const auto& run : runs.lyapunov)
+    EXPECT_NE(md.find("| " + run.spec.name + " | " + run.result.lyapunov.method + " |"), std::string::npos)
+        << run.spec.name;
+  EXPECT_EQ(runs.lyapunov.size(), vibro::case_files(fs::path(VIBRO_CASES_DIR) / "lyapunov").size());
+  // Every published Lyapunov pair that a case names appears with its status and id, as the
+  // table prints it.
   for (const auto& table : vibro::load_published_tables(VIBRO_PUBLISHED_DIR)) {
-    for (const char* method : {"001.IDED", "001.IDND", "001.NSND", "000.CNSP", "000.INSP"}) {
+    for (const char* method : {"001.IDED", "001.IDND", "001.NSND", "000.CNSP", "000.INSP", "000.IDP"}) {
       const vibro::PublishedValue* l1 = nullptr;
       const vibro::PublishedValue* l2 = nullptr;
       for (const auto& v : table.values) {

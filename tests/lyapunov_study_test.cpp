@@ -20,8 +20,8 @@
 #include "vibro/analysis/poincare_maps_difference.hpp"
 #include "vibro/analysis/poincare_maps_reference.hpp"
 #include "vibro/analysis/poincare_maps_schemes.hpp"
-#include "vibro/io/bind_case.hpp"
-#include "vibro/io/case_spec.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/model_binding.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/reference/reference_settings.hpp"
 

@@ -23,7 +23,10 @@
 
 #include "vibro/analysis/nonstandard_experiments.hpp"
 #include "vibro/analysis/observed_order.hpp"
+#include "vibro/io/case_file.hpp"
 #include "vibro/model/conservative_oscillator.hpp"
+#include "vibro/run/entries/nonstandard_impact_entry.hpp"
+#include "vibro/run/model_binding.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scheme/nonstandard_impact.hpp"
 #include "vibro/scheme/trajectory.hpp"
@@ -60,17 +63,51 @@ void print(const std::string& line) {
   std::cout << "  [" << scalar_name<Real>() << "] " << line << "\n";
 }
 
-/// Example 5.1: ω = 10, y0 = 1, v0 = 0, z0 = 0, the exact start.
+/// A shipped case of cases/nsfd/ bound to Real: the claims are tested on the very files the
+/// report runs (their model, step, horizon, sweep), varying only what a claim varies.
 template <class Real>
-NonstandardImpact<ConservativeOscillator<Real>> example51(const Real& e, const Real& dt, NonstandardImpactOptions options = exact_scheme) {
-  return {ConservativeOscillator<Real>(Real(10), Real(0), ConstraintSet<Real>::obstacle(Real(0)), e), dt, Real(0),
-          options};
+struct Shipped {
+  CaseSpec spec;
+  ConservativeOscillator<Real> model = bind_conservative<Real>(spec.model);
+
+  explicit Shipped(const std::string& file) : spec(load_case(std::string(VIBRO_CASES_DIR) + "/nsfd/" + file)) {}
+
+  const Real& omega() const { return model.omega(); }
+  Real h(const StepSpec& step) const { return step_size(model, step); }
+  Real h() const { return h(spec.step); }
+  std::int64_t steps() const { return step_count(spec, spec.step); }
+  NonstandardImpactOptions options() const { return NonstandardImpactEntry::options(spec.scheme, OptionFailure{spec.file}); }
+  Real y0() const { return to_real<Real>(spec.u0); }
+  Real v0() const { return to_real<Real>(spec.v0); }
+  /// The case's model with another restitution coefficient.
+  ConservativeOscillator<Real> with_restitution(const Real& e) const {
+    return ConservativeOscillator<Real>(model.omega(), model.beta(), model.constraint(), e);
+  }
+};
+
+/// Example 5.1 (cases/nsfd/example51_nonstandard.toml: ω = 10, y0 = 1, v0 = 0, z0 = 0, the
+/// exact start) with restitution e and step dt.
+template <class Real>
+NonstandardImpact<ConservativeOscillator<Real>> example51(const Real& e, const Real& dt,
+                                                          NonstandardImpactOptions options = exact_scheme) {
+  const Shipped<Real> c("example51_nonstandard.toml");
+  return {c.with_restitution(e), dt, Real(0), options};
+}
+
+/// Example 5.1's step and ω, as shipped.
+template <class Real>
+Real example51_step() {
+  return Shipped<Real>("example51_nonstandard.toml").h();
+}
+template <class Real>
+Real example51_omega() {
+  return Shipped<Real>("example51_nonstandard.toml").omega();
 }
 
 /// Steps of example 5.1 that cover `impacts` impacts and part of the next flight.
 template <class Real>
 std::int64_t steps_for_impacts(const Real& dt, int impacts) {
-  const Example51Solution<Real> exact(Real(10), Real(1));
+  const Example51Solution<Real> exact(example51_omega<Real>(), Real(1));
   return static_cast<std::int64_t>(static_cast<double>(exact.impact_time(impacts) / dt));
 }
 
@@ -84,7 +121,7 @@ TYPED_TEST(Claims, A_PiecewiseExactness) {
   using std::abs;
   using std::cos;
   using std::max;
-  const Real dt = num<Real>("0.001"), theta = 10 * dt;
+  const Real dt = example51_step<Real>(), omega = example51_omega<Real>(), theta = omega * dt;
   for (const char* e_text : {"0.5", "0.8"}) {
     const Real e = num<Real>(e_text);
     const auto scheme = example51(e, dt);
@@ -96,8 +133,8 @@ TYPED_TEST(Claims, A_PiecewiseExactness) {
     Real worst_before(0);
     for (std::int64_t k = 0; k <= before.last_node; ++k) {
       const auto j = static_cast<std::size_t>(k);
-      worst_before = max(worst_before, Real(abs(trajectory.u[j] - cos(10 * trajectory.t[j]))));
-      EXPECT_NEAR_EPS(trajectory.u[j], cos(10 * trajectory.t[j]), free_recurrence_rounding_bound(k, theta), Real(1))
+      worst_before = max(worst_before, Real(abs(trajectory.u[j] - cos(omega * trajectory.t[j]))));
+      EXPECT_NEAR_EPS(trajectory.u[j], cos(omega * trajectory.t[j]), free_recurrence_rounding_bound(k, theta), Real(1))
           << "e = " << e_text << ", k = " << k;
     }
     Real worst_on_flight(0);
@@ -134,17 +171,18 @@ TYPED_TEST(Claims, A_ShiftAfterImpactsIsTwoStepsPerImpact) {
   using std::sin;
   for (const char* e_text : {"0.5", "0.8"}) {
     const Real e = num<Real>(e_text);
-    const Example51Solution<Real> solution(Real(10), e);
+    const Real omega = example51_omega<Real>();
+    const Example51Solution<Real> solution(omega, e);
     std::vector<std::vector<Real>> delays;    // [step size][impact]
     std::vector<std::vector<double>> bounds;  // the same, rounding bound on delay/Δt
-    Real dt = num<Real>("0.001");
+    Real dt = example51_step<Real>();
     for (int halving = 0; halving < 3; ++halving, dt /= 2) {
       const auto scheme = example51(e, dt);
       const auto steps = steps_for_impacts(dt, 3);
       const auto log = log_flights(scheme, scheme.start(Real(1), Real(0)), steps);
       const auto shifts = example51_shifts(scheme, log, solution);
       ASSERT_GE(shifts.size(), 3u);
-      const Real theta = 10 * dt;
+      const Real theta = omega * dt;
       // In positions the delay shows as |y^k − y(t_k)| = 2e^{n+1} sin(ωδ_n/2) |cos(ω(t_k − s_n − δ_n/2))|
       // over the nodes with s_n + δ_n ≤ t_k ≤ s_{n+1}, where both are on the branch of impact n;
       // its largest value, at t = s_n + δ_n, is e^{n+1} sin(ωδ_n) ≈ e^{n+1} ωδ_n (printed). Nodes
@@ -174,7 +212,7 @@ TYPED_TEST(Claims, A_ShiftAfterImpactsIsTwoStepsPerImpact) {
           if (t >= solution.impact_time(n) + s.delay && t <= solution.impact_time(n + 1))
             worst = max(worst, Real(abs(trajectory.u[j] - solution.position(t))));
         }
-        errors += " " + sig(Real(worst / (amplitude * 10 * s.delay)), 6);
+        errors += " " + sig(Real(worst / (amplitude * omega * s.delay)), 6);
       }
       print<Real>(line + errors);
     }
@@ -205,7 +243,7 @@ TYPED_TEST(Claims, A_ShiftAfterImpactsIsTwoStepsPerImpact) {
 TYPED_TEST(Claims, B_EnergyBetweenAndAcrossImpacts) {
   using Real = TypeParam;
   using std::acos;
-  const Real dt = num<Real>("0.001"), theta = 10 * dt;
+  const Real dt = example51_step<Real>(), theta = example51_omega<Real>() * dt;
   const Real rho = stormer_verlet_energy_oscillation(theta);
   const Real floor = sampled_energy_oscillation_floor(rho, Real(acos(1 - theta * theta / 2)), Real(1));
   for (const char* e_text : {"0.5", "0.8"}) {
@@ -252,7 +290,7 @@ TYPED_TEST(Claims, B_EnergyBetweenAndAcrossImpacts) {
 TYPED_TEST(Claims, B_JumpDefectOffEquilibriumIsFirstOrder) {
   using Real = TypeParam;
   using std::abs;
-  const Real omega(10), z0 = Real(1) / 2, s0 = boost::math::constants::pi<Real>() / (3 * omega);
+  const Real omega = example51_omega<Real>(), z0 = Real(1) / 2, s0 = boost::math::constants::pi<Real>() / (3 * omega);
   for (const char* e_text : {"0.5", "0.8"}) {
     const Real e = num<Real>(e_text);
     std::vector<double> log_h;
@@ -289,7 +327,10 @@ TYPED_TEST(Claims, B_JumpDefectOffEquilibriumIsFirstOrder) {
 /// y^2 = 2(1 − π²/32)² − 1 ≈ −0.0434; active for e = 1/50 (< 0.0434), so y^2 = 0 − e y^0 = −e.
 TYPED_TEST(Claims, C_QuarterPeriodStep) {
   using Real = TypeParam;
-  const Real pi = boost::math::constants::pi<Real>(), dt = pi / 40;
+  // cases/nsfd/quarter_step_*.toml: steps_per_period = 8, Δt = T/8 = π/(4ω).
+  const Shipped<Real> quarter("quarter_step_nonstandard.toml");
+  const Real pi = boost::math::constants::pi<Real>(), dt = quarter.h();
+  EXPECT_NEAR_EPS(dt, Real(pi / (4 * quarter.omega())), 2, dt);
   const Real y1_standard = 1 - pi * pi / 32;
   for (const char* e_text : {"0.5", "0.02"}) {
     const Real e = num<Real>(e_text);
@@ -315,8 +356,9 @@ TYPED_TEST(Claims, C_QuarterPeriodStep) {
 
 // ---- d. stability without constraint ----
 
-/// ωΔt from 0.5 to 10 (1.9 and 2.1 around Störmer–Verlet's limit 2; 2 itself, a double root,
-/// left out; none within 0.07 of a multiple of π), 1000 steps, y0 = 1, v0 = 0. NS with the
+/// cases/nsfd/stability_*.toml: ωΔt from 0.5 to 10 (1.9 and 2.1 around Störmer–Verlet's
+/// limit 2; 2 itself, a double root, left out; none within 0.07 of a multiple of π), 1000
+/// steps, y0 = 1, v0 = 0, a run stopped beyond |y| = 1000; here with both starts. NS with the
 /// exact start is cos(ω t_k) with the rounded cos: |y^k| ≤ 1 + free-recurrence bound.
 /// Störmer–Verlet: for θ < 2 its amplitude is two_step_amplitude(1 − θ²/2, y^0, y^1)
 /// (closed form; 1 for the centered start), and max |y^k| ≤ it + the bound with sin θ';
@@ -325,35 +367,39 @@ TYPED_TEST(Claims, C_QuarterPeriodStep) {
 TYPED_TEST(Claims, D_StabilitySweep) {
   using Real = TypeParam;
   using std::acos;
-  std::vector<Real> thetas;
-  for (int j = 1; j <= 20; ++j)
-    if (j != 4) thetas.push_back(Real(j) / 2);
-  thetas.push_back(num<Real>("1.9"));
-  thetas.push_back(num<Real>("2.1"));
-  constexpr std::int64_t steps = 1000;
-  const Real escape(1000);
+  const Shipped<Real> nonstandard("stability_nonstandard.toml"), standard("stability_standard.toml");
+  ASSERT_EQ(nonstandard.spec.sweep.size(), standard.spec.sweep.size());
+  ASSERT_GE(standard.spec.sweep.size(), 10u);
+  const std::int64_t steps = standard.steps();
+  const Real escape = to_real<Real>(*standard.spec.horizon.escape);
   for (const auto start : {InitialStep::exact, InitialStep::centered}) {
-    const auto rows = stability_sweep(Real(10), thetas, start, steps, escape);
     print<Real>(std::string("d start ") + std::string(to_string(start)) +
                 ": omega dt | NS max|y| - 1 | SV max|y| (steps run) | SV amplitude");
-    for (const auto& row : rows) {
-      const Real& theta = row.omega_dt;
-      EXPECT_FALSE(row.nonstandard.escaped);
-      EXPECT_LE(row.nonstandard.max_abs_position,
-                1 + Real(free_recurrence_rounding_bound(steps, theta)) * epsilon<Real>())
+    for (std::size_t i = 0; i < standard.spec.sweep.size(); ++i) {
+      const Real dt = standard.h(standard.spec.sweep[i]), theta = standard.omega() * dt;
+      ASSERT_EQ(nonstandard.h(nonstandard.spec.sweep[i]), dt);
+      const NonstandardImpact<ConservativeOscillator<Real>> ns(nonstandard.model, dt, Real(0),
+                                                               {Denominator::nonstandard, start});
+      const NonstandardImpact<ConservativeOscillator<Real>> sv(standard.model, dt, Real(0), {Denominator::standard, start});
+      const auto sv_start = sv.start(standard.y0(), standard.v0());
+      const auto ns_run = summarize_run(ns, ns.start(nonstandard.y0(), nonstandard.v0()), steps, escape);
+      const auto sv_run = summarize_run(sv, sv_start, steps, escape);
+      EXPECT_FALSE(ns_run.escaped);
+      EXPECT_LE(ns_run.max_abs_position, 1 + Real(free_recurrence_rounding_bound(steps, theta)) * epsilon<Real>())
           << "omega dt = " << to_text(theta);
+      const Real c = 1 - theta * theta / 2;
+      const Real amplitude = theta < 2 ? two_step_amplitude(c, sv_start.u, sv_start.u_next) : Real(0);
       if (theta < 2) {
-        const Real c = 1 - theta * theta / 2;
-        EXPECT_FALSE(row.standard.escaped) << "omega dt = " << to_text(theta);
+        EXPECT_FALSE(sv_run.escaped) << "omega dt = " << to_text(theta);
         const double bound = free_recurrence_rounding_bound(steps, Real(acos(c)));
-        EXPECT_LE(row.standard.max_abs_position, row.standard_amplitude * (1 + Real(bound) * epsilon<Real>()))
+        EXPECT_LE(sv_run.max_abs_position, amplitude * (1 + Real(bound) * epsilon<Real>()))
             << "omega dt = " << to_text(theta);
       } else {
-        EXPECT_TRUE(row.standard.escaped) << "omega dt = " << to_text(theta);
+        EXPECT_TRUE(sv_run.escaped) << "omega dt = " << to_text(theta);
       }
-      print<Real>("  " + sig(theta, 3) + " | " + sig(Real(row.nonstandard.max_abs_position - 1), 2) + " | " +
-                  sig(row.standard.max_abs_position, 6) + " (" + std::to_string(row.standard.steps) + ") | " +
-                  (theta < 2 ? sig(row.standard_amplitude, 10) : std::string("none (unstable)")));
+      print<Real>("  " + sig(theta, 3) + " | " + sig(Real(ns_run.max_abs_position - 1), 2) + " | " +
+                  sig(sv_run.max_abs_position, 6) + " (" + std::to_string(sv_run.steps) + ") | " +
+                  (theta < 2 ? sig(amplitude, 10) : std::string("none (unstable)")));
     }
   }
 }
@@ -377,11 +423,14 @@ TYPED_TEST(Claims, E_SpuriousImpactsBetweenTwoStops) {
   using Real = TypeParam;
   using std::acos;
   using std::cos;
-  constexpr std::int64_t steps = 1000000;
-  const Real omega(10), epsilon_gap = num<Real>("1e-6"), stop = 1 + epsilon_gap, no_escape(1000);
-  auto stops = [&](const Real& e) {
-    return ConservativeOscillator<Real>(omega, Real(0), ConstraintSet<Real>::stops(-stop, stop), e);
-  };
+  // cases/nsfd/spurious_*.toml: stops at ±(1 + 1e−6), e = 0, 10⁶ steps at Δt = 0.05 and 0.001.
+  const Shipped<Real> spurious("spurious_standard.toml");
+  ASSERT_EQ(spurious.spec.sweep.size(), 2u);
+  const std::int64_t steps = spurious.steps();
+  const Real omega = spurious.omega(), stop = *spurious.model.upper(), no_escape(1000);
+  ASSERT_EQ(*spurious.model.lower(), -stop);
+  ASSERT_EQ(spurious.model.restitution(), 0);
+  auto stops = [&](const Real& e) { return spurious.with_restitution(e); };
   const ConservativeOscillator<Real> free_model(omega, Real(0));
   auto rounding = [&](const Real& theta_prime) {
     return Real(free_recurrence_rounding_bound(steps, theta_prime)) * epsilon<Real>();
@@ -389,7 +438,7 @@ TYPED_TEST(Claims, E_SpuriousImpactsBetweenTwoStops) {
 
   // Δt = 0.05: Störmer–Verlet with the exact start overshoots 1 + ϵ; NS does not.
   {
-    const Real dt = num<Real>("0.05"), theta = omega * dt, c = 1 - theta * theta / 2;
+    const Real dt = spurious.h(spurious.spec.sweep[0]), theta = omega * dt, c = 1 - theta * theta / 2;
     const Real theta_prime = acos(c);
     const NonstandardImpact<ConservativeOscillator<Real>> sv(stops(Real(0)), dt, Real(0), stormer_verlet_exact);
     const NonstandardImpact<ConservativeOscillator<Real>> sv_free(free_model, dt, Real(0), stormer_verlet_exact);
@@ -428,7 +477,7 @@ TYPED_TEST(Claims, E_SpuriousImpactsBetweenTwoStops) {
   }
 
   // Δt = 0.001 (seed 003's step): no spurious impact for either scheme with either start.
-  const Real dt = num<Real>("0.001"), theta = omega * dt, c = 1 - theta * theta / 2;
+  const Real dt = spurious.h(spurious.spec.sweep[1]), theta = omega * dt, c = 1 - theta * theta / 2;
   std::string line = "e dt = 0.001, e = 0: active steps (amplitude - 1):";
   for (const auto denominator : {Denominator::nonstandard, Denominator::standard}) {
     for (const auto start : {InitialStep::exact, InitialStep::centered}) {
@@ -464,20 +513,22 @@ TYPED_TEST(Claims, E_SpuriousImpactsBetweenTwoStops) {
 // ---- f. Duffing with an obstacle ----
 
 /// Seed 003 examples 5.2/5.3 (their parameter tables were lost): ω = 1, β = 1, y0 = 1,
-/// v0 = 0, z0 = −1/2, e = 9/10, Δt = 1/100, centered start, 60 time units. NS: energy()
+/// v0 = 0, z0 = −1/2, e = 9/10, Δt = 1/100, centered start, 100 time units (the shipped case). NS: energy()
 /// constant on every flight to energy_rounding_bound (invariant). Standard: energy()
 /// varies on every complete flight by more than 10³ times that bound (our reading of
 /// "oscillates": three orders above rounding); ρ(ωΔt) (the harmonic part's closed form)
 /// is printed for scale.
 TYPED_TEST(Claims, F_DuffingWithObstacle) {
   using Real = TypeParam;
-  const Real omega(1), beta(1), dt = num<Real>("0.01"), theta = omega * dt;
-  const ConservativeOscillator<Real> model(omega, beta, ConstraintSet<Real>::obstacle(Real(-1) / 2), num<Real>("0.9"));
+  // cases/nsfd/duffing_obstacle_*.toml: ω = 1, β = 1, z0 = −1/2, e = 9/10, Δt = 1/100, centered start.
+  const Shipped<Real> duffing("duffing_obstacle_nonstandard.toml");
+  const ConservativeOscillator<Real>& model = duffing.model;
+  const Real dt = duffing.h(), theta = model.omega() * dt;
   const NonstandardImpact<ConservativeOscillator<Real>> ns(model, dt, Real(0), {Denominator::nonstandard, InitialStep::centered});
   const NonstandardImpact<ConservativeOscillator<Real>> st(model, dt, Real(0), {Denominator::standard, InitialStep::centered});
-  constexpr std::int64_t steps = 6000;
-  const auto ns_log = log_flights(ns, ns.start(Real(1), Real(0)), steps);
-  const auto st_log = log_flights(st, st.start(Real(1), Real(0)), steps);
+  const std::int64_t steps = duffing.steps();
+  const auto ns_log = log_flights(ns, ns.start(duffing.y0(), duffing.v0()), steps);
+  const auto st_log = log_flights(st, st.start(duffing.y0(), duffing.v0()), steps);
   ASSERT_GE(ns_log.flights.size(), 5u);
   ASSERT_GE(st_log.flights.size(), 5u);
   std::string ns_line = "f NS energy() variation per flight:", st_line = "f standard energy() variation per flight:";

@@ -4,8 +4,10 @@
 // it holds here — including the one that does not (relation 4), so that a change in it is
 // seen rather than hidden.
 
-#include "vibro/io/published_check.hpp"
-#include "vibro/io/run_lyapunov.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/published_table.hpp"
+#include "vibro/run/published_check.hpp"
+#include "vibro/run/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <gtest/gtest.h>
@@ -13,7 +15,7 @@
 namespace {
 
 TEST(PublishedCheck, RelationsOnTheChaoticCase) {
-  const auto relations = vibro::evaluate_relations(std::string(VIBRO_CASES_DIR) + "/lyapunov");
+  const auto relations = vibro::evaluate_relations(vibro::load_cases(VIBRO_CASES_DIR));
   // Relation 1 (seed 001 §5): IDED and IDND agree to five significant digits.
   EXPECT_TRUE(relations.at("ided-idnd-agree").holds) << relations.at("ided-idnd-agree").detail;
   // Relation 2: chaotic and dissipative.
@@ -42,10 +44,10 @@ TEST(PublishedCheck, ChaoticCaseIsRobustlyChaotic) {
       c.horizon.periods = periods;
       vibro::RunOptions options;
       options.precision = vibro::Precision::parse(precision);
-      const auto l = vibro::run_lyapunov_case(c, options)["lyapunov"];
-      ASSERT_TRUE(l["defined"].get<bool>()) << v0 << " " << precision << ": " << l.value("why_undefined", "");
-      EXPECT_GT(std::stod(l["lambda1_per_period"].get<std::string>()), 0) << v0 << " " << precision;
-      EXPECT_LT(std::stod(l["sum_per_period"].get<std::string>()), 0) << v0 << " " << precision;
+      const vibro::LyapunovFindings l = vibro::run_lyapunov_case(c, options).lyapunov;
+      ASSERT_TRUE(l.defined) << v0 << " " << precision << ": " << l.why_undefined;
+      EXPECT_GT(std::stod(l.lambda1_per_period.text), 0) << v0 << " " << precision;
+      EXPECT_LT(std::stod(l.sum_per_period.text), 0) << v0 << " " << precision;
     }
   }
 }
@@ -56,20 +58,20 @@ TEST(PublishedCheck, EveryPublishedValueGetsAVerdict) {
   for (const auto& name : vibro::published_relations()) relations[name] = {true, true, "assumed to hold"};
   relations["order-of-magnitude"] = {false, false, "not evaluated"};
   const auto all_hold = vibro::check_published(tables, relations);
-  EXPECT_TRUE(all_hold["passed"].get<bool>());
+  EXPECT_TRUE(all_hold.passed);
   std::size_t values = 0;
   for (const auto& t : tables) values += t.values.size();
-  ASSERT_EQ(all_hold["verdicts"].size(), values);
-  for (const auto& v : all_hold["verdicts"]) EXPECT_FALSE(v["verdict"].get<std::string>().empty()) << v["id"];
+  ASSERT_EQ(all_hold.verdicts.size(), values);
+  for (const auto& v : all_hold.verdicts) EXPECT_FALSE(v.verdict.empty()) << v.id;
   // One failing relation fails the check, and only the values that take part in it.
   relations["nsnd-3h-close"].holds = false;
   const auto one_fails = vibro::check_published(tables, relations);
-  EXPECT_FALSE(one_fails["passed"].get<bool>());
-  for (const auto& v : one_fails["verdicts"]) {
+  EXPECT_FALSE(one_fails.passed);
+  for (const auto& v : one_fails.verdicts) {
     bool uses_it = false;
-    if (v.contains("relations"))
-      for (const auto& r : v["relations"]) uses_it = uses_it || r["relation"] == "nsnd-3h-close";
-    EXPECT_EQ(v["verdict"] == "relation fails", uses_it) << v["id"];
+    if (v.relations)
+      for (const auto& r : *v.relations) uses_it = uses_it || r.relation == "nsnd-3h-close";
+    EXPECT_EQ(v.verdict == "relation fails", uses_it) << v.id;
   }
 }
 

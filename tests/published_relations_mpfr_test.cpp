@@ -10,15 +10,17 @@
 // 3000 periods take ~3 min; relation 4 (h = T/40000, 3.6e8 steps over 3000 periods, ~15 min)
 // runs over 300 periods, in MPFR and, for comparison, in double.
 
-#include "vibro/io/published_check.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/published_check.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace {
 
-const std::string lyapunov_cases = std::string(VIBRO_CASES_DIR) + "/lyapunov";
+const std::vector<vibro::CaseSpec> lyapunov_cases = vibro::load_cases(std::string(VIBRO_CASES_DIR) + "/lyapunov");
 
 vibro::RelationSettings mpfr30(std::set<std::string> skip, std::optional<std::int64_t> periods = std::nullopt) {
   return {vibro::Precision::parse("mpfr:30"), periods, std::move(skip)};

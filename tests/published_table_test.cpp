@@ -5,7 +5,7 @@
 // input is one InputError naming the file and the dotted key.
 
 #include "vibro/io/published_table.hpp"
-#include "vibro/io/input_error.hpp"
+#include "vibro/run/input_error.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <gtest/gtest.h>

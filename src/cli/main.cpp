@@ -1,16 +1,21 @@
-// The `vibro` command line: one executable, verbs (ARCHITECTURE.md "CLI").
+// The `vibro` command line: one executable, verbs (docs/architecture.md).
 // Exit codes: 0 success, 1 an expected result failed, 2 bad input.
 
 #include "text_output.hpp"
 
-#include "vibro/io/input_error.hpp"
-#include "vibro/io/run_case.hpp"
-#include "vibro/io/lyapunov_golden.hpp"
-#include "vibro/io/published_check.hpp"
-#include "vibro/io/run_lyapunov.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/csv_file.hpp"
+#include "vibro/io/published_table.hpp"
+#include "vibro/io/result_json.hpp"
 #include "vibro/report/atomic_write.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/report/study_outputs.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/lyapunov_golden.hpp"
+#include "vibro/run/published_check.hpp"
+#include "vibro/run/registry.hpp"
+#include "vibro/run/run_case.hpp"
+#include "vibro/run/run_lyapunov.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -53,26 +58,27 @@ std::vector<std::string> split_commas(const std::string& text) {
   return parts;
 }
 
-/// The case files of `cases_dir` and of its subdirectories one level down (lyapunov/, nsfd/).
-std::vector<fs::path> case_files_with_subdirectories(const fs::path& cases_dir) {
-  std::vector<fs::path> files = vibro::list_case_files(cases_dir), subdirectories;
-  for (const auto& entry : fs::directory_iterator(cases_dir))
-    if (entry.is_directory()) subdirectories.push_back(entry.path());
-  std::sort(subdirectories.begin(), subdirectories.end());
-  for (const auto& dir : subdirectories)
-    for (const auto& file : vibro::list_case_files(dir)) files.push_back(file);
-  return files;
-}
-
-int run_list(const fs::path& cases_dir, bool json_output) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& file : case_files_with_subdirectories(cases_dir)) {
-    const vibro::CaseSpec c = vibro::load_case(file);
-    list.push_back({{"name", c.name}, {"file", file.string()}, {"model", c.model.type_name()},
-                    {"scheme", c.scheme.type}, {"precision", c.precision.name()}, {"description", c.description}});
+int run_list(const fs::path& cases_dir, bool schemes, bool json_output) {
+  if (schemes) {
+    if (json_output) std::cout << vibro::schemes_json().dump(2) << "\n";
+    else vibro::cli::print_schemes(std::cout);
+    return 0;
   }
-  if (json_output) std::cout << list.dump(2) << "\n";
-  else vibro::cli::print_list(std::cout, list);
+  std::vector<vibro::cli::ListedCase> cases;
+  for (const auto& file : vibro::case_files(cases_dir)) {
+    const vibro::CaseSpec c = vibro::load_case(file);
+    cases.push_back({c.name, file.string(), std::string(vibro::model_name(c.model.model_kind())), c.scheme.type,
+                     c.precision.name(), c.description});
+  }
+  if (json_output) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& c : cases)
+      list.push_back({{"name", c.name}, {"file", c.file}, {"model", c.model}, {"scheme", c.scheme},
+                      {"precision", c.precision}, {"description", c.description}});
+    std::cout << list.dump(2) << "\n";
+  } else {
+    vibro::cli::print_cases(std::cout, cases);
+  }
   return 0;
 }
 
@@ -81,20 +87,18 @@ int run_run(const fs::path& case_file, const std::optional<vibro::Precision>& pr
   const vibro::CaseSpec c = vibro::load_case(case_file);
   vibro::RunOptions options;
   options.precision = precision;
-  if (!csv.empty()) options.csv = csv;
+  std::optional<vibro::CsvFile> rows;
+  if (!csv.empty()) options.rows = &rows.emplace(csv);
   options.error_estimate = error_estimate;
   if (stderr_is_terminal())
     options.progress = [](double fraction) { std::fprintf(stderr, "\r  %5.1f%%", 100 * fraction); };
-  const nlohmann::json result = vibro::run_case(c, options);
+  const vibro::RunResult result = vibro::run_case(c, options);
+  if (rows) rows->close();
   if (options.progress) std::fprintf(stderr, "\r        \r");
-  if (result["run"].contains("warnings"))
-    for (const auto& warning : result["run"]["warnings"]) std::cerr << "vibro: warning: " << warning.get<std::string>() << "\n";
-  if (json_output) std::cout << result.dump(2) << "\n";
+  for (const auto& warning : result.run.warnings) std::cerr << "vibro: warning: " << warning << "\n";
+  if (json_output) std::cout << vibro::to_json(result).dump(2) << "\n";
   else vibro::cli::print_run(std::cout, result);
-  if (result.contains("expected"))
-    for (const auto& e : result["expected"])
-      if (e["verdict"] != "pass") return exit_expectation_failed;
-  return 0;
+  return result.expectations_hold() ? 0 : exit_expectation_failed;
 }
 
 /// `vibro converge CASE`: the case's convergence study, printed and written as
@@ -107,32 +111,23 @@ int run_converge(const fs::path& case_file, const std::optional<vibro::Precision
   vibro::RunOptions options;
   options.precision = precision;
   options.threads = threads;
-  const nlohmann::json result = vibro::run_case(c, options);
-  std::string stem = c.name + "-" + result["precision"]["name"].get<std::string>();
-  for (char& ch : stem)
-    if (ch == ':') ch = '-';
-  const fs::path base = out_dir / stem;
-  vibro::write_file_atomically(fs::path(base.string() + ".csv"), vibro::study_csv(result));
-  vibro::write_file_atomically(fs::path(base.string() + ".md"), "# " + c.name + "\n\n" + vibro::study_markdown(result));
-  const bool plotted = vibro::write_study_svg(result, fs::path(base.string() + ".svg"));
+  const vibro::RunResult result = vibro::run_case(c, options);
+  const bool plotted = vibro::write_study_files(result, out_dir);
   if (json_output) {
-    std::cout << result.dump(2) << "\n";
+    std::cout << vibro::to_json(result).dump(2) << "\n";
   } else {
-    std::cout << vibro::study_markdown(result) << "\nwrote " << base.string() << ".csv, .md"
-              << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed)") << "\n";
+    std::cout << vibro::study_markdown(result) << "\nwrote " << (out_dir / vibro::study_stem(result)).string()
+              << ".csv, .md" << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed)") << "\n";
   }
-  if (result.contains("expected"))
-    for (const auto& e : result["expected"])
-      if (e["verdict"] != "pass") return exit_expectation_failed;
-  return 0;
+  return result.expectations_hold() ? 0 : exit_expectation_failed;
 }
 
 int run_lyapunov_command(const fs::path& case_file, const std::optional<vibro::Precision>& precision, bool json_output) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
   vibro::RunOptions options;
   options.precision = precision;
-  const nlohmann::json result = vibro::run_lyapunov_case(c, options);
-  if (json_output) std::cout << result.dump(2) << "\n";
+  const vibro::LyapunovResult result = vibro::run_lyapunov_case(c, options);
+  if (json_output) std::cout << vibro::to_json(result).dump(2) << "\n";
   else vibro::cli::print_lyapunov(std::cout, result);
   return 0;
 }
@@ -141,13 +136,13 @@ int run_lyapunov_command(const fs::path& case_file, const std::optional<vibro::P
 int write_golden_command(const fs::path& case_file, const vibro::LyapunovGoldenOptions& options, const fs::path& out) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
   const bool terminal = stderr_is_terminal();  // progress on a terminal only, as for run and report
-  const nlohmann::json golden = vibro::write_lyapunov_golden(c, options, [terminal](const std::string& line) {
+  const vibro::LyapunovGolden golden = vibro::write_lyapunov_golden(c, options, [terminal](const std::string& line) {
     if (terminal) std::cerr << "  golden: " << line << "\n";
   });
-  vibro::write_file_atomically(out, golden.dump(2) + "\n");
-  std::cout << "wrote " << out.string() << ": short horizon agrees to " << golden["short"]["agreement_digits"]
-            << " digits; long-horizon tolerances " << golden["long"]["tolerance_lambda1"].get<std::string>() << ", "
-            << golden["long"]["tolerance_lambda2"].get<std::string>() << "\n";
+  vibro::write_file_atomically(out, vibro::to_json(golden).dump(2) + "\n");
+  std::cout << "wrote " << out.string() << ": short horizon agrees to " << golden.short_horizon.agreement_digits
+            << " digits; long-horizon tolerances " << golden.long_horizon.tolerance_lambda1 << ", "
+            << golden.long_horizon.tolerance_lambda2 << "\n";
   return 0;
 }
 
@@ -157,29 +152,17 @@ int run_check(const std::vector<fs::path>& tables_given, const fs::path& publish
   std::vector<vibro::PublishedTable> tables;
   if (tables_given.empty()) tables = vibro::load_published_tables(published_dir);
   for (const auto& file : tables_given) tables.push_back(vibro::load_published_table(file));
-  const auto relations = vibro::evaluate_relations(cases_dir / "lyapunov");
-  const nlohmann::json result = vibro::check_published(tables, relations);
-  if (json_output) {
-    std::cout << result.dump(2) << "\n";
-  } else {
-    for (const auto& v : result["verdicts"]) {
-      std::cout << v["id"].get<std::string>() << " = " << v["printed"].get<std::string>() << ": "
-                << v["verdict"].get<std::string>() << "\n";
-      if (v.contains("relations"))
-        for (const auto& r : v["relations"])
-          std::cout << "    " << r["relation"].get<std::string>() << ": "
-                    << (!r["computable"].get<bool>() ? "not evaluated" : r["holds"].get<bool>() ? "holds" : "FAILS") << " — "
-                    << r["detail"].get<std::string>() << "\n";
-    }
-    std::cout << (result["passed"].get<bool>() ? "all relations that can be evaluated hold\n"
-                                                : "some relations FAIL (see above)\n");
-  }
-  return result["passed"].get<bool>() ? 0 : exit_expectation_failed;
+  std::vector<vibro::CaseSpec> cases;
+  for (const auto& file : vibro::case_files(cases_dir)) cases.push_back(vibro::load_case(file));
+  const vibro::CheckResult result = vibro::check_published(tables, vibro::evaluate_relations(cases));
+  if (json_output) std::cout << vibro::to_json(result).dump(2) << "\n";
+  else vibro::cli::print_check(std::cout, result);
+  return result.passed ? 0 : exit_expectation_failed;
 }
 
-int run_report(const fs::path& cases_dir, const fs::path& out_dir) {
+int run_report(const vibro::ReportInputs& inputs, const fs::path& out_dir) {
   const bool terminal = stderr_is_terminal();
-  vibro::write_report(cases_dir, out_dir, [terminal](const std::string& line) {
+  vibro::write_report(inputs, out_dir, [terminal](const std::string& line) {
     if (terminal) std::cerr << "  running " << line << "\n";
   });
   std::cout << "wrote " << (out_dir / "index.md").string() << " and " << (out_dir / "index.json").string() << "\n";
@@ -203,8 +186,11 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("vibro ") + VIBRO_VERSION);
 
   fs::path cases_dir = default_cases_dir();
-  auto* list = app.add_subcommand("list", "List the case files (and those of its subdirectories)");
+  auto* list = app.add_subcommand("list", "List the case files (and those of its subdirectories), or the schemes");
   list->add_option("--cases", cases_dir, "Directory of case files")->capture_default_str();
+  bool list_schemes = false;
+  list->add_flag("--schemes", list_schemes,
+                 "List the registered schemes: case-file names, models, precisions, options, declared orders");
 
   auto* run = app.add_subcommand("run", "Run one case file");
   fs::path case_file;
@@ -255,13 +241,17 @@ int main(int argc, char** argv) {
   fs::path out_dir = "reports";
   report->add_option("--out", out_dir, "Output directory")->capture_default_str();
   report->add_option("--cases", cases_dir, "Directory of case files")->capture_default_str();
+  fs::path goldens_dir;
+  report->add_option("--goldens", goldens_dir,
+                     "Directory of the computed Lyapunov goldens (default: tests/golden/lyapunov beside --cases)");
+  report->add_option("--published", published_dir, "Directory of the published tables (default: beside --cases)");
 
   CLI11_PARSE(app, argc, argv);
 
   try {
     std::optional<vibro::Precision> precision;
     if (!precision_text.empty()) precision = parse_precision(precision_text, "--precision");
-    if (*list) return run_list(cases_dir, json_output);
+    if (*list) return run_list(cases_dir, list_schemes, json_output);
     if (*run) return run_run(case_file, precision, csv, !no_error_estimate, json_output);
     if (*converge) return run_converge(converge_case, precision, threads, converge_out, json_output);
     if (*lyapunov && !golden_file.empty()) {
@@ -274,7 +264,10 @@ int main(int argc, char** argv) {
     }
     if (*lyapunov) return run_lyapunov_command(lyapunov_case, precision, json_output);
     if (*check) return run_check(check_tables, published_dir, cases_dir, json_output);
-    return run_report(cases_dir, out_dir);
+    const fs::path root = cases_dir.parent_path();
+    return run_report({cases_dir, report->count("--published") ? published_dir : root / "reference" / "published",
+                       goldens_dir.empty() ? root / "tests" / "golden" / "lyapunov" : goldens_dir, threads},
+                      out_dir);
   } catch (const vibro::InputError& error) {
     std::cerr << "vibro: error: " << error.what() << "\n";
     return exit_bad_input;

@@ -1,5 +1,7 @@
 #include "text_output.hpp"
 
+#include "vibro/io/result_json.hpp"
+#include "vibro/run/registry.hpp"
 #include "vibro/report/number_display.hpp"
 
 #include <fmt/format.h>
@@ -9,169 +11,228 @@
 namespace vibro::cli {
 namespace {
 
-using nlohmann::json;
-
-std::string num(const json& value, int digits = 10) {
-  if (value.is_null()) return "—";
-  if (value.is_number()) return fmt::format("{:.{}g}", value.get<double>(), digits);
-  return display_number(value.get<std::string>(), digits);
-}
-
-void print_free_fall(std::ostream& out, const json& ff) {
-  if (!ff["applicable"].get<bool>()) {
-    out << "free-fall reversal (seed 000 §2): not applicable: " << ff["reason"].get<std::string>() << "\n";
+void print_free_fall(std::ostream& out, const FreeFallReversalResult& ff) {
+  if (!ff.applicable) {
+    out << "free-fall reversal (seed 000 §2): not applicable: " << ff.reason << "\n";
     return;
   }
   out << fmt::format("free-fall reversal (seed 000 §2): m = {}, U^(m+1) {} the obstacle, reversal on steps {} and {},\n"
                      "  post-impact line from n = {} with slope -h e v0 = {} per step\n",
-                     ff["m"].get<long>(), ff["case"].get<std::string>(), ff["reversal_steps"][0].get<long>(),
-                     ff["reversal_steps"][1].get<long>(), ff["line_start"].get<long>(),
-                     num(ff["slope_per_step"]));
+                     ff.m, ff.reversal_case, ff.first_reversal_step, ff.first_reversal_step + 1, ff.line_start,
+                     display(ff.slope_per_step));
   out << fmt::format("  {:>6}  {:>24}  {:>24}  {:>12}\n", "n", "predicted", "computed", "difference");
-  for (const json& r : ff["table"])
-    out << fmt::format("  {:>6}  {:>24}  {:>24}  {:>12}\n", r["n"].get<long>(), num(r["predicted"]),
-                       num(r["computed"]), num(r["difference"], 3));
-  out << "  max |computed - predicted| over the run: " << num(ff["max_deviation_from_prediction"], 3) << "\n";
+  for (const auto& r : ff.table)
+    out << fmt::format("  {:>6}  {:>24}  {:>24}  {:>12}\n", r.n, display(r.predicted), display(r.computed),
+                       display(r.difference, 3));
+  out << "  max |computed - predicted| over the run: " << display(ff.max_deviation_from_prediction, 3) << "\n";
 }
 
-void print_convergence(std::ostream& out, const json& conv) {
-  out << "errors against the " << conv["reference"].get<std::string>() << ":\n";
-  out << fmt::format("  {:>12} {:>8} {:>16} {:>16} {:>16} {:>16}\n", "h", "steps", "position Linf", "position L1",
-                     "velocity Linf", "velocity L1");
-  for (const json& r : conv["rows"]) {
-    const json& e = r["errors"];
-    out << fmt::format("  {:>12} {:>8} {:>16} {:>16} {:>16} {:>16}\n", r["h"].get<std::string>(),
-                       r["steps"].get<long>(), num(e["position_linf"], 8), num(e["position_l1"], 8),
-                       num(e["velocity_linf"], 8), num(e["velocity_l1"], 8));
+void print_convergence(std::ostream& out, const StudyResult& study) {
+  out << "errors against the " << study.reference << ":\n";
+  out << fmt::format("  {:>12} {:>8}", "h", "steps");
+  for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", name(m));
+  out << "\n";
+  for (const StudyRow& r : study.rows) {
+    out << fmt::format("  {:>12} {:>8}", r.h, r.steps);
+    for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display(r.errors[index_of(m)], 8));
+    out << "\n";
   }
-  out << "observed order (least squares; successive slopes):\n";
-  for (const auto& [metric, fit] : conv["orders"].items()) {
+  out << "observed order (least squares over the asymptotic range; successive slopes):\n";
+  for (const ErrorMetric m : error_metrics) {
+    const OrderAnalysis& o = study.orders[index_of(m)];
     std::string successive;
-    for (const json& s : fit["successive"]) successive += (successive.empty() ? "" : ", ") + num(s, 4);
-    out << fmt::format("  {:<14} {:>14}   ({})\n", metric, num(fit["least_squares"], 10), successive);
+    for (const auto& s : o.successive) successive += (successive.empty() ? "" : ", ") + display(s, 4);
+    const std::string range = o.slope ? " over " + study.rows[o.first].h + " … " + study.rows[o.last].h : "";
+    out << fmt::format("  {:<14} {:>14}{}   ({})\n", name(m), o.slope ? display(*o.slope, 10) : "no range", range,
+                       successive);
   }
 }
 
 /// Events, sticking, λ1 estimate and error estimate of a reference run.
-void print_reference(std::ostream& out, const json& run) {
+void print_reference(std::ostream& out, const ReferenceFindings& found) {
   constexpr std::size_t listed_events = 12;
   std::string counts;
-  for (const auto& [kind, count] : run["event_counts"].items())
-    counts += (counts.empty() ? "" : ", ") + std::to_string(count.get<long>()) + " " + kind;
+  for (const auto& [kind, count] : found.event_counts) counts += (counts.empty() ? "" : ", ") + std::to_string(count) + " " + kind;
   out << "events     " << (counts.empty() ? "none" : counts) << "\n";
-  for (std::size_t i = 0; i < std::min(listed_events, run["events"].size()); ++i) {
-    const json& e = run["events"][i];
-    out << fmt::format("  {:<13} t = {:<22} v- = {:<22} v+ = {}\n", e["kind"].get<std::string>(), num(e["t"], 17),
-                       num(e["v_minus"], 12), num(e["v_plus"], 12));
+  for (std::size_t i = 0; i < std::min(listed_events, found.events.size()); ++i) {
+    const ReferenceEventText& e = found.events[i];
+    out << fmt::format("  {:<13} t = {:<22} v- = {:<22} v+ = {}\n", e.kind, display(e.t, 17), display(e.v_minus, 12),
+                       display(e.v_plus, 12));
   }
-  if (run["events"].size() > listed_events) out << "  ... (all events in --json or --csv)\n";
-  if (!run["sticking_intervals"].empty()) out << "sticking   " << run["sticking_intervals"].size() << " intervals\n";
-  out << "final      t = " << num(run["final"]["t"], 17) << ", u = " << num(run["final"]["u"], 17)
-      << ", v = " << num(run["final"]["v"], 17) << "\n";
-  if (run.contains("stroboscopic")) out << "stroboscopic samples: " << run["stroboscopic"].size() << " (in --json)\n";
-  const json& lyapunov = run["lyapunov_estimate"];
-  if (lyapunov["defined"].get<bool>())
+  if (found.events.size() > listed_events) out << "  ... (all events in --json or --csv)\n";
+  if (!found.sticking_intervals.empty()) out << "sticking   " << found.sticking_intervals.size() << " intervals\n";
+  const LyapunovEstimate& l = found.lyapunov_estimate;
+  if (l.defined)
     out << fmt::format("lambda1    {:.6g} per unit time (finite-time estimate); {} correct digits at t = {:.6g} need {} digits\n",
-                       lyapunov["lambda1_per_unit_time"].get<double>(), lyapunov["digits_needed"]["target_digits"].get<long>(),
-                       lyapunov["digits_needed"]["horizon"].get<double>(), lyapunov["digits_needed"]["digits"].get<long>());
+                       l.lambda1_per_unit_time, l.target_digits, l.horizon, l.digits_needed);
   else
-    out << "lambda1    not estimated: the flow's derivative is undefined (" << lyapunov["why_undefined"].get<std::string>() << ")\n";
-  if (run.contains("error_estimate")) {
-    const json& e = run["error_estimate"];
-    out << "error      against " << e["compared_with"].get<std::string>() << ": event times within "
-        << e["max_event_time_difference"].get<std::string>() << ", final u within "
-        << e["final_position_difference"].get<std::string>() << ", v within "
-        << e["final_velocity_difference"].get<std::string>() << "\n";
-    if (e.contains("lower_bound_only")) out << "           (" << e["lower_bound_only"].get<std::string>() << ")\n";
+    out << "lambda1    not estimated: the flow's derivative is undefined (" << l.why_undefined << ")\n";
+  if (const auto& e = found.error_estimate) {
+    out << "error      against " << e->compared_with << ": event times within " << e->max_event_time_difference
+        << ", final u within " << e->final_position_difference << ", v within " << e->final_velocity_difference << "\n";
+    if (e->lower_bound_only) out << "           (" << *e->lower_bound_only << ")\n";
   }
+}
+
+/// Energy, constraint and, on example 5.1, the closed-form comparison of a seed-003 run.
+void print_conservative(std::ostream& out, const ConservativeFindings& f) {
+  out << "energy     E (MATH.md §5, non-standard φ) from " << display(f.initial_energy) << " to " << display(f.final_energy)
+      << "; " << f.energy.flights << " flights, largest relative variation in a flight "
+      << display(f.energy.largest_relative_variation_in_a_flight, 4) << " (own denominator "
+      << display(f.energy.largest_relative_variation_in_a_flight_own, 4) << ")\n";
+  if (f.energy.largest_ratio_deviation_from_e_squared)
+    out << "impacts    energy ratio across an impact within " << display(*f.energy.largest_ratio_deviation_from_e_squared, 4)
+        << " of e² = " << display(f.energy.e_squared) << "\n";
+  out << "constraint " << f.nodes_outside_constraint << " nodes outside K; max |y| = " << display(f.largest_abs_y) << "\n";
+  if (f.discrete_amplitude)
+    out << "amplitude  of the scheme's own free recurrence through its start (closed form): "
+        << display(*f.discrete_amplitude) << "\n";
+  if (const auto& x = f.example51) {
+    std::string delays;
+    for (const auto& d : x->delays_in_steps) delays += (delays.empty() ? "" : ", ") + display(d, 6);
+    out << "example 5.1 against its closed form: max |y^k - y(t_k)| before the first impact "
+        << display(x->max_error_before_first_impact, 4) << "; delay of the flight after impact n / dt: " << delays
+        << "; max |amplitude / e^(n+1) - 1| " << display(x->largest_amplitude_defect, 4) << "\n";
+  }
+}
+
+/// The parts of a run every scheme may have, each when present.
+void print_findings(std::ostream& out, const RunFindings& run) {
+  if (const auto& p = run.projection_active) {
+    std::string first;
+    for (const auto k : p->first_steps) first += (first.empty() ? "" : " ") + std::to_string(k);
+    out << "projection active on " << p->count << " steps (" << p->impacts << " impacts)"
+        << (first.empty() ? "" : ": " + first) << (p->count > static_cast<std::int64_t>(p->first_steps.size()) ? " ..." : "")
+        << "\n";
+  }
+  if (const auto& c = run.corrected)
+    out << "impacts    " << c->impacts << " artificial impacts, " << c->dichotomies << " dichotomies, " << c->fallbacks
+        << " fallbacks (eq. 38)\n";
+  if (run.conservative) print_conservative(out, *run.conservative);
+  if (run.reference) print_reference(out, *run.reference);
+  if (run.escaped)
+    out << "stopped    at step " << run.escaped->step << ": |u| = " << display(run.escaped->value)
+        << " passed the case's horizon.escape\n";
+  out << "final      t = " << display(run.final.t, 17) << ", U = " << display(run.final.u, 17)
+      << ", V = " << display(run.final.v, 17) << "\n";
+  if (run.stroboscopic) out << "stroboscopic samples: " << run.stroboscopic->size() << " (X_0 … X_K, in --json)\n";
+}
+
+void print_sweep(std::ostream& out, const std::vector<SweepPoint>& sweep) {
+  out << "sweep over the step:\n"
+      << fmt::format("  {:>12} {:>10} {:>14} {:>24} {:>24}\n", "step", "steps", "contact steps", "final U", "stopped");
+  for (const SweepPoint& p : sweep) {
+    const std::int64_t contacts = p.run.projection_active ? p.run.projection_active->count
+                                  : p.run.corrected      ? p.run.corrected->impacts
+                                                         : 0;
+    out << fmt::format("  {:>12} {:>10} {:>14} {:>24} {:>24}\n", p.step, p.run.steps.value_or(0), contacts,
+                       display(p.run.final.u, 12),
+                       p.run.escaped ? "at step " + std::to_string(p.run.escaped->step) : std::string("—"));
+  }
+}
+
+std::string orders_text(const DeclaredOrders& orders) {
+  std::string text;
+  for (const ErrorMetric m : error_metrics)
+    if (const auto& o = orders[index_of(m)])
+      text += (text.empty() ? "" : "; ") + std::string(name(m)) + " " + fmt::format("{:g}", o->order) +
+              (o->sharp ? " (sharp with impacts" : " (at least") + ", " + std::string(o->source) + ")";
+  return text.empty() ? "none (exact)" : text;
 }
 
 }  // namespace
 
-void print_list(std::ostream& out, const json& list) {
+void print_cases(std::ostream& out, const std::vector<ListedCase>& cases) {
   // Each column as wide as its widest entry, so that the columns line up.
   std::size_t name = 0, model = 0, scheme = 0, precision = 0;
-  for (const json& c : list) {
-    name = std::max(name, c["name"].get<std::string>().size());
-    model = std::max(model, c["model"].get<std::string>().size());
-    scheme = std::max(scheme, c["scheme"].get<std::string>().size());
-    precision = std::max(precision, c["precision"].get<std::string>().size());
+  for (const ListedCase& c : cases) {
+    name = std::max(name, c.name.size());
+    model = std::max(model, c.model.size());
+    scheme = std::max(scheme, c.scheme.size());
+    precision = std::max(precision, c.precision.size());
   }
-  for (const json& c : list)
-    out << fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  {}\n", c["name"].get<std::string>(), name,
-                       c["model"].get<std::string>(), model, c["scheme"].get<std::string>(), scheme,
-                       c["precision"].get<std::string>(), precision, c["file"].get<std::string>());
+  for (const ListedCase& c : cases)
+    out << fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  {}\n", c.name, name, c.model, model, c.scheme, scheme,
+                       c.precision, precision, c.file);
 }
 
-void print_run(std::ostream& out, const json& r) {
-  const json& p = r["precision"];
-  out << "case       " << r["case"]["name"].get<std::string>() << "  (" << r["case"]["file"].get<std::string>()
-      << ", fnv1a64 " << r["case"]["hash_fnv1a64"].get<std::string>() << ")\n";
-  out << "precision  " << p["name"].get<std::string>();
-  if (p["significand_bits"].get<long>() > 0)
-    out << " (" << p["significand_bits"] << " bits, " << p["decimal_digits"] << " decimal digits)";
-  else
-    out << " (exact)";
-  out << "\nmodel      " << r["model"].dump() << "\ninitial    " << r["initial"].dump() << "\n";
-  const json& run = r["run"];
-  if (r["scheme"]["type"] == "reference") {
-    out << "scheme     exact-detection reference (closed-form flights, certified contacts)\n";
-    print_reference(out, run);
-    return;
+void print_schemes(std::ostream& out) {
+  for (const SchemeInfo& info : scheme_infos()) {
+    std::string names, models;
+    for (const auto& n : info.names) names += (names.empty() ? "" : ", ") + n;
+    for (const ModelKind k : model_kinds)
+      if (info.models.contains(k)) models += (models.empty() ? "" : ", ") + std::string(model_name(k));
+    std::string options;
+    for (const auto& key : info.option_keys) options += (options.empty() ? "" : ", ") + key;
+    out << names << ": " << info.display_name << "\n"
+        << "  models       " << models << "\n"
+        << "  precisions   " << info.scalars.text() << "\n"
+        << "  options      " << (options.empty() ? "none" : options) << (info.has_step ? "" : " (no time step)") << "\n"
+        << "  orders       " << orders_text(info.declared_orders) << "\n";
   }
-  if (r["scheme"]["type"] == "corrected-crank-nicolson") {
-    out << "scheme     corrected Crank–Nicolson (seed 000 §3), h = " << r["scheme"]["step"].get<std::string>() << " = "
-        << num(run["h"], 17) << ", " << run["steps"] << " steps (the grid is non-uniform after an impact)\n"
-        << "impacts    " << run["impacts"] << " artificial impacts, " << run["dichotomies"] << " dichotomies, "
-        << run["fallbacks"] << " fallbacks (eq. 38)\n"
-        << "final      t = " << num(run["final"]["t"], 17) << ", U = " << num(run["final"]["u"], 17)
-        << ", V = " << num(run["final"]["v"], 17) << "\n";
-    if (run.contains("stroboscopic")) out << "stroboscopic samples: " << run["stroboscopic"].size() << " (in --json)\n";
-    if (r.contains("convergence")) print_convergence(out, r["convergence"]);
-    return;
-  }
-  out << "scheme     " << r["scheme"]["type"].get<std::string>() << ", velocity " << r["scheme"]["velocity"].get<std::string>()
-      << ", start " << r["scheme"]["start"].get<std::string>() << ", h = " << r["scheme"]["step"].get<std::string>()
-      << " = " << num(run["h"], 17) << ", " << run["steps"] << " steps\n";
-  std::string first;
-  for (const json& k : run["projection_active"]["first_steps"]) first += (first.empty() ? "" : " ") + std::to_string(k.get<long>());
-  out << "projection active on " << run["projection_active"]["count"] << " steps" << (first.empty() ? "" : ": " + first)
-      << (run["projection_active"]["count"].get<std::size_t>() > run["projection_active"]["first_steps"].size() ? " ..." : "")
-      << "\n";
-  out << "final      t = " << num(run["final"]["t"], 17) << ", U = " << num(run["final"]["u"], 17)
-      << ", V = " << num(run["final"]["v"], 17) << "\n";
-  if (run.contains("stroboscopic"))
-    out << "stroboscopic samples: " << run["stroboscopic"].size() << " (in --json)\n";
-  if (r.contains("free_fall")) print_free_fall(out, r["free_fall"]);
-  if (r.contains("convergence")) print_convergence(out, r["convergence"]);
-  if (r.contains("expected"))
-    for (const json& e : r["expected"])
-      out << fmt::format("expected   {} = {} ± {} ({}): observed {}: {}\n", e["quantity"].get<std::string>(),
-                         e["expected"].get<std::string>(), e["tolerance"].get<std::string>(),
-                         e["source"].get<std::string>(), num(e["observed"], 12), e["verdict"].get<std::string>());
 }
 
-void print_lyapunov(std::ostream& out, const json& r) {
-  const json& l = r["lyapunov"];
-  out << "case       " << r["case"]["name"].get<std::string>() << "  (" << r["case"]["file"].get<std::string>() << ")\n"
-      << "precision  " << r["precision"]["name"].get<std::string>() << "\n"
-      << "method     " << l["method"].get<std::string>() << ", epsilon " << l["epsilon"].get<std::string>() << ", "
-      << l["periods"] << " periods, " << l["clock"].get<std::string>() << " section clock\n";
-  if (!l["defined"].get<bool>()) {
-    out << "exponents  undefined after " << l["periods_done"] << " periods: " << l["why_undefined"].get<std::string>() << "\n";
+void print_run(std::ostream& out, const RunResult& r) {
+  const PrecisionInfo& p = r.provenance.precision;
+  out << "case       " << r.case_info.name << "  (" << r.case_info.file << ", fnv1a64 " << r.case_info.hash << ")\n";
+  out << "precision  " << p.name;
+  if (p.significand_bits > 0) out << " (" << p.significand_bits << " bits, " << p.decimal_digits << " decimal digits)";
+  else out << " (exact)";
+  std::string initial;
+  for (const auto& [key, value] : r.initial) initial += (initial.empty() ? "" : ", ") + key + " = " + value;
+  out << "\nmodel      " << to_json(r.model).dump() << "\ninitial    " << initial << "\n";
+  out << "scheme     " << r.scheme.display_name << " (" << r.scheme.type << ")";
+  for (const auto& [key, value] : r.scheme.options) out << ", " << key << " " << value;
+  if (r.scheme.step) {
+    const std::string h = display(*r.run.h, 17);
+    out << ", h = " << *r.scheme.step << (h == *r.scheme.step ? "" : " = " + h) << ", " << *r.run.steps << " steps";
+  }
+  out << "\n";
+  print_findings(out, r.run);
+  if (r.free_fall) print_free_fall(out, *r.free_fall);
+  if (!r.sweep.empty()) print_sweep(out, r.sweep);
+  if (r.convergence) print_convergence(out, *r.convergence);
+  for (const ExpectationVerdict& e : r.expected)
+    out << fmt::format("expected   {} = {} ± {} ({}): observed {}: {}\n", e.quantity, e.expected, e.tolerance, e.source,
+                       display(e.observed, 12), e.pass ? "pass" : "fail");
+}
+
+void print_lyapunov(std::ostream& out, const LyapunovResult& r) {
+  const LyapunovFindings& l = r.lyapunov;
+  out << "case       " << r.case_info.name << "  (" << r.case_info.file << ")\n"
+      << "precision  " << r.provenance.precision.name << "\n"
+      << "method     " << l.method << ", epsilon " << l.epsilon << ", " << l.periods << " periods, " << l.clock
+      << " section clock\n";
+  if (r.published) out << "published  reproduces " << *r.published << " (reference/published/)\n";
+  if (!l.defined) {
+    out << "exponents  undefined after " << l.periods_done << " periods: " << l.why_undefined << "\n";
     return;
   }
-  out << fmt::format("lambda1    {} per period, {} per unit time\n", num(l["lambda1_per_period"], 10), num(l["lambda1_per_unit_time"], 10))
-      << fmt::format("lambda2    {} per period, {} per unit time\n", num(l["lambda2_per_period"], 10), num(l["lambda2_per_unit_time"], 10))
-      << "sum        " << num(l["sum_per_period"], 10) << " per period";
-  if (l.contains("sum_rule_per_period")) out << " (sum rule −2αT + 2 (N_imp/K) ln e = " << num(l["sum_rule_per_period"], 10) << ")";
-  out << "\n" << fmt::format("spread     of the running estimates over the last half: {:.3g} (lambda1), {:.3g} (lambda2)\n",
-                             l["spread_last_half"]["lambda1"].get<double>(), l["spread_last_half"]["lambda2"].get<double>());
-  if (l.contains("periods_with_changed_contacts"))
-    out << "contacts   changed under the perturbation in " << l["periods_with_changed_contacts"] << " periods\n";
+  out << fmt::format("lambda1    {} per period, {} per unit time\n", display(l.lambda1_per_period),
+                     display(l.lambda1_per_unit_time))
+      << fmt::format("lambda2    {} per period, {} per unit time\n", display(l.lambda2_per_period),
+                     display(l.lambda2_per_unit_time))
+      << "sum        " << display(l.sum_per_period) << " per period";
+  if (l.sum_rule_per_period) out << " (sum rule −2αT + 2 (N_imp/K) ln e = " << display(*l.sum_rule_per_period) << ")";
+  out << "\n"
+      << fmt::format("spread     of the running estimates over the last half: {:.3g} (lambda1), {:.3g} (lambda2)\n",
+                     l.spread_lambda1, l.spread_lambda2);
+  if (l.periods_with_changed_contacts)
+    out << "contacts   changed under the perturbation in " << *l.periods_with_changed_contacts << " periods\n";
   out << "history    k: lambda1, lambda2\n";
-  for (const json& h : l["history"])
-    out << fmt::format("  {:>8}: {:.8g}, {:.8g}\n", h["k"].get<long>(), h["lambda1"].get<double>(), h["lambda2"].get<double>());
+  for (const auto& h : l.history) out << fmt::format("  {:>8}: {:.8g}, {:.8g}\n", h.k, h.lambda1, h.lambda2);
+}
+
+void print_check(std::ostream& out, const CheckResult& result) {
+  for (const ValueVerdict& v : result.verdicts) {
+    out << v.id << " = " << v.printed << ": " << v.verdict << "\n";
+    if (v.relations)
+      for (const RelationCheck& r : *v.relations)
+        out << "    " << r.relation << ": "
+            << (!r.outcome.computable ? "not evaluated" : r.outcome.holds ? "holds" : "FAILS") << " — "
+            << r.outcome.detail << "\n";
+  }
+  out << (result.passed ? "all relations that can be evaluated hold\n" : "some relations FAIL (see above)\n");
 }
 
 }  // namespace vibro::cli

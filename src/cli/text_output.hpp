@@ -1,14 +1,28 @@
 #pragma once
-// Human-readable renderings of the JSON results (the JSON is the source of truth).
+// What `vibro` prints for people: renderings of the typed results (run/), section by
+// section, so that every shipped case prints whatever its scheme is. Scripts use --json.
 
-#include <nlohmann/json.hpp>
+#include "vibro/run/case_spec.hpp"
+#include "vibro/run/lyapunov_result.hpp"
+#include "vibro/run/published_check.hpp"
+#include "vibro/run/run_result.hpp"
 
 #include <ostream>
+#include <string>
+#include <vector>
 
 namespace vibro::cli {
 
-void print_list(std::ostream& out, const nlohmann::json& list);
-void print_run(std::ostream& out, const nlohmann::json& result);
-void print_lyapunov(std::ostream& out, const nlohmann::json& result);
+/// A case file as `vibro list` shows it.
+struct ListedCase {
+  std::string name, file, model, scheme, precision, description;
+};
+
+void print_cases(std::ostream& out, const std::vector<ListedCase>& cases);
+/// Every registered scheme: names, models, scalar types, declared orders.
+void print_schemes(std::ostream& out);
+void print_run(std::ostream& out, const RunResult& result);
+void print_lyapunov(std::ostream& out, const LyapunovResult& result);
+void print_check(std::ostream& out, const CheckResult& result);
 
 }  // namespace vibro::cli

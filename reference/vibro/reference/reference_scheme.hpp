@@ -79,6 +79,16 @@ class ReferenceScheme {
     return !x.events.empty();
   }
 
+  /// To t_target ≥ t in one step (none when already there), then observer(x, met an event).
+  template <class Observer>
+  void advance_to(State& x, const Real& t_target, Observer&& observer) const {
+    if (!(t_target >= x.at.t))
+      throw std::invalid_argument("t_target = " + to_text(t_target) + " lies before t = " + to_text(x.at.t));
+    if (x.at.t == t_target) return;
+    const bool met = step(x, t_target);
+    observer(std::as_const(x), met);
+  }
+
  private:
   Reference reference_;
   Real t0_, interval_;

@@ -1,9 +1,8 @@
 #pragma once
 // The experiments behind seed 003's claims about the non-standard impact scheme (seed 003
 // §3 and §5, MATH.md §5): example 5.1's exact solution, the per-flight energy record of a
-// run, the delay of the discrete flight after each impact, counts of active steps, the
-// stability sweep, and the closed forms of Störmer–Verlet's amplitude and energy
-// oscillation. Tests assert on these; the CLI prints the same tables.
+// run, the delay of the discrete flight after each impact, counts of active steps, and
+// the closed forms of Störmer–Verlet's amplitude and energy oscillation. Tests assert on these; the runs of cases/nsfd/ report them.
 //
 // Vocabulary: step k computes y^{k+1}; it is free when the projection is inactive. A
 // flight is a maximal run of free steps k0..k1: the nodes y^{k0−1}..y^{k1+1} satisfy the
@@ -128,46 +127,65 @@ struct FlightLog {
   std::int64_t active_steps = 0;
 };
 
-/// Runs `steps` steps from x and records every flight's energy range. An active step k
-/// separates E^{k−1} from E^k; a run of energies with no free step between two active
-/// steps is inside an impact (the two-step reversal, seed 000 §2) and is not a flight.
-/// `observe(x, active)` sees every state, the start with active = false, so that a caller
-/// recording more (the CLI's CSV and plot samples) needs no second run.
-template <class Scheme, class Observer = void (*)(const typename Scheme::State&, bool)>
-FlightLog<typename Scheme::Real> log_flights(const Scheme& scheme, typename Scheme::State x, std::int64_t steps,
-                                             Observer&& observe = [](const typename Scheme::State&, bool) {}) {
+/// Records every flight's energy range, one state at a time. An active step k separates
+/// E^{k−1} from E^k; a run of energies with no free step between two active steps is
+/// inside an impact (the two-step reversal, seed 000 §2) and is not a flight.
+template <class Scheme>
+class FlightRecorder {
+ public:
   using Real = typename Scheme::Real;
-  FlightLog<Real> log;
-  auto open = [&] {
-    const Real energy = scheme.energy(x), own = scheme.own_energy(x);
-    return Flight<Real>{x.n, x.n + 1, x.u, x.u_next, energy, energy, own, own, false};
-  };
-  Flight<Real> current = open();
-  auto close = [&](bool by_impact) {
-    current.ends_at_impact = by_impact;
-    if (current.free_steps() > 0) log.flights.push_back(current);
-  };
-  observe(x, false);
-  for (std::int64_t k = 0; k < steps; ++k) {
-    const bool active = scheme.step(x);
-    observe(x, active);
+
+  /// From the state x0 the run starts at.
+  FlightRecorder(const Scheme& scheme, const typename Scheme::State& x0) : scheme_(scheme), current_(open(x0)) {}
+
+  /// After a step that produced x; `active` when its projection was active.
+  void observe(const typename Scheme::State& x, bool active) {
     if (active) {
-      ++log.active_steps;
+      ++log_.active_steps;
       close(true);
-      current = open();
-      continue;
+      current_ = open(x);
+      return;
     }
     using std::max;
     using std::min;
-    current.last_node = x.n + 1;
-    const Real energy = scheme.energy(x), own = scheme.own_energy(x);
-    current.energy_min = min(current.energy_min, energy);
-    current.energy_max = max(current.energy_max, energy);
-    current.own_energy_min = min(current.own_energy_min, own);
-    current.own_energy_max = max(current.own_energy_max, own);
+    current_.last_node = x.n + 1;
+    const Real energy = scheme_.energy(x), own = scheme_.own_energy(x);
+    current_.energy_min = min(current_.energy_min, energy);
+    current_.energy_max = max(current_.energy_max, energy);
+    current_.own_energy_min = min(current_.own_energy_min, own);
+    current_.own_energy_max = max(current_.own_energy_max, own);
   }
-  close(false);
-  return log;
+
+  /// The log, the flight in progress closed by the end of the run.
+  FlightLog<Real> finish() {
+    close(false);
+    return std::move(log_);
+  }
+
+ private:
+  Flight<Real> open(const typename Scheme::State& x) const {
+    const Real energy = scheme_.energy(x), own = scheme_.own_energy(x);
+    return Flight<Real>{x.n, x.n + 1, x.u, x.u_next, energy, energy, own, own, false};
+  }
+  void close(bool by_impact) {
+    current_.ends_at_impact = by_impact;
+    if (current_.free_steps() > 0) log_.flights.push_back(current_);
+  }
+
+  const Scheme& scheme_;
+  FlightLog<Real> log_;
+  Flight<Real> current_;
+};
+
+/// Runs `steps` steps from x and records every flight's energy range (FlightRecorder).
+template <class Scheme>
+FlightLog<typename Scheme::Real> log_flights(const Scheme& scheme, typename Scheme::State x, std::int64_t steps) {
+  FlightRecorder<Scheme> recorder(scheme, x);
+  for (std::int64_t k = 0; k < steps; ++k) {
+    const bool active = scheme.step(x);
+    recorder.observe(x, active);
+  }
+  return recorder.finish();
 }
 
 /// E after / E before across each impact between complete flights (flights i and i+1 of
@@ -304,38 +322,6 @@ Real sampled_energy_oscillation_floor(const Real& rho, const Real& theta_prime, 
   using std::sin;
   const Real high = cos(reach * theta_prime), low = sin(theta_prime / 2);
   return rho * (high * high - low * low) / (1 + rho * low * low);
-}
-
-/// One row of the stability sweep: both schemes, no constraint, y0 = 1, v0 = 0.
-template <class Real>
-struct StabilityRow {
-  Real omega_dt;
-  RunSummary<Real> nonstandard;
-  RunSummary<Real> standard;
-  /// Störmer–Verlet's amplitude from its start (two_step_amplitude, c = 1 − θ²/2) for θ < 2;
-  /// 0 where it has none (θ ≥ 2: |c| ≥ 1, a growing mode).
-  Real standard_amplitude;
-};
-
-/// The unconstrained harmonic oscillator ω, y0 = 1, v0 = 0, with both denominators and the
-/// given start, at each θ = ωΔt of the sweep (none a multiple of π: the nonstandard scheme
-/// refuses those).
-template <class Real>
-std::vector<StabilityRow<Real>> stability_sweep(const Real& omega, const std::vector<Real>& omega_dts,
-                                                InitialStep start, std::int64_t steps, const Real& escape_bound) {
-  const ConservativeOscillator<Real> model(omega, Real(0));
-  std::vector<StabilityRow<Real>> rows;
-  for (const Real& theta : omega_dts) {
-    const Real dt = theta / omega;
-    const NonstandardImpact<ConservativeOscillator<Real>> ns(model, dt, Real(0), {Denominator::nonstandard, start});
-    const NonstandardImpact<ConservativeOscillator<Real>> sv(model, dt, Real(0), {Denominator::standard, start});
-    const auto sv_start = sv.start(Real(1), Real(0));
-    const Real amplitude =
-        theta < 2 ? two_step_amplitude(Real(1 - theta * theta / 2), sv_start.u, sv_start.u_next) : Real(0);
-    rows.push_back({theta, summarize_run(ns, ns.start(Real(1), Real(0)), steps, escape_bound),
-                    summarize_run(sv, sv_start, steps, escape_bound), amplitude});
-  }
-  return rows;
 }
 
 }  // namespace vibro

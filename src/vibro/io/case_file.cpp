@@ -1,14 +1,20 @@
-#include "vibro/io/case_spec.hpp"
-#include "vibro/io/toml_reader.hpp"
+#include "vibro/io/case_file.hpp"
 
+#include "vibro/io/toml_reader.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/registry.hpp"
+
+#include <algorithm>
 #include <sstream>
 
 namespace vibro {
 
 const std::vector<std::string>& known_quantities() {
-  static const std::vector<std::string> quantities = {
-      "order.position_linf",  "order.position_l1",    "order.velocity_linf", "order.velocity_l1",
-      "order.final_position", "order.final_velocity", "order.impact_time"};
+  static const std::vector<std::string> quantities = [] {
+    std::vector<std::string> names;
+    for (const ErrorMetric m : error_metrics) names.push_back("order." + std::string(name(m)));
+    return names;
+  }();
   return quantities;
 }
 
@@ -16,6 +22,7 @@ namespace {
 
 constexpr std::int64_t max_steps_per_period = 1'000'000'000'000;
 constexpr std::int64_t max_periods = 1'000'000'000;
+constexpr std::int64_t max_steps = 1'000'000'000'000;
 
 std::string fnv1a64_hex(std::string_view bytes) {
   std::uint64_t hash = 14695981039346656037ull;
@@ -75,8 +82,9 @@ ModelSpec read_model(const TomlReader& r, const toml::table& root) {
     r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
     return model;
   } else {
-    r.fail("model.type",
-           "unknown model '" + type + "' (allowed: impact-oscillator, constant-force, conservative-oscillator)");
+    std::vector<std::string> allowed;
+    for (const ModelKind k : model_kinds) allowed.emplace_back(model_name(k));
+    r.fail("model.type", "unknown model '" + type + "' (allowed: " + comma_list(allowed) + ")");
   }
   model.u_min = r.required_number(t, "model", "u_min");
   model.e = r.required_number(t, "model", "e");
@@ -84,40 +92,31 @@ ModelSpec read_model(const TomlReader& r, const toml::table& root) {
   return model;
 }
 
+/// The [scheme] table: its type names a registry entry, which takes the other keys.
 SchemeSpec read_scheme(const TomlReader& r, const toml::table& root) {
   const toml::table& t = r.table(root, "scheme", true);
   SchemeSpec scheme;
   scheme.type = *r.string(t, "scheme", "type", true);
-  if (scheme.is_reference() || scheme.is_corrected()) {
-    r.require_only(t, "scheme", {"type"});
-    return scheme;
-  }
-  if (scheme.is_nonstandard_family()) {
-    r.require_only(t, "scheme", {"type", "start"});
-    scheme.nonstandard.denominator = scheme.type == "nonstandard-impact" ? Denominator::nonstandard : Denominator::standard;
-    if (auto s = r.string(t, "scheme", "start", false)) {
-      auto parsed = parse_initial_step(*s);
-      if (!parsed) r.fail("scheme.start", "unknown starting value '" + *s + "' (allowed: exact, centered)");
-      scheme.nonstandard.start = *parsed;
-    }
-    return scheme;
-  }
-  if (scheme.type != "paoli-schatzman")
-    r.fail("scheme.type", "unknown scheme '" + scheme.type +
-                              "' (allowed: paoli-schatzman, corrected-crank-nicolson, reference, nonstandard-impact, "
-                              "standard-impact)");
-  r.require_only(t, "scheme", {"type", "velocity", "start"});
-  if (auto v = r.string(t, "scheme", "velocity", false)) {
-    auto parsed = parse_velocity_approximation(*v);
-    if (!parsed) r.fail("scheme.velocity", "unknown velocity approximation '" + *v + "' (allowed: centered, forward, backward)");
-    scheme.paoli_schatzman.velocity = *parsed;
-  }
-  if (auto s = r.string(t, "scheme", "start", false)) {
-    auto parsed = parse_starting_value(*s);
-    if (!parsed) r.fail("scheme.start", "unknown starting value '" + *s + "' (allowed: taylor, linear)");
-    scheme.paoli_schatzman.start = *parsed;
-  }
+  const std::optional<std::size_t> entry = entry_named(scheme.type);
+  if (!entry) r.fail("scheme.type", "unknown scheme '" + scheme.type + "' (allowed: " + scheme_names_text() + ")");
+  scheme.entry = *entry;
+  std::vector<std::string> allowed = {"type"};
+  for (const auto& key : scheme_infos()[*entry].option_keys) allowed.push_back(key);
+  r.require_only(t, "scheme", allowed);
+  for (std::size_t i = 1; i < allowed.size(); ++i)
+    if (auto value = r.string(t, "scheme", allowed[i], false)) scheme.options.emplace_back(allowed[i], *value);
   return scheme;
+}
+
+/// The scheme runs on the case's model.
+void check_scheme_takes_model(const TomlReader& r, const CaseSpec& c) {
+  const ModelKind kind = c.model.model_kind();
+  if (scheme_infos()[c.scheme.entry].models.contains(kind)) return;
+  std::vector<std::string> allowed;
+  for (const auto& info : scheme_infos())
+    if (info.models.contains(kind)) allowed.insert(allowed.end(), info.names.begin(), info.names.end());
+  r.fail("scheme.type", "'" + c.scheme.type + "' does not run on model " + std::string(model_name(kind)) +
+                            " (allowed for it: " + comma_list(allowed) + ")");
 }
 
 /// Checks that a step fits the model and the horizon: a whole number of steps per
@@ -167,32 +166,6 @@ void check_initial_admissible(const TomlReader& r, const CaseSpec& c) {
     r.fail("initial.v0", c.v0.text + " points into the stop while u0 = upper stop (allowed: v0 ≤ 0 when u0 = upper stop)");
 }
 
-/// What the seed-003 schemes and their studies can do with a conservative oscillator.
-void check_conservative_runs(const TomlReader& r, const CaseSpec& c, const ConservativeSpec& k) {
-  if (k.beta.exact != 0 && c.scheme.nonstandard.start == InitialStep::exact)
-    r.fail("scheme.start", "the exact start needs the closed-form flow, which the harness has for β = 0 only "
-                           "(allowed with β ≠ 0: centered)");
-  // With Δt = T/N, ωΔt = 2π/N: a multiple of π for N ≤ 2, where φ = (2/ω) sin(ωΔt/2) or
-  // sin ωΔt (the velocity of seed 003 eq. (3.14)) vanishes. A rational h gives a rational,
-  // non-zero ωΔt, never a multiple of π.
-  if (c.scheme.nonstandard.denominator == Denominator::nonstandard) {
-    const auto check = [&](const StepSpec& step, const std::string& key) {
-      if (step.steps_per_period && *step.steps_per_period <= 2)
-        r.fail(key, "ωΔt = 2π/" + std::to_string(*step.steps_per_period) +
-                        " is a multiple of π, where the non-standard denominator or sin ωΔt vanishes (allowed: ≥ 3)");
-    };
-    check(c.step, "step.steps_per_period");
-    for (std::size_t i = 0; i < c.convergence.size(); ++i)
-      check(c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");
-  }
-  if (c.convergence.empty()) return;
-  if (k.beta.exact != 0)
-    r.fail("convergence", "studies of the Duffing oscillator (β ≠ 0) need a dense reference of its flow, which the "
-                          "harness does not have yet (allowed: β = 0)");
-  if (k.stop_upper)
-    r.fail("convergence", "the reference handles one obstacle below, not two stops (allowed: obstacle, or none)");
-}
-
 StepSpec read_step_choice(const TomlReader& r, const toml::node* h, const toml::node* n, const std::string& path) {
   if ((h != nullptr) == (n != nullptr)) r.fail(path, "give exactly one of h and steps_per_period");
   StepSpec step;
@@ -201,18 +174,21 @@ StepSpec read_step_choice(const TomlReader& r, const toml::node* h, const toml::
   return step;
 }
 
-std::vector<StepSpec> read_convergence(const TomlReader& r, const toml::table& root) {
-  const toml::table& t = r.table(root, "convergence", false);
+/// A list of steps, `[table] h = [...]` or `steps_per_period = [...]`, of at least
+/// `minimum` entries.
+std::vector<StepSpec> read_step_list(const TomlReader& r, const toml::table& root, const std::string& table,
+                                     std::size_t minimum, const std::string& why_minimum) {
+  const toml::table& t = r.table(root, table, false);
   if (t.empty()) return {};
-  r.require_only(t, "convergence", {"h", "steps_per_period"});
+  r.require_only(t, table, {"h", "steps_per_period"});
   const toml::node* hs = t.get("h");
   const toml::node* ns = t.get("steps_per_period");
-  if ((hs != nullptr) == (ns != nullptr)) r.fail("convergence", "give exactly one of the lists h and steps_per_period");
-  const std::string key = hs ? "convergence.h" : "convergence.steps_per_period";
+  if ((hs != nullptr) == (ns != nullptr)) r.fail(table, "give exactly one of the lists h and steps_per_period");
+  const std::string key = table + (hs ? ".h" : ".steps_per_period");
   const toml::node* list = hs ? hs : ns;
   if (!list->is_array()) r.fail(key, "expected a list, found " + TomlReader::type_name(*list));
   const toml::array& items = *list->as_array();
-  if (items.size() < 2) r.fail(key, "a convergence study needs at least 2 step sizes");
+  if (items.size() < minimum) r.fail(key, why_minimum);
   std::vector<StepSpec> steps;
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::string item_key = key + "[" + std::to_string(i) + "]";
@@ -227,24 +203,31 @@ std::vector<StepSpec> read_convergence(const TomlReader& r, const toml::table& r
 std::optional<LyapunovSpec> read_lyapunov(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
   if (!root.get("lyapunov")) return std::nullopt;
   const toml::table& t = r.table(root, "lyapunov", true);
-  r.require_only(t, "lyapunov", {"epsilon", "epsilon_per_h", "clock"});
+  r.require_only(t, "lyapunov", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published"});
   LyapunovSpec spec;
   spec.epsilon = r.number(t, "lyapunov", "epsilon");
   spec.epsilon_per_h = r.number(t, "lyapunov", "epsilon_per_h");
-  if (spec.epsilon && spec.epsilon_per_h) r.fail("lyapunov", "give at most one of epsilon and epsilon_per_h");
-  for (const auto* e : {&spec.epsilon, &spec.epsilon_per_h})
+  spec.epsilon_per_period = r.number(t, "lyapunov", "epsilon_per_period");
+  if ((spec.epsilon ? 1 : 0) + (spec.epsilon_per_h ? 1 : 0) + (spec.epsilon_per_period ? 1 : 0) > 1)
+    r.fail("lyapunov", "give at most one of epsilon, epsilon_per_h and epsilon_per_period");
+  for (const auto* e : {&spec.epsilon, &spec.epsilon_per_h, &spec.epsilon_per_period})
     if (*e) r.require_range(**e, (*e)->exact > 0, "(0, ∞)");
   if (const auto clock = r.string(t, "lyapunov", "clock", false)) {
     if (*clock != "folded" && *clock != "absolute")
       r.fail("lyapunov.clock", "unknown clock '" + *clock + "' (allowed: folded, absolute)");
     spec.absolute_clock = *clock == "absolute";
   }
+  spec.published = r.string(t, "lyapunov", "published", false);
+  if (spec.published && spec.published->empty()) r.fail("lyapunov.published", "must not be empty");
   if (!c.model.forced() || !c.horizon.periods)
     r.fail("lyapunov", "Lyapunov exponents of the Poincaré map need a forced model and horizon.periods");
-  if (c.scheme.is_reference() && spec.epsilon_per_h)
-    r.fail("lyapunov.epsilon_per_h", "the reference has no step h: give an absolute epsilon (IDND) or none (IDED)");
-  if (!c.scheme.is_reference() && !spec.epsilon && !spec.epsilon_per_h)
-    r.fail("lyapunov", "a scheme's Poincaré map is differentiated numerically: give epsilon or epsilon_per_h");
+  const SchemeInfo& info = scheme_infos()[c.scheme.entry];
+  const bool has_method =
+      with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) { return E::lyapunov_method(spec).has_value(); });
+  if (!has_method)
+    r.fail("lyapunov", info.has_step && !spec.has_epsilon()
+                           ? "a scheme's Poincaré map is differentiated numerically: give epsilon or epsilon_per_h"
+                           : "scheme '" + c.scheme.type + "' gives no Lyapunov exponents");
   return spec;
 }
 
@@ -282,7 +265,8 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   TomlReader r(file_label, toml_text);
   const toml::table root = r.parse();
   r.require_only(root, "",
-                 {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "expected", "lyapunov"});
+                 {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "sweep", "expected",
+                  "lyapunov"});
 
   CaseSpec c;
   c.file = file_label;
@@ -302,9 +286,6 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   }
 
   c.model = read_model(r, root);
-  if (c.precision.kind == ScalarKind::rational && c.model.periodic())
-    r.fail("case.precision", "the exact rational type needs a rational model, and " + c.model.type_name() +
-                                 " uses cos and T = 2π/ω (allowed here: double, long-double, float128, mpfr:DIGITS)");
 
   const toml::table& initial = r.table(root, "initial", true);
   r.require_only(initial, "initial", {"u0", "v0", "t0"});
@@ -314,29 +295,34 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   check_initial_admissible(r, c);
 
   c.scheme = read_scheme(r, root);
-  if (c.scheme.is_nonstandard_family() != c.model.conservative())
-    r.fail("scheme.type", c.model.conservative()
-                              ? "the conservative-oscillator model runs with the schemes of seed 003 (allowed: "
-                                "nonstandard-impact, standard-impact)"
-                              : "'" + c.scheme.type + "' is a scheme of seed 003 for model.type = conservative-oscillator");
+  check_scheme_takes_model(r, c);
+  const SchemeInfo& scheme = scheme_infos()[c.scheme.entry];
+  // Parses the options now, so that a bad value is refused with the file and its key.
+  with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) { E::options(c.scheme, OptionFailure{c.file}); });
+  require_runnable(c, c.precision, "case.precision");
 
   const toml::table& horizon = r.table(root, "horizon", true);
-  r.require_only(horizon, "horizon", {"t_end", "periods"});
+  r.require_only(horizon, "horizon", {"t_end", "periods", "steps", "escape"});
   c.horizon.t_end = r.number(horizon, "horizon", "t_end");
   c.horizon.periods = r.integer(horizon, "horizon", "periods", 1, max_periods);
-  if (c.horizon.t_end.has_value() == c.horizon.periods.has_value())
-    r.fail("horizon", "give exactly one of t_end and periods");
+  c.horizon.steps = r.integer(horizon, "horizon", "steps", 1, max_steps);
+  c.horizon.escape = r.number(horizon, "horizon", "escape");
+  if ((c.horizon.t_end ? 1 : 0) + (c.horizon.periods ? 1 : 0) + (c.horizon.steps ? 1 : 0) != 1)
+    r.fail("horizon", "give exactly one of t_end, periods and steps");
   if (c.horizon.periods && !c.model.periodic())
     r.fail("horizon.periods", "the constant-force model has no forcing period: give horizon.t_end");
   if (c.horizon.t_end) r.require_range(*c.horizon.t_end, c.horizon.t_end->exact > c.t0.exact, "(t0, ∞)");
+  if (c.horizon.escape) r.require_range(*c.horizon.escape, c.horizon.escape->exact > 0, "(0, ∞)");
 
-  if (c.scheme.is_reference()) {
-    // The exact-detection reference has no time step, and is itself what studies compare to.
-    if (root.get("step")) r.fail("step", "the reference scheme has no step: remove [step]");
-    if (root.get("convergence")) r.fail("convergence", "the reference scheme has no step to refine: remove [convergence]");
-    if (c.precision.kind == ScalarKind::rational)
-      r.fail("case.precision", "the reference locates contacts by root finding, which the exact rational type cannot "
-                               "do (allowed here: double, long-double, float128, mpfr:DIGITS)");
+  if (!scheme.has_step) {
+    // A scheme without a time step (the exact-detection reference) is itself what studies
+    // compare to.
+    if (root.get("step")) r.fail("step", "scheme '" + c.scheme.type + "' has no step: remove [step]");
+    if (root.get("convergence"))
+      r.fail("convergence", "scheme '" + c.scheme.type + "' has no step to refine: remove [convergence]");
+    if (root.get("sweep")) r.fail("sweep", "scheme '" + c.scheme.type + "' has no step to sweep: remove [sweep]");
+    if (c.horizon.steps)
+      r.fail("horizon.steps", "scheme '" + c.scheme.type + "' has no step: give horizon.t_end or horizon.periods");
   } else {
     const toml::table& step = r.table(root, "step", true);
     r.require_only(step, "step", {"h", "steps_per_period"});
@@ -344,19 +330,47 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
     check_step_fits(r, c, c.step, "step.steps_per_period");
   }
 
-  c.convergence = read_convergence(r, root);
+  c.convergence = read_step_list(r, root, "convergence", 2, "a convergence study needs at least 2 step sizes");
   for (std::size_t i = 0; i < c.convergence.size(); ++i)
     check_step_fits(r, c, c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");
-
-  if (const auto* k = std::get_if<ConservativeSpec>(&c.model.kind)) check_conservative_runs(r, c, *k);
+  if (!c.convergence.empty() && c.horizon.steps)
+    r.fail("convergence", "a convergence study compares runs over one horizon: give horizon.t_end or horizon.periods");
+  c.sweep = read_step_list(r, root, "sweep", 1, "a sweep needs at least 1 step size");
+  for (std::size_t i = 0; i < c.sweep.size(); ++i)
+    check_step_fits(r, c, c.sweep[i], "sweep.steps_per_period[" + std::to_string(i) + "]");
 
   c.expected = read_expected(r, root, !c.convergence.empty());
   c.lyapunov = read_lyapunov(r, root, c);
+  with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) { E::validate(c); });
   return c;
 }
 
 CaseSpec load_case(const std::filesystem::path& file) {
   return parse_case(read_input_file(file, "case file"), file.string());
+}
+
+std::vector<std::filesystem::path> case_files(const std::filesystem::path& directory) {
+  std::error_code error;
+  std::vector<std::filesystem::path> files, subdirectories;
+  for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+    if (it->is_directory() && !it->is_symlink()) subdirectories.push_back(it->path());  // no symlink loops
+    else if (it->is_regular_file() && it->path().extension() == ".toml") files.push_back(it->path());
+  }
+  if (error) throw InputError(directory.string(), "", "cannot read the directory of cases: " + error.message());
+  std::sort(files.begin(), files.end());
+  std::sort(subdirectories.begin(), subdirectories.end());
+  for (const auto& sub : subdirectories)
+    for (auto& file : case_files(sub)) files.push_back(std::move(file));
+  return files;
+}
+
+std::vector<CaseSpec> load_cases(const std::filesystem::path& directory) {
+  std::vector<CaseSpec> cases;
+  for (const auto& file : case_files(directory)) {
+    cases.push_back(load_case(file));
+    cases.back().file = (directory.filename() / std::filesystem::relative(file, directory)).generic_string();
+  }
+  return cases;
 }
 
 }  // namespace vibro

@@ -1,6 +1,6 @@
 #include "vibro/io/published_table.hpp"
 
-#include "vibro/io/input_error.hpp"
+#include "vibro/run/input_error.hpp"
 #include "vibro/io/toml_reader.hpp"
 
 #include <algorithm>
@@ -17,10 +17,6 @@ bool contains(const std::vector<std::string>& words, const std::string& word) {
   return std::find(words.begin(), words.end(), word) != words.end();
 }
 
-const std::vector<std::string>& status_names() {
-  static const std::vector<std::string> names = {"reproduced", "relation-only", "not-reproducible"};
-  return names;
-}
 
 /// A non-empty string at `path.key`.
 std::string text_field(const TomlReader& r, const toml::table& t, const std::string& path, const std::string& key) {
@@ -142,7 +138,7 @@ PublishedValue read_value(const TomlReader& r, const toml::table& t, const std::
   v.units = text_field(r, t, path, "units");
   v.settings = read_settings(r, t, path);
   v.source = read_source(r, t, path, table);
-  v.status = status_of(choice_field(r, t, path, "status", status_names()));
+  v.status = status_of(choice_field(r, t, path, "status", published_status_names()));
   v.relations = read_relations(r, t, path);
   if (v.status == PublishedStatus::relation_only && v.relations.empty())
     r.fail(path + ".relations", "a relation-only value must list the relations it takes part in (allowed: " +
@@ -152,32 +148,6 @@ PublishedValue read_value(const TomlReader& r, const toml::table& t, const std::
 }
 
 }  // namespace
-
-std::string_view status_name(PublishedStatus status) { return status_names()[static_cast<std::size_t>(status)]; }
-
-const std::vector<std::string>& published_quantities() {
-  static const std::vector<std::string> quantities = {"lyapunov.lambda1", "lyapunov.lambda2", "max_abs_error.q1"};
-  return quantities;
-}
-
-const std::vector<std::string>& published_methods() {
-  static const std::vector<std::string> methods = {"IDED",    "IDND", "NSND",  "I.D.P",   "C.N.S.P",
-                                                   "I.N.S.P", "NSPS", "NSMMM", "standard"};
-  return methods;
-}
-
-const std::vector<std::string>& published_settings() {
-  static const std::vector<std::string> settings = {
-      "alpha",     "a",  "omega", "T",     "u_min", "e",     "u0",   "v0",   "periods", "h",    "epsilon",
-      "precision", "dt", "q1_v1", "q2_v2", "q_min", "q_max", "mu_k", "mu_m", "horizon", "exact"};
-  return settings;
-}
-
-const std::vector<std::string>& published_relations() {
-  static const std::vector<std::string> relations = {"ided-idnd-agree", "chaotic-dissipative",   "nsnd-small-eps-fails",
-                                                     "nsnd-3h-close",   "cnsp-closer-than-insp", "order-of-magnitude"};
-  return relations;
-}
 
 std::optional<int> significant_digits(std::string_view text) {
   const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };

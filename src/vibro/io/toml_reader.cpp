@@ -1,6 +1,6 @@
 #include "vibro/io/toml_reader.hpp"
 
-#include "vibro/io/input_error.hpp"
+#include "vibro/run/input_error.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <cmath>

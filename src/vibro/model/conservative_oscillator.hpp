@@ -7,6 +7,8 @@
 
 #include "vibro/model/validate.hpp"
 
+#include <boost/math/constants/constants.hpp>
+
 #include <concepts>
 #include <optional>
 #include <stdexcept>
@@ -75,6 +77,9 @@ class ConservativeOscillator {
     if (scaled_upper_ && x > *scaled_upper_) return &*scaled_upper_;
     return nullptr;
   }
+
+  /// The period 2π/ω of the linear part y'' + ω² y = 0: the unit of steps_per_period.
+  Real period() const { return boost::math::constants::two_pi<Real>() / omega_; }
 
   /// y'' = −ω² y (1 + β y²).
   Real acceleration(const Real& y) const { return -omega_ * omega_ * y * (1 + beta_ * y * y); }

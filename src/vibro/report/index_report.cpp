@@ -1,6 +1,10 @@
 #include "vibro/report/index_report.hpp"
 
-#include "vibro/io/run_case.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/published_table.hpp"
+#include "vibro/io/result_json.hpp"
+#include "vibro/run/registry.hpp"
+#include "vibro/run/run_case.hpp"
 #include "vibro/report/atomic_write.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/markdown_table.hpp"
@@ -12,8 +16,6 @@
 
 #include <algorithm>
 #include <map>
-#include <chrono>
-#include <thread>
 #include <sstream>
 
 namespace vibro {
@@ -21,211 +23,200 @@ namespace {
 
 using nlohmann::json;
 
-const Precision report_mpfr{ScalarKind::mpfr, 50};
+const SchemeInfo& info_of(const RunResult& r) { return scheme_infos().at(*entry_named(r.scheme.type)); }
 
-std::string number(const json& value, int digits = 10) {
-  if (value.is_null()) return "—";
-  if (value.is_number()) return fmt::format("{:.{}g}", value.get<double>(), digits);
-  return display_number(value.get<std::string>(), digits);
+/// "paoli-schatzman (centered, taylor)": the scheme and its option values.
+std::string scheme_cell(const SchemeDescription& s) {
+  std::string values;
+  for (const auto& [key, value] : s.options) values += (values.empty() ? "" : ", ") + value;
+  return values.empty() ? s.type : s.type + " (" + values + ")";
 }
 
-bool is_free_fall_run(const json& run) { return run.contains("free_fall"); }
-
-void cases_section(std::ostringstream& md, const std::vector<CaseSpec>& cases) {
+void cases_section(std::ostringstream& md, const std::vector<CaseRuns>& cases) {
   md << "## Shipped cases\n\n"
      << markdown_header({"case", "file", "model", "scheme", "precision", "hash (FNV-1a 64)"});
-  for (const auto& c : cases)
-    md << markdown_row({c.name, "`" + c.file.substr(std::string("cases/").size()) + "`", c.model.type_name(),
-               c.scheme.is_reference() || c.scheme.is_corrected() ? c.scheme.type
-               : c.scheme.is_nonstandard_family()
-                   ? c.scheme.type + " (" + std::string(to_string(c.scheme.nonstandard.start)) + ")"
-                   : c.scheme.type + " (" + std::string(to_string(c.scheme.paoli_schatzman.velocity)) + ", " +
-                         std::string(to_string(c.scheme.paoli_schatzman.start)) + ")",
-               c.precision.name(), "`" + c.hash + "`"});
+  for (const CaseRuns& runs : cases) {
+    const CaseSpec& c = runs.spec;
+    md << markdown_row({c.name, "`" + c.file.substr(std::string("cases/").size()) + "`",
+                        runs.runs.front().model.type, scheme_cell(runs.runs.front().scheme), c.precision.name(),
+                        "`" + c.hash + "`"});
+  }
   md << "\n";
 }
 
-void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vector<json>& runs) {
-  const json& exact = runs.front();  // the case's own precision comes first
-  const json& ff = exact["free_fall"];
+std::string parameter(const ModelDescription& model, const std::string& key) {
+  for (const auto& p : model.parameters)
+    if (p.key == key) return p.texts.front();
+  return "?";
+}
+
+void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs) {
+  const RunResult& exact = runs.front();  // the case's own precision comes first
+  const FreeFallReversalResult& ff = *exact.free_fall;
   md << "## Free fall: the two-step reversal of the Paoli–Schatzman scheme (`" << c.name << "`)\n\n"
-     << "Seed 000 §2, MATH.md §2.1. Free fall onto the obstacle u_min = " << exact["model"]["u_min"].get<std::string>()
+     << "Seed 000 §2, MATH.md §2.1. Free fall onto the obstacle u_min = " << parameter(exact.model, "u_min")
      << " with u0 = " << c.u0.text << ", v0 = " << c.v0.text << ", e = " << c.model.e.text << ", h = " << c.step.h->text
      << ", U^1 = u0 + h v0. The prediction is the seed's closed form, evaluated in exact rational arithmetic; "
      << "\"computed\" is the scheme itself.\n\n";
-  if (!ff["applicable"].get<bool>()) {
-    md << "The seed's assumptions do not hold for this case: " << ff["reason"].get<std::string>() << "\n\n";
+  if (!ff.applicable) {
+    md << "The seed's assumptions do not hold for this case: " << ff.reason << "\n\n";
     return;
   }
-  md << "- m = " << ff["m"] << "; U^{m+1} is **" << ff["case"].get<std::string>() << "** the obstacle; "
-     << "the seed places the reversal on steps " << ff["reversal_steps"][0] << " and " << ff["reversal_steps"][1]
-     << "; from n = " << ff["line_start"] << " on, U^n follows the post-impact line of slope −h e v0 = "
-     << ff["slope_per_step"].get<std::string>() << " per step.\n\n";
+  md << "- m = " << ff.m << "; U^{m+1} is **" << ff.reversal_case << "** the obstacle; "
+     << "the seed places the reversal on steps " << ff.first_reversal_step << " and " << ff.first_reversal_step + 1
+     << "; from n = " << ff.line_start << " on, U^n follows the post-impact line of slope −h e v0 = "
+     << ff.slope_per_step.text << " per step.\n\n";
   std::vector<std::string> columns = {"n", "predicted U^n (exact)"};
-  for (const json& r : runs) columns.push_back("computed − predicted, " + r["precision"]["name"].get<std::string>());
+  for (const RunResult& r : runs) columns.push_back("computed − predicted, " + r.provenance.precision.name);
   md << markdown_header(columns);
-  for (std::size_t i = 0; i < ff["table"].size(); ++i) {
-    std::vector<std::string> cells = {std::to_string(ff["table"][i]["n"].get<long>()),
-                                      ff["table"][i]["predicted"].get<std::string>()};
-    for (const json& r : runs) cells.push_back(number(r["free_fall"]["table"][i]["difference"], 3));
+  for (std::size_t i = 0; i < ff.table.size(); ++i) {
+    std::vector<std::string> cells = {std::to_string(ff.table[i].n), ff.table[i].predicted.text};
+    for (const RunResult& r : runs) cells.push_back(display(r.free_fall->table[i].difference, 3));
     md << markdown_row(cells);
   }
   md << "\nLargest |computed − predicted| over the whole run:";
-  for (const json& r : runs)
-    md << " " << r["precision"]["name"].get<std::string>() << ": "
-       << number(r["free_fall"]["max_deviation_from_prediction"], 3) << ";";
+  for (const RunResult& r : runs)
+    md << " " << r.provenance.precision.name << ": " << display(r.free_fall->max_deviation_from_prediction, 3) << ";";
   md << "\n\n";
-  if (!exact.contains("convergence")) return;
+  if (!exact.convergence) return;
   md << "### Errors against the exact free fall\n\n"
      << "Exact solution u = u0 + v0 t until t_c, then u = u_min − e v0 (t − t_c); the discrete velocity "
      << "V^n = (U^{n+1} − U^n)/h is compared with the right-continuous exact velocity at t_n. "
-     << "Errors below are from the " << exact["precision"]["name"].get<std::string>() << " run.\n\n"
+     << "Errors below are from the " << exact.provenance.precision.name << " run.\n\n"
      << markdown_header({"h", "steps", "position L∞", "position L1", "velocity L∞", "velocity L1"});
-  for (const json& r : exact["convergence"]["rows"]) {
-    const json& e = r["errors"];
-    md << markdown_row({r["h"].get<std::string>(), std::to_string(r["steps"].get<long>()), number(e["position_linf"]),
-               number(e["position_l1"]), number(e["velocity_linf"]), number(e["velocity_l1"])});
+  for (const StudyRow& r : exact.convergence->rows) {
+    const auto error = [&](ErrorMetric m) { return display(r.errors[index_of(m)]); };
+    md << markdown_row({r.h, std::to_string(r.steps), error(ErrorMetric::position_linf), error(ErrorMetric::position_l1),
+                        error(ErrorMetric::velocity_linf), error(ErrorMetric::velocity_l1)});
   }
   md << "\nObserved orders (least-squares slope of log error against log h; the successive slopes are in "
      << "index.json):\n\n";
   std::vector<std::string> order_columns = {"metric", "expected (seed 000 §1)"};
-  for (const json& r : runs) order_columns.push_back(r["precision"]["name"].get<std::string>());
+  for (const RunResult& r : runs) order_columns.push_back(r.provenance.precision.name);
   md << markdown_header(order_columns);
-  const std::vector<std::pair<std::string, std::string>> metrics = {
-      {"position_linf", "1"}, {"position_l1", "—"}, {"velocity_linf", "0"}, {"velocity_l1", "1"}};
-  for (const auto& [metric, expected] : metrics) {
-    std::vector<std::string> cells = {metric, expected};
-    for (const json& r : runs) cells.push_back(number(r["convergence"]["orders"][metric]["least_squares"], 12));
+  const DeclaredOrders& declared = info_of(exact).declared_orders;
+  for (const ErrorMetric m : {ErrorMetric::position_linf, ErrorMetric::position_l1, ErrorMetric::velocity_linf,
+                              ErrorMetric::velocity_l1}) {
+    const auto& order = declared[index_of(m)];
+    std::vector<std::string> cells = {std::string(name(m)), order ? fmt::format("{:g}", order->order) : "—"};
+    for (const RunResult& r : runs) cells.push_back(display(r.convergence->orders[index_of(m)].slope, 12));
     md << markdown_row(cells);
   }
   md << "\n";
-  if (exact.contains("expected")) {
+  if (!exact.expected.empty()) {
     md << markdown_header({"expectation", "value ± tolerance", "source", "verdict per precision"});
-    for (std::size_t i = 0; i < exact["expected"].size(); ++i) {
-      const json& e = exact["expected"][i];
+    for (std::size_t i = 0; i < exact.expected.size(); ++i) {
+      const ExpectationVerdict& e = exact.expected[i];
       std::string verdicts;
-      for (const json& r : runs)
-        verdicts += r["precision"]["name"].get<std::string>() + ": " + r["expected"][i]["verdict"].get<std::string>() + " ";
-      md << markdown_row({e["quantity"].get<std::string>(), e["expected"].get<std::string>() + " ± " + e["tolerance"].get<std::string>(),
-                 e["source"].get<std::string>(), verdicts});
+      for (const RunResult& r : runs)
+        verdicts += r.provenance.precision.name + ": " + (r.expected[i].pass ? "pass" : "fail") + " ";
+      md << markdown_row({e.quantity, e.expected + " ± " + e.tolerance, e.source, verdicts});
     }
     md << "\n";
   }
 }
 
-/// A scheme run (Paoli–Schatzman or corrected) at every precision: what happened at the
-/// obstacle and where the run ended.
-void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector<json>& runs) {
-  const json& first = runs.front();
-  const bool corrected = c.scheme.is_corrected();
-  md << "## " << (corrected ? "Corrected Crank–Nicolson" : "Paoli–Schatzman") << " run: `" << c.name << "`\n\n"
+/// A scheme run at every precision: what happened at the obstacle and where the run ended.
+void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs) {
+  const RunResult& first = runs.front();
+  const bool counted = first.run.corrected.has_value();  // artificial impacts rather than projection steps
+  md << "## " << first.scheme.display_name << " run: `" << c.name << "`\n\n"
      << c.description << "\n\n"
-     << "Model " << first["model"].dump() << ", u0 = " << c.u0.text << ", v0 = " << c.v0.text;
-  if (!corrected)
-    md << ", scheme velocity `" << first["scheme"]["velocity"].get<std::string>() << "`, start `"
-       << first["scheme"]["start"].get<std::string>() << "`";
-  md << ", h = " << first["scheme"]["step"].get<std::string>() << ", " << first["run"]["steps"] << " steps.\n\n"
-     << markdown_header({"precision", corrected ? "artificial impacts / dichotomies / fallbacks" : "projection active (steps)",
-                "final t", "final U", "final V"});
-  for (const json& r : runs) {
-    const json& run = r["run"];
+     << "Model " << to_json(first.model).dump() << ", u0 = " << c.u0.text << ", v0 = " << c.v0.text;
+  for (std::size_t i = 0; i < first.scheme.options.size(); ++i)
+    md << (i == 0 ? ", scheme " : ", ") << first.scheme.options[i].first << " `" << first.scheme.options[i].second
+       << "`";
+  md << ", h = " << *first.scheme.step << ", " << *first.run.steps << " steps.\n\n"
+     << markdown_header({"precision", counted ? "artificial impacts / dichotomies / fallbacks" : "projection active (steps)",
+                         "final t", "final U", "final V"});
+  for (const RunResult& r : runs) {
+    const RunFindings& run = r.run;
     const std::string obstacle =
-        corrected ? fmt::format("{} / {} / {}", run["impacts"].get<long>(), run["dichotomies"].get<long>(),
-                                run["fallbacks"].get<long>())
-                  : std::to_string(run["projection_active"]["count"].get<long>());
-    md << markdown_row({r["precision"]["name"].get<std::string>(), obstacle, number(run["final"]["t"], 12),
-               number(run["final"]["u"], 16), number(run["final"]["v"], 16)});
+        counted ? fmt::format("{} / {} / {}", run.corrected->impacts, run.corrected->dichotomies, run.corrected->fallbacks)
+                : std::to_string(run.projection_active->count);
+    md << markdown_row({r.provenance.precision.name, obstacle, display(run.final.t, 12), display(run.final.u, 16),
+                        display(run.final.v, 16)});
   }
   md << "\nThe precisions agree to the digits shown only where the run is not sensitive to rounding; a "
         "chaotic regime would separate them (MATH.md §4).\n\n";
 }
 
-void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vector<json>& runs) {
+void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs) {
   constexpr std::size_t listed_events = 10;
   md << "## Exact-detection reference: `" << c.name << "`\n\n" << c.description << "\n\n"
      << "Closed-form flights, contacts located by the certified search (MATH.md §1.1), chatter summed to its "
      << "accumulation time and sticking until the net force turns positive (MATH.md §1.3). Each run carries an "
      << "error estimate: the same case at 20 more digits, events matched to the nearest event of their kind.\n\n"
      << markdown_header({"precision", "impacts", "accumulations", "sticking intervals", "grazing", "final u", "final v",
-                "error estimate (event times; final u)"});
-  const auto count = [](const json& run, const char* kind) {
-    return run["event_counts"].contains(kind) ? std::to_string(run["event_counts"][kind].get<long>()) : std::string("0");
+                         "error estimate (event times; final u)"});
+  const auto count = [](const ReferenceFindings& found, const char* kind) {
+    const auto it = found.event_counts.find(kind);
+    return it == found.event_counts.end() ? std::string("0") : std::to_string(it->second);
   };
-  for (const json& r : runs) {
-    const json& run = r["run"];
-    const json& e = run["error_estimate"];
-    md << markdown_row({r["precision"]["name"].get<std::string>(), count(run, "impact"), count(run, "accumulation"),
-               std::to_string(run["sticking_intervals"].size()), count(run, "grazing"), number(run["final"]["u"], 16),
-               number(run["final"]["v"], 16),
-               e["max_event_time_difference"].get<std::string>() + "; " + e["final_position_difference"].get<std::string>() +
-                   " (vs " + e["compared_with"].get<std::string>() + (e.contains("lower_bound_only") ? ", a lower bound" : "") +
-                   ")"});
+  for (const RunResult& r : runs) {
+    const ReferenceFindings& found = *r.run.reference;
+    const ErrorEstimate& e = *found.error_estimate;
+    md << markdown_row({r.provenance.precision.name, count(found, "impact"), count(found, "accumulation"),
+                        std::to_string(found.sticking_intervals.size()), count(found, "grazing"),
+                        display(r.run.final.u, 16), display(r.run.final.v, 16),
+                        e.max_event_time_difference + "; " + e.final_position_difference + " (vs " + e.compared_with +
+                            (e.lower_bound_only ? ", a lower bound" : "") + ")"});
   }
-  const json& most_precise = *std::max_element(runs.begin(), runs.end(), [](const json& a, const json& b) {
-    return a["precision"]["significand_bits"].get<long>() < b["precision"]["significand_bits"].get<long>();
+  const RunResult& most_precise = *std::max_element(runs.begin(), runs.end(), [](const RunResult& a, const RunResult& b) {
+    return a.provenance.precision.significand_bits < b.provenance.precision.significand_bits;
   });
-  const json& precise = most_precise["run"];
+  const ReferenceFindings& precise = *most_precise.run.reference;
   md << "\nThe impact count may grow with the precision: a smaller contact tolerance resolves more impacts of each "
         "chatter sequence before the rest of the series is summed. First events at "
-     << most_precise["precision"]["name"].get<std::string>() << ":\n\n"
+     << most_precise.provenance.precision.name << ":\n\n"
      << markdown_header({"event", "t", "v−", "v+"});
-  for (std::size_t i = 0; i < std::min(listed_events, precise["events"].size()); ++i) {
-    const json& e = precise["events"][i];
-    md << markdown_row({e["kind"].get<std::string>(), number(e["t"], 16), number(e["v_minus"], 10), number(e["v_plus"], 10)});
+  for (std::size_t i = 0; i < std::min(listed_events, precise.events.size()); ++i) {
+    const ReferenceEventText& e = precise.events[i];
+    md << markdown_row({e.kind, display(e.t, 16), display(e.v_minus, 10), display(e.v_plus, 10)});
   }
-  const json& lyapunov = precise["lyapunov_estimate"];
+  const LyapunovEstimate& lyapunov = precise.lyapunov_estimate;
   md << "\n"
-     << (lyapunov["defined"].get<bool>()
-             ? "Finite-time λ1 ≈ " + number(lyapunov["lambda1_per_unit_time"], 6) + " per unit time."
-             : "No λ1 estimate: the flow's derivative is undefined (" + lyapunov["why_undefined"].get<std::string>() + ").")
+     << (lyapunov.defined ? "Finite-time λ1 ≈ " + display(lyapunov.lambda1_per_unit_time, 6) + " per unit time."
+                          : "No λ1 estimate: the flow's derivative is undefined (" + lyapunov.why_undefined + ").")
      << "\n\n";
 }
 
 /// The case's convergence study at every precision: observed orders side by side (the
 /// slope must not move with the precision; a rounding floor may), with the full tables and
 /// log-log plots written beside the report under studies/.
-void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::vector<json>& runs,
+void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs,
                          const std::filesystem::path& out) {
+  const std::string& note = info_of(runs.front()).study_note;
   md << "### Convergence study of `" << c.name << "`\n\n"
-     << "Against the " << runs.front()["convergence"]["reference"].get<std::string>() << ". Observed order = "
+     << "Against the " << runs.front().convergence->reference << ". Observed order = "
      << "least-squares slope over the detected asymptotic range (in brackets, its first and last h); points "
-     << "outside it are listed in the per-precision tables with the reason."
-     << (c.scheme.is_corrected() ? " The seeds give no convergence theory for the corrected scheme: its orders are "
-                                   "measured, not proven."
-                                 : "")
+     << "outside it are listed in the per-precision tables with the reason." << (note.empty() ? "" : " " + note)
      << "\n\n";
   std::vector<std::string> columns = {"metric"};
-  for (const json& r : runs) columns.push_back(r["precision"]["name"].get<std::string>());
+  for (const RunResult& r : runs) columns.push_back(r.provenance.precision.name);
   md << markdown_header(columns);
-  for (const char* metric : {"position_linf", "position_l1", "velocity_linf", "velocity_l1", "final_position",
-                             "final_velocity", "impact_time"}) {
-    std::vector<std::string> cells = {metric};
-    for (const json& r : runs) {
-      const json& o = r["convergence"]["orders"][metric];
-      const json& rows = r["convergence"]["rows"];
+  for (const ErrorMetric metric : error_metrics) {
+    std::vector<std::string> cells = {std::string(name(metric))};
+    for (const RunResult& r : runs) {
+      const OrderAnalysis& o = r.convergence->orders[index_of(metric)];
+      const auto& rows = r.convergence->rows;
       // Without a range, say why: how many points are exact, at the rounding floor, or other.
       std::map<std::string, int> reasons;
-      for (const json& status : o["status"]) ++reasons[status.get<std::string>()];
+      for (const PointStatus status : o.status) ++reasons[to_string(status)];
       std::string why;
       for (const auto& [reason, count] : reasons)
-        why += (why.empty() ? "" : ", ") + (count == static_cast<int>(o["status"].size()) ? reason
-                                                                                         : std::to_string(count) + " " + reason);
-      cells.push_back(o["least_squares"].is_null()
-                          ? (reasons.size() == 1 ? why : "no range: " + why)
-                          : number(o["least_squares"], 4) + " [" + rows[o["range"][0].get<std::size_t>()]["h"].get<std::string>() +
-                                " … " + rows[o["range"][1].get<std::size_t>()]["h"].get<std::string>() + "]");
+        why += (why.empty() ? "" : ", ") +
+               (count == static_cast<int>(o.status.size()) ? reason : std::to_string(count) + " " + reason);
+      cells.push_back(!o.slope ? (reasons.size() == 1 ? why : "no range: " + why)
+                               : display(o.slope, 4) + " [" + rows[o.first].h + " … " + rows[o.last].h + "]");
     }
     md << markdown_row(cells);
   }
   md << "\nTables and plots:";
-  for (const json& r : runs) {
-    std::string stem = c.name + "-" + r["precision"]["name"].get<std::string>();
-    for (char& ch : stem)
-      if (ch == ':') ch = '-';
-    write_file_atomically(out / "studies" / (stem + ".md"), "# " + c.name + "\n\n" + study_markdown(r));
-    write_file_atomically(out / "studies" / (stem + ".csv"), study_csv(r));
-    const bool plotted = write_study_svg(r, out / "studies" / (stem + ".svg"));
-    md << " [" << r["precision"]["name"].get<std::string>() << "](studies/" << stem << ".md)";
+  for (const RunResult& r : runs) {
+    const bool plotted = write_study_files(r, out / "studies");
+    const std::string stem = study_stem(r);
+    md << " [" << r.provenance.precision.name << "](studies/" << stem << ".md)";
     if (plotted) md << " ([plot](studies/" << stem << ".svg))";
   }
   md << "\n\n";
@@ -233,32 +224,10 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
 
 }  // namespace
 
-std::vector<std::filesystem::path> list_case_files(const std::filesystem::path& directory) {
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(directory))
-    if (entry.is_regular_file() && entry.path().extension() == ".toml") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-std::vector<Precision> report_precisions(const CaseSpec& c) {
-  std::vector<Precision> precisions = {c.precision};
-  for (const Precision& p : {Precision{ScalarKind::double_, 0}, report_mpfr})
-    if (std::find(precisions.begin(), precisions.end(), p) == precisions.end()) precisions.push_back(p);
-  return precisions;
-}
-
-void write_report(const std::filesystem::path& cases_dir, const std::filesystem::path& out,
+void write_report(const ReportInputs& inputs, const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status) {
-  std::vector<CaseSpec> cases;
-  for (const std::string sub : {"", "nsfd/"}) {  // nsfd/: the seed-003 cases (MATH.md §5)
-    if (!std::filesystem::is_directory(cases_dir / sub)) continue;
-    for (const auto& file : list_case_files(cases_dir / sub)) {
-      cases.push_back(load_case(file));
-      cases.back().file = "cases/" + sub + file.filename().string();  // independent of where the report runs
-    }
-  }
-  std::map<std::string, json> nonstandard_double_runs;  // with their plot samples, for the claims section
+  const std::vector<CaseSpec> cases = load_cases(inputs.cases);
+  const ReportRuns report = run_for_report(cases, inputs.threads, status);
   json all = json::object();
   std::ostringstream md, timings;
   timings << "# Wall times of the last `vibro report`\n\nNot deterministic (machine and load dependent), so kept "
@@ -268,40 +237,30 @@ void write_report(const std::filesystem::path& cases_dir, const std::filesystem:
      << "Generated by `vibro report` (vibro " << VIBRO_VERSION << ") from the case files in `cases/`. "
      << "Deterministic: regenerate with the README's main command and diff. Every number below is also in "
      << "`index.json` with all its digits.\n\n";
-  cases_section(md, cases);
-  for (const auto& c : cases) {
-    std::vector<json> runs;
-    for (const Precision& p : report_precisions(c)) {
-      if (status) status(c.name + " at " + p.name());
-      RunOptions options;
-      options.precision = p;
-      options.threads = std::max(1u, std::thread::hardware_concurrency());
-      const auto start = std::chrono::steady_clock::now();
-      runs.push_back(run_case(c, options));
-      const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
-      timings << markdown_row({c.name, p.name(), fmt::format("{:.2f} s", wall.count()), std::to_string(options.threads)});
-    }
-    if (c.scheme.is_nonstandard_family()) {
-      for (json& r : runs) {
-        if (r["precision"]["name"] == "double") nonstandard_double_runs[c.name] = r;
-        r["run"].erase("samples");  // plot data only: index.json keeps the results
-      }
-    }
-    all[c.name] = runs;
-    if (c.scheme.is_reference()) reference_section(md, c, runs);
-    else if (c.scheme.is_nonstandard_family()) md << nonstandard_run_section(c, runs);
-    else if (is_free_fall_run(runs.front())) free_fall_section(md, c, runs);
-    else scheme_section(md, c, runs);
-    if (runs.front().contains("convergence")) convergence_section(md, c, runs, out);
+  cases_section(md, report.cases);
+  std::map<std::string, const CaseRuns*> runs_by_name;
+  for (const CaseRuns& runs : report.cases) {
+    const CaseSpec& c = runs.spec;
+    runs_by_name[c.name] = &runs;
+    for (std::size_t i = 0; i < runs.runs.size(); ++i)
+      timings << markdown_row({c.name, runs.runs[i].provenance.precision.name, fmt::format("{:.2f} s", runs.wall_seconds[i]),
+                               std::to_string(runs.threads)});
+    json results = json::array();
+    for (const RunResult& r : runs.runs) results.push_back(to_json(r, false));  // plot samples: not for index.json
+    all[c.name] = results;
+    const RunResult& first = runs.runs.front();
+    if (first.run.reference) reference_section(md, c, runs.runs);
+    else if (first.run.conservative) md << nonstandard_run_section(c, runs.runs);
+    else if (first.free_fall) free_fall_section(md, c, runs.runs);
+    else scheme_section(md, c, runs.runs);
+    if (first.convergence) convergence_section(md, c, runs.runs, out);
   }
-  if (std::filesystem::is_directory(cases_dir / "lyapunov")) {
-    if (status) status("Lyapunov cases and the relations of the published tables");
-    const std::filesystem::path root = cases_dir.parent_path();
-    md << lyapunov_section(cases_dir, root / "reference" / "published", root / "tests" / "golden" / "lyapunov", out);
-  }
-  if (!nonstandard_double_runs.empty()) {
+  if (!report.lyapunov.empty())
+    md << lyapunov_section(report, load_published_tables(inputs.published), inputs.goldens, out);
+  if (std::any_of(report.cases.begin(), report.cases.end(),
+                  [](const CaseRuns& r) { return r.runs.front().run.conservative.has_value(); })) {
     if (status) status("seed 003 claims");
-    md << nonstandard_claims_section(nonstandard_double_runs, out);
+    md << nonstandard_claims_section(runs_by_name, out);
   }
   write_file_atomically(out / "index.md", md.str());
   write_file_atomically(out / "index.json", all.dump(1) + "\n");

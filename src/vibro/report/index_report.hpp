@@ -1,29 +1,29 @@
 #pragma once
-// `vibro report`: runs every shipped case at several precisions and writes
-// reports/index.md (for people), reports/index.json (every run result, for scripts) and
-// reports/studies/ (each convergence study's table, CSV and plot). Those are deterministic:
-// no timestamps, no timings, so a regenerated report diffs cleanly. Wall times go to
-// reports/timings.md, the one file that changes from run to run.
+// `vibro report`: renders every shipped case (run by run/report_runs.hpp at several
+// precisions) into reports/index.md (for people), reports/index.json (every run result,
+// for scripts) and reports/studies/ (each convergence study's table, CSV and plot). Those
+// are deterministic: no timestamps, no timings, so a regenerated report diffs cleanly. Wall
+// times go to reports/timings.md, the one file that changes from run to run.
 
-#include "vibro/io/case_spec.hpp"
+#include "vibro/run/report_runs.hpp"
 
 #include <filesystem>
 #include <functional>
 #include <string>
-#include <vector>
 
 namespace vibro {
 
-/// The `*.toml` files of a directory, sorted by name.
-std::vector<std::filesystem::path> list_case_files(const std::filesystem::path& directory);
+/// Where the report reads from.
+struct ReportInputs {
+  std::filesystem::path cases;      ///< the case files (and their subdirectories)
+  std::filesystem::path published;  ///< the published tables
+  std::filesystem::path goldens;    ///< the computed Lyapunov goldens, for their measured spreads
+  unsigned threads = 1;             ///< for the step sizes of convergence studies
+};
 
-/// Precisions a case is reported at: its own, double, and MPFR at 50 digits (the exact
-/// type only where the case's own precision is rational).
-std::vector<Precision> report_precisions(const CaseSpec& c);
-
-/// Writes `out/index.md` and `out/index.json` atomically from the cases in `cases`.
-/// `status` receives one line per case run (the CLI shows it on a terminal).
-void write_report(const std::filesystem::path& cases, const std::filesystem::path& out,
+/// Writes `out/index.md`, `out/index.json`, `out/timings.md` and the study and plot files
+/// atomically. `status` receives one line per run (the CLI shows it on a terminal).
+void write_report(const ReportInputs& inputs, const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status = {});
 
 }  // namespace vibro

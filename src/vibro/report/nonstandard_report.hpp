@@ -1,13 +1,12 @@
 #pragma once
-// The seed-003 part of `vibro report` (issue 6, MATH.md §5): one section per run of a
-// cases/nsfd/ case (impacts, nodes outside K, the discrete energy within flights and across
-// impacts, at every precision), and one section with the tables behind seed 003's claims —
-// piecewise exactness of example 5.1, y² at Δt = π/(4ω), the stability sweep, spurious
-// impacts between two stops, Duffing's energy — with energy plots and phase portraits.
+// The seed-003 part of `vibro report` (MATH.md §5): one section per case on the
+// conservative oscillator (impacts, nodes outside K, the discrete energy within flights and
+// across impacts, at every precision, and the case's step sweep), and one section with the
+// tables behind seed 003's claims — piecewise exactness of example 5.1, y² at Δt = π/(4ω),
+// the stability sweep, spurious impacts between two stops, Duffing's energy — with energy
+// plots and phase portraits. Everything it shows is a run of a case under cases/nsfd/.
 
-#include "vibro/io/case_spec.hpp"
-
-#include <nlohmann/json.hpp>
+#include "vibro/run/report_runs.hpp"
 
 #include <filesystem>
 #include <map>
@@ -16,13 +15,13 @@
 
 namespace vibro {
 
-/// Markdown of one seed-003 case's runs (one per precision).
-std::string nonstandard_run_section(const CaseSpec& c, const std::vector<nlohmann::json>& runs);
+/// Markdown of one seed-003 case's runs (one per precision, the case's own first).
+std::string nonstandard_run_section(const CaseSpec& c, const std::vector<RunResult>& runs);
 
-/// Markdown of the claims of seed 003; `double_runs` holds the double run of every case of
-/// cases/nsfd/ by case name, with its plot samples. Writes nsfd_*.svg into `out` when
-/// gnuplot is available.
-std::string nonstandard_claims_section(const std::map<std::string, nlohmann::json>& double_runs,
+/// Markdown of the claims of seed 003 from the runs of the cases/nsfd/ cases, by case name
+/// (a table whose cases are missing says so). Writes nsfd_*.svg into `out` when gnuplot is
+/// available.
+std::string nonstandard_claims_section(const std::map<std::string, const CaseRuns*>& runs,
                                        const std::filesystem::path& out);
 
 }  // namespace vibro

@@ -4,6 +4,8 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
 
+#include <fmt/format.h>
+
 namespace vibro {
 
 std::string display_number(const std::string& text, int digits) {
@@ -15,5 +17,13 @@ std::string display_number(const std::string& text, int digits) {
   const std::string shortened = to_text_significant(mpfr_real(*exact), digits);
   return shortened.size() < text.size() ? shortened : text;
 }
+
+std::string display(const NumberText& x, int digits) { return display_number(x.text, digits); }
+
+std::string display(const std::optional<NumberText>& x, int digits) { return x ? display(*x, digits) : "—"; }
+
+std::string display(double x, int digits) { return fmt::format("{:.{}g}", x, digits); }
+
+std::string display(const std::optional<double>& x, int digits) { return x ? display(*x, digits) : "—"; }
 
 }  // namespace vibro

@@ -1,23 +1,31 @@
 #pragma once
-// What a convergence study writes (issue 4): a CSV of every error, a Markdown table with
+// What a convergence study writes (MATH.md §8): a CSV of every error, a Markdown table with
 // the observed orders and the status of every point, and a log-log SVG plot through
-// gnuplot (a report degrades to its tables when gnuplot is absent).
+// gnuplot (a report degrades to its tables when gnuplot is absent). One writer for
+// `vibro converge` and `vibro report`.
 
-#include <nlohmann/json.hpp>
+#include "vibro/run/run_result.hpp"
 
 #include <filesystem>
 #include <string>
 
 namespace vibro {
 
-/// Markdown of a run_case result that holds a "convergence" study.
-std::string study_markdown(const nlohmann::json& result);
+/// Markdown of a result's convergence study (the result must have one).
+std::string study_markdown(const RunResult& result);
 
 /// One row per step size: h, steps, impacts (scheme, reference), then every metric.
-std::string study_csv(const nlohmann::json& result);
+std::string study_csv(const RunResult& result);
 
 /// Plots every metric against h on log-log axes into `svg` with gnuplot; false (and
 /// nothing written) when gnuplot is not installed or fails.
-bool write_study_svg(const nlohmann::json& result, const std::filesystem::path& svg);
+bool write_study_svg(const RunResult& result, const std::filesystem::path& svg);
+
+/// "NAME-PRECISION" with ':' replaced, the stem of a study's files.
+std::string study_stem(const RunResult& result);
+
+/// Writes `dir`/STEM.md, .csv and (when gnuplot is there) .svg atomically; true when the
+/// plot was written.
+bool write_study_files(const RunResult& result, const std::filesystem::path& dir);
 
 }  // namespace vibro

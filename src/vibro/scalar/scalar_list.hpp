@@ -1,5 +1,5 @@
 #pragma once
-// The one list of scalar types (ARCHITECTURE "Scalar-generic"): `with_scalar`, the typed
+// The one list of scalar types (docs/architecture.md): `with_scalar`, the typed
 // tests and the scheme registry all take their types from ScalarTypes, so a type added or
 // removed here is added or removed everywhere. The order of the list is the order of
 // ScalarKind, of `--precision`'s allowed forms and of every message that lists them.

@@ -1,7 +1,7 @@
-#include "vibro/io/lyapunov_golden.hpp"
+#include "vibro/run/lyapunov_golden.hpp"
 
-#include "vibro/io/input_error.hpp"
-#include "vibro/io/run_lyapunov.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <fmt/format.h>
@@ -10,11 +10,10 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <tuple>
 
 namespace vibro {
 namespace {
-
-using nlohmann::json;
 
 /// λ1, λ2 per period as printed by the run (round-trip text), and their exact values.
 struct Exponents {
@@ -33,11 +32,12 @@ Exponents run_exponents(CaseSpec c, const Precision& precision, std::int64_t per
   c.v0 = v0;
   RunOptions options;
   options.precision = precision;
-  const json l = run_lyapunov_case(c, options)["lyapunov"];
-  if (!l["defined"].get<bool>())
-    throw InputError(c.file, "lyapunov", "exponents undefined at " + precision.name() + ", v0 = " + v0.text + ": " +
-                                             l["why_undefined"].get<std::string>());
-  const std::string t1 = l["lambda1_per_period"], t2 = l["lambda2_per_period"];
+  const LyapunovFindings l = run_lyapunov_case(c, options).lyapunov;
+  if (!l.defined)
+    throw InputError(c.file, "lyapunov",
+                     "exponents undefined at " + precision.name() + ", v0 = " + v0.text + ": " + l.why_undefined);
+  const std::string& t1 = l.lambda1_per_period.text;
+  const std::string& t2 = l.lambda2_per_period.text;
   return {t1, t2, exact_of(t1), exact_of(t2)};
 }
 
@@ -64,7 +64,7 @@ std::string rounded_up_text(const rational& x) {
 
 }  // namespace
 
-json write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOptions& options,
+LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOptions& options,
                            const std::function<void(const std::string&)>& progress) {
   if (!c.lyapunov) throw InputError(c.file, "lyapunov", "the case has no [lyapunov] table");
   if (options.short_periods < 1) throw InputError(c.file, "--golden-periods", "must be ≥ 1");
@@ -87,13 +87,19 @@ json write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOptions& optio
                                  "horizon or raise --golden-digits",
                                  options.short_periods, low.name(), high.name(), digits,
                                  options.required_agreement_digits));
-  json short_part = {{"periods", options.short_periods},
-                     {"precision", low.name()},
-                     {"compared_with", high.name()},
-                     {"agreement_digits", std::floor(digits * 10) / 10},
-                     {"lambda1_per_period", at_high.text1},
-                     {"lambda2_per_period", at_high.text2},
-                     {"relative_tolerance", fmt::format("1e-{}", options.required_agreement_digits)}};
+  LyapunovGolden golden;
+  golden.written_by = options.command;
+  golden.vibro_version = VIBRO_VERSION;
+  golden.case_file = c.file;
+  golden.case_name = c.name;
+  golden.case_hash = c.hash;
+  golden.short_horizon = {options.short_periods,
+                          low.name(),
+                          high.name(),
+                          std::floor(digits * 10) / 10,
+                          at_high.text1,
+                          at_high.text2,
+                          fmt::format("1e-{}", options.required_agreement_digits)};
 
   // Long horizon: the case's own run, and its spread over precisions × nearby v0.
   const std::int64_t periods = *c.horizon.periods;
@@ -105,14 +111,12 @@ json write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOptions& optio
   for (const Precision& p : options.spread_precisions)
     if (std::find(precisions.begin(), precisions.end(), p) == precisions.end()) precisions.push_back(p);
 
-  json runs = json::array();
   std::vector<Exponents> results;
   for (const Precision& p : precisions) {
     for (const NumberInput& v0 : initial) {
       told(fmt::format("long horizon, {} periods, {}, v0 = {}", periods, p.name(), v0.text));
       results.push_back(run_exponents(c, p, periods, v0));
-      runs.push_back({{"precision", p.name()}, {"v0", v0.text}, {"lambda1_per_period", results.back().text1},
-                      {"lambda2_per_period", results.back().text2}});
+      golden.long_horizon.runs.push_back({p.name(), v0.text, results.back().text1, results.back().text2});
     }
   }
   const Exponents& stored = results.front();  // the case's precision and v0: what the test re-runs
@@ -121,54 +125,46 @@ json write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOptions& optio
     spread1 = std::max(spread1, rational(abs(e.lambda1 - stored.lambda1)));
     spread2 = std::max(spread2, rational(abs(e.lambda2 - stored.lambda2)));
   }
-  json long_part = {{"periods", periods},
-                    {"precision", c.precision.name()},
-                    {"v0", c.v0.text},
-                    {"lambda1_per_period", stored.text1},
-                    {"lambda2_per_period", stored.text2},
-                    {"tolerance_lambda1", rounded_up_text(spread1)},
-                    {"tolerance_lambda2", rounded_up_text(spread2)},
-                    {"nearby_relative", options.nearby_relative},
-                    {"runs", runs}};
-  return {{"what", "computed Lyapunov golden (src/vibro/io/lyapunov_golden.hpp); do not edit by hand"},
-          {"written_by", options.command},
-          {"vibro_version", VIBRO_VERSION},
-          {"case", {{"file", c.file}, {"name", c.name}, {"hash_fnv1a64", c.hash}}},
-          {"short", short_part},
-          {"long", long_part}};
+  golden.long_horizon.periods = periods;
+  golden.long_horizon.precision = c.precision.name();
+  golden.long_horizon.v0 = c.v0.text;
+  golden.long_horizon.lambda1_per_period = stored.text1;
+  golden.long_horizon.lambda2_per_period = stored.text2;
+  golden.long_horizon.tolerance_lambda1 = rounded_up_text(spread1);
+  golden.long_horizon.tolerance_lambda2 = rounded_up_text(spread2);
+  golden.long_horizon.nearby_relative = options.nearby_relative;
+  return golden;
 }
 
-LyapunovGoldenCheck check_lyapunov_golden(const json& golden, const CaseSpec& c) {
+LyapunovGoldenCheck check_lyapunov_golden(const LyapunovGolden& golden, const CaseSpec& c) {
   LyapunovGoldenCheck check;
   const auto line = [&](bool ok, const std::string& text) {
     check.passed = check.passed && ok;
     check.lines.push_back((ok ? "ok    " : "FAIL  ") + text);
   };
-  if (golden["case"]["hash_fnv1a64"] != c.hash) {
-    line(false, "the case file changed since the golden was written: regenerate with `" +
-                    golden["written_by"].get<std::string>() + "`");
+  if (golden.case_hash != c.hash) {
+    line(false, "the case file changed since the golden was written: regenerate with `" + golden.written_by + "`");
     return check;
   }
-  const json& s = golden["short"];
-  const Exponents short_run = run_exponents(c, Precision::parse(s["precision"].get<std::string>()),
-                                            s["periods"].get<std::int64_t>(), c.v0);
-  const double allowed = std::stod(s["relative_tolerance"].get<std::string>());
-  for (const auto& [name, computed] : {std::pair{"lambda1", short_run.lambda1}, std::pair{"lambda2", short_run.lambda2}}) {
-    const std::string key = std::string(name) + "_per_period";
-    const double rel = relative_difference(computed, exact_of(s[key].get<std::string>()));
+  const auto& s = golden.short_horizon;
+  const Exponents short_run = run_exponents(c, Precision::parse(s.precision), s.periods, c.v0);
+  const double allowed = std::stod(s.relative_tolerance);
+  for (const auto& [name, computed, stored] : {std::tuple{"lambda1", short_run.lambda1, s.lambda1_per_period},
+                                               std::tuple{"lambda2", short_run.lambda2, s.lambda2_per_period}}) {
+    const double rel = relative_difference(computed, exact_of(stored));
     line(rel <= allowed, fmt::format("short {} ({} periods, {}): relative difference {:.2g} (allowed {:.0e})", name,
-                                     s["periods"].get<std::int64_t>(), s["precision"].get<std::string>(), rel, allowed));
+                                     s.periods, s.precision, rel, allowed));
   }
-  const json& l = golden["long"];
-  const Exponents long_run = run_exponents(c, Precision::parse(l["precision"].get<std::string>()),
-                                           l["periods"].get<std::int64_t>(), c.v0);
-  for (const auto& [name, computed] : {std::pair{"lambda1", long_run.lambda1}, std::pair{"lambda2", long_run.lambda2}}) {
-    const rational difference = abs(computed - exact_of(l[std::string(name) + "_per_period"].get<std::string>()));
-    const rational tolerance = exact_of(l["tolerance_" + std::string(name)].get<std::string>());
+  const auto& l = golden.long_horizon;
+  const Exponents long_run = run_exponents(c, Precision::parse(l.precision), l.periods, c.v0);
+  for (const auto& [name, computed, stored, allowed_text] :
+       {std::tuple{"lambda1", long_run.lambda1, l.lambda1_per_period, l.tolerance_lambda1},
+        std::tuple{"lambda2", long_run.lambda2, l.lambda2_per_period, l.tolerance_lambda2}}) {
+    const rational difference = abs(computed - exact_of(stored));
+    const rational tolerance = exact_of(allowed_text);
     line(difference <= tolerance,
-         fmt::format("long {} ({} periods, {}): difference {:.3g} (allowed: measured spread {:.3g})", name,
-                     l["periods"].get<std::int64_t>(), l["precision"].get<std::string>(),
-                     static_cast<double>(difference), static_cast<double>(tolerance)));
+         fmt::format("long {} ({} periods, {}): difference {:.3g} (allowed: measured spread {:.3g})", name, l.periods,
+                     l.precision, static_cast<double>(difference), static_cast<double>(tolerance)));
   }
   return check;
 }

@@ -1,21 +1,31 @@
 #pragma once
-// `vibro run`: runs a case at a precision and returns everything it found as JSON (the
-// text output, the CSV and the report are all written from this one result).
+// How a case is run: the precision (overriding the case's), where the rows of a
+// trajectory go, progress on long runs, the reference's error estimate, and threads for
+// the step sizes of a study.
 
-#include "vibro/io/case_spec.hpp"
-
-#include <nlohmann/json.hpp>
+#include "vibro/scalar/precision.hpp"
 
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace vibro {
 
+/// Where a run's rows go, one per node (or per event for the reference): `vibro run
+/// --csv` gives a file (io/csv_file.hpp). Called only when given, never inside a run
+/// that was not asked for rows.
+class RowSink {
+ public:
+  virtual ~RowSink() = default;
+  virtual void header(const std::vector<std::string>& columns) = 0;
+  virtual void row(const std::vector<std::string>& cells) = 0;
+};
+
 struct RunOptions {
   std::optional<Precision> precision;             ///< overrides the case's precision
-  std::optional<std::filesystem::path> csv;       ///< write the trajectory (t, u, v, active) here
+  RowSink* rows = nullptr;                        ///< the trajectory's rows, when wanted
   std::function<void(double fraction)> progress;  ///< called now and then on long runs
   bool error_estimate = true;  ///< reference runs: rerun at more digits and compare
   unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
@@ -26,12 +36,5 @@ struct RunOptions {
     if (progress && done % interval == 0) progress(static_cast<double>(done) / static_cast<double>(total));
   }
 };
-
-/// Throws InputError for a case that cannot run (e.g. a study that needs an exact
-/// solution this model does not have).
-nlohmann::json run_case(const CaseSpec& c, const RunOptions& options = {});
-
-/// The fields every JSON output carries: tool version, scalar type and precision.
-nlohmann::json provenance(const Precision& precision);
 
 }  // namespace vibro

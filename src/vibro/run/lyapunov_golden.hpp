@@ -14,7 +14,7 @@
 //   its own pseudo-orbit, so their spread is what a finite-time exponent at this horizon
 //   means, and what a rerun on another platform may differ by.
 
-#include "vibro/io/case_spec.hpp"
+#include "vibro/run/case_spec.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -37,10 +37,35 @@ struct LyapunovGoldenOptions {
   std::string command;  ///< the command line that wrote the golden, recorded in it
 };
 
-/// Runs the experiments of a golden for a case with a [lyapunov] table and returns it as
-/// JSON. Throws InputError when the short horizon is too long for the required agreement
-/// (the message says what to change). `progress` is told about each run before it starts.
-nlohmann::json write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOptions& options,
+/// A computed golden (written as JSON by io/golden_json.hpp; the file records the command
+/// that wrote it).
+struct LyapunovGolden {
+  std::string written_by, vibro_version;
+  std::string case_file, case_name, case_hash;
+  struct Short {
+    std::int64_t periods = 0;
+    std::string precision, compared_with;
+    double agreement_digits = 0;  ///< measured, rounded down to a tenth
+    std::string lambda1_per_period, lambda2_per_period;
+    std::string relative_tolerance;  ///< "1e-25"
+  } short_horizon;
+  struct Run {
+    std::string precision, v0, lambda1_per_period, lambda2_per_period;
+  };
+  struct Long {
+    std::int64_t periods = 0;
+    std::string precision, v0;
+    std::string lambda1_per_period, lambda2_per_period;
+    std::string tolerance_lambda1, tolerance_lambda2;  ///< the measured spreads, rounded up
+    std::string nearby_relative;
+    std::vector<Run> runs;
+  } long_horizon;
+};
+
+/// Runs the experiments of a golden for a case with a [lyapunov] table. Throws InputError
+/// when the short horizon is too long for the required agreement (the message says what to
+/// change). `progress` is told about each run before it starts.
+LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOptions& options,
                                      const std::function<void(const std::string&)>& progress = {});
 
 /// The outcome of re-running a golden's experiments: one line per compared number.
@@ -52,6 +77,6 @@ struct LyapunovGoldenCheck {
 /// Re-runs a golden's short horizon at its lower precision and its long horizon at the
 /// case's precision, and compares with the stored values and tolerances. Fails (without
 /// running) when the case file changed since the golden was written.
-LyapunovGoldenCheck check_lyapunov_golden(const nlohmann::json& golden, const CaseSpec& c);
+LyapunovGoldenCheck check_lyapunov_golden(const LyapunovGolden& golden, const CaseSpec& c);
 
 }  // namespace vibro

@@ -1,0 +1,33 @@
+#pragma once
+// Case files: reading one (strictly: every failure names the file, the dotted key and
+// what is allowed) and finding every case of a directory. The format is documented in
+// cases/README.md; the scheme's own keys are its registry entry's (run/registry.hpp).
+
+#include "vibro/run/case_spec.hpp"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vibro {
+
+/// Quantities a case may state an expectation for: "order." and an error metric (the
+/// observed orders of its convergence list, MATH.md §8).
+const std::vector<std::string>& known_quantities();
+
+/// Reads and validates a case file; throws InputError naming the file and the key.
+CaseSpec load_case(const std::filesystem::path& file);
+
+/// The same from text; `file_label` is used in messages and as the case's file.
+CaseSpec parse_case(std::string_view toml_text, const std::string& file_label);
+
+/// Every `*.toml` of `directory` by name, then those of each subdirectory (by name, and so
+/// on down): the one list of cases that `vibro list`, `vibro report` and `vibro check` read.
+std::vector<std::filesystem::path> case_files(const std::filesystem::path& directory);
+
+/// Every case of case_files(directory), loaded, each with its file named relative to the
+/// parent of `directory` ("cases/nsfd/x.toml"), independent of where the tool runs.
+std::vector<CaseSpec> load_cases(const std::filesystem::path& directory);
+
+}  // namespace vibro

@@ -1,0 +1,139 @@
+#pragma once
+// A case file, read and validated (io/case_file.cpp) but not yet bound to a scalar type.
+// Every number keeps its decimal text (so each scalar type parses it at its own precision)
+// and its exact rational value (so range checks are exact). The format is documented in
+// cases/README.md.
+
+#include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/types.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace vibro {
+
+struct NumberInput {
+  std::string key;   ///< dotted key it came from, for messages
+  std::string text;  ///< decimal or P/Q text, as written
+  rational exact;    ///< its exact value
+};
+
+/// The models a case can name (model.type).
+enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator };
+
+/// u'' + 2αu' + u = a cos ωt (MATH.md §1).
+struct OscillatorSpec {
+  NumberInput alpha, amplitude, omega;
+};
+
+/// u'' = −g (seed 000 §2 with g = 0).
+struct ConstantForceSpec {
+  NumberInput g;
+};
+
+/// y'' + ω² y (1 + β y²) = 0 (seed 003, MATH.md §5) with K = [obstacle, ∞), K = [lower,
+/// upper] (two stops) or K = ℝ. Autonomous: its "period" is the linear one, 2π/ω.
+struct ConservativeSpec {
+  NumberInput omega, beta;
+  std::optional<NumberInput> obstacle;                ///< K = [obstacle, ∞)
+  std::optional<NumberInput> stop_lower, stop_upper;  ///< K = [lower, upper]
+};
+
+struct ModelSpec {
+  std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec> kind;  ///< in the order of ModelKind
+  NumberInput u_min, e;  ///< u_min: impact-oscillator and constant-force only
+
+  ModelKind model_kind() const { return static_cast<ModelKind>(kind.index()); }
+  /// A period to count steps and horizons in: the forcing period, or 2π/ω of the
+  /// conservative oscillator's linear part.
+  bool periodic() const { return model_kind() != ModelKind::constant_force; }
+  /// Driven with period T, so that a stroboscopic (Poincaré) map exists.
+  bool forced() const { return model_kind() == ModelKind::impact_oscillator; }
+};
+
+/// Exactly one of h (absolute) and steps_per_period (h = T/N).
+struct StepSpec {
+  std::optional<NumberInput> h;
+  std::optional<std::int64_t> steps_per_period;
+  /// As written: the text of h, or "T/N".
+  std::string text() const { return h ? h->text : "T/" + std::to_string(*steps_per_period); }
+};
+
+/// Exactly one of t_end, periods and steps; optionally a bound on |u| that stops the run.
+struct HorizonSpec {
+  std::optional<NumberInput> t_end;
+  std::optional<std::int64_t> periods;
+  std::optional<std::int64_t> steps;  ///< this many steps of whatever step the run has
+  /// The run stops after the first node with |u| above this (a blow-up: going on would
+  /// only overflow), and reports where.
+  std::optional<NumberInput> escape;
+};
+
+/// The [scheme] table: the scheme's case-file name, its registry entry, and its options
+/// as written (each entry parses and validates its own; run/registry.hpp).
+struct SchemeSpec {
+  std::string type;
+  std::size_t entry = 0;  ///< index of the scheme's entry in the registry
+  std::vector<std::pair<std::string, std::string>> options;
+
+  /// The value written for `key`, or nullptr.
+  const std::string* option(const std::string& key) const {
+    for (const auto& [k, v] : options)
+      if (k == key) return &v;
+    return nullptr;
+  }
+};
+
+/// An expected result: a named quantity, its value, an absolute tolerance, and where the
+/// value comes from (closed form, seed and equation, independent method, invariant).
+struct Expectation {
+  std::string quantity;
+  NumberInput value, tolerance;
+  std::string source;
+};
+
+/// A Lyapunov computation (MATH.md §4): the method follows from the scheme — the reference
+/// without ε is IDED, with ε IDND; the PS scheme with ε is NSND / I.N.S.P; the corrected
+/// scheme with ε is C.N.S.P. ε is absolute, a multiple of the scheme's h, or a multiple of
+/// the forcing period T (for the reference, which has no h: seed 000's I.D.P takes ε = h =
+/// T/2513 of the schemes it is compared with).
+struct LyapunovSpec {
+  std::optional<NumberInput> epsilon;             ///< absolute ε of the forward differences
+  std::optional<NumberInput> epsilon_per_h;       ///< ε = this × h
+  std::optional<NumberInput> epsilon_per_period;  ///< ε = this × T
+  bool absolute_clock = false;                    ///< sections at t0 + kT instead of t0 + T each period
+  /// The seed experiment this case reproduces with the published settings, as named in the
+  /// published tables without the exponent ("001.IDED" for 001.IDED.lambda1/.lambda2).
+  std::optional<std::string> published;
+
+  bool has_epsilon() const { return epsilon || epsilon_per_h || epsilon_per_period; }
+  /// "1e-8", "3h", "1/2513T" or "exact", for outputs.
+  std::string epsilon_text() const {
+    if (epsilon) return epsilon->text;
+    if (epsilon_per_h) return epsilon_per_h->text + "h";
+    if (epsilon_per_period) return epsilon_per_period->text + "T";
+    return "exact";
+  }
+};
+
+struct CaseSpec {
+  std::string file;  ///< path as given, for messages
+  std::string hash;  ///< FNV-1a 64 of the file's bytes, hex
+  std::string name, description;
+  Precision precision;
+  ModelSpec model;
+  NumberInput u0, v0, t0;
+  SchemeSpec scheme;
+  StepSpec step;  ///< empty for a scheme without a step (the reference)
+  HorizonSpec horizon;
+  std::vector<StepSpec> convergence;  ///< step sizes of an error study, coarse to fine
+  std::vector<StepSpec> sweep;        ///< step sizes of a sweep: the run repeated at each
+  std::vector<Expectation> expected;
+  std::optional<LyapunovSpec> lyapunov;
+};
+
+}  // namespace vibro

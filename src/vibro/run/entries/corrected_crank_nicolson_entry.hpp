@@ -1,0 +1,111 @@
+#pragma once
+// The corrected Crank–Nicolson scheme's registry entry (scheme/corrected_crank_nicolson.hpp,
+// seed 000 §3): no options; its run lands on every stroboscopic time and counts its
+// artificial impacts, dichotomies and fallbacks; its Lyapunov exponents by forward
+// differences are seed 000's C.N.S.P.
+
+#include "vibro/analysis/convergence_study.hpp"
+#include "vibro/analysis/poincare_maps_schemes.hpp"
+#include "vibro/run/lyapunov_findings.hpp"
+#include "vibro/run/scheme_entry.hpp"
+#include "vibro/run/scheme_run.hpp"
+#include "vibro/scheme/corrected_crank_nicolson.hpp"
+
+#include <array>
+#include <string_view>
+
+namespace vibro {
+
+struct CorrectedCrankNicolsonEntry {
+  static constexpr std::array<std::string_view, 1> names = {"corrected-crank-nicolson"};
+  static constexpr std::string_view display_name = "Corrected Crank–Nicolson";
+  static constexpr std::string_view study_note =
+      "The seeds give no convergence theory for the corrected scheme: its orders are measured, not proven.";
+  static constexpr ModelKinds models = {ModelKind::impact_oscillator, ModelKind::constant_force};
+  template <class Model>
+  using scheme_type = CorrectedCrankNicolson<Model>;
+  static constexpr ScalarSet scalars = scheme_scalars<CorrectedCrankNicolson<ConstantForce<double>>>();
+  static constexpr bool has_step = true;
+
+  struct Options {};
+  static constexpr std::array<std::string_view, 0> option_keys = {};
+  static Options options(const SchemeSpec&, const OptionFailure&) { return {}; }
+  static std::vector<std::pair<std::string, std::string>> describe(const Options&) { return {}; }
+  static void validate(const CaseSpec&) {}
+
+  /// C.N.S.P (seed 000 §4): forward differences of the corrected scheme's map.
+  static std::optional<std::string> lyapunov_method(const LyapunovSpec& spec) {
+    if (!spec.has_epsilon()) return std::nullopt;
+    return "C.N.S.P";
+  }
+
+  template <class Model>
+  static CorrectedCrankNicolson<Model> make(const BoundCase<Model>& b, const StepSpec& step) {
+    return refused_as_input(b.spec, "step", [&] { return CorrectedCrankNicolson<Model>(b.model, b.step(step), b.t0); });
+  }
+
+  /// The run lands on every section time t0 + kT of a horizon in periods (else on t_end):
+  /// the step before it is shortened so that the node is that time itself (MATH.md §3).
+  /// The grid is non-uniform after an impact.
+  template <class Model>
+  static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunResult& out) {
+    using Real = typename Model::real_type;
+    using Scheme = CorrectedCrankNicolson<Model>;
+    const CaseSpec& c = b.spec;
+    const Scheme scheme = make(b, c.step);
+    const RunHorizon<Real> horizon(b, c.step);
+    auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
+    SectionSamples samples(scheme, x, horizon.stroboscopic());
+    CorrectedCounters counters;
+    const auto row = [&](const typename Scheme::State& y, bool impact) {
+      if (options.rows)
+        options.rows->row({std::to_string(y.n), to_text(y.t), to_text(y.u), to_text(y.v), impact ? "1" : "0"});
+    };
+    if (options.rows) options.rows->header({"n", "t", "u", "v", "impact"});
+    row(x, false);
+    const DriveEnd end = drive(
+        scheme, x, horizon, options,
+        [&](const typename Scheme::State& y, const typename Scheme::StepReport& report) {
+          counters.impacts += report.impact.has_value();
+          counters.dichotomies += report.dichotomies;
+          counters.fallbacks += report.fallback;
+          row(y, report.impact.has_value());
+        },
+        [&](const typename Scheme::State& y, std::int64_t k) { samples.add(y, k); });
+    out.run.h = NumberText::of(scheme.step_size());
+    out.run.steps = end.steps;
+    out.run.final = state_text(scheme, x);
+    out.run.stroboscopic = samples.take();
+    out.run.corrected = counters;
+    if (end.escaped) out.run.escaped = Escape{end.steps, NumberText::of(Real(x.u < 0 ? Real(-x.u) : x.u))};
+  }
+
+  /// The impacts of a run are its artificial impacts (seed 000 eq. (36)), at the time the
+  /// mass is put on the obstacle.
+  template <class Model>
+  static StudyRun<typename Model::real_type> study_run(const BoundCase<Model>& b, const Options&, const StepSpec& step) {
+    using Real = typename Model::real_type;
+    const auto scheme = make(b, step);
+    std::vector<Real> impacts;
+    auto trajectory = record_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<Real>(b, step),
+                                 [&](const auto& y, const auto& report) {
+                                   if (report.impact) impacts.push_back(y.t);
+                                 });
+    return {std::move(trajectory), std::move(impacts), scheme.step_size()};
+  }
+
+  template <class Model>
+  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options&, const LyapunovSpec& spec) {
+    const auto period = b.model.period();
+    const CorrectedCrankNicolson<Model> scheme = make(b, b.spec.step);
+    ForwardDifferenceMap<CorrectedSchemeFlow<Model>> map(
+        CorrectedSchemeFlow<Model>(scheme, b.t0, period, section_clock(spec)), difference_step(spec, period));
+    LyapunovFindings out = lyapunov_findings(
+        run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *b.spec.horizon.periods, period),
+        *lyapunov_method(spec));
+    out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
+    return out;
+  }
+};
+
+}  // namespace vibro

@@ -1,0 +1,173 @@
+#pragma once
+// The Paoli–Schatzman scheme's registry entry (scheme/paoli_schatzman.hpp, seed 000 eq.
+// (14)): its case-file options, its run (projection steps, stroboscopic samples and, on
+// the free fall, seed 000 §2's predicted reversal), its study runs, and its Lyapunov
+// exponents by forward differences (NSND / I.N.S.P, MATH.md §4).
+
+#include "vibro/analysis/convergence.hpp"
+#include "vibro/analysis/convergence_study.hpp"
+#include "vibro/analysis/free_fall.hpp"
+#include "vibro/analysis/poincare_maps_schemes.hpp"
+#include "vibro/run/lyapunov_findings.hpp"
+#include "vibro/run/scheme_entry.hpp"
+#include "vibro/run/scheme_run.hpp"
+#include "vibro/scheme/paoli_schatzman.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string_view>
+
+namespace vibro {
+
+struct PaoliSchatzmanEntry {
+  static constexpr std::array<std::string_view, 1> names = {"paoli-schatzman"};
+  static constexpr std::string_view display_name = "Paoli–Schatzman";
+  static constexpr std::string_view study_note = "";
+  static constexpr ModelKinds models = {ModelKind::impact_oscillator, ModelKind::constant_force};
+  template <class Model>
+  using scheme_type = PaoliSchatzman<Model>;
+  static constexpr ScalarSet scalars = scheme_scalars<PaoliSchatzman<ConstantForce<double>>>();
+  static constexpr bool has_step = true;
+
+  using Options = PaoliSchatzmanOptions;
+  static constexpr std::array<std::string_view, 2> option_keys = {"velocity", "start"};
+
+  static Options options(const SchemeSpec& s, const OptionFailure& fail) {
+    constexpr std::array velocities = {VelocityApproximation::centered, VelocityApproximation::forward,
+                                       VelocityApproximation::backward};
+    constexpr std::array starts = {StartingValue::taylor, StartingValue::linear};
+    return Options{choose_option(s, "velocity", velocities, &to_string, fail),
+                   choose_option(s, "start", starts, &to_string, fail)};
+  }
+
+  static std::vector<std::pair<std::string, std::string>> describe(const Options& o) {
+    return {{"velocity", std::string(to_string(o.velocity))}, {"start", std::string(to_string(o.start))}};
+  }
+
+  static void validate(const CaseSpec&) {}
+
+  /// NSND (seed 001) / I.N.S.P (seed 000): forward differences of the scheme's map.
+  static std::optional<std::string> lyapunov_method(const LyapunovSpec& spec) {
+    if (!spec.has_epsilon()) return std::nullopt;
+    return "NSND / I.N.S.P";
+  }
+
+  template <class Model>
+  static PaoliSchatzman<Model> make(const BoundCase<Model>& b, const StepSpec& step, const Options& o) {
+    return refused_as_input(b.spec, "step", [&] { return PaoliSchatzman<Model>(b.model, b.step(step), b.t0, o); });
+  }
+
+  template <class Model>
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+    using Real = typename Model::real_type;
+    using State = typename PaoliSchatzman<Model>::State;
+    const CaseSpec& c = b.spec;
+    const auto scheme = make(b, c.step, o);
+    const RunHorizon<Real> horizon(b, c.step);
+    auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
+    const bool free_fall = is_free_fall(c);
+    std::vector<Real> positions;  // every U^n, for the free-fall prediction only
+    if (free_fall) positions.push_back(x.u);
+    SectionSamples samples(scheme, x, horizon.stroboscopic());
+    ProjectionLog projection;
+    const auto row = [&](const State& y, bool active) {
+      if (options.rows)
+        options.rows->row({std::to_string(y.n), to_text(scheme.time(y)), to_text(y.u), to_text(scheme.velocity(y)),
+                           active ? "1" : "0"});
+    };
+    if (options.rows) options.rows->header({"n", "t", "u", "v", "projection_active"});
+    row(x, false);
+    const DriveEnd end = drive(
+        scheme, x, horizon, options,
+        [&](const State& y, bool active) {
+          projection.observe(active, y.n);
+          row(y, active);
+          if (free_fall) positions.push_back(y.u);
+        },
+        [&](const State& y, std::int64_t k) { samples.add(y, k); });
+    out.run.h = NumberText::of(scheme.step_size());
+    out.run.steps = end.steps;
+    out.run.final = state_text(scheme, x);
+    out.run.stroboscopic = samples.take();
+    out.run.projection_active = projection.activity();
+    if (end.escaped) out.run.escaped = Escape{end.steps, NumberText::of(Real(x.u < 0 ? Real(-x.u) : x.u))};
+    if constexpr (std::is_same_v<Model, ConstantForce<Real>>) {
+      if (free_fall) out.free_fall = free_fall_reversal(b, positions);
+    }
+  }
+
+  /// The impacts of a run: one per run of consecutive active steps (the two-step reversal
+  /// of seed 000 §2 is one impact), at the time of its first step: O(h) from the true
+  /// impact time, as the scheme itself is.
+  template <class Model>
+  static StudyRun<typename Model::real_type> study_run(const BoundCase<Model>& b, const Options& o,
+                                                       const StepSpec& step) {
+    const auto scheme = make(b, step, o);
+    auto trajectory = record_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<typename Model::real_type>(b, step));
+    auto impacts = impact_times_from_projection(trajectory);
+    return {std::move(trajectory), std::move(impacts), scheme.step_size()};
+  }
+
+  template <class Model>
+  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options& o, const LyapunovSpec& spec) {
+    const CaseSpec& c = b.spec;
+    const auto period = b.model.period();
+    const auto scheme = make(b, c.step, o);
+    ForwardDifferenceMap<PaoliSchatzmanFlow<Model>> map(
+        PaoliSchatzmanFlow<Model>(scheme, *c.step.steps_per_period, section_clock(spec)),
+        difference_step(spec, period));
+    LyapunovFindings out = lyapunov_findings(
+        run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *c.horizon.periods, period),
+        *lyapunov_method(spec));
+    out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
+    return out;
+  }
+
+ private:
+  /// The setting of seed 000 §2: constant force g = 0 (exactly, as written).
+  static bool is_free_fall(const CaseSpec& c) {
+    const auto* force = std::get_if<ConstantForceSpec>(&c.model.kind);
+    return force && force->g.exact == 0;
+  }
+
+  /// Seed 000 §2: the predicted reversal against the computed positions.
+  template <class Real>
+  static FreeFallReversalResult free_fall_reversal(const BoundCase<ConstantForce<Real>>& b,
+                                                   const std::vector<Real>& positions) {
+    /// Rows shown before m and after the post-impact line starts.
+    constexpr std::int64_t margin = 2;
+    FreeFallReversalResult result;
+    try {
+      const FreeFallReversal<Real> prediction(b.model.obstacle(), b.u0, b.v0, to_real<Real>(*b.spec.step.h),
+                                              b.model.restitution());
+      result.applicable = true;
+      result.m = prediction.m();
+      result.reversal_case = to_string(prediction.reversal_case());
+      result.first_reversal_step = prediction.first_reversal_step();
+      result.line_start = prediction.line_start();
+      result.slope_per_step = NumberText::of(prediction.slope_per_step());
+      Real largest_deviation(0);
+      for (std::size_t n = 0; n < positions.size(); ++n) {
+        using std::abs;
+        const Real deviation = abs(positions[n] - prediction.position(static_cast<std::int64_t>(n)));
+        if (deviation > largest_deviation) largest_deviation = deviation;
+      }
+      result.max_deviation_from_prediction = NumberText::of(largest_deviation);
+      const std::int64_t last =
+          std::min<std::int64_t>(prediction.line_start() + margin, static_cast<std::int64_t>(positions.size()) - 1);
+      for (std::int64_t n = std::max<std::int64_t>(0, prediction.m() - margin); n <= last; ++n) {
+        const Real& computed = positions[static_cast<std::size_t>(n)];
+        const Real predicted = prediction.position(n);
+        result.table.push_back(
+            {n, NumberText::of(predicted), NumberText::of(computed), NumberText::of(Real(computed - predicted))});
+      }
+    } catch (const std::invalid_argument& why) {
+      result = FreeFallReversalResult{};
+      result.reason = why.what();
+    }
+    return result;
+  }
+};
+
+}  // namespace vibro

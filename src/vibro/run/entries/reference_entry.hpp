@@ -1,0 +1,224 @@
+#pragma once
+// The exact-detection reference's registry entry (reference/vibro/reference/, MATH.md §1)
+// in the shape of a scheme (reference_scheme.hpp): no step, no options. A run lists every
+// event, the sticking intervals, the stroboscopic samples, λ1 from the exact Jacobians and
+// the digits its horizon needs, and an error estimate from the same case at 20 more
+// digits. Its Lyapunov exponents are IDED (exact derivative) or, with ε, IDND.
+
+#include "vibro/analysis/digits_needed.hpp"
+#include "vibro/analysis/lyapunov.hpp"
+#include "vibro/analysis/poincare_maps_reference.hpp"
+#include "vibro/reference/impact_reference.hpp"
+#include "vibro/reference/reference_scheme.hpp"
+#include "vibro/reference/reference_settings.hpp"
+#include "vibro/run/lyapunov_findings.hpp"
+#include "vibro/run/scheme_entry.hpp"
+#include "vibro/run/scheme_run.hpp"
+#include "vibro/scalar/parse.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <string_view>
+
+namespace vibro {
+
+struct ReferenceEntry {
+  static constexpr std::array<std::string_view, 1> names = {"reference"};
+  static constexpr std::string_view display_name = "exact-detection reference";
+  static constexpr std::string_view study_note = "";
+  static constexpr ModelKinds models = {ModelKind::impact_oscillator, ModelKind::constant_force};
+  template <class Model>
+  using scheme_type = ReferenceScheme<ImpactReference<Model>>;
+  static constexpr ScalarSet scalars = scheme_scalars<ReferenceScheme<ImpactReference<ConstantForce<double>>>>();
+  static constexpr bool has_step = false;
+
+  /// Correct digits λ1's horizon estimate is asked for (λ1 t/ln 10 + this, MATH.md §4).
+  static constexpr long target_digits = 10;
+  /// The error estimate reruns the case at this many more MPFR digits.
+  static constexpr long error_estimate_extra_digits = 20;
+
+  struct Options {};
+  static constexpr std::array<std::string_view, 0> option_keys = {};
+  static Options options(const SchemeSpec&, const OptionFailure&) { return {}; }
+  static std::vector<std::pair<std::string, std::string>> describe(const Options&) { return {}; }
+
+  /// The reference has no step to refine or take a multiple of.
+  static void validate(const CaseSpec& c) {
+    if (c.lyapunov && c.lyapunov->epsilon_per_h)
+      throw InputError(c.file, "lyapunov.epsilon_per_h",
+                       "the reference has no step h: give an absolute epsilon or epsilon_per_period (IDND), or none "
+                       "(IDED)");
+  }
+
+  /// IDED (seed 001 §4) without ε, IDND (seed 001; seed 000's I.D.P) with one.
+  static std::optional<std::string> lyapunov_method(const LyapunovSpec& spec) {
+    return spec.has_epsilon() ? "IDND" : "IDED";
+  }
+
+  template <class Model>
+  static ImpactReference<Model> make_reference(const BoundCase<Model>& b) {
+    return ImpactReference<Model>(b.model, default_reference_settings(b.model, b.u0, b.v0));
+  }
+
+  template <class Model>
+  static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunResult& out) {
+    using Real = typename Model::real_type;
+    using Scheme = ReferenceScheme<ImpactReference<Model>>;
+    const CaseSpec& c = b.spec;
+    const ImpactReference<Model> reference = make_reference(b);
+    const RunHorizon<Real> horizon(b, std::nullopt);
+    // Sampling interval: irrelevant, every step lands on a section time or t_end.
+    const Scheme scheme(reference, b.t0, Real(horizon.section_time(1) - b.t0));
+    auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
+
+    ReferenceFindings found;
+    std::optional<Real> stick_start;
+    // λ1 by the Lyapunov engine (MATH.md §4) on the Jacobian of each forcing period of the
+    // run, or, for a horizon given as t_end, on the Jacobian of the whole run as one
+    // "period" of length t_end − t0.
+    Real section_length = horizon.section_time(1) - b.t0;
+    if constexpr (HasPeriod<Model>)
+      if (horizon.stroboscopic()) section_length = b.model.period();
+    LyapunovExponents<Real> exponents(section_length, false);
+    SectionSamples samples(scheme, x, horizon.stroboscopic());
+    if (options.rows) options.rows->header({"kind", "t", "v_minus", "v_plus"});
+    drive(
+        scheme, x, horizon, options,
+        [&](const typename Scheme::State& y, bool) {
+          for (const ReferenceEvent<Real>& e : y.events) {
+            found.events.push_back(
+                {to_string(e.kind), NumberText::of(e.t), NumberText::of(e.v_minus), NumberText::of(e.v_plus)});
+            ++found.event_counts[to_string(e.kind)];
+            if (options.rows) options.rows->row({to_string(e.kind), to_text(e.t), to_text(e.v_minus), to_text(e.v_plus)});
+            if (e.kind == EventKind::stick) stick_start = e.t;
+            if (e.kind == EventKind::release && stick_start) {
+              found.sticking_intervals.push_back({NumberText::of(*stick_start), NumberText::of(e.t)});
+              stick_start.reset();
+            }
+          }
+          add_period(exponents, y.jacobian);
+        },
+        [&](const typename Scheme::State& y, std::int64_t k) { samples.add(y, k); });
+    if (stick_start) found.sticking_intervals.push_back({NumberText::of(*stick_start), std::nullopt});
+    const auto& settings = reference.settings();
+    found.max_window = NumberText::of(settings.max_window);
+    found.contact_tolerance = NumberText::of(settings.contact_tolerance);
+    found.force_tolerance = NumberText::of(settings.force_tolerance);
+    const double duration = static_cast<double>(horizon.stroboscopic() ? Real(section_length * horizon.sections())
+                                                                        : section_length);
+    found.lyapunov_estimate = lyapunov_estimate(exponents, duration, out.run.warnings);
+    out.run.final = state_text(scheme, x);
+    out.run.stroboscopic = samples.take();
+    out.run.reference = std::move(found);
+  }
+
+  /// The error estimate of a certified reference run: `rerun(precision)` is the same case at
+  /// MPFR with 20 more digits than `result`, without its own estimate.
+  static void finish(RunResult& result, const std::function<RunResult(const Precision&)>& rerun) {
+    const Precision precise{ScalarKind::mpfr, result.provenance.precision.decimal_digits + error_estimate_extra_digits};
+    const RunResult more = rerun(precise);
+    ReferenceFindings& found = *result.run.reference;
+    ErrorEstimate estimate = compare_runs(result.run, more.run, precise.mpfr_digits);
+    estimate.compared_with = precise.name();
+    if (found.lyapunov_estimate.defined && found.lyapunov_estimate.digits_needed > precise.mpfr_digits)
+      estimate.lower_bound_only =
+          "the comparison run also has fewer digits than the horizon needs: these differences bound the error from "
+          "below only";
+    found.error_estimate = std::move(estimate);
+  }
+
+  template <class Model>
+  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options&, const LyapunovSpec& spec) {
+    using Real = typename Model::real_type;
+    const Real period = b.model.period();
+    const ImpactReference<Model> reference = make_reference(b);
+    const PhasePoint<Real> x0{b.u0, b.v0};
+    const std::int64_t periods = *b.spec.horizon.periods;
+    if (!spec.has_epsilon()) {
+      ExactDerivativeMap<Model> map(reference, b.t0, period, section_clock(spec));
+      const auto run = run_lyapunov(map, x0, periods, period);
+      LyapunovFindings out = lyapunov_findings(run, "IDED");
+      const std::int64_t impacts = map.events().impacts();
+      out.impacts = impacts;
+      if (run.exponents.defined()) {
+        // MATH.md §1.2: K(λ1 + λ2) = −2αKT + 2 N_imp ln e for the exact flow, to rounding.
+        using std::log;
+        out.sum_rule_per_period = NumberText::of(Real(-2 * b.model.alpha() * period +
+                                                      2 * Real(impacts) / Real(run.exponents.periods()) *
+                                                          log(b.model.restitution())));
+      }
+      return out;
+    }
+    ForwardDifferenceMap<ReferenceFlow<Model>> map(ReferenceFlow<Model>(reference, b.t0, period, section_clock(spec)),
+                                                   difference_step(spec, period));
+    LyapunovFindings out = lyapunov_findings(run_lyapunov(map, x0, periods, period), "IDND");
+    out.impacts = map.flow().contacts();
+    out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
+    return out;
+  }
+
+ private:
+  template <class Real>
+  static LyapunovEstimate lyapunov_estimate(const LyapunovExponents<Real>& exponents, double horizon,
+                                            std::vector<std::string>& warnings) {
+    LyapunovEstimate estimate;
+    estimate.defined = exponents.defined();
+    if (!estimate.defined) {
+      estimate.why_undefined = exponents.why_undefined();
+      return estimate;
+    }
+    const double per_unit_time = static_cast<double>(exponents.lambda1_per_unit_time());
+    const long needed = digits_needed(per_unit_time, horizon, target_digits);
+    const long digits = decimal_digits<Real>();
+    estimate.lambda1_per_period_or_horizon = static_cast<double>(exponents.lambda1());
+    estimate.lambda1_per_unit_time = per_unit_time;
+    estimate.target_digits = target_digits;
+    estimate.horizon = horizon;
+    estimate.digits_needed = needed;
+    if (digits < needed)
+      warnings.push_back(fmt::format(
+          "precision too low for this horizon: λ1 ≈ {:.4g} per unit time, so {} correct digits at t = {:.6g} need about "
+          "{} digits, and this run has {}; it stays accurate only up to t ≈ {:.4g} (use --precision mpfr:{})",
+          per_unit_time, target_digits, horizon, needed, digits, accurate_horizon(per_unit_time, digits, target_digits),
+          needed));
+    return estimate;
+  }
+
+  /// How far a run's events and final state are from the same run at more digits,
+  /// evaluated in MPFR at those digits. Each event is matched to the nearest event of the
+  /// same kind in the precise run: a smaller tolerance resolves more impacts of a chatter
+  /// sequence before summing it, so the event lists differ in length, not in content.
+  static ErrorEstimate compare_runs(const RunFindings& run, const RunFindings& precise, long digits) {
+    MpfrPrecisionGuard guard(digits);
+    const auto value = [](const NumberText& text) { return parse_real<mpfr_real>(text.text); };
+    std::map<std::string, std::vector<mpfr_real>> precise_times;
+    for (const auto& e : precise.reference->events) precise_times[e.kind].push_back(value(e.t));
+    mpfr_real largest(0);
+    ErrorEstimate estimate;
+    for (const auto& e : run.reference->events) {
+      const auto& candidates = precise_times[e.kind];
+      if (candidates.empty()) {
+        estimate.event_kind_missing_at_more_digits = true;
+        continue;
+      }
+      const mpfr_real t = value(e.t);
+      const auto after = std::lower_bound(candidates.begin(), candidates.end(), t);
+      mpfr_real nearest = after == candidates.end() ? mpfr_real(abs(t - candidates.back())) : mpfr_real(abs(*after - t));
+      if (after != candidates.begin()) nearest = std::min(nearest, mpfr_real(abs(t - *std::prev(after))));
+      if (nearest > largest) largest = nearest;
+    }
+    for (const auto& [kind, times] : precise_times)
+      estimate.event_counts_at_more_digits[kind] = static_cast<std::int64_t>(times.size());
+    estimate.max_event_time_difference = to_text_significant(largest, 3);
+    estimate.final_position_difference = to_text_significant(mpfr_real(abs(value(run.final.u) - value(precise.final.u))), 3);
+    estimate.final_velocity_difference = to_text_significant(mpfr_real(abs(value(run.final.v) - value(precise.final.v))), 3);
+    return estimate;
+  }
+};
+
+}  // namespace vibro

@@ -1,0 +1,70 @@
+#pragma once
+// From a run of the Lyapunov engine (analysis/lyapunov.hpp) to the result of `vibro
+// lyapunov`, and from a case's [lyapunov] table to the engine's settings. Shared by every
+// scheme entry that gives exponents.
+
+#include "vibro/analysis/lyapunov.hpp"
+#include "vibro/analysis/poincare_maps_difference.hpp"
+#include "vibro/run/case_spec.hpp"
+#include "vibro/run/lyapunov_result.hpp"
+#include "vibro/run/model_binding.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace vibro {
+
+/// max − min of the running estimate over the last half of the periods: how far the
+/// finite-time exponent still moves (a convergence spread, not an error bound).
+inline double last_half_spread(const std::vector<double>& running) {
+  if (running.empty()) return 0;
+  const auto from = running.begin() + static_cast<long>(running.size() / 2);
+  const auto [lo, hi] = std::minmax_element(from, running.end());
+  return *hi - *lo;
+}
+
+template <class Real>
+LyapunovFindings lyapunov_findings(const LyapunovRun<Real>& run, const std::string& method) {
+  const auto& e = run.exponents;
+  LyapunovFindings out;
+  out.method = method;
+  out.periods_done = e.periods();
+  out.defined = e.defined();
+  if (!e.defined()) {
+    out.why_undefined = e.why_undefined();
+    return out;
+  }
+  out.lambda1_per_period = NumberText::of(e.lambda1());
+  out.lambda2_per_period = NumberText::of(e.lambda2());
+  out.sum_per_period = NumberText::of(Real(e.lambda1() + e.lambda2()));
+  out.lambda1_per_unit_time = NumberText::of(e.lambda1_per_unit_time());
+  out.lambda2_per_unit_time = NumberText::of(e.lambda2_per_unit_time());
+  out.spread_lambda1 = last_half_spread(e.running1());
+  out.spread_lambda2 = last_half_spread(e.running2());
+  const auto& running1 = e.running1();
+  const auto& running2 = e.running2();
+  for (std::size_t k = 1; k <= running1.size(); k *= 10) out.history.push_back({static_cast<std::int64_t>(k), running1[k - 1], running2[k - 1]});
+  if (!running1.empty() && out.history.back().k != static_cast<std::int64_t>(running1.size()))
+    out.history.push_back({static_cast<std::int64_t>(running1.size()), running1.back(), running2.back()});
+  // About 300 points of the running estimates, for plots of λ_{j,k} against k.
+  constexpr std::size_t plotted_points = 300;
+  const std::size_t stride = std::max<std::size_t>(1, running1.size() / plotted_points);
+  for (std::size_t k = stride; k <= running1.size(); k += stride)
+    out.running_samples.push_back({static_cast<std::int64_t>(k), running1[k - 1], running2[k - 1]});
+  return out;
+}
+
+inline SectionClock section_clock(const LyapunovSpec& spec) {
+  return spec.absolute_clock ? SectionClock::absolute : SectionClock::folded;
+}
+
+/// ε of the case: absolute, a multiple of the flow's h, or a multiple of the period T.
+template <class Real>
+DifferenceStep<Real> difference_step(const LyapunovSpec& spec, const Real& period) {
+  if (spec.epsilon) return DifferenceStep<Real>::absolute(to_real<Real>(*spec.epsilon));
+  if (spec.epsilon_per_h) return DifferenceStep<Real>::times_h(to_real<Real>(*spec.epsilon_per_h));
+  return DifferenceStep<Real>::absolute(Real(to_real<Real>(*spec.epsilon_per_period) * period));
+}
+
+}  // namespace vibro

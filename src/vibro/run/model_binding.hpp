@@ -1,0 +1,163 @@
+#pragma once
+// A case's model bound to a scalar type: the model object, its step sizes and step counts,
+// every number parsed from its decimal text at the run's precision; and what each model
+// kind is called and which scalar types it can be bound to. The one place that maps a
+// model kind of a case file to its C++ type.
+
+#include "vibro/model/conservative_oscillator.hpp"
+#include "vibro/model/constant_force.hpp"
+#include "vibro/model/impact_oscillator.hpp"
+#include "vibro/run/case_spec.hpp"
+#include "vibro/run/run_result.hpp"
+#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/scalar_list.hpp"
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+
+namespace vibro {
+
+/// model.type in case files and outputs.
+constexpr std::string_view model_name(ModelKind kind) {
+  constexpr std::array<std::string_view, 3> names = {"impact-oscillator", "constant-force", "conservative-oscillator"};
+  return names[static_cast<std::size_t>(kind)];
+}
+
+/// The scalar types a model binds to: the oscillators need cos and T = 2π/ω, which the
+/// exact type does not have; the constant force is rational.
+constexpr ScalarSet model_scalars(ModelKind kind) {
+  return kind == ModelKind::constant_force ? ScalarSet::all() : ScalarSet::floating();
+}
+
+/// A set of model kinds: what a scheme runs on.
+struct ModelKinds {
+  unsigned bits = 0;
+  constexpr ModelKinds(std::initializer_list<ModelKind> kinds) {
+    for (const ModelKind k : kinds) bits |= 1u << static_cast<unsigned>(k);
+  }
+  constexpr bool contains(ModelKind kind) const { return (bits & (1u << static_cast<unsigned>(kind))) != 0; }
+};
+
+template <class Model>
+struct ModelKindOf;
+template <class Real>
+struct ModelKindOf<ImpactOscillator<Real>> : std::integral_constant<ModelKind, ModelKind::impact_oscillator> {};
+template <class Real>
+struct ModelKindOf<ConstantForce<Real>> : std::integral_constant<ModelKind, ModelKind::constant_force> {};
+template <class Real>
+struct ModelKindOf<ConservativeOscillator<Real>>
+    : std::integral_constant<ModelKind, ModelKind::conservative_oscillator> {};
+
+template <class Model>
+inline constexpr ModelKind model_kind_of = ModelKindOf<Model>::value;
+
+/// The C++ type of a model kind at a scalar type.
+template <ModelKind Kind, class Real>
+struct ModelOfKind;
+template <class Real>
+struct ModelOfKind<ModelKind::impact_oscillator, Real> {
+  using type = ImpactOscillator<Real>;
+};
+template <class Real>
+struct ModelOfKind<ModelKind::constant_force, Real> {
+  using type = ConstantForce<Real>;
+};
+template <class Real>
+struct ModelOfKind<ModelKind::conservative_oscillator, Real> {
+  using type = ConservativeOscillator<Real>;
+};
+
+inline constexpr std::array<ModelKind, 3> model_kinds = {ModelKind::impact_oscillator, ModelKind::constant_force,
+                                                         ModelKind::conservative_oscillator};
+
+template <class Real>
+Real to_real(const NumberInput& x) {
+  return parse_real<Real>(x.text);
+}
+
+/// The conservative oscillator of a case (seed 003, MATH.md §5) bound to Real.
+template <class Real>
+ConservativeOscillator<Real> bind_conservative(const ModelSpec& m) {
+  const auto& k = std::get<ConservativeSpec>(m.kind);
+  ConstraintSet<Real> constraint;
+  if (k.obstacle) constraint = ConstraintSet<Real>::obstacle(to_real<Real>(*k.obstacle));
+  if (k.stop_lower) constraint = ConstraintSet<Real>::stops(to_real<Real>(*k.stop_lower), to_real<Real>(*k.stop_upper));
+  return ConservativeOscillator<Real>(to_real<Real>(k.omega), to_real<Real>(k.beta), constraint, to_real<Real>(m.e));
+}
+
+/// Calls `f(model)` with the case's model bound to Real. Only models whose scalar types
+/// include Real are instantiated (the caller has checked model_scalars); throws
+/// std::invalid_argument from the model's constructor for values it cannot hold.
+template <class Real, class F>
+decltype(auto) with_model(const ModelSpec& m, F&& f) {
+  switch (m.model_kind()) {
+    case ModelKind::impact_oscillator:
+      if constexpr (model_scalars(ModelKind::impact_oscillator).contains(scalar_kind_of<Real>)) {
+        const auto& osc = std::get<OscillatorSpec>(m.kind);
+        return f(ImpactOscillator<Real>(to_real<Real>(osc.alpha), to_real<Real>(osc.amplitude), to_real<Real>(osc.omega),
+                                        to_real<Real>(m.u_min), to_real<Real>(m.e)));
+      }
+      break;
+    case ModelKind::conservative_oscillator:
+      if constexpr (model_scalars(ModelKind::conservative_oscillator).contains(scalar_kind_of<Real>))
+        return f(bind_conservative<Real>(m));
+      break;
+    case ModelKind::constant_force: break;
+  }
+  if (m.model_kind() != ModelKind::constant_force)
+    throw std::logic_error("with_model: " + std::string(model_name(m.model_kind())) + " cannot be bound to " +
+                           scalar_name<Real>() + " (checked before the run)");
+  return f(ConstantForce<Real>(to_real<Real>(std::get<ConstantForceSpec>(m.kind).g), to_real<Real>(m.u_min),
+                               to_real<Real>(m.e)));
+}
+
+/// A model with a period to count steps in: the forcing period, or the conservative
+/// oscillator's linear period.
+template <class Model>
+concept HasPeriod = requires(const Model& m) {
+  { m.period() } -> std::convertible_to<typename Model::real_type>;
+};
+
+/// h of a step choice: absolute, or T/N.
+template <class Model>
+typename Model::real_type step_size(const Model& model, const StepSpec& step) {
+  using Real = typename Model::real_type;
+  if (step.h) return to_real<Real>(*step.h);
+  if constexpr (HasPeriod<Model>) return model.period() / Real(*step.steps_per_period);
+  else throw std::logic_error("steps_per_period for a model without a period (refused when the case was read)");
+}
+
+/// Number of steps that cover the case's horizon with a step choice; exact (the reader
+/// has checked that it is a whole number).
+inline std::int64_t step_count(const CaseSpec& c, const StepSpec& step) {
+  if (c.horizon.steps) return *c.horizon.steps;
+  if (c.horizon.periods) return *c.horizon.periods * *step.steps_per_period;
+  const rational steps = (c.horizon.t_end->exact - c.t0.exact) / step.h->exact;
+  return static_cast<std::int64_t>(bmp::numerator(steps));
+}
+
+/// The model as written, for outputs.
+inline ModelDescription describe_model(const ModelSpec& m) {
+  ModelDescription d{std::string(model_name(m.model_kind())), {{"e", {m.e.text}}}};
+  if (const auto* osc = std::get_if<OscillatorSpec>(&m.kind)) {
+    d.parameters.push_back({"u_min", {m.u_min.text}});
+    d.parameters.push_back({"alpha", {osc->alpha.text}});
+    d.parameters.push_back({"a", {osc->amplitude.text}});
+    d.parameters.push_back({"omega", {osc->omega.text}});
+  } else if (const auto* k = std::get_if<ConservativeSpec>(&m.kind)) {
+    d.parameters.push_back({"omega", {k->omega.text}});
+    d.parameters.push_back({"beta", {k->beta.text}});
+    if (k->obstacle) d.parameters.push_back({"obstacle", {k->obstacle->text}});
+    if (k->stop_lower) d.parameters.push_back({"stops", {k->stop_lower->text, k->stop_upper->text}});
+  } else {
+    d.parameters.push_back({"u_min", {m.u_min.text}});
+    d.parameters.push_back({"g", {std::get<ConstantForceSpec>(m.kind).g.text}});
+  }
+  return d;
+}
+
+}  // namespace vibro

@@ -1,0 +1,49 @@
+#include "vibro/run/report_runs.hpp"
+
+#include "vibro/run/run_case.hpp"
+#include "vibro/run/run_lyapunov.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace vibro {
+
+std::vector<Precision> report_precisions(const CaseSpec& c) {
+  std::vector<Precision> precisions = {c.precision};
+  for (const Precision& p : {Precision{ScalarKind::double_, 0}, report_mpfr})
+    if (std::find(precisions.begin(), precisions.end(), p) == precisions.end()) precisions.push_back(p);
+  return precisions;
+}
+
+ReportRuns run_for_report(const std::vector<CaseSpec>& cases, unsigned threads,
+                          const std::function<void(const std::string&)>& status) {
+  ReportRuns report;
+  ComputedExponents computed;  // handed to the relations, which would otherwise run the cases again
+  for (const CaseSpec& c : cases) {
+    if (c.lyapunov) {
+      if (status) status(c.name + " (Lyapunov exponents)");
+      LyapunovCaseRun run{c, run_lyapunov_case(c)};
+      if (c.lyapunov->published) computed[*c.lyapunov->published] = run.result.lyapunov;
+      report.lyapunov.push_back(std::move(run));
+      continue;
+    }
+    CaseRuns runs{c, {}, {}, threads};
+    for (const Precision& p : report_precisions(c)) {
+      if (status) status(c.name + " at " + p.name());
+      RunOptions options;
+      options.precision = p;
+      options.threads = threads;
+      const auto start = std::chrono::steady_clock::now();
+      runs.runs.push_back(run_case(c, options));
+      runs.wall_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    report.cases.push_back(std::move(runs));
+  }
+  if (!report.lyapunov.empty()) {
+    if (status) status("the relations of the published tables");
+    report.relations = evaluate_relations(cases, {}, computed);
+  }
+  return report;
+}
+
+}  // namespace vibro

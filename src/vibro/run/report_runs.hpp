@@ -1,0 +1,47 @@
+#pragma once
+// Everything `vibro report` shows, run: every case at the report's precisions, every
+// Lyapunov case at its own, and the relations of the published tables on them. The report
+// (report/index_report.hpp) renders what this returns and runs nothing itself.
+
+#include "vibro/run/case_spec.hpp"
+#include "vibro/run/lyapunov_result.hpp"
+#include "vibro/run/published_check.hpp"
+#include "vibro/run/run_result.hpp"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace vibro {
+
+/// The MPFR precision every case is also reported at.
+inline const Precision report_mpfr{ScalarKind::mpfr, 50};
+
+/// Precisions a case is reported at: its own, double, and MPFR at 50 digits (the exact
+/// type only where the case's own precision is rational).
+std::vector<Precision> report_precisions(const CaseSpec& c);
+
+struct CaseRuns {
+  CaseSpec spec;
+  std::vector<RunResult> runs;  ///< one per report precision, the case's own first
+  std::vector<double> wall_seconds;
+  unsigned threads = 1;
+};
+
+struct LyapunovCaseRun {
+  CaseSpec spec;
+  LyapunovResult result;
+};
+
+struct ReportRuns {
+  std::vector<CaseRuns> cases;             ///< the cases without a [lyapunov] table, in order
+  std::vector<LyapunovCaseRun> lyapunov;   ///< the cases with one
+  std::map<std::string, RelationOutcome> relations;
+};
+
+/// Runs every case of `cases`; `status` hears one line before each run.
+ReportRuns run_for_report(const std::vector<CaseSpec>& cases, unsigned threads,
+                          const std::function<void(const std::string&)>& status = {});
+
+}  // namespace vibro

@@ -1,0 +1,133 @@
+#include "vibro/run/run_case.hpp"
+
+#include "vibro/run/registry.hpp"
+#include "vibro/run/study_reference.hpp"
+#include "vibro/scalar/traits.hpp"
+
+#include <cmath>
+#include <functional>
+
+namespace vibro {
+namespace {
+
+/// The verdict of each [[expected]] order of a case against its study's least-squares slope.
+std::vector<ExpectationVerdict> evaluate_expectations(const CaseSpec& c, const StudyResult& study) {
+  std::vector<ExpectationVerdict> verdicts;
+  for (const Expectation& e : c.expected) {
+    const std::string metric = e.quantity.substr(std::string("order.").size());
+    const std::optional<double>& observed = study.orders[index_of(*error_metric_named(metric))].slope;
+    const double expected = static_cast<double>(e.value.exact), tolerance = static_cast<double>(e.tolerance.exact);
+    verdicts.push_back({e.quantity, e.value.text, e.tolerance.text, e.source, observed,
+                        observed && std::abs(*observed - expected) <= tolerance});
+  }
+  return verdicts;
+}
+
+/// The case's convergence study: the scheme at every step of its [convergence] list
+/// against the reference of its model, on `threads` threads.
+template <class E, class Model>
+StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, unsigned threads) {
+  using Real = typename Model::real_type;
+  const CaseSpec& c = b.spec;
+  std::vector<std::string> labels;
+  for (const StepSpec& step : c.convergence) labels.push_back(step.text());
+  return with_study_reference(b, [&](const auto& reference, const std::vector<Real>& impacts, std::string name) {
+    return convergence_study<Real>(
+        labels, [&](std::size_t i) { return E::study_run(b, o, c.convergence[i]); }, reference, impacts,
+        std::move(name), threads);
+  });
+}
+
+/// Runs the case (its step, its sweep, its study) with entry E at scalar type Real.
+template <class E, class Real>
+void run_with(const CaseSpec& c, const RunOptions& options, RunResult& result) {
+  const auto o = E::options(c.scheme, OptionFailure{c.file});
+  const auto bind = [&](auto&& body) {
+    with_model<Real>(c.model, [&](auto model) {
+      using Model = decltype(model);
+      if constexpr (E::models.contains(model_kind_of<Model>)) {
+        body(BoundCase<Model>{c, std::move(model)});
+      } else {
+        throw std::logic_error("scheme '" + c.scheme.type + "' on model " + std::string(model_name(model_kind_of<Model>)) +
+                               " (refused when the case was read)");
+      }
+    });
+  };
+  const auto bound_model = [&](auto&& body) {
+    try {
+      bind(body);
+    } catch (const std::invalid_argument& why) {
+      throw InputError(c.file, "model", why.what());
+    }
+  };
+  // The model's own checks (e.g. stops that coincide at this precision) are model errors;
+  // the runs turn their own refusals into errors naming their keys.
+  bound_model([](const auto&) {});
+  bind([&](const auto& b) {
+    E::run(b, o, options, result);
+    for (const StepSpec& step : c.sweep) {
+      CaseSpec at_step = c;
+      at_step.step = step;
+      RunResult point;
+      using Model = std::decay_t<decltype(b.model)>;
+      E::run(BoundCase<Model>{at_step, b.model}, o, RunOptions{}, point);
+      result.sweep.push_back({step.text(), std::move(point.run)});
+    }
+    if constexpr (E::has_step) {
+      if (!c.convergence.empty()) {
+        result.convergence = run_study<E>(b, o, options.threads);
+        result.expected = evaluate_expectations(c, *result.convergence);
+      }
+    }
+  });
+}
+
+}  // namespace
+
+Provenance provenance(const Precision& precision) {
+  return with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
+    return Provenance{VIBRO_VERSION, PrecisionInfo{precision.name(), scalar_name<Real>(), significand_bits<Real>(),
+                                                   decimal_digits<Real>()}};
+  });
+}
+
+CaseInfo case_info(const CaseSpec& c) { return {c.name, c.file, c.hash, c.description}; }
+
+Precision run_precision(const CaseSpec& c, const RunOptions& options) {
+  const Precision precision = options.precision.value_or(c.precision);
+  require_runnable(c, precision, options.precision ? "--precision" : "case.precision");
+  return precision;
+}
+
+RunResult run_case(const CaseSpec& c, const RunOptions& options) {
+  const Precision precision = run_precision(c, options);
+  RunResult result;
+  result.provenance = provenance(precision);
+  result.case_info = case_info(c);
+  result.model = describe_model(c.model);
+  result.initial = {{"u0", c.u0.text}, {"v0", c.v0.text}, {"t0", c.t0.text}};
+  with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) {
+    result.scheme.type = c.scheme.type;
+    result.scheme.display_name = E::display_name;
+    result.scheme.options = E::describe(E::options(c.scheme, OptionFailure{c.file}));
+    if (E::has_step) result.scheme.step = c.step.text();
+    with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
+      if constexpr (E::scalars.contains(scalar_kind_of<Real>)) run_with<E, Real>(c, options, result);
+      else throw std::logic_error("precision refused by require_runnable");
+    });
+    if constexpr (requires(RunResult& r, const std::function<RunResult(const Precision&)>& rerun) {
+                    E::finish(r, rerun);
+                  }) {
+      if (options.error_estimate)
+        E::finish(result, [&](const Precision& more) {
+          RunOptions quiet;
+          quiet.precision = more;
+          quiet.error_estimate = false;
+          return run_case(c, quiet);
+        });
+    }
+  });
+  return result;
+}
+
+}  // namespace vibro

@@ -1,0 +1,25 @@
+#pragma once
+// `vibro run`: a case at a precision — its run, its sweep and its convergence study — as
+// one typed result (run/run_result.hpp). The registry picks the scheme, the precision its
+// scalar type and the case its model, once; the scheme's entry does the rest.
+
+#include "vibro/run/case_spec.hpp"
+#include "vibro/run/run_options.hpp"
+#include "vibro/run/run_result.hpp"
+
+namespace vibro {
+
+/// Throws InputError for a case that cannot run (a precision its scheme or model does not
+/// take, data the scheme refuses, a study without a reference for its model).
+RunResult run_case(const CaseSpec& c, const RunOptions& options = {});
+
+/// What every machine output carries: the tool version and the precision.
+Provenance provenance(const Precision& precision);
+
+CaseInfo case_info(const CaseSpec& c);
+
+/// The precision a case runs at: `--precision` when given, else the case's own; refused
+/// (InputError) when the case's scheme or model cannot run in it.
+Precision run_precision(const CaseSpec& c, const RunOptions& options);
+
+}  // namespace vibro

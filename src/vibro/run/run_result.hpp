@@ -1,0 +1,227 @@
+#pragma once
+// What `vibro run` finds (docs/architecture.md, "Typed results"): a scalar-independent struct,
+// every number as round-trip text. The CLI's text, the JSON (io/result_json.hpp) and the
+// report render it; a renderer that asks for a field no run fills does not compile.
+//
+// The parts every run has come first; the findings a run has only for some schemes or
+// models are optional sections, each filled by the scheme's registry entry (run/entries/)
+// and rendered when present. A new scheme reuses the sections that fit it.
+
+#include "vibro/analysis/convergence_study.hpp"
+#include "vibro/scalar/number_text.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vibro {
+
+/// The scalar type of a run, as every output states it.
+struct PrecisionInfo {
+  std::string name;  ///< "mpfr:50", as in --precision
+  std::string scalar;
+  long significand_bits = 0;  ///< 0 for the exact type
+  long decimal_digits = 0;    ///< 0 for the exact type
+};
+
+/// The tool version and the precision: what every machine output carries.
+struct Provenance {
+  std::string vibro_version;
+  PrecisionInfo precision;
+};
+
+struct CaseInfo {
+  std::string name, file, hash, description;
+};
+
+/// A named parameter as written in the case (several texts for a list, such as stops).
+struct Parameter {
+  std::string key;
+  std::vector<std::string> texts;
+};
+
+/// The model as written: its type and its parameters.
+struct ModelDescription {
+  std::string type;
+  std::vector<Parameter> parameters;
+};
+
+/// The scheme as run: its case-file name, every option with its value (defaults
+/// included), and its step as written (none for a scheme without a step).
+struct SchemeDescription {
+  std::string type;
+  std::string display_name;
+  std::vector<std::pair<std::string, std::string>> options;
+  std::optional<std::string> step;
+};
+
+struct StateText {
+  NumberText t, u, v;
+};
+
+struct StroboscopicSample {
+  std::int64_t period = 0;
+  StateText state;
+};
+
+/// The steps where a projection scheme's projection was active (the discrete impacts).
+struct ProjectionActivity {
+  std::int64_t count = 0;
+  std::vector<std::int64_t> first_steps;  ///< the first steps, in the seed numbering (U^{k+1} computed)
+  std::int64_t impacts = 0;               ///< runs of consecutive active steps: a two-step reversal is one
+};
+
+/// The corrected scheme's artificial impacts, dichotomies and fallbacks (seed 000 §3).
+struct CorrectedCounters {
+  std::int64_t impacts = 0, dichotomies = 0, fallbacks = 0;
+};
+
+/// The discrete energy of MATH.md §5 per flight and across impacts.
+struct EnergyRecord {
+  std::int64_t flights = 0;
+  NumberText largest_relative_variation_in_a_flight;
+  NumberText largest_relative_variation_in_a_flight_own;
+  std::vector<NumberText> impact_ratios;  ///< the first ones (the statistics cover all)
+  NumberText e_squared;
+  std::optional<NumberText> largest_ratio_deviation_from_e_squared;
+};
+
+/// Example 5.1 of seed 003 against its closed-form solution (MATH.md §5): exact before the
+/// first impact, then each flight the exact one delayed, with the exact amplitude.
+struct Example51Comparison {
+  NumberText max_error_before_first_impact;
+  NumberText largest_energy_variation_in_a_flight;
+  NumberText largest_ratio_deviation_from_e_squared;
+  std::vector<NumberText> delays_in_steps;  ///< delay of flight n after impact n, ÷ Δt
+  NumberText largest_amplitude_defect;      ///< max |amplitude / e^{n+1} − 1|
+};
+
+/// What a run of a seed-003 scheme on the conservative oscillator finds.
+struct ConservativeFindings {
+  std::string denominator;
+  NumberText largest_abs_y;
+  std::int64_t nodes_outside_constraint = 0;
+  NumberText initial_energy, final_energy;
+  EnergyRecord energy;
+  /// Amplitude of the scheme's own free recurrence y^{k+1} = 2c y^k − y^{k−1} through its
+  /// first two nodes (closed form, β = 0; none when |c| ≥ 1, a growing mode).
+  std::optional<NumberText> discrete_amplitude;
+  std::optional<Example51Comparison> example51;
+};
+
+/// Rows of doubles for plots (energy against t, phase portraits); not part of index.json.
+struct PlotSamples {
+  std::vector<std::string> columns;
+  std::vector<std::vector<double>> rows;
+};
+
+struct ReferenceEventText {
+  std::string kind;
+  NumberText t, v_minus, v_plus;
+};
+
+/// λ1 of the reference's exact Jacobian over the run, and the digits its horizon needs.
+struct LyapunovEstimate {
+  bool defined = false;
+  std::string why_undefined;
+  double lambda1_per_period_or_horizon = 0, lambda1_per_unit_time = 0;
+  long target_digits = 0;
+  double horizon = 0;
+  long digits_needed = 0;
+};
+
+/// The same reference run at more digits, compared with this one.
+struct ErrorEstimate {
+  std::string compared_with;
+  std::string max_event_time_difference;  ///< three significant digits
+  bool event_kind_missing_at_more_digits = false;
+  std::map<std::string, std::int64_t> event_counts_at_more_digits;
+  std::string final_position_difference, final_velocity_difference;
+  std::optional<std::string> lower_bound_only;  ///< why the differences bound the error from below only
+};
+
+/// What a run of the exact-detection reference finds.
+struct ReferenceFindings {
+  std::vector<ReferenceEventText> events;
+  std::map<std::string, std::int64_t> event_counts;
+  std::vector<std::pair<NumberText, std::optional<NumberText>>> sticking_intervals;  ///< open at the end: no release
+  NumberText max_window, contact_tolerance, force_tolerance;
+  LyapunovEstimate lyapunov_estimate;
+  std::optional<ErrorEstimate> error_estimate;
+};
+
+/// The run stopped early: |u| passed the case's horizon.escape.
+struct Escape {
+  std::int64_t step = 0;  ///< steps taken when it stopped
+  NumberText value;       ///< |u| there
+};
+
+/// The run at the case's step.
+struct RunFindings {
+  std::optional<NumberText> h;         ///< none for a scheme without a step
+  std::optional<std::int64_t> steps;   ///< steps taken; none for a scheme without a step
+  StateText final;
+  std::optional<std::vector<StroboscopicSample>> stroboscopic;  ///< at t0 + kT, horizons in periods
+  std::optional<Escape> escaped;
+  std::optional<ProjectionActivity> projection_active;
+  std::optional<CorrectedCounters> corrected;
+  std::optional<ConservativeFindings> conservative;
+  std::optional<ReferenceFindings> reference;
+  std::optional<PlotSamples> samples;
+  std::vector<std::string> warnings;
+};
+
+/// Seed 000 §2's predicted two-step reversal against the computed positions.
+struct FreeFallReversalResult {
+  bool applicable = false;
+  std::string reason;  ///< when not applicable
+  std::int64_t m = 0;
+  std::string reversal_case;  ///< below, on, above
+  std::int64_t first_reversal_step = 0;
+  std::int64_t line_start = 0;
+  NumberText slope_per_step;
+  NumberText max_deviation_from_prediction;
+  struct Row {
+    std::int64_t n = 0;
+    NumberText predicted, computed, difference;
+  };
+  std::vector<Row> table;
+};
+
+/// One `[[expected]]` order of a case against its study.
+struct ExpectationVerdict {
+  std::string quantity, expected, tolerance, source;
+  std::optional<double> observed;
+  bool pass = false;
+};
+
+/// One step size of a `[sweep]`: the run repeated there.
+struct SweepPoint {
+  std::string step;  ///< as written
+  RunFindings run;
+};
+
+struct RunResult {
+  Provenance provenance;
+  CaseInfo case_info;
+  ModelDescription model;
+  std::vector<std::pair<std::string, std::string>> initial;  ///< u0, v0, t0 as written
+  SchemeDescription scheme;
+  RunFindings run;
+  std::optional<FreeFallReversalResult> free_fall;
+  std::optional<StudyResult> convergence;
+  std::vector<ExpectationVerdict> expected;
+  std::vector<SweepPoint> sweep;
+
+  /// Every [[expected]] result holds.
+  bool expectations_hold() const {
+    for (const auto& e : expected)
+      if (!e.pass) return false;
+    return true;
+  }
+};
+
+}  // namespace vibro

@@ -1,0 +1,233 @@
+#pragma once
+// The pieces every scheme's run is made of (the registry entries in run/entries/ put them
+// together): the case bound to a scalar type, the loop that drives a scheme over the
+// case's horizon (stroboscopic sections, escape, progress), the log of projection steps,
+// and the conversion of states to result text. All templates: the scheme is known at
+// compile time inside a run, so nothing in a step loop is virtual or allocates (the rows
+// of --csv are built only when asked for).
+
+#include "vibro/run/case_spec.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/model_binding.hpp"
+#include "vibro/run/run_options.hpp"
+#include "vibro/run/run_result.hpp"
+#include "vibro/scalar/format.hpp"
+#include "vibro/scheme/scheme.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vibro {
+
+/// A case with its model and initial data bound to one scalar type.
+template <class Model>
+struct BoundCase {
+  using Real = typename Model::real_type;
+  const CaseSpec& spec;
+  Model model;
+  Real u0 = to_real<Real>(spec.u0), v0 = to_real<Real>(spec.v0), t0 = to_real<Real>(spec.t0);
+
+  /// h of a step choice of this case.
+  Real step(const StepSpec& s) const { return step_size(model, s); }
+};
+
+/// A scheme that can be told where to stop: its steps land exactly on a given time (the
+/// corrected scheme, seed 000 §3; the references). Stroboscopic sections are then times,
+/// not step counts.
+template <class S>
+concept LandingScheme = Scheme<S> && requires(const S& scheme, typename S::State& x, const typename S::real_type& t) {
+  scheme.advance_to(x, t, [](const typename S::State&, const auto&) {});
+};
+
+/// Runs `make()` and turns the scheme's std::invalid_argument (a step it refuses, data
+/// outside its constraint set) into an InputError naming the case file and `key`.
+template <class Make>
+auto refused_as_input(const CaseSpec& c, const std::string& key, Make&& make) {
+  try {
+    return make();
+  } catch (const std::invalid_argument& why) {
+    throw InputError(c.file, key, why.what());
+  }
+}
+
+/// Where a run goes: its number of steps (a scheme with a fixed step) or its section times
+/// (a landing scheme), and how often it passes a stroboscopic section t0 + kT.
+template <class Real>
+class RunHorizon {
+ public:
+  /// The case's horizon with step choice `step` (absent for a scheme without a step).
+  template <class Model>
+  RunHorizon(const BoundCase<Model>& b, const std::optional<StepSpec>& step) : t0_(b.t0) {
+    const CaseSpec& c = b.spec;
+    if (step) {
+      steps_ = step_count(c, *step);
+      if (step->steps_per_period) steps_per_period_ = *step->steps_per_period;
+    }
+    if (c.horizon.periods) {
+      if constexpr (HasPeriod<Model>) period_ = b.model.period();
+      sections_ = *c.horizon.periods;
+    } else if (c.horizon.t_end) {
+      t_end_ = to_real<Real>(*c.horizon.t_end);
+      sections_ = 1;
+    } else if (step) {
+      t_end_ = b.t0 + b.step(*step) * Real(steps_);  // horizon.steps, for a landing scheme
+      sections_ = 1;
+    }
+    if (c.horizon.escape) escape_ = to_real<Real>(*c.horizon.escape);
+  }
+
+  std::int64_t steps() const { return steps_; }
+  /// Steps between two stroboscopic sections of a scheme with a fixed step, or 0.
+  std::int64_t steps_per_section() const { return period_ ? steps_per_period_ : 0; }
+  /// Sections of a landing scheme: the periods, or one (t_end).
+  std::int64_t sections() const { return sections_; }
+  /// t0 + kT (formed as t0 + T·k, so every run lands on the same times), or t_end.
+  Real section_time(std::int64_t k) const { return period_ ? Real(t0_ + *period_ * k) : *t_end_; }
+  bool stroboscopic() const { return period_.has_value(); }
+  const std::optional<Real>& escape() const { return escape_; }
+
+ private:
+  Real t0_;
+  std::int64_t steps_ = 0, steps_per_period_ = 0, sections_ = 0;
+  std::optional<Real> period_, t_end_, escape_;
+};
+
+/// How a drive ended.
+struct DriveEnd {
+  std::int64_t steps = 0;
+  bool escaped = false;
+};
+
+/// Drives `scheme` from x over `horizon`: after every step `on_step(x, report)` (the
+/// scheme's step result), at every stroboscopic section `on_section(x, k)`. Stops after
+/// the first node with |u| above the horizon's escape bound. `progress` hears about long
+/// runs.
+template <Scheme S, class OnStep, class OnSection>
+DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename S::real_type>& horizon,
+               const RunOptions& options, OnStep&& on_step, OnSection&& on_section) {
+  using Real = typename S::real_type;
+  using std::abs;
+  DriveEnd end;
+  const auto beyond = [&] { return horizon.escape() && Real(abs(scheme.position(x))) > *horizon.escape(); };
+  if constexpr (LandingScheme<S>) {
+    for (std::int64_t k = 1; k <= horizon.sections() && !end.escaped; ++k) {
+      scheme.advance_to(x, horizon.section_time(k), [&](const typename S::State& y, const auto& report) {
+        on_step(y, report);
+        ++end.steps;
+        end.escaped = end.escaped || beyond();
+      });
+      if (horizon.stroboscopic() && !end.escaped) on_section(std::as_const(x), k);
+      if (options.progress && horizon.sections() > 1)
+        options.progress(static_cast<double>(k) / static_cast<double>(horizon.sections()));
+    }
+  } else {
+    const std::int64_t per_section = horizon.steps_per_section();
+    for (std::int64_t k = 0; k < horizon.steps(); ++k) {
+      const auto report = scheme.step(x);
+      on_step(std::as_const(x), report);
+      ++end.steps;
+      if (beyond()) {
+        end.escaped = true;
+        break;
+      }
+      if (per_section > 0 && (k + 1) % per_section == 0) on_section(std::as_const(x), (k + 1) / per_section);
+      options.step_done(k + 1, horizon.steps());
+    }
+  }
+  return end;
+}
+
+template <class Real>
+StateText state_text(const Real& t, const Real& u, const Real& v) {
+  return {NumberText::of(t), NumberText::of(u), NumberText::of(v)};
+}
+
+template <Scheme S>
+StateText state_text(const S& scheme, const typename S::State& x) {
+  return state_text<typename S::real_type>(scheme.time(x), scheme.position(x), scheme.velocity(x));
+}
+
+/// The steps where a projection was active: all counted, the first listed, consecutive
+/// ones (a two-step reversal, seed 000 §2) counted as one impact.
+class ProjectionLog {
+ public:
+  /// How many of the first active steps a result lists (the count is always complete).
+  static constexpr std::size_t listed = 64;
+
+  /// After a step that produced state index n (seed numbering: U^{n+1} computed).
+  void observe(bool active, std::int64_t n) {
+    if (active) {
+      ++activity_.count;
+      if (activity_.first_steps.size() < listed) activity_.first_steps.push_back(n);
+      if (!previous_active_) ++activity_.impacts;
+    }
+    previous_active_ = active;
+  }
+  const ProjectionActivity& activity() const { return activity_; }
+
+ private:
+  ProjectionActivity activity_;
+  bool previous_active_ = false;
+};
+
+/// The stroboscopic samples of a run, X_0 … X_K.
+template <Scheme S>
+class SectionSamples {
+ public:
+  SectionSamples(const S& scheme, const typename S::State& x0, bool wanted) : scheme_(scheme), wanted_(wanted) {
+    add(x0, 0);
+  }
+  void add(const typename S::State& x, std::int64_t k) {
+    if (wanted_) samples_.push_back({k, state_text(scheme_, x)});
+  }
+  std::optional<std::vector<StroboscopicSample>> take() {
+    if (!wanted_) return std::nullopt;
+    return std::move(samples_);
+  }
+
+ private:
+  const S& scheme_;
+  bool wanted_;
+  std::vector<StroboscopicSample> samples_;
+};
+
+/// The trajectory of a study run: every node, and the steps with contact. `on_step(y,
+/// report)` also sees every step (an entry that records more, such as impact times).
+struct IgnoreSteps {
+  template <class... Seen>
+  void operator()(const Seen&...) const {}
+};
+
+template <Scheme S, class OnStep = IgnoreSteps>
+Trajectory<typename S::real_type> record_run(const S& scheme, typename S::State x,
+                                             const RunHorizon<typename S::real_type>& horizon,
+                                             OnStep&& on_step = {}) {
+  Trajectory<typename S::real_type> trajectory;
+  if constexpr (!LandingScheme<S>) {
+    const auto samples = static_cast<std::size_t>(horizon.steps()) + 1;
+    trajectory.t.reserve(samples);
+    trajectory.u.reserve(samples);
+    trajectory.v.reserve(samples);
+  }
+  const auto record = [&](const typename S::State& y) {
+    trajectory.t.push_back(scheme.time(y));
+    trajectory.u.push_back(scheme.position(y));
+    trajectory.v.push_back(scheme.velocity(y));
+  };
+  record(x);
+  drive(scheme, x, horizon, RunOptions{},
+        [&](const typename S::State& y, const auto& report) {
+          record(y);
+          if (static_cast<bool>(report)) trajectory.active_steps.push_back(static_cast<std::int64_t>(trajectory.size()) - 1);
+          on_step(y, report);
+        },
+        [](const typename S::State&, std::int64_t) {});
+  return trajectory;
+}
+
+}  // namespace vibro

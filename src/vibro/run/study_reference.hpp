@@ -1,0 +1,64 @@
+#pragma once
+// What a convergence study measures a scheme against (MATH.md §8), by model: the exact
+// free fall in closed form (constant force, g = 0, seed 000 §2), else the exact-detection
+// reference over the study's horizon (MATH.md §1), for the conservative oscillator the one
+// of u'' + u = 0 in the time ωt (β = 0, one obstacle or none).
+
+#include "vibro/analysis/free_fall.hpp"
+#include "vibro/reference/dense_reference.hpp"
+#include "vibro/reference/time_scaled_reference.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/scheme_run.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace vibro {
+
+/// Calls `study(reference, reference_impacts, name)` with the reference for the case's
+/// model, over the horizon of its finest step.
+template <class Model, class Study>
+decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
+  using Real = typename Model::real_type;
+  const CaseSpec& c = b.spec;
+  const StepSpec& finest = c.convergence.back();
+  if constexpr (std::is_same_v<Model, ConstantForce<Real>>) {
+    if (std::get<ConstantForceSpec>(c.model.kind).g.exact == 0) {
+      const ExactFreeFall<Real> exact(b.model.obstacle(), b.u0, b.v0, b.model.restitution(), b.t0);
+      return study(exact, std::vector<Real>{exact.impact_time()}, "exact free fall (closed form, seed 000 §2)");
+    }
+  }
+  if constexpr (is_exact_v<Real>) {
+    throw InputError(c.file, "convergence",
+                     "the exact rational type has a closed-form reference only for the free fall (g = 0); other "
+                     "studies need a floating-point precision");
+  } else {
+    const Real t_end = b.t0 + b.step(finest) * step_count(c, finest);
+    if constexpr (std::is_same_v<Model, ConservativeOscillator<Real>>) {
+      // Without a constraint the reference's obstacle is put below the amplitude
+      // √(y0² + (v0/ω)²), where the flow never goes. u'' + u = 0 is the impact oscillator
+      // with α = 0 and a = 0 (its forcing frequency is unused).
+      using std::sqrt;
+      if (b.model.beta() != 0 || b.model.upper())
+        throw std::logic_error("a study needs β = 0 and no upper stop (refused when the case was read)");
+      const Real& omega = b.model.omega();
+      const Real amplitude = sqrt(b.u0 * b.u0 + b.v0 * b.v0 / (omega * omega));
+      const Real u_min = b.model.lower() ? *b.model.lower() : Real(-2 * amplitude - 1);
+      const ImpactOscillator<Real> unit(Real(0), Real(0), Real(1), u_min, b.model.restitution());
+      const TimeScaledReference reference(
+          DenseReference<ImpactOscillator<Real>>(unit, omega * b.t0, b.u0, b.v0 / omega, omega * t_end), omega);
+      return study(reference, reference.impact_times(),
+                   "exact-detection reference of u'' + u = 0 in the time ωt (closed-form flights)");
+    } else {
+      const DenseReference<Model> reference(b.model, b.t0, b.u0, b.v0, t_end);
+      return study(reference, reference.impact_times(),
+                   "exact-detection reference (closed-form flights, certified contacts)");
+    }
+  }
+}
+
+}  // namespace vibro

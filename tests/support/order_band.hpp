@@ -1,0 +1,69 @@
+#pragma once
+// Whether a convergence study shows an order (MATH.md §8): the observed least-squares slope
+// over the detected asymptotic range, within a band derived from the study itself and
+// capped, over enough points, so that a wrong order, a range that shrinks to a few points,
+// or a fit that wanders all fail.
+
+#include "vibro/analysis/convergence_study.hpp"
+#include "vibro/scalar/parse.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace vibro::testing {
+
+/// Points an asymptotic range must keep out of the 8 step sizes of a shipped study (the
+/// free fall has 7).
+inline constexpr std::size_t min_range_points = 5;
+/// No order is allowed a band wider than this, whatever the study's own spread.
+inline constexpr double max_order_band = 0.1;
+
+/// The band of an observed order: three standard errors of the least-squares slope,
+/// σ·√(n/(n−2))/√Σ(x − x̄)² with σ the fit residual and x = log h over the range, plus
+/// the largest distance of a successive slope inside the range from the fitted slope (the
+/// systematic drift of a pre-asymptotic term, which is not noise), plus the rounding of the
+/// fit itself in double: each log is off by ε|log|, which moves the slope by at most
+/// 2ε max|log error| / (log h_max − log h_min) per point.
+/// A number of a result as a double, whether it is a decimal or an exact fraction.
+inline double value_of(const NumberText& x) { return static_cast<double>(*parse_exact(x.text)); }
+
+inline double order_band(const StudyResult& study, ErrorMetric metric) {
+  const OrderAnalysis& o = study.orders[index_of(metric)];
+  const std::size_t first = o.first, last = o.last, n = last - first + 1;
+  double mean = 0, spread = 0, drift = 0;
+  const auto log_h = [&](std::size_t i) { return std::log(value_of(study.rows[i].h_value)); };
+  for (std::size_t i = first; i <= last; ++i) mean += log_h(i);
+  mean /= static_cast<double>(n);
+  for (std::size_t i = first; i <= last; ++i) spread += (log_h(i) - mean) * (log_h(i) - mean);
+  for (std::size_t i = first; i < last; ++i) drift = std::max(drift, std::abs(*o.successive[i] - *o.slope));
+  double largest_log = 0;
+  for (std::size_t i = first; i <= last; ++i)
+    largest_log = std::max(largest_log, std::abs(std::log(value_of(*study.rows[i].errors[index_of(metric)]))));
+  const double fit_rounding = 2 * std::numeric_limits<double>::epsilon() * largest_log * static_cast<double>(n) /
+                              std::abs(log_h(first) - log_h(last));
+  const double standard_error =
+      o.residual * std::sqrt(static_cast<double>(n) / static_cast<double>(n - 2)) / std::sqrt(spread);
+  return 3 * standard_error + drift + fit_rounding;
+}
+
+/// The study shows order `expected` in `metric`: within the band (`at_least`: not below
+/// it), over at least min_range_points points, the band within its cap.
+inline ::testing::AssertionResult has_order(const StudyResult& study, ErrorMetric metric, double expected,
+                                            bool at_least = false) {
+  const OrderAnalysis& o = study.orders[index_of(metric)];
+  const std::string what(name(metric));
+  if (!o.slope) return ::testing::AssertionFailure() << what << ": no asymptotic range found";
+  const std::size_t points = o.last - o.first + 1;
+  const double observed = *o.slope, band = order_band(study, metric);
+  const bool within = at_least ? observed >= expected - band : std::abs(observed - expected) <= band;
+  if (points >= min_range_points && band <= max_order_band && within) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << what << ": observed order " << observed << " over " << points
+                                       << " points, band " << band << " (cap " << max_order_band << "), expected "
+                                       << (at_least ? "at least " : "") << expected;
+}
+
+}  // namespace vibro::testing
