@@ -201,6 +201,10 @@ TEST_F(Cli, LyapunovPrintsTheLibrarysExponents) {
   EXPECT_EQ(printed.at("history").back().at("k"), 200);
   EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml")),
                         {"key 'lyapunov'", "no [lyapunov] table"}));
+  // The exponents need logarithms: the exact type is refused with every reason.
+  EXPECT_TRUE(bad_input(vibro("--precision rational lyapunov " + quoted(file)),
+                        {"key '--precision'", "Lyapunov exponents need a floating-point type",
+                         "allowed here: double, long-double, float128, mpfr:DIGITS"}));
 }
 
 /// A number of the JSON output, written as decimal text.

@@ -67,8 +67,8 @@ ScalarSet runnable_scalars(const CaseSpec& c) {
   return scheme_infos().at(c.scheme.entry).scalars & model_scalars(c.model.model_kind());
 }
 
-void require_runnable(const CaseSpec& c, const Precision& precision, const std::string& key) {
-  const ScalarSet allowed = runnable_scalars(c);
+void require_runnable(const CaseSpec& c, const Precision& precision, const std::string& key, const ScalarNeed& need) {
+  const ScalarSet allowed = runnable_scalars(c) & need.scalars;
   if (allowed.contains(precision.kind)) return;
   std::vector<std::string> why;
   if (!scheme_infos().at(c.scheme.entry).scalars.contains(precision.kind))
@@ -76,6 +76,7 @@ void require_runnable(const CaseSpec& c, const Precision& precision, const std::
   if (!model_scalars(c.model.model_kind()).contains(precision.kind))
     why.push_back("the exact rational type needs a rational model, and " + std::string(model_name(c.model.model_kind())) +
                   " uses cos(ωt) and T = 2π/ω");
+  if (!need.scalars.contains(precision.kind)) why.push_back(need.why);
   std::string text;
   for (const auto& reason : why) text += (text.empty() ? "" : "; ") + reason;
   throw InputError(c.file, key, precision.name() + ": " + text + " (allowed here: " + allowed.text() + ")");

@@ -9,6 +9,7 @@
 #include "vibro/run/entries/nonstandard_impact_entry.hpp"
 #include "vibro/run/entries/paoli_schatzman_entry.hpp"
 #include "vibro/run/entries/reference_entry.hpp"
+#include "vibro/run/runnable.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/scalar/scalar_list.hpp"
 
@@ -75,12 +76,5 @@ std::optional<std::size_t> entry_named(std::string_view name);
 
 /// Every case-file name of every scheme: "paoli-schatzman, corrected-crank-nicolson, …".
 std::string scheme_names_text();
-
-/// The scalar types a case's scheme runs in on its model (the one place that says so):
-/// what the scheme's arithmetic allows and the model can be bound to.
-ScalarSet runnable_scalars(const CaseSpec& c);
-
-/// Throws InputError (naming the file and `key`) unless the case runs at `precision`.
-void require_runnable(const CaseSpec& c, const Precision& precision, const std::string& key);
 
 }  // namespace vibro

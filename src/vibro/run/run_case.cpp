@@ -93,9 +93,9 @@ Provenance provenance(const Precision& precision) {
 
 CaseInfo case_info(const CaseSpec& c) { return {c.name, c.file, c.hash, c.description}; }
 
-Precision run_precision(const CaseSpec& c, const RunOptions& options) {
+Precision run_precision(const CaseSpec& c, const RunOptions& options, const ScalarNeed& need) {
   const Precision precision = options.precision.value_or(c.precision);
-  require_runnable(c, precision, options.precision ? "--precision" : "case.precision");
+  require_runnable(c, precision, options.precision ? "--precision" : "case.precision", need);
   return precision;
 }
 

@@ -4,6 +4,7 @@
 // scalar type and the case its model, once; the scheme's entry does the rest.
 
 #include "vibro/run/case_spec.hpp"
+#include "vibro/run/runnable.hpp"
 #include "vibro/run/run_options.hpp"
 #include "vibro/run/run_result.hpp"
 
@@ -19,7 +20,8 @@ Provenance provenance(const Precision& precision);
 CaseInfo case_info(const CaseSpec& c);
 
 /// The precision a case runs at: `--precision` when given, else the case's own; refused
-/// (InputError) when the case's scheme or model cannot run in it.
-Precision run_precision(const CaseSpec& c, const RunOptions& options);
+/// (InputError) when the case's scheme or model, or what is computed (`need`), cannot run
+/// in it.
+Precision run_precision(const CaseSpec& c, const RunOptions& options, const ScalarNeed& need = {});
 
 }  // namespace vibro

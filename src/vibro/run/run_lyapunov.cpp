@@ -7,10 +7,8 @@ namespace vibro {
 
 LyapunovResult run_lyapunov_case(const CaseSpec& c, const RunOptions& options) {
   if (!c.lyapunov) throw InputError(c.file, "lyapunov", "the case has no [lyapunov] table");
-  const Precision precision = run_precision(c, options);
-  if (precision.kind == ScalarKind::rational)
-    throw InputError(c.file, options.precision ? "--precision" : "case.precision",
-                     "Lyapunov exponents need a floating-point type (allowed: " + ScalarSet::floating().text() + ")");
+  const Precision precision =
+      run_precision(c, options, {ScalarSet::floating(), "Lyapunov exponents need a floating-point type"});
   LyapunovResult result;
   result.provenance = provenance(precision);
   result.case_info = case_info(c);
