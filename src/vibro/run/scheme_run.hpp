@@ -6,6 +6,8 @@
 // compile time inside a run, so nothing in a step loop is virtual or allocates (the rows
 // of --csv are built only when asked for).
 
+#include "vibro/analysis/convergence.hpp"
+#include "vibro/analysis/convergence_study.hpp"
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/model_binding.hpp"
@@ -228,6 +230,18 @@ Trajectory<typename S::real_type> record_run(const S& scheme, typename S::State 
         },
         [](const typename S::State&, std::int64_t) {});
   return trajectory;
+}
+
+/// One step size of a study of a projection scheme (the Paoli–Schatzman family): its
+/// impacts are the first steps of its runs of active steps (impact_times_from_projection:
+/// the two-step reversal of seed 000 §2 is one impact), O(h) from the true impact times, as
+/// the scheme itself is.
+template <Scheme S, class Model>
+StudyRun<typename Model::real_type> projection_study_run(const S& scheme, const BoundCase<Model>& b,
+                                                         const StepSpec& step) {
+  auto trajectory = record_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<typename Model::real_type>(b, step));
+  auto impacts = impact_times_from_projection(trajectory);
+  return {std::move(trajectory), std::move(impacts), scheme.step_size()};
 }
 
 }  // namespace vibro

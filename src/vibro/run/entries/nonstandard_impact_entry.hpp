@@ -162,10 +162,7 @@ struct NonstandardImpactEntry {
   template <class Model>
   static StudyRun<typename Model::real_type> study_run(const BoundCase<Model>& b, const Options& o,
                                                        const StepSpec& step) {
-    const auto scheme = make(b, step, o);
-    auto trajectory = record_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<typename Model::real_type>(b, step));
-    auto impacts = impact_times_from_projection(trajectory);
-    return {std::move(trajectory), std::move(impacts), scheme.step_size()};
+    return projection_study_run(make(b, step, o), b, step);
   }
 
  private:

@@ -97,16 +97,10 @@ struct PaoliSchatzmanEntry {
     }
   }
 
-  /// The impacts of a run: one per run of consecutive active steps (the two-step reversal
-  /// of seed 000 §2 is one impact), at the time of its first step: O(h) from the true
-  /// impact time, as the scheme itself is.
   template <class Model>
   static StudyRun<typename Model::real_type> study_run(const BoundCase<Model>& b, const Options& o,
                                                        const StepSpec& step) {
-    const auto scheme = make(b, step, o);
-    auto trajectory = record_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<typename Model::real_type>(b, step));
-    auto impacts = impact_times_from_projection(trajectory);
-    return {std::move(trajectory), std::move(impacts), scheme.step_size()};
+    return projection_study_run(make(b, step, o), b, step);
   }
 
   template <class Model>
