@@ -16,6 +16,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scheme/scheme.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -101,44 +102,57 @@ class RunHorizon {
 
 /// How a drive ended.
 struct DriveEnd {
-  std::int64_t steps = 0;
-  bool escaped = false;
+  std::int64_t steps = 0;        ///< steps taken
+  std::optional<Escape> escaped;  ///< the first step after which |u| passed the escape bound
 };
 
 /// Drives `scheme` from x over `horizon`: after every step `on_step(x, report)` (the
-/// scheme's step result), at every stroboscopic section `on_section(x, k)`. Stops after
-/// the first node with |u| above the horizon's escape bound. `progress` hears about long
-/// runs.
+/// scheme's step result), at every stroboscopic section `on_section(x, k)`. A scheme with a
+/// fixed step stops after the first node with |u| above the horizon's escape bound; a
+/// landing scheme stops at the end of the section in which that happened (its steps land
+/// on the section's time). `progress` hears about long runs.
 template <Scheme S, class OnStep, class OnSection>
 DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename S::real_type>& horizon,
                const RunOptions& options, OnStep&& on_step, OnSection&& on_section) {
   using Real = typename S::real_type;
   using std::abs;
   DriveEnd end;
-  const auto beyond = [&] { return horizon.escape() && Real(abs(scheme.position(x))) > *horizon.escape(); };
+  // Records the first step beyond the bound; true from then on.
+  const auto beyond = [&](const typename S::State& y) {
+    if (!end.escaped && horizon.escape()) {
+      const Real size = abs(scheme.position(y));
+      if (size > *horizon.escape()) end.escaped = Escape{end.steps, NumberText::of(size)};
+    }
+    return end.escaped.has_value();
+  };
   if constexpr (LandingScheme<S>) {
     for (std::int64_t k = 1; k <= horizon.sections() && !end.escaped; ++k) {
       scheme.advance_to(x, horizon.section_time(k), [&](const typename S::State& y, const auto& report) {
         on_step(y, report);
         ++end.steps;
-        end.escaped = end.escaped || beyond();
+        beyond(y);
       });
       if (horizon.stroboscopic() && !end.escaped) on_section(std::as_const(x), k);
       if (options.progress && horizon.sections() > 1)
         options.progress(static_cast<double>(k) / static_cast<double>(horizon.sections()));
     }
   } else {
-    const std::int64_t per_section = horizon.steps_per_section();
-    for (std::int64_t k = 0; k < horizon.steps(); ++k) {
-      const auto report = scheme.step(x);
-      on_step(std::as_const(x), report);
-      ++end.steps;
-      if (beyond()) {
-        end.escaped = true;
-        break;
+    // Sections of steps_per_section() steps (or one of all the steps), so that the inner
+    // loop tests nothing per step but the escape bound, when the case has one.
+    const std::int64_t total = horizon.steps(), per_section = horizon.steps_per_section();
+    const std::int64_t chunk = per_section > 0 ? per_section : std::max<std::int64_t>(total, 1);
+    const bool bounded = horizon.escape().has_value(), reporting = static_cast<bool>(options.progress);
+    while (end.steps < total && !end.escaped) {
+      const std::int64_t stop = std::min(total, end.steps + chunk);
+      while (end.steps < stop) {
+        const auto report = scheme.step(x);
+        on_step(std::as_const(x), report);
+        ++end.steps;
+        if (bounded && beyond(x)) break;
+        if (reporting) options.step_done(end.steps, total);
       }
-      if (per_section > 0 && (k + 1) % per_section == 0) on_section(std::as_const(x), (k + 1) / per_section);
-      options.step_done(k + 1, horizon.steps());
+      if (per_section > 0 && !end.escaped && end.steps % per_section == 0)
+        on_section(std::as_const(x), end.steps / per_section);
     }
   }
   return end;

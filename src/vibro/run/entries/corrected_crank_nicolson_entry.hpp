@@ -77,7 +77,7 @@ struct CorrectedCrankNicolsonEntry {
     out.run.final = state_text(scheme, x);
     out.run.stroboscopic = samples.take();
     out.run.corrected = counters;
-    if (end.escaped) out.run.escaped = Escape{end.steps, NumberText::of(Real(x.u < 0 ? Real(-x.u) : x.u))};
+    out.run.escaped = end.escaped;
   }
 
   /// The impacts of a run are its artificial impacts (seed 000 eq. (36)), at the time the

@@ -156,7 +156,7 @@ struct NonstandardImpactEntry {
     out.run.projection_active = projection.activity();
     out.run.conservative = std::move(found);
     out.run.samples = std::move(samples);
-    if (end.escaped) out.run.escaped = Escape{end.steps, NumberText::of(Real(abs(x.u)))};
+    out.run.escaped = end.escaped;
   }
 
   template <class Model>

@@ -91,7 +91,7 @@ struct PaoliSchatzmanEntry {
     out.run.final = state_text(scheme, x);
     out.run.stroboscopic = samples.take();
     out.run.projection_active = projection.activity();
-    if (end.escaped) out.run.escaped = Escape{end.steps, NumberText::of(Real(x.u < 0 ? Real(-x.u) : x.u))};
+    out.run.escaped = end.escaped;
     if constexpr (std::is_same_v<Model, ConstantForce<Real>>) {
       if (free_fall) out.free_fall = free_fall_reversal(b, positions);
     }

@@ -87,7 +87,7 @@ struct ReferenceEntry {
     LyapunovExponents<Real> exponents(section_length, false);
     SectionSamples samples(scheme, x, horizon.stroboscopic());
     if (options.rows) options.rows->header({"kind", "t", "v_minus", "v_plus"});
-    drive(
+    const DriveEnd end = drive(
         scheme, x, horizon, options,
         [&](const typename Scheme::State& y, bool) {
           for (const ReferenceEvent<Real>& e : y.events) {
@@ -114,6 +114,7 @@ struct ReferenceEntry {
     found.lyapunov_estimate = lyapunov_estimate(exponents, duration, out.run.warnings);
     out.run.final = state_text(scheme, x);
     out.run.stroboscopic = samples.take();
+    out.run.escaped = end.escaped;
     out.run.reference = std::move(found);
   }
 
