@@ -223,27 +223,15 @@ template <Scheme S, class OnStep = IgnoreSteps>
 Trajectory<typename S::real_type> record_run(const S& scheme, typename S::State x,
                                              const RunHorizon<typename S::real_type>& horizon,
                                              OnStep&& on_step = {}) {
-  Trajectory<typename S::real_type> trajectory;
-  if constexpr (!LandingScheme<S>) {
-    const auto samples = static_cast<std::size_t>(horizon.steps()) + 1;
-    trajectory.t.reserve(samples);
-    trajectory.u.reserve(samples);
-    trajectory.v.reserve(samples);
-  }
-  const auto record = [&](const typename S::State& y) {
-    trajectory.t.push_back(scheme.time(y));
-    trajectory.u.push_back(scheme.position(y));
-    trajectory.v.push_back(scheme.velocity(y));
-  };
-  record(x);
+  TrajectoryRecorder<S> recorder(scheme, LandingScheme<S> ? 0 : static_cast<std::size_t>(horizon.steps()) + 1);
+  recorder.node(x);
   drive(scheme, x, horizon, RunOptions{},
         [&](const typename S::State& y, const auto& report) {
-          record(y);
-          if (static_cast<bool>(report)) trajectory.active_steps.push_back(static_cast<std::int64_t>(trajectory.size()) - 1);
+          recorder.node(y, static_cast<bool>(report));
           on_step(y, report);
         },
         [](const typename S::State&, std::int64_t) {});
-  return trajectory;
+  return recorder.take();
 }
 
 /// One step size of a study of a projection scheme (the Paoli–Schatzman family): its

@@ -3,6 +3,7 @@
 // projection (the discrete impact) was active, or the corrected scheme's impact times.
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace vibro {
@@ -25,27 +26,43 @@ struct Trajectory {
   std::size_t size() const { return t.size(); }
 };
 
+/// Builds a trajectory node by node. The scheme provides State, time(x), position(x) and
+/// velocity(x).
+template <class Scheme>
+class TrajectoryRecorder {
+ public:
+  /// `nodes`: how many nodes to make room for (0 when unknown).
+  explicit TrajectoryRecorder(const Scheme& scheme, std::size_t nodes = 0) : scheme_(scheme) {
+    trajectory_.t.reserve(nodes);
+    trajectory_.u.reserve(nodes);
+    trajectory_.v.reserve(nodes);
+  }
+  /// Appends X^n; `contact`: the step that produced it made contact (an active projection).
+  void node(const typename Scheme::State& x, bool contact = false) {
+    trajectory_.t.push_back(scheme_.time(x));
+    trajectory_.u.push_back(scheme_.position(x));
+    trajectory_.v.push_back(scheme_.velocity(x));
+    if (contact) trajectory_.active_steps.push_back(static_cast<std::int64_t>(trajectory_.size()) - 1);
+  }
+  Trajectory<typename Scheme::Real> take() { return std::move(trajectory_); }
+
+ private:
+  const Scheme& scheme_;
+  Trajectory<typename Scheme::Real> trajectory_;
+};
+
 /// Runs `steps` steps of `scheme` from `x`, recording X^n for every n, and returns the
-/// trajectory. The scheme provides State, time(x), position(x), velocity(x) and step(x).
+/// trajectory.
 template <class Scheme>
 Trajectory<typename Scheme::Real> record_trajectory(const Scheme& scheme, typename Scheme::State x,
                                                     std::int64_t steps) {
-  Trajectory<typename Scheme::Real> trajectory;
-  const auto samples = static_cast<std::size_t>(steps) + 1;
-  trajectory.t.reserve(samples);
-  trajectory.u.reserve(samples);
-  trajectory.v.reserve(samples);
-  auto record = [&] {
-    trajectory.t.push_back(scheme.time(x));
-    trajectory.u.push_back(scheme.position(x));
-    trajectory.v.push_back(scheme.velocity(x));
-  };
-  record();
+  TrajectoryRecorder<Scheme> recorder(scheme, static_cast<std::size_t>(steps) + 1);
+  recorder.node(x);
   for (std::int64_t k = 0; k < steps; ++k) {
-    if (scheme.step(x)) trajectory.active_steps.push_back(x.n);
-    record();
+    const bool contact = static_cast<bool>(scheme.step(x));
+    recorder.node(x, contact);
   }
-  return trajectory;
+  return recorder.take();
 }
 
 }  // namespace vibro
