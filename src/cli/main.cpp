@@ -160,11 +160,13 @@ int run_check(const std::vector<fs::path>& tables_given, const fs::path& publish
   return result.passed ? 0 : exit_expectation_failed;
 }
 
-int run_report(const vibro::ReportInputs& inputs, const fs::path& out_dir) {
+int run_report(const fs::path& cases_dir, const vibro::ReportInputs& inputs, unsigned threads, const fs::path& out_dir) {
   const bool terminal = stderr_is_terminal();
-  vibro::write_report(inputs, out_dir, [terminal](const std::string& line) {
+  const auto status = [terminal](const std::string& line) {
     if (terminal) std::cerr << "  running " << line << "\n";
-  });
+  };
+  const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases_dir), threads, status);
+  vibro::write_report(runs, inputs, out_dir, status);
   std::cout << "wrote " << (out_dir / "index.md").string() << " and " << (out_dir / "index.json").string() << "\n";
   return 0;
 }
@@ -265,9 +267,10 @@ int main(int argc, char** argv) {
     if (*lyapunov) return run_lyapunov_command(lyapunov_case, precision, json_output);
     if (*check) return run_check(check_tables, published_dir, cases_dir, json_output);
     const fs::path root = cases_dir.parent_path();
-    return run_report({cases_dir, report->count("--published") ? published_dir : root / "reference" / "published",
-                       goldens_dir.empty() ? root / "tests" / "golden" / "lyapunov" : goldens_dir, threads},
-                      out_dir);
+    return run_report(cases_dir,
+                      {report->count("--published") ? published_dir : root / "reference" / "published",
+                       goldens_dir.empty() ? root / "tests" / "golden" / "lyapunov" : goldens_dir},
+                      threads, out_dir);
   } catch (const vibro::InputError& error) {
     std::cerr << "vibro: error: " << error.what() << "\n";
     return exit_bad_input;

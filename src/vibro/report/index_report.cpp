@@ -1,10 +1,8 @@
 #include "vibro/report/index_report.hpp"
 
-#include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/registry.hpp"
-#include "vibro/run/run_case.hpp"
 #include "vibro/report/atomic_write.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/markdown_table.hpp"
@@ -224,10 +222,8 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
 
 }  // namespace
 
-void write_report(const ReportInputs& inputs, const std::filesystem::path& out,
+void write_report(const ReportRuns& report, const ReportInputs& inputs, const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status) {
-  const std::vector<CaseSpec> cases = load_cases(inputs.cases);
-  const ReportRuns report = run_for_report(cases, inputs.threads, status);
   json all = json::object();
   std::ostringstream md, timings;
   timings << "# Wall times of the last `vibro report`\n\nNot deterministic (machine and load dependent), so kept "

@@ -1,6 +1,6 @@
 #pragma once
 // `vibro report`: renders every shipped case (run by run/report_runs.hpp at several
-// precisions) into reports/index.md (for people), reports/index.json (every run result,
+// precisions; the report runs nothing itself) into reports/index.md (for people), reports/index.json (every run result,
 // for scripts) and reports/studies/ (each convergence study's table, CSV and plot). Those
 // are deterministic: no timestamps, no timings, so a regenerated report diffs cleanly. Wall
 // times go to reports/timings.md, the one file that changes from run to run.
@@ -13,17 +13,15 @@
 
 namespace vibro {
 
-/// Where the report reads from.
+/// What the report reads besides the runs.
 struct ReportInputs {
-  std::filesystem::path cases;      ///< the case files (and their subdirectories)
   std::filesystem::path published;  ///< the published tables
   std::filesystem::path goldens;    ///< the computed Lyapunov goldens, for their measured spreads
-  unsigned threads = 1;             ///< for the step sizes of convergence studies
 };
 
-/// Writes `out/index.md`, `out/index.json`, `out/timings.md` and the study and plot files
-/// atomically. `status` receives one line per run (the CLI shows it on a terminal).
-void write_report(const ReportInputs& inputs, const std::filesystem::path& out,
+/// Renders `runs` (run_for_report) into `out/index.md`, `out/index.json`, `out/timings.md`
+/// and the study and plot files, each written atomically.
+void write_report(const ReportRuns& runs, const ReportInputs& inputs, const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status = {});
 
 }  // namespace vibro
