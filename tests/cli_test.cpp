@@ -6,6 +6,7 @@
 
 #include "vibro/analysis/nonstandard_experiments.hpp"
 #include "vibro/io/case_file.hpp"
+#include "vibro/run/registry.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
 
@@ -129,6 +130,27 @@ TEST_F(Cli, ListJsonListsTheShippedCases) {
   EXPECT_TRUE(names.count("free-fall"));
   EXPECT_TRUE(names.count("nsfd-example51-nonstandard"));
   EXPECT_TRUE(names.count("lyapunov-ided"));
+}
+
+/// `vibro list --schemes`: every registered scheme, each case-file name once, with the
+/// models, precisions and declared orders its registry entry gives.
+TEST_F(Cli, ListSchemesShowsEveryRegisteredScheme) {
+  const Outcome outcome = vibro("list --schemes --json");
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const nlohmann::json listed = nlohmann::json::parse(outcome.out);
+  const auto& infos = vibro::scheme_infos();
+  ASSERT_EQ(listed.size(), infos.size());
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    EXPECT_EQ(listed[i].at("names").get<std::vector<std::string>>(), infos[i].names);
+    EXPECT_EQ(listed[i].at("precisions"), infos[i].scalars.text());
+    std::size_t declared = 0;
+    for (const auto& o : infos[i].declared_orders) declared += o.has_value();
+    EXPECT_EQ(listed[i].at("declared_orders").size(), declared) << infos[i].names.front();
+  }
+  const Outcome text = vibro("list --schemes");
+  ASSERT_EQ(text.status, 0) << text.err;
+  for (const auto& info : infos)
+    for (const auto& name : info.names) EXPECT_NE(text.out.find(name), std::string::npos) << name;
 }
 
 /// A reference case end to end: the shipped sticking oscillator chatters onto the obstacle,
