@@ -1,12 +1,12 @@
 #pragma once
 // `vibro run --csv FILE`: the rows of a run (run/run_options.hpp RowSink), written as
-// comma-separated lines with a header.
+// comma-separated lines with a header, atomically (io/atomic_file.hpp): a failed write or a
+// failed run leaves the previous file as it was.
 
-#include "vibro/run/input_error.hpp"
+#include "vibro/io/atomic_file.hpp"
 #include "vibro/run/run_options.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -14,24 +14,21 @@ namespace vibro {
 
 class CsvFile final : public RowSink {
  public:
-  /// Throws InputError when the file cannot be opened for writing.
-  explicit CsvFile(const std::filesystem::path& file) : file_(file), out_(file) {
-    if (!out_) throw InputError(file.string(), "", "cannot write the CSV file");
-  }
+  /// Throws RunFailure when the file cannot be written (or is not a regular file).
+  explicit CsvFile(const std::filesystem::path& file) : file_(file) {}
   void header(const std::vector<std::string>& columns) override { row(columns); }
   void row(const std::vector<std::string>& cells) override {
-    for (std::size_t i = 0; i < cells.size(); ++i) out_ << (i ? "," : "") << cells[i];
-    out_ << '\n';
+    line_.clear();
+    for (std::size_t i = 0; i < cells.size(); ++i) (line_ += i ? "," : "") += cells[i];
+    line_ += '\n';
+    file_.write(line_);
   }
-  /// Throws InputError when a write failed.
-  void close() {
-    out_.close();
-    if (!out_) throw InputError(file_.string(), "", "writing the CSV file failed");
-  }
+  /// Puts the file in place; throws RunFailure when a write failed.
+  void close() { file_.commit(); }
 
  private:
-  std::filesystem::path file_;
-  std::ofstream out_;
+  AtomicFile file_;
+  std::string line_;
 };
 
 }  // namespace vibro

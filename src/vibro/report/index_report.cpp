@@ -3,7 +3,7 @@
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/registry.hpp"
-#include "vibro/report/atomic_write.hpp"
+#include "vibro/io/atomic_file.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/nonstandard_report.hpp"

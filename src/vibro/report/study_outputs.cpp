@@ -1,10 +1,12 @@
 #include "vibro/report/study_outputs.hpp"
 
-#include "vibro/report/atomic_write.hpp"
+#include "vibro/io/atomic_file.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/number_display.hpp"
 
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 namespace vibro {
 
@@ -64,8 +66,9 @@ bool write_study_svg(const RunResult& result, const std::filesystem::path& svg) 
     commands += "\n";
   }
   commands += "EOD\nset logscale xy\nset format xy '10^{%L}'\nset key outside right\nset grid\n"
-              "set xlabel 'h'\nset ylabel 'error'\nset title '" +
-              result.case_info.name + " (" + result.provenance.precision.name + ")' noenhanced\nplot ";
+              "set xlabel 'h'\nset ylabel 'error'\nset title " +
+              gnuplot_quoted(result.case_info.name + " (" + result.provenance.precision.name + ")") +
+              " noenhanced\nplot ";
   for (std::size_t m = 0; m < error_metric_count; ++m)
     commands += std::string(m ? ", " : "") + "$errors using 1:" + std::to_string(m + 2) + " with linespoints title '" +
                 std::string(name(error_metrics[m])) + "' noenhanced";
@@ -81,6 +84,11 @@ std::string study_stem(const RunResult& result) {
 
 bool write_study_files(const RunResult& result, const std::filesystem::path& dir) {
   const std::string stem = study_stem(result);
+  // Case names are checked when read (letters, digits, '.', '_', '-'); this is the last guard
+  // that a result's name cannot put a file outside `dir`.
+  if (stem.empty() || stem.front() == '.' || stem.find_first_of("/\\") != std::string::npos)
+    throw std::invalid_argument("refusing to write study files named '" + stem + "' (they would leave " +
+                                dir.string() + ")");
   write_file_atomically(dir / (stem + ".md"), "# " + result.case_info.name + "\n\n" + study_markdown(result));
   write_file_atomically(dir / (stem + ".csv"), study_csv(result));
   return write_study_svg(result, dir / (stem + ".svg"));

@@ -27,10 +27,11 @@ rational exact_of(const std::string& text) {
   return *value;
 }
 
-Exponents run_exponents(CaseSpec c, const Precision& precision, std::int64_t periods, const NumberInput& v0) {
+Exponents run_exponents(CaseSpec c, const Precision& precision, std::int64_t periods, const NumberInput& v0,
+                        const RunOptions& base = {}) {
   c.horizon.periods = periods;
   c.v0 = v0;
-  RunOptions options;
+  RunOptions options = base;
   options.precision = precision;
   const LyapunovFindings l = run_lyapunov_case(c, options).lyapunov;
   if (!l.defined)
@@ -76,9 +77,9 @@ LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOpti
   const Precision low = Precision::parse("mpfr:" + std::to_string(options.short_digits));
   const Precision high = Precision::parse("mpfr:" + std::to_string(options.short_digits + 20));
   told(fmt::format("short horizon, {} periods, {}", options.short_periods, low.name()));
-  const Exponents at_low = run_exponents(c, low, options.short_periods, c.v0);
+  const Exponents at_low = run_exponents(c, low, options.short_periods, c.v0, options.run);
   told(fmt::format("short horizon, {} periods, {}", options.short_periods, high.name()));
-  const Exponents at_high = run_exponents(c, high, options.short_periods, c.v0);
+  const Exponents at_high = run_exponents(c, high, options.short_periods, c.v0, options.run);
   const double digits = std::min(agreement_digits(relative_difference(at_low.lambda1, at_high.lambda1)),
                                  agreement_digits(relative_difference(at_low.lambda2, at_high.lambda2)));
   if (digits < options.required_agreement_digits)
@@ -115,7 +116,7 @@ LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOpti
   for (const Precision& p : precisions) {
     for (const NumberInput& v0 : initial) {
       told(fmt::format("long horizon, {} periods, {}, v0 = {}", periods, p.name(), v0.text));
-      results.push_back(run_exponents(c, p, periods, v0));
+      results.push_back(run_exponents(c, p, periods, v0, options.run));
       golden.long_horizon.runs.push_back({p.name(), v0.text, results.back().text1, results.back().text2});
     }
   }

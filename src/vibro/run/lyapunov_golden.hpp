@@ -15,6 +15,7 @@
 //   means, and what a rerun on another platform may differ by.
 
 #include "vibro/run/case_spec.hpp"
+#include "vibro/run/run_options.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -35,6 +36,7 @@ struct LyapunovGoldenOptions {
   /// Nearby initial conditions: v0 × (1 ± this), besides v0 itself.
   std::string nearby_relative = "1e-3";
   std::string command;  ///< the command line that wrote the golden, recorded in it
+  RunOptions run;       ///< progress and step limit of every run (their precision is the golden's)
 };
 
 /// A computed golden (written as JSON by io/golden_json.hpp; the file records the command
