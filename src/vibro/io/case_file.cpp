@@ -3,6 +3,7 @@
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/registry.hpp"
+#include "vibro/scalar/parse.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -23,6 +24,19 @@ namespace {
 constexpr std::int64_t max_steps_per_period = 1'000'000'000'000;
 constexpr std::int64_t max_periods = 1'000'000'000;
 constexpr std::int64_t max_steps = 1'000'000'000'000;
+
+/// A name that can become a file name and a plot title as it is: [A-Za-z0-9][A-Za-z0-9._-]{0,63}.
+bool is_safe_name(std::string_view name) {
+  constexpr std::size_t max_length = 64;
+  const auto allowed = [](char c, bool first) {
+    const bool alnum = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    return alnum || (!first && (c == '.' || c == '_' || c == '-'));
+  };
+  if (name.empty() || name.size() > max_length) return false;
+  for (std::size_t i = 0; i < name.size(); ++i)
+    if (!allowed(name[i], i == 0)) return false;
+  return true;
+}
 
 std::string fnv1a64_hex(std::string_view bytes) {
   std::uint64_t hash = 14695981039346656037ull;
@@ -275,7 +289,10 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   const toml::table& info = r.table(root, "case", true);
   r.require_only(info, "case", {"name", "description", "precision"});
   c.name = *r.string(info, "case", "name", true);
-  if (c.name.empty()) r.fail("case.name", "must not be empty");
+  if (!is_safe_name(c.name))
+    r.fail("case.name", "'" + shown_input(c.name) +
+                            "' is not a case name (allowed: 1 to 64 letters, digits, '.', '_' or '-', starting with a "
+                            "letter or digit: the name becomes file names and plot titles)");
   c.description = r.string(info, "case", "description", false).value_or("");
   if (auto p = r.string(info, "case", "precision", false)) {
     try {
@@ -370,6 +387,7 @@ std::vector<CaseSpec> load_cases(const std::filesystem::path& directory) {
     cases.push_back(load_case(file));
     cases.back().file = (directory.filename() / std::filesystem::relative(file, directory)).generic_string();
   }
+  if (cases.empty()) throw InputError(directory.string(), "", "no case files (*.toml) in this directory or below it");
   return cases;
 }
 

@@ -28,6 +28,7 @@ std::vector<std::filesystem::path> case_files(const std::filesystem::path& direc
 
 /// Every case of case_files(directory), loaded, each with its file named relative to the
 /// parent of `directory` ("cases/nsfd/x.toml"), independent of where the tool runs.
+/// Throws InputError when the directory cannot be read or holds no case.
 std::vector<CaseSpec> load_cases(const std::filesystem::path& directory);
 
 }  // namespace vibro

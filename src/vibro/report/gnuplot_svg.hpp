@@ -4,12 +4,17 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace vibro {
 
-/// Runs gnuplot on `commands` (everything after the terminal and output lines; data given
+/// `text` as a single-quoted gnuplot string: quotes doubled, line breaks dropped, so that
+/// no text (a case name, a path) can end the string and become a gnuplot command.
+std::string gnuplot_quoted(std::string_view text);
+
+/// Runs gnuplot (found on PATH and started without a shell) on `commands` (everything after the terminal and output lines; data given
 /// inline as `$name << EOD … EOD` blocks) with an SVG terminal of the given size, writing
 /// `svg` atomically. False, and nothing written, when gnuplot is absent or fails.
 bool render_svg(const std::string& commands, const std::filesystem::path& svg, int width, int height);
