@@ -3,14 +3,14 @@
 // of position and velocity on the run's own grid, the errors at the final time, the
 // impact-time error and the impact-count mismatch. The reference is anything with
 // position(t) and velocity(t) (a closed form, or DenseReference); studies do not know
-// which scheme or which reference they are given.
+// which scheme or which reference they are given. Everything accumulates as the run goes
+// (StudyAccumulator): a study keeps what its metrics need, never the trajectory.
 
 #include "vibro/analysis/error_metrics.hpp"
-#include "vibro/scheme/trajectory.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -26,46 +26,74 @@ struct StudyErrors {
   std::size_t scheme_impacts = 0, reference_impacts = 0;
 };
 
-/// The impacts of a Paoli–Schatzman run: one per run of consecutive steps with an active
-/// projection (the two-step reversal of seed 000 §2 is one impact), at the time t_k of its
-/// first step k. That estimate is O(h) from the true impact time, as the scheme itself is.
-template <class Real>
-std::vector<Real> impact_times_from_projection(const Trajectory<Real>& trajectory) {
-  std::vector<Real> times;
-  for (std::size_t i = 0; i < trajectory.active_steps.size(); ++i)
-    if (i == 0 || trajectory.active_steps[i] != trajectory.active_steps[i - 1] + 1)
-      times.push_back(trajectory.t[static_cast<std::size_t>(trajectory.active_steps[i])]);
-  return times;
-}
-
-/// Largest distance from each of `reference` (sorted) to the nearest of `scheme` (sorted).
-template <class Real>
-std::optional<Real> impact_time_error(const std::vector<Real>& scheme, const std::vector<Real>& reference) {
-  using std::abs;
-  if (scheme.empty() || reference.empty()) return std::nullopt;
-  Real largest(0);
-  for (const Real& t : reference) {
-    const auto after = std::lower_bound(scheme.begin(), scheme.end(), t);
-    Real nearest = after == scheme.end() ? Real(abs(t - scheme.back())) : Real(abs(*after - t));
-    if (after != scheme.begin()) nearest = std::min(nearest, Real(abs(t - *std::prev(after))));
-    largest = std::max(largest, nearest);
-  }
-  return largest;
-}
-
+/// One run of a study measured as it goes: its nodes in order of time (node), its impact
+/// times in increasing order (impact), against `reference` and the reference's sorted
+/// impact times. Besides the errors, it keeps the scales the rounding floor is formed from.
 template <class Real, class Reference>
-StudyErrors<Real> study_errors(const Trajectory<Real>& trajectory, const std::vector<Real>& scheme_impacts,
-                               const Reference& reference, const std::vector<Real>& reference_impacts) {
-  using std::abs;
-  StudyErrors<Real> errors;
-  errors.grid = grid_errors(trajectory, reference);
-  const Real& t_end = trajectory.t.back();
-  errors.final_position = abs(trajectory.u.back() - reference.position(t_end));
-  errors.final_velocity = abs(trajectory.v.back() - reference.velocity(t_end));
-  errors.impact_time = impact_time_error(scheme_impacts, reference_impacts);
-  errors.scheme_impacts = scheme_impacts.size();
-  errors.reference_impacts = reference_impacts.size();
-  return errors;
-}
+class StudyAccumulator {
+ public:
+  StudyAccumulator(const Reference& reference, const std::vector<Real>& reference_impacts)
+      : grid_(reference), reference_impacts_(reference_impacts) {}
+
+  void node(const Real& t, const Real& u, const Real& v) {
+    using std::abs;
+    grid_.node(t, u, v);
+    if (!first_time_) first_time_ = t;
+    last_time_ = t;
+    ++nodes_;
+    position_scale_ = std::max(position_scale_, Real(abs(u)));
+    velocity_scale_ = std::max(velocity_scale_, Real(abs(v)));
+  }
+
+  /// An impact of the scheme at time s, later than the previous one. Each reference impact
+  /// r is settled by the first s ≥ r: its nearest scheme impact is that s or the one before.
+  void impact(const Real& s) {
+    while (next_reference_ < reference_impacts_.size() && reference_impacts_[next_reference_] <= s)
+      settle(reference_impacts_[next_reference_++], s);
+    last_impact_ = s;
+    ++scheme_impacts_;
+  }
+
+  StudyErrors<Real> errors() const {
+    StudyErrors<Real> errors;
+    errors.grid = grid_.errors();
+    errors.final_position = grid_.last_position_error().value_or(Real(0));
+    errors.final_velocity = grid_.last_velocity_error().value_or(Real(0));
+    if (last_impact_ && !reference_impacts_.empty()) {
+      using std::abs;
+      Real largest = largest_distance_;
+      // Reference impacts after the scheme's last: that one is the nearest.
+      for (std::size_t j = next_reference_; j < reference_impacts_.size(); ++j)
+        largest = std::max(largest, Real(abs(reference_impacts_[j] - *last_impact_)));
+      errors.impact_time = largest;
+    }
+    errors.scheme_impacts = scheme_impacts_;
+    errors.reference_impacts = reference_impacts_.size();
+    return errors;
+  }
+
+  /// Steps: nodes − 1.
+  std::size_t steps() const { return nodes_ > 0 ? nodes_ - 1 : 0; }
+  /// max(1, max |U^n|) and max(1, max |V^n|).
+  const Real& position_scale() const { return position_scale_; }
+  const Real& velocity_scale() const { return velocity_scale_; }
+  Real first_time() const { return first_time_.value_or(Real(0)); }
+  Real last_time() const { return last_time_; }
+
+ private:
+  void settle(const Real& r, const Real& s) {
+    using std::abs;
+    Real nearest = abs(s - r);
+    if (last_impact_) nearest = std::min(nearest, Real(abs(r - *last_impact_)));
+    largest_distance_ = std::max(largest_distance_, nearest);
+  }
+
+  GridErrorAccumulator<Real, Reference> grid_;
+  const std::vector<Real>& reference_impacts_;
+  std::size_t next_reference_ = 0, scheme_impacts_ = 0, nodes_ = 0;
+  std::optional<Real> last_impact_, first_time_;
+  Real largest_distance_ = Real(0);  ///< over the reference impacts settled so far
+  Real last_time_ = Real(0), position_scale_ = Real(1), velocity_scale_ = Real(1);
+};
 
 }  // namespace vibro

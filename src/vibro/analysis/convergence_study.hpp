@@ -2,8 +2,9 @@
 // A convergence study (MATH.md §8): a scheme run at every step size of a list and measured
 // against a reference; then, per error metric, the observed order over the detected
 // asymptotic range, the successive slopes, and which points are pre-asymptotic or at the
-// rounding floor. Generic in the scheme and the reference: `run_at(i)` returns the run at
-// step size i, and `reference` is anything with position(t) and velocity(t). The result is
+// rounding floor. Generic in the scheme and the reference: `run_at(i, accumulator)` runs
+// the scheme at step size i into the accumulator of its errors (analysis/convergence.hpp),
+// and `reference` is anything with position(t) and velocity(t). The result is
 // scalar-independent (every error as round-trip text), for every output to render.
 
 #include "vibro/analysis/convergence.hpp"
@@ -12,9 +13,10 @@
 #include "vibro/scalar/number_text.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/error_metric.hpp"
-#include "vibro/scheme/trajectory.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <functional>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -27,15 +29,6 @@ namespace vibro {
 /// A point is at the rounding floor when its error is below this many ε × steps × scale:
 /// the accumulated rounding of a run of that many steps (a bound, not an estimate).
 inline constexpr int rounding_floor_eps_per_step = 64;
-
-/// What a study needs from one run of the scheme: every node, the scheme's impact times
-/// (sorted) and the step size.
-template <class Real>
-struct StudyRun {
-  Trajectory<Real> trajectory;
-  std::vector<Real> impacts;
-  Real h;
-};
 
 /// One step size of a study: its errors in every metric (none where a metric has no value,
 /// e.g. no impact to compare), the impacts of the scheme and of the reference.
@@ -60,12 +53,15 @@ PerMetric<std::optional<Real>> metric_values(const StudyErrors<Real>& e) {
           e.final_position,     e.final_velocity,   e.impact_time};
 }
 
-/// Runs `run_at(i)` for every i < labels.size() on `threads` threads, measures each run
-/// against `reference` (with the reference's impact times), and analyses the orders.
+/// For every i < labels.size(), on `threads` threads: `run_at(i, accumulator)` runs the
+/// scheme at step size i, giving every node and impact to `accumulator` (a
+/// StudyAccumulator against `reference` and its impact times), and returns its step size h.
+/// Then the orders are analysed. `points_done(n)`, when given, hears (from any thread) that
+/// n step sizes are done.
 template <class Real, class Reference, class RunAt>
 StudyResult convergence_study(const std::vector<std::string>& labels, RunAt&& run_at, const Reference& reference,
                               const std::vector<Real>& reference_impacts, std::string reference_name,
-                              unsigned threads) {
+                              unsigned threads, const std::function<void(std::size_t)>& points_done = {}) {
   using std::abs;
   struct Point {
     StudyErrors<Real> errors;
@@ -74,23 +70,21 @@ StudyResult convergence_study(const std::vector<std::string>& labels, RunAt&& ru
     PerMetric<Real> floors;  ///< rounding_floor_eps_per_step × ε × steps × scale
   };
   std::vector<Point> points(labels.size());
+  std::atomic<std::size_t> done{0};
   parallel_for(points.size(), threads, [&](std::size_t i) {
-    const StudyRun<Real> run = run_at(i);
-    const Trajectory<Real>& trajectory = run.trajectory;
+    StudyAccumulator<Real, Reference> run(reference, reference_impacts);
     Point& p = points[i];
-    p.errors = study_errors(trajectory, run.impacts, reference, reference_impacts);
-    p.h = run.h;
-    p.steps = trajectory.size() - 1;
-    Real position_scale(1), velocity_scale(1);
-    for (std::size_t n = 0; n < trajectory.size(); ++n) {
-      position_scale = std::max(position_scale, Real(abs(trajectory.u[n])));
-      velocity_scale = std::max(velocity_scale, Real(abs(trajectory.v[n])));
-    }
-    const Real duration = trajectory.t.back() - trajectory.t.front();
+    p.h = run_at(i, run);
+    p.errors = run.errors();
+    p.steps = run.steps();
+    const Real duration = run.last_time() - run.first_time();
     const Real unit = rounding_floor_eps_per_step * epsilon<Real>() * Real(static_cast<double>(p.steps));
+    const Real& position_scale = run.position_scale();
+    const Real& velocity_scale = run.velocity_scale();
     p.floors = {unit * position_scale, unit * position_scale * duration, unit * velocity_scale,
                 unit * velocity_scale * duration, unit * position_scale, unit * velocity_scale,
-                unit * Real(abs(trajectory.t.back()) + duration)};
+                unit * Real(abs(run.last_time()) + duration)};
+    if (points_done) points_done(++done);
   });
   StudyResult study{std::move(reference_name), {}, {}};
   std::vector<double> log_h;

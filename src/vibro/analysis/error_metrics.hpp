@@ -1,11 +1,14 @@
 #pragma once
 // Errors of a trajectory against an exact solution on the trajectory's own grid
 // (MATH.md §8): L∞ and L1 of position and velocity. L1 uses the grid's own steps,
-// Σ (t_{n+1} − t_n)|e_n| over n < N, so it also serves non-uniform grids.
+// Σ (t_{n+1} − t_n)|e_n| over n < N, so it also serves non-uniform grids. The errors
+// accumulate node by node (GridErrorAccumulator), so a run of any length is measured
+// without being stored.
 
 #include "vibro/scheme/trajectory.hpp"
 
 #include <cmath>
+#include <optional>
 
 namespace vibro {
 
@@ -17,24 +20,47 @@ struct GridErrors {
   Real velocity_l1 = Real(0);
 };
 
-/// `exact` provides position(t) and velocity(t); the velocity is compared with the
-/// scheme's discrete velocity V^n at t_n.
+/// The grid errors of nodes given in order of time. `exact` provides position(t) and
+/// velocity(t); the velocity is compared with the scheme's discrete velocity V^n at t_n.
+template <class Real, class Exact>
+class GridErrorAccumulator {
+ public:
+  explicit GridErrorAccumulator(const Exact& exact) : exact_(exact) {}
+
+  /// X^n = (t_n, U^n, V^n); the previous node's error enters L1 with weight t_n − t_{n−1}.
+  void node(const Real& t, const Real& u, const Real& v) {
+    using std::abs;
+    if (previous_) {
+      const Real dt = t - previous_->t;
+      errors_.position_l1 += dt * previous_->position_error;
+      errors_.velocity_l1 += dt * previous_->velocity_error;
+    }
+    const Real position_error = abs(u - exact_.position(t));
+    const Real velocity_error = abs(v - exact_.velocity(t));
+    if (position_error > errors_.position_linf) errors_.position_linf = position_error;
+    if (velocity_error > errors_.velocity_linf) errors_.velocity_linf = velocity_error;
+    previous_ = Previous{t, position_error, velocity_error};
+  }
+
+  const GridErrors<Real>& errors() const { return errors_; }
+  /// |U^N − u(t_N)| and |V^N − v(t_N)| of the last node so far (none before the first).
+  std::optional<Real> last_position_error() const { return previous_ ? std::optional(previous_->position_error) : std::nullopt; }
+  std::optional<Real> last_velocity_error() const { return previous_ ? std::optional(previous_->velocity_error) : std::nullopt; }
+
+ private:
+  struct Previous {
+    Real t, position_error, velocity_error;
+  };
+  const Exact& exact_;
+  GridErrors<Real> errors_;
+  std::optional<Previous> previous_;
+};
+
 template <class Real, class Exact>
 GridErrors<Real> grid_errors(const Trajectory<Real>& trajectory, const Exact& exact) {
-  using std::abs;
-  GridErrors<Real> errors;
-  for (std::size_t n = 0; n < trajectory.size(); ++n) {
-    const Real position_error = abs(trajectory.u[n] - exact.position(trajectory.t[n]));
-    const Real velocity_error = abs(trajectory.v[n] - exact.velocity(trajectory.t[n]));
-    if (position_error > errors.position_linf) errors.position_linf = position_error;
-    if (velocity_error > errors.velocity_linf) errors.velocity_linf = velocity_error;
-    if (n + 1 < trajectory.size()) {
-      const Real dt = trajectory.t[n + 1] - trajectory.t[n];
-      errors.position_l1 += dt * position_error;
-      errors.velocity_l1 += dt * velocity_error;
-    }
-  }
-  return errors;
+  GridErrorAccumulator<Real, Exact> errors(exact);
+  for (std::size_t n = 0; n < trajectory.size(); ++n) errors.node(trajectory.t[n], trajectory.u[n], trajectory.v[n]);
+  return errors.errors();
 }
 
 }  // namespace vibro

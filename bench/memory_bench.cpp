@@ -1,0 +1,107 @@
+// Peak memory of a run against its number of steps: a run keeps what its result shows
+// (final state, counters, one stroboscopic sample per period, the first projection steps),
+// never its trajectory, and a convergence study accumulates its errors as each run goes
+// (analysis/convergence.hpp). So peak RSS should not grow with the steps.
+//
+// Each figure is one child process (fork) that runs one case through vibro::run_case, as
+// `vibro run` does, and exits; the parent reads the child's peak resident set size from
+// wait4. The case is the period-1 impacting orbit of cases/study_ps_centered_periodic.toml
+// (α = 0.1, a = 1, ω = 2, u_min = 0, e = 0.8) over 10 periods, with N/10 steps per period,
+// by:
+//   ps       Paoli–Schatzman (centered, taylor start);
+//   ccn      the corrected Crank–Nicolson scheme;
+//   ps-study the Paoli–Schatzman study at N/40, N/20 and N/10 steps per period against the
+//            exact-detection reference (so N steps at the finest step size, 1.75 N in all).
+// Printed: peak RSS in MiB per N = 1e3, 1e6, 1e7, 1e8, and its ratio to the N = 1e3 run of
+// the same kind, measured in the same invocation. Target: every ratio ≤ 2.
+//
+//   ./build/release/bench/bench_memory            # all sizes (about 30 s)
+//   ./build/release/bench/bench_memory 1000000    # the sizes given
+
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/run_case.hpp"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Kind {
+  const char* name;
+  const char* scheme;
+  bool study;
+};
+
+std::string case_text(const Kind& kind, std::int64_t steps) {
+  const std::int64_t per_period = steps / 10;
+  std::string text =
+      "[case]\nname = \"memory\"\nprecision = \"double\"\n"
+      "[model]\ntype = \"impact-oscillator\"\nalpha = 0.1\na = 1\nomega = 2\nu_min = 0\ne = 0.8\n"
+      "[initial]\nu0 = 0.5\nv0 = 0\n"
+      "[scheme]\ntype = \"" + std::string(kind.scheme) + "\"\n" +
+      "[step]\nsteps_per_period = " + std::to_string(kind.study ? per_period / 4 : per_period) + "\n" +
+      "[horizon]\nperiods = 10\n";
+  if (kind.study)
+    text += "[convergence]\nsteps_per_period = [" + std::to_string(per_period / 4) + ", " +
+            std::to_string(per_period / 2) + ", " + std::to_string(per_period) + "]\n";
+  return text;
+}
+
+/// Peak RSS in KiB of a child that runs the case, or −1 when the child failed.
+long peak_rss_kib(const Kind& kind, std::int64_t steps) {
+  const std::string text = case_text(kind, steps);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    try {
+      vibro::RunOptions options;
+      options.threads = 1;
+      options.error_estimate = false;
+      vibro::run_case(vibro::parse_case(text, "memory.toml"), options);
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "%s at %lld steps: %s\n", kind.name, static_cast<long long>(steps), error.what());
+      std::_Exit(1);
+    }
+    std::_Exit(0);
+  }
+  int status = 0;
+  rusage usage{};
+  if (child < 0 || ::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return -1;
+  return usage.ru_maxrss;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::int64_t> sizes = {1'000, 1'000'000, 10'000'000, 100'000'000};
+  if (argc > 1) {
+    sizes.assign({1'000});
+    for (int i = 1; i < argc; ++i) sizes.push_back(std::atoll(argv[i]));
+  }
+  const Kind kinds[] = {{"ps", "paoli-schatzman", false},
+                        {"ccn", "corrected-crank-nicolson", false},
+                        {"ps-study", "paoli-schatzman", true}};
+  std::printf("%-9s %12s %14s %12s\n", "kind", "steps N", "peak RSS MiB", "/ N = 1e3");
+  bool within_target = true;
+  for (const Kind& kind : kinds) {
+    long baseline = -1;
+    for (const std::int64_t steps : sizes) {
+      const long kib = peak_rss_kib(kind, steps);
+      if (kib < 0) return 1;
+      if (baseline < 0) baseline = kib;
+      const double ratio = static_cast<double>(kib) / static_cast<double>(baseline);
+      within_target = within_target && ratio <= 2;
+      std::printf("%-9s %12lld %14.1f %12.2f\n", kind.name, static_cast<long long>(steps), kib / 1024.0, ratio);
+    }
+  }
+  std::printf("target (every ratio <= 2): %s\n", within_target ? "met" : "NOT met");
+  return 0;
+}
