@@ -25,6 +25,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -181,9 +182,11 @@ struct LyapunovRun {
 /// K = `periods` periods of a map: `map(const PhasePoint<Real>& X_k, std::int64_t k)`
 /// returns the PoincareStep<Real> of period k (from t0 + kT to t0 + (k+1)T), k = 0 … K−1.
 /// Stops at the first undefined or singular derivative (see LyapunovExponents).
+/// `period_done(k + 1)`, when given, is called after each period (progress).
 template <class Real, class Map>
 LyapunovRun<Real> run_lyapunov(Map&& map, PhasePoint<Real> x0, std::int64_t periods, const Real& period,
-                               bool keep_running = true) {
+                               bool keep_running = true,
+                               const std::function<void(std::int64_t)>& period_done = {}) {
   LyapunovRun<Real> run{LyapunovExponents<Real>(period, keep_running), std::move(x0)};
   run.exponents.reserve(periods);
   for (std::int64_t k = 0; k < periods; ++k) {
@@ -194,6 +197,7 @@ LyapunovRun<Real> run_lyapunov(Map&& map, PhasePoint<Real> x0, std::int64_t peri
     }
     if (!run.exponents.add(step.derivative)) break;
     run.final_state = std::move(step.next);
+    if (period_done) period_done(k + 1);
   }
   return run;
 }

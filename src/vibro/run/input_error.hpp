@@ -1,27 +1,44 @@
 #pragma once
-// One error class for every kind of bad input (ARCHITECTURE.md "Errors"): it names the
-// file, the key and what is allowed, and the CLI turns it into one line and exit code 2.
+// The two kinds of error a user sees, each one line naming what went wrong: bad input (the
+// file, the key, the value and what is allowed; exit code 2) and a run that cannot go on
+// (where and why; exit code 1). Values echoed from the input are cut to a readable length
+// (shown_input, vibro/scalar/parse.hpp).
+
+#include "vibro/scalar/parse.hpp"
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace vibro {
 
 class InputError : public std::runtime_error {
  public:
+  /// The message is kept on one line (its control characters escaped: it may quote the input).
   InputError(std::string file, std::string key, const std::string& message)
-      : std::runtime_error(compose(file, key, message)), file_(std::move(file)), key_(std::move(key)) {}
+      : std::runtime_error(compose(file, key, message)), file_(std::move(file)), key_(std::move(key)),
+        message_(escaped_controls(message)) {}
 
   const std::string& file() const { return file_; }
   const std::string& key() const { return key_; }
+  /// The message without the file and the key.
+  const std::string& message() const { return message_; }
 
  private:
   static std::string compose(const std::string& file, const std::string& key, const std::string& message) {
-    std::string text = file.empty() ? std::string() : file + ": ";
-    if (!key.empty()) text += "key '" + key + "': ";
-    return text + message;
+    std::string text = file.empty() ? std::string() : escaped_controls(file) + ": ";
+    if (!key.empty()) text += "key '" + shown_input(key) + "': ";  // a key of the file may hold any character
+    return text + escaped_controls(message);
   }
-  std::string file_, key_;
+  std::string file_, key_, message_;
+};
+
+/// A run that cannot go on: a state that is no longer finite, a step that does not advance
+/// time, a file that cannot be written. The message says where (file, step, time) and the
+/// likely cause.
+class RunFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 }  // namespace vibro

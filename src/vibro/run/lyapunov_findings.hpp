@@ -8,6 +8,9 @@
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/model_binding.hpp"
+#include "vibro/run/run_options.hpp"
+
+#include <functional>
 
 #include <algorithm>
 #include <string>
@@ -53,6 +56,12 @@ LyapunovFindings lyapunov_findings(const LyapunovRun<Real>& run, const std::stri
   for (std::size_t k = stride; k <= running1.size(); k += stride)
     out.running_samples.push_back({static_cast<std::int64_t>(k), running1[k - 1], running2[k - 1]});
   return out;
+}
+
+/// The progress of a Lyapunov run, period by period (nothing when none is wanted).
+inline std::function<void(std::int64_t)> period_progress(const RunOptions& options) {
+  if (!options.progress) return {};
+  return [progress = options.progress](std::int64_t done) { progress->advance(done); };
 }
 
 inline SectionClock section_clock(const LyapunovSpec& spec) {

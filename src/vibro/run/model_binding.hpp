@@ -8,6 +8,7 @@
 #include "vibro/model/constant_force.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/run/case_spec.hpp"
+#include "vibro/run/input_error.hpp"
 #include "vibro/run/run_result.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/scalar_list.hpp"
@@ -74,9 +75,27 @@ struct ModelOfKind<ModelKind::conservative_oscillator, Real> {
 inline constexpr std::array<ModelKind, 3> model_kinds = {ModelKind::impact_oscillator, ModelKind::constant_force,
                                                          ModelKind::conservative_oscillator};
 
+/// A number of a case at the run's precision; InputError naming its key (the caller adds
+/// the file: naming_file) when it is not representable there.
 template <class Real>
 Real to_real(const NumberInput& x) {
-  return parse_real<Real>(x.text);
+  try {
+    return parse_real<Real>(x.text);
+  } catch (const std::invalid_argument& why) {
+    throw InputError("", x.key, why.what());
+  }
+}
+
+/// Runs f(); an InputError without a file (a number of the case that the run's precision
+/// cannot hold) gets the case's file.
+template <class F>
+decltype(auto) naming_file(const CaseSpec& c, F&& f) {
+  try {
+    return f();
+  } catch (const InputError& error) {
+    if (!error.file().empty()) throw;
+    throw InputError(c.file, error.key(), error.message());
+  }
 }
 
 /// The conservative oscillator of a case (seed 003, MATH.md §5) bound to Real.

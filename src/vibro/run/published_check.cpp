@@ -43,7 +43,7 @@ class CaseExponents {
   LyapunovFindings run(const std::string& id) const {
     CaseSpec c = *by_id_.at(id);
     if (settings_.periods) c.horizon.periods = settings_.periods;
-    RunOptions options;
+    RunOptions options = settings_.run;
     options.precision = settings_.precision;
     return run_lyapunov_case(c, options).lyapunov;
   }

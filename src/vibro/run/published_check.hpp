@@ -7,6 +7,7 @@
 
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/lyapunov_result.hpp"
+#include "vibro/run/run_options.hpp"
 #include "vibro/run/published_values.hpp"
 
 #include <cstdint>
@@ -31,6 +32,7 @@ struct RelationSettings {
   std::optional<Precision> precision;   ///< overrides every case's precision
   std::optional<std::int64_t> periods;  ///< overrides every case's horizon
   std::set<std::string> skip;           ///< relations left out (reported as not evaluated)
+  RunOptions run;  ///< progress and work limit of the runs (its precision is ignored: see above)
 };
 
 /// The exponents of Lyapunov cases by their published id, computed at the cases' own

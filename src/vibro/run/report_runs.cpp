@@ -15,24 +15,25 @@ std::vector<Precision> report_precisions(const CaseSpec& c) {
   return precisions;
 }
 
-ReportRuns run_for_report(const std::vector<CaseSpec>& cases, unsigned threads,
+ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& base,
                           const std::function<void(const std::string&)>& status) {
   ReportRuns report;
   ComputedExponents computed;  // handed to the relations, which would otherwise run the cases again
   for (const CaseSpec& c : cases) {
     if (c.lyapunov) {
       if (status) status(c.name + " (Lyapunov exponents)");
-      LyapunovCaseRun run{c, run_lyapunov_case(c)};
+      RunOptions options = base;
+      options.precision.reset();
+      LyapunovCaseRun run{c, run_lyapunov_case(c, options)};
       if (c.lyapunov->published) computed[*c.lyapunov->published] = run.result.lyapunov;
       report.lyapunov.push_back(std::move(run));
       continue;
     }
-    CaseRuns runs{c, {}, {}, threads};
+    CaseRuns runs{c, {}, {}, base.threads};
     for (const Precision& p : report_precisions(c)) {
       if (status) status(c.name + " at " + p.name());
-      RunOptions options;
+      RunOptions options = base;
       options.precision = p;
-      options.threads = threads;
       const auto start = std::chrono::steady_clock::now();
       runs.runs.push_back(run_case(c, options));
       runs.wall_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
@@ -41,7 +42,10 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, unsigned threads,
   }
   if (!report.lyapunov.empty()) {
     if (status) status("the relations of the published tables");
-    report.relations = evaluate_relations(cases, {}, computed);
+    RelationSettings settings;
+    settings.run = base;
+    settings.run.precision.reset();
+    report.relations = evaluate_relations(cases, settings, computed);
   }
   return report;
 }

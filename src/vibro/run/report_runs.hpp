@@ -6,6 +6,7 @@
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/published_check.hpp"
+#include "vibro/run/run_options.hpp"
 #include "vibro/run/run_result.hpp"
 
 #include <functional>
@@ -40,8 +41,9 @@ struct ReportRuns {
   std::map<std::string, RelationOutcome> relations;
 };
 
-/// Runs every case of `cases`; `status` hears one line before each run.
-ReportRuns run_for_report(const std::vector<CaseSpec>& cases, unsigned threads,
+/// Runs every case of `cases` with `base` (threads, progress, work limit; its precision is
+/// replaced by each report precision in turn); `status` hears one line before each run.
+ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& base,
                           const std::function<void(const std::string&)>& status = {});
 
 }  // namespace vibro

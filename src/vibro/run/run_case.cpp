@@ -2,6 +2,7 @@
 
 #include "vibro/run/registry.hpp"
 #include "vibro/run/study_reference.hpp"
+#include "vibro/run/work_limit.hpp"
 #include "vibro/scalar/traits.hpp"
 
 #include <cmath>
@@ -26,15 +27,21 @@ std::vector<ExpectationVerdict> evaluate_expectations(const CaseSpec& c, const S
 /// The case's convergence study: the scheme at every step of its [convergence] list
 /// against the reference of its model, on `threads` threads.
 template <class E, class Model>
-StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, unsigned threads) {
+StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, const RunOptions& options) {
   using Real = typename Model::real_type;
   const CaseSpec& c = b.spec;
   std::vector<std::string> labels;
   for (const StepSpec& step : c.convergence) labels.push_back(step.text());
+  std::function<void(std::size_t)> points_done;
+  if (options.progress) {
+    options.progress->begin("study of " + c.name, static_cast<std::int64_t>(labels.size()), "step sizes");
+    points_done = [progress = options.progress](std::size_t n) { progress->advance(static_cast<std::int64_t>(n)); };
+  }
   return with_study_reference(b, [&](const auto& reference, const std::vector<Real>& impacts, std::string name) {
     return convergence_study<Real>(
-        labels, [&](std::size_t i) { return E::study_run(b, o, c.convergence[i]); }, reference, impacts,
-        std::move(name), threads);
+        labels, [&](std::size_t i, auto& accumulator) { return E::study_run(b, o, c.convergence[i], accumulator); },
+        reference, impacts,
+        std::move(name), options.threads, points_done);
   });
 }
 
@@ -69,13 +76,16 @@ void run_with(const CaseSpec& c, const RunOptions& options, RunResult& result) {
       CaseSpec at_step = c;
       at_step.step = step;
       RunResult point;
+      RunOptions at_step_options = options;
+      at_step_options.rows = nullptr;  // the rows are the case's own run's
+      at_step_options.label = "sweep of " + c.name + " at step " + step.text();
       using Model = std::decay_t<decltype(b.model)>;
-      E::run(BoundCase<Model>{at_step, b.model}, o, RunOptions{}, point);
+      E::run(BoundCase<Model>{at_step, b.model}, o, at_step_options, point);
       result.sweep.push_back({step.text(), std::move(point.run)});
     }
     if constexpr (E::has_step) {
       if (!c.convergence.empty()) {
-        result.convergence = run_study<E>(b, o, options.threads);
+        result.convergence = run_study<E>(b, o, options);
         result.expected = evaluate_expectations(c, *result.convergence);
       }
     }
@@ -96,11 +106,17 @@ CaseInfo case_info(const CaseSpec& c) { return {c.name, c.file, c.hash, c.descri
 Precision run_precision(const CaseSpec& c, const RunOptions& options, const ScalarNeed& need) {
   const Precision precision = options.precision.value_or(c.precision);
   require_runnable(c, precision, options.precision ? "--precision" : "case.precision", need);
+  require_within_limit(c, scheme_infos().at(c.scheme.entry).has_step, precision, options.max_steps);
   return precision;
 }
 
-RunResult run_case(const CaseSpec& c, const RunOptions& options) {
-  const Precision precision = run_precision(c, options);
+RunResult run_case(const CaseSpec& c, const RunOptions& given) {
+  const Precision precision = run_precision(c, given);
+  RunOptions options = given;
+  if (options.label.empty()) options.label = "run of " + c.name + " at " + precision.name();
+  options.seconds_per_step = seconds_per_step(precision);
+  // Checked again inside runs whose steps are not known in advance (the reference's).
+  options.max_steps = given.max_steps.value_or(default_max_steps(precision));
   RunResult result;
   result.provenance = provenance(precision);
   result.case_info = case_info(c);
@@ -111,9 +127,11 @@ RunResult run_case(const CaseSpec& c, const RunOptions& options) {
     result.scheme.display_name = E::display_name;
     result.scheme.options = E::describe(E::options(c.scheme, OptionFailure{c.file}));
     if (E::has_step) result.scheme.step = c.step.text();
-    with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
-      if constexpr (E::scalars.contains(scalar_kind_of<Real>)) run_with<E, Real>(c, options, result);
-      else throw std::logic_error("precision refused by require_runnable");
+    naming_file(c, [&] {
+      with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
+        if constexpr (E::scalars.contains(scalar_kind_of<Real>)) run_with<E, Real>(c, options, result);
+        else throw std::logic_error("precision refused by require_runnable");
+      });
     });
     if constexpr (requires(RunResult& r, const std::function<RunResult(const Precision&)>& rerun) {
                     E::finish(r, rerun);
@@ -123,6 +141,9 @@ RunResult run_case(const CaseSpec& c, const RunOptions& options) {
           RunOptions quiet;
           quiet.precision = more;
           quiet.error_estimate = false;
+          quiet.max_steps = given.max_steps;
+          quiet.progress = options.progress;
+          quiet.label = "error estimate of " + c.name + " at " + more.name();
           return run_case(c, quiet);
         });
     }

@@ -3,6 +3,7 @@
 // trajectory go, progress on long runs, the reference's error estimate, and threads for
 // the step sizes of a study.
 
+#include "vibro/run/progress.hpp"
 #include "vibro/scalar/precision.hpp"
 
 #include <cstdint>
@@ -24,16 +25,21 @@ class RowSink {
 };
 
 struct RunOptions {
-  std::optional<Precision> precision;             ///< overrides the case's precision
-  RowSink* rows = nullptr;                        ///< the trajectory's rows, when wanted
-  std::function<void(double fraction)> progress;  ///< called now and then on long runs
+  std::optional<Precision> precision;  ///< overrides the case's precision
+  RowSink* rows = nullptr;             ///< the trajectory's rows, when wanted
+  Progress* progress = nullptr;        ///< told how far long runs are, when wanted
+  std::string label;                   ///< what the progress calls this run (set by run_case)
+  double seconds_per_step = 0;         ///< for the progress's estimate of the work (0: unknown)
   bool error_estimate = true;  ///< reference runs: rerun at more digits and compare
   unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
+  /// The most steps a case may ask for (run/work_limit.hpp); by default about ten minutes
+  /// of one core at the run's precision.
+  std::optional<std::int64_t> max_steps;
 
-  /// Calls `progress` every 2^16 steps of a run of `total` steps, `done` being the count so far.
-  void step_done(std::int64_t done, std::int64_t total) const {
+  /// Tells `progress` every 2^16 steps, `done` being the count so far.
+  void step_done(std::int64_t done) const {
     constexpr std::int64_t interval = 1 << 16;
-    if (progress && done % interval == 0) progress(static_cast<double>(done) / static_cast<double>(total));
+    if (progress && done % interval == 0) progress->advance(done);
   }
 };
 

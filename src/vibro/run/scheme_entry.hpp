@@ -14,9 +14,10 @@
 //   validate(case)         checks of the case that depend on the scheme (InputError)
 //   run(bound, options, run_options, result)   the run at the case's step: fills result.run
 //                          and any optional section of RunResult that applies
-//   study_run(bound, options, step)            one step size of a convergence study
+//   study_run(bound, options, step, observer)  one step size of a convergence study: its
+//                          nodes and impacts to the observer (StudyObserver), returns h
 //   lyapunov_method(spec)  the name of the method a [lyapunov] table gives, or none
-//   lyapunov(bound, options, spec)             the exponents by that method
+//   lyapunov(bound, options, spec, run_options) the exponents by that method
 //   study_note             said next to a study of it in the report (may be empty)
 //
 // `bound` is a BoundCase<Model> (run/scheme_run.hpp); the run layer binds the scalar type

@@ -6,7 +6,6 @@
 // compile time inside a run, so nothing in a step loop is virtual or allocates (the rows
 // of --csv are built only when asked for).
 
-#include "vibro/analysis/convergence.hpp"
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/input_error.hpp"
@@ -64,12 +63,23 @@ template <class Real>
 class RunHorizon {
  public:
   /// The case's horizon with step choice `step` (absent for a scheme without a step).
+  /// Throws InputError when the step, or the sections, do not advance time in Real (t + h
+  /// rounds to t), naming the key to change.
   template <class Model>
-  RunHorizon(const BoundCase<Model>& b, const std::optional<StepSpec>& step) : t0_(b.t0) {
+  RunHorizon(const BoundCase<Model>& b, const std::optional<StepSpec>& step) : file_(b.spec.file), t0_(b.t0) {
     const CaseSpec& c = b.spec;
+    std::optional<Real> h;
     if (step) {
       steps_ = step_count(c, *step);
       if (step->steps_per_period) steps_per_period_ = *step->steps_per_period;
+      h = b.step(*step);
+      const std::string key = step->h ? step->h->key : "step.steps_per_period";
+      context_ = "the step is h = " + to_text_significant(*h, 6) + " (" + key + " = " +
+                 (step->h ? step->h->text : std::to_string(*step->steps_per_period)) +
+                 (step->h ? "" : " of the period T = 2π/ω") + ")";
+      require_advance(c, "initial.t0", b.t0, Real(b.t0 + *h), *h);
+      const Real last = b.t0 + *h * Real(steps_);
+      require_advance(c, key, Real(last - *h), last, *h);
     }
     if (c.horizon.periods) {
       if constexpr (HasPeriod<Model>) period_ = b.model.period();
@@ -78,8 +88,14 @@ class RunHorizon {
       t_end_ = to_real<Real>(*c.horizon.t_end);
       sections_ = 1;
     } else if (step) {
-      t_end_ = b.t0 + b.step(*step) * Real(steps_);  // horizon.steps, for a landing scheme
+      t_end_ = b.t0 + *h * Real(steps_);  // horizon.steps, for a landing scheme
       sections_ = 1;
+    }
+    if (sections_ > 0) {
+      const std::string key = c.horizon.periods ? "horizon.periods" : "horizon";
+      // The increment as meant: T for a horizon in periods (rounded away, it would show 0).
+      require_advance(c, "initial.t0", b.t0, section_time(1), period_ ? *period_ : Real(section_time(1) - b.t0));
+      if (sections_ > 1) require_advance(c, key, section_time(sections_ - 1), section_time(sections_), *period_);
     }
     if (c.horizon.escape) escape_ = to_real<Real>(*c.horizon.escape);
   }
@@ -93,11 +109,28 @@ class RunHorizon {
   Real section_time(std::int64_t k) const { return period_ ? Real(t0_ + *period_ * k) : *t_end_; }
   bool stroboscopic() const { return period_.has_value(); }
   const std::optional<Real>& escape() const { return escape_; }
+  /// "the step is h = … (step.h = …)", for messages about the run.
+  const std::string& context() const { return context_; }
+  /// The case file, for messages about the run.
+  const std::string& file() const { return file_; }
 
  private:
+  /// `later` = `earlier` + `increment` must be a later, finite time in Real.
+  static void require_advance(const CaseSpec& c, const std::string& key, const Real& earlier, const Real& later,
+                              const Real& increment) {
+    if (is_finite(later) && later > earlier) return;
+    throw InputError(c.file, key,
+                     "time does not advance in " + scalar_name<Real>() + ": t = " + to_text_significant(earlier, 6) +
+                         " plus " + to_text_significant(increment, 6) + " gives " + to_text_significant(later, 6) +
+                         " (the step is below the resolution of t, or t overflows; allowed: a step that advances t at "
+                         "this precision, e.g. a smaller initial.t0 or a larger step)");
+  }
+
+  std::string file_;
   Real t0_;
   std::int64_t steps_ = 0, steps_per_period_ = 0, sections_ = 0;
   std::optional<Real> period_, t_end_, escape_;
+  std::string context_ = "the run has no step";
 };
 
 /// How a drive ended.
@@ -117,6 +150,15 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
   using Real = typename S::real_type;
   using std::abs;
   DriveEnd end;
+  // A state that is no longer finite ends the run: no result is ever printed from it.
+  const auto require_finite = [&](const typename S::State& y) {
+    if (is_finite(scheme.position(y))) return;
+    throw RunFailure(horizon.file() + ": the state is no longer finite after step " + std::to_string(end.steps) + " (t = " +
+                     to_text_significant(Real(scheme.time(y)), 6) + ", u = " + to_text_significant(Real(scheme.position(y)), 6) +
+                     "): " + horizon.context() +
+                     "; the scheme is unstable or overflows at this step for the model's scales (give a smaller "
+                     "step, or check the model's parameters)");
+  };
   // Records the first step beyond the bound; true from then on.
   const auto beyond = [&](const typename S::State& y) {
     if (!end.escaped && horizon.escape()) {
@@ -126,35 +168,53 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
     return end.escaped.has_value();
   };
   if constexpr (LandingScheme<S>) {
+    // A landing scheme's steps are not known in advance (the reference's are its events and
+    // flight segments), so the work limit is checked as they are taken.
+    const auto require_within_step_limit = [&](const typename S::State& y) {
+      if (!options.max_steps || end.steps <= *options.max_steps) return;
+      throw RunFailure(horizon.file() + ": the run took more than " + std::to_string(*options.max_steps) +
+                       " steps (events and flight segments) before t = " +
+                       to_text_significant(Real(scheme.time(y)), 6) + " (" + horizon.context() +
+                       "); the horizon spans too many of them for the model's time scales (allowed: at most "
+                       "--max-steps; give a shorter horizon, or check the model's parameters)");
+    };
+    if (options.progress) options.progress->begin(options.label, horizon.sections(), "sections");
     for (std::int64_t k = 1; k <= horizon.sections() && !end.escaped; ++k) {
       scheme.advance_to(x, horizon.section_time(k), [&](const typename S::State& y, const auto& report) {
-        on_step(y, report);
         ++end.steps;
+        require_within_step_limit(y);
+        require_finite(y);
+        on_step(y, report);
         beyond(y);
       });
       if (horizon.stroboscopic() && !end.escaped) on_section(std::as_const(x), k);
-      if (options.progress && horizon.sections() > 1)
-        options.progress(static_cast<double>(k) / static_cast<double>(horizon.sections()));
+      if (options.progress) options.progress->advance(k);
     }
   } else {
     // Sections of steps_per_section() steps (or one of all the steps), so that the inner
     // loop tests nothing per step but the escape bound, when the case has one.
     const std::int64_t total = horizon.steps(), per_section = horizon.steps_per_section();
     const std::int64_t chunk = per_section > 0 ? per_section : std::max<std::int64_t>(total, 1);
-    const bool bounded = horizon.escape().has_value(), reporting = static_cast<bool>(options.progress);
+    const bool bounded = horizon.escape().has_value(), reporting = options.progress != nullptr;
+    if (reporting)
+      options.progress->begin(options.label, total, "steps", static_cast<double>(total) * options.seconds_per_step);
     while (end.steps < total && !end.escaped) {
       const std::int64_t stop = std::min(total, end.steps + chunk);
       while (end.steps < stop) {
         const auto report = scheme.step(x);
-        on_step(std::as_const(x), report);
         ++end.steps;
+        require_finite(x);
+        on_step(std::as_const(x), report);
         if (bounded && beyond(x)) break;
-        if (reporting) options.step_done(end.steps, total);
+        if (reporting) options.step_done(end.steps);
       }
       if (per_section > 0 && !end.escaped && end.steps % per_section == 0)
         on_section(std::as_const(x), end.steps / per_section);
     }
   }
+  if (!is_finite(scheme.velocity(x)))
+    throw RunFailure(horizon.file() + ": the velocity is no longer finite at the end of the run (t = " +
+                     to_text_significant(Real(scheme.time(x)), 6) + "): " + horizon.context());
   return end;
 }
 
@@ -212,38 +272,45 @@ class SectionSamples {
   std::vector<StroboscopicSample> samples_;
 };
 
-/// The trajectory of a study run: every node, and the steps with contact. `on_step(y,
-/// report)` also sees every step (an entry that records more, such as impact times).
-struct IgnoreSteps {
-  template <class... Seen>
-  void operator()(const Seen&...) const {}
+/// What a study run gives its nodes and impacts to (a StudyAccumulator,
+/// analysis/convergence.hpp): node(t, U, V) for every node in order, impact(t) for every
+/// impact of the scheme in increasing order.
+template <class O, class Real>
+concept StudyObserver = requires(O& o, const Real& x) {
+  o.node(x, x, x);
+  o.impact(x);
 };
 
-template <Scheme S, class OnStep = IgnoreSteps>
-Trajectory<typename S::real_type> record_run(const S& scheme, typename S::State x,
-                                             const RunHorizon<typename S::real_type>& horizon,
-                                             OnStep&& on_step = {}) {
-  TrajectoryRecorder<S> recorder(scheme, LandingScheme<S> ? 0 : static_cast<std::size_t>(horizon.steps()) + 1);
-  recorder.node(x);
+/// One step size of a convergence study: drives `scheme` from x over `horizon`, giving every
+/// node to `observer`; `on_step(y, report)` sees every step too (to give the impacts).
+/// Nothing is stored, so a study's memory does not grow with its steps.
+template <Scheme S, StudyObserver<typename S::real_type> Observer, class OnStep>
+void observe_run(const S& scheme, typename S::State x, const RunHorizon<typename S::real_type>& horizon,
+                 Observer& observer, OnStep&& on_step) {
+  const auto node = [&](const typename S::State& y) { observer.node(scheme.time(y), scheme.position(y), scheme.velocity(y)); };
+  node(x);
   drive(scheme, x, horizon, RunOptions{},
         [&](const typename S::State& y, const auto& report) {
-          recorder.node(y, static_cast<bool>(report));
+          node(y);
           on_step(y, report);
         },
         [](const typename S::State&, std::int64_t) {});
-  return recorder.take();
 }
 
-/// One step size of a study of a projection scheme (the Paoli–Schatzman family): its
-/// impacts are the first steps of its runs of active steps (impact_times_from_projection:
-/// the two-step reversal of seed 000 §2 is one impact), O(h) from the true impact times, as
-/// the scheme itself is.
-template <Scheme S, class Model>
-StudyRun<typename Model::real_type> projection_study_run(const S& scheme, const BoundCase<Model>& b,
-                                                         const StepSpec& step) {
-  auto trajectory = record_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<typename Model::real_type>(b, step));
-  auto impacts = impact_times_from_projection(trajectory);
-  return {std::move(trajectory), std::move(impacts), scheme.step_size()};
+/// One step size of a study of a projection scheme (the Paoli–Schatzman family): an impact
+/// is the first step of a run of active steps, at the time of the node it produces (the
+/// two-step reversal of seed 000 §2 is one impact), O(h) from the true impact time, as the
+/// scheme itself is. Returns h.
+template <Scheme S, class Model, StudyObserver<typename Model::real_type> Observer>
+typename Model::real_type projection_study_run(const S& scheme, const BoundCase<Model>& b, const StepSpec& step,
+                                               Observer& observer) {
+  bool previous_active = false;
+  observe_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<typename Model::real_type>(b, step), observer,
+              [&](const typename S::State& y, bool active) {
+                if (active && !previous_active) observer.impact(scheme.time(y));
+                previous_active = active;
+              });
+  return scheme.step_size();
 }
 
 }  // namespace vibro

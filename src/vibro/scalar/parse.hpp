@@ -9,7 +9,10 @@
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scalar/types.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
@@ -17,6 +20,41 @@
 #include <string_view>
 
 namespace vibro {
+
+/// `text` with its control characters escaped (\n, \t, \r, \xHH), so that a message
+/// quoting it stays on one line.
+inline std::string escaped_controls(std::string_view text) {
+  std::string shown;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      shown += "\\n";
+    } else if (c == '\t') {
+      shown += "\\t";
+    } else if (c == '\r') {
+      shown += "\\r";
+    } else if (byte < 0x20 || byte == 0x7F) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02X", byte);
+      shown += escaped;
+    } else {
+      shown += c;
+    }
+  }
+  return shown;
+}
+
+/// `text` as a message shows it, on one line (escaped_controls): whole when short, else its
+/// first 60 characters and its length.
+inline std::string shown_input(std::string_view text) {
+  constexpr std::size_t limit = 60;
+  std::size_t cut = std::min(limit, text.size());
+  while (cut > 0 && cut < text.size() && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+    --cut;  // not inside a UTF-8 character
+  std::string shown = escaped_controls(text.substr(0, cut));
+  if (cut < text.size()) shown += "… (" + std::to_string(text.size()) + " characters)";
+  return shown;
+}
 
 /// The exact value of a decimal or fraction; nullopt when the text is not one of the
 /// accepted forms or the denominator is zero.
@@ -31,8 +69,12 @@ Real parse_decimal_rounded(const std::string& decimal) {
   if constexpr (std::is_same_v<Real, double>) {
     double x = 0;
     const auto [end, ec] = std::from_chars(decimal.data(), decimal.data() + decimal.size(), x);
+    if (ec == std::errc::result_out_of_range)
+      throw std::invalid_argument(shown_input(decimal) +
+                                  " is outside the range of double (it would round to 0 or overflow; allowed: "
+                                  "magnitudes from about 4.9e-324 to 1.8e308, or 0)");
     if (ec != std::errc{} || end != decimal.data() + decimal.size())
-      throw std::invalid_argument("'" + decimal + "' is not representable as a finite double");
+      throw std::invalid_argument(shown_input(decimal) + " is not representable as a double");
     return x;
   } else if constexpr (std::is_same_v<Real, long double>) {
     return std::strtold(decimal.c_str(), nullptr);
@@ -49,7 +91,7 @@ Real parse_decimal_rounded(const std::string& decimal) {
 template <class Real>
 Real parse_real(std::string_view text) {
   const std::optional<rational> exact = parse_exact(text);
-  if (!exact) throw std::invalid_argument("'" + std::string(text) + "' is not a decimal number or a fraction P/Q");
+  if (!exact) throw std::invalid_argument("'" + shown_input(text) + "' is not a decimal number or a fraction P/Q");
   if constexpr (is_exact_v<Real>) {
     return *exact;
   } else {
@@ -61,7 +103,10 @@ Real parse_real(std::string_view text) {
               detail::parse_decimal_rounded<Real>(std::string(text.substr(slash + 1)));
     }
     if (!is_finite(value))
-      throw std::invalid_argument("'" + std::string(text) + "' is not representable as a finite " + scalar_name<Real>());
+      throw std::invalid_argument(shown_input(text) + " is not representable as a finite " + scalar_name<Real>());
+    if (value == 0 && *exact != 0)
+      throw std::invalid_argument(shown_input(text) + " is too small for " + scalar_name<Real>() +
+                                  ": it would round to 0 (give a precision with a wider range, such as mpfr:DIGITS)");
     return value;
   }
 }

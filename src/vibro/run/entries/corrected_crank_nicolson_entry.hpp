@@ -82,26 +82,28 @@ struct CorrectedCrankNicolsonEntry {
 
   /// The impacts of a run are its artificial impacts (seed 000 eq. (36)), at the time the
   /// mass is put on the obstacle.
-  template <class Model>
-  static StudyRun<typename Model::real_type> study_run(const BoundCase<Model>& b, const Options&, const StepSpec& step) {
+  template <class Model, class Observer>
+  static typename Model::real_type study_run(const BoundCase<Model>& b, const Options&, const StepSpec& step,
+                                             Observer& observer) {
     using Real = typename Model::real_type;
     const auto scheme = make(b, step);
-    std::vector<Real> impacts;
-    auto trajectory = record_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<Real>(b, step),
-                                 [&](const auto& y, const auto& report) {
-                                   if (report.impact) impacts.push_back(y.t);
-                                 });
-    return {std::move(trajectory), std::move(impacts), scheme.step_size()};
+    observe_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<Real>(b, step), observer,
+                [&](const auto& y, const auto& report) {
+                  if (report.impact) observer.impact(y.t);
+                });
+    return scheme.step_size();
   }
 
   template <class Model>
-  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options&, const LyapunovSpec& spec) {
+  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options&, const LyapunovSpec& spec,
+                                   const RunOptions& options) {
     const auto period = b.model.period();
     const CorrectedCrankNicolson<Model> scheme = make(b, b.spec.step);
     ForwardDifferenceMap<CorrectedSchemeFlow<Model>> map(
         CorrectedSchemeFlow<Model>(scheme, b.t0, period, section_clock(spec)), difference_step(spec, period));
     LyapunovFindings out = lyapunov_findings(
-        run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *b.spec.horizon.periods, period),
+        run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *b.spec.horizon.periods, period, true,
+                     period_progress(options)),
         *lyapunov_method(spec));
     out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
     return out;

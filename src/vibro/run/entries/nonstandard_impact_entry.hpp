@@ -159,10 +159,10 @@ struct NonstandardImpactEntry {
     out.run.escaped = end.escaped;
   }
 
-  template <class Model>
-  static StudyRun<typename Model::real_type> study_run(const BoundCase<Model>& b, const Options& o,
-                                                       const StepSpec& step) {
-    return projection_study_run(make(b, step, o), b, step);
+  template <class Model, class Observer>
+  static typename Model::real_type study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step,
+                                             Observer& observer) {
+    return projection_study_run(make(b, step, o), b, step, observer);
   }
 
  private:

@@ -4,7 +4,6 @@
 // the free fall, seed 000 §2's predicted reversal), its study runs, and its Lyapunov
 // exponents by forward differences (NSND / I.N.S.P, MATH.md §4).
 
-#include "vibro/analysis/convergence.hpp"
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/analysis/free_fall.hpp"
 #include "vibro/analysis/poincare_maps_schemes.hpp"
@@ -16,6 +15,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
+#include <stdexcept>
 #include <string_view>
 
 namespace vibro {
@@ -66,9 +67,9 @@ struct PaoliSchatzmanEntry {
     const auto scheme = make(b, c.step, o);
     const RunHorizon<Real> horizon(b, c.step);
     auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-    const bool free_fall = is_free_fall(c);
-    std::vector<Real> positions;  // every U^n, for the free-fall prediction only
-    if (free_fall) positions.push_back(x.u);
+    std::optional<FreeFallComparison<Real>> free_fall;  // seed 000 §2, g = 0 only
+    if constexpr (std::is_same_v<Model, ConstantForce<Real>>)
+      if (is_free_fall(c)) free_fall.emplace(b).node(x.u);
     SectionSamples samples(scheme, x, horizon.stroboscopic());
     ProjectionLog projection;
     const auto row = [&](const State& y, bool active) {
@@ -83,7 +84,7 @@ struct PaoliSchatzmanEntry {
         [&](const State& y, bool active) {
           projection.observe(active, y.n);
           row(y, active);
-          if (free_fall) positions.push_back(y.u);
+          if (free_fall) free_fall->node(y.u);
         },
         [&](const State& y, std::int64_t k) { samples.add(y, k); });
     out.run.h = NumberText::of(scheme.step_size());
@@ -92,19 +93,18 @@ struct PaoliSchatzmanEntry {
     out.run.stroboscopic = samples.take();
     out.run.projection_active = projection.activity();
     out.run.escaped = end.escaped;
-    if constexpr (std::is_same_v<Model, ConstantForce<Real>>) {
-      if (free_fall) out.free_fall = free_fall_reversal(b, positions);
-    }
+    if (free_fall) out.free_fall = free_fall->result();
+  }
+
+  template <class Model, class Observer>
+  static typename Model::real_type study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step,
+                                             Observer& observer) {
+    return projection_study_run(make(b, step, o), b, step, observer);
   }
 
   template <class Model>
-  static StudyRun<typename Model::real_type> study_run(const BoundCase<Model>& b, const Options& o,
-                                                       const StepSpec& step) {
-    return projection_study_run(make(b, step, o), b, step);
-  }
-
-  template <class Model>
-  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options& o, const LyapunovSpec& spec) {
+  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options& o, const LyapunovSpec& spec,
+                                   const RunOptions& options) {
     const CaseSpec& c = b.spec;
     const auto period = b.model.period();
     const auto scheme = make(b, c.step, o);
@@ -112,7 +112,8 @@ struct PaoliSchatzmanEntry {
         PaoliSchatzmanFlow<Model>(scheme, *c.step.steps_per_period, section_clock(spec)),
         difference_step(spec, period));
     LyapunovFindings out = lyapunov_findings(
-        run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *c.horizon.periods, period),
+        run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *c.horizon.periods, period, true,
+                     period_progress(options)),
         *lyapunov_method(spec));
     out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
     return out;
@@ -125,43 +126,55 @@ struct PaoliSchatzmanEntry {
     return force && force->g.exact == 0;
   }
 
-  /// Seed 000 §2: the predicted reversal against the computed positions.
+  /// Seed 000 §2: the predicted reversal against the computed positions U^0, U^1, … as they
+  /// come (node), keeping the largest deviation and the rows around the reversal only.
   template <class Real>
-  static FreeFallReversalResult free_fall_reversal(const BoundCase<ConstantForce<Real>>& b,
-                                                   const std::vector<Real>& positions) {
+  class FreeFallComparison {
+   public:
     /// Rows shown before m and after the post-impact line starts.
-    constexpr std::int64_t margin = 2;
-    FreeFallReversalResult result;
-    try {
-      const FreeFallReversal<Real> prediction(b.model.obstacle(), b.u0, b.v0, to_real<Real>(*b.spec.step.h),
-                                              b.model.restitution());
-      result.applicable = true;
-      result.m = prediction.m();
-      result.reversal_case = to_string(prediction.reversal_case());
-      result.first_reversal_step = prediction.first_reversal_step();
-      result.line_start = prediction.line_start();
-      result.slope_per_step = NumberText::of(prediction.slope_per_step());
-      Real largest_deviation(0);
-      for (std::size_t n = 0; n < positions.size(); ++n) {
-        using std::abs;
-        const Real deviation = abs(positions[n] - prediction.position(static_cast<std::int64_t>(n)));
-        if (deviation > largest_deviation) largest_deviation = deviation;
+    static constexpr std::int64_t margin = 2;
+
+    explicit FreeFallComparison(const BoundCase<ConstantForce<Real>>& b) {
+      try {
+        prediction_.emplace(b.model.obstacle(), b.u0, b.v0, to_real<Real>(*b.spec.step.h), b.model.restitution());
+      } catch (const std::invalid_argument& why) {
+        result_.reason = why.what();
+        return;
       }
-      result.max_deviation_from_prediction = NumberText::of(largest_deviation);
-      const std::int64_t last =
-          std::min<std::int64_t>(prediction.line_start() + margin, static_cast<std::int64_t>(positions.size()) - 1);
-      for (std::int64_t n = std::max<std::int64_t>(0, prediction.m() - margin); n <= last; ++n) {
-        const Real& computed = positions[static_cast<std::size_t>(n)];
-        const Real predicted = prediction.position(n);
-        result.table.push_back(
-            {n, NumberText::of(predicted), NumberText::of(computed), NumberText::of(Real(computed - predicted))});
-      }
-    } catch (const std::invalid_argument& why) {
-      result = FreeFallReversalResult{};
-      result.reason = why.what();
+      const FreeFallReversal<Real>& p = *prediction_;
+      result_.applicable = true;
+      result_.m = p.m();
+      result_.reversal_case = to_string(p.reversal_case());
+      result_.first_reversal_step = p.first_reversal_step();
+      result_.line_start = p.line_start();
+      result_.slope_per_step = NumberText::of(p.slope_per_step());
     }
-    return result;
-  }
+
+    /// The next computed position U^n.
+    void node(const Real& computed) {
+      const std::int64_t n = nodes_++;
+      if (!prediction_) return;
+      using std::abs;
+      const Real predicted = prediction_->position(n);
+      const Real difference = computed - predicted;
+      if (abs(difference) > largest_deviation_) largest_deviation_ = abs(difference);
+      if (n >= prediction_->m() - margin && n <= prediction_->line_start() + margin)
+        result_.table.push_back(
+            {n, NumberText::of(predicted), NumberText::of(computed), NumberText::of(difference)});
+    }
+
+    FreeFallReversalResult result() const {
+      FreeFallReversalResult out = result_;
+      if (prediction_) out.max_deviation_from_prediction = NumberText::of(largest_deviation_);
+      return out;
+    }
+
+   private:
+    std::optional<FreeFallReversal<Real>> prediction_;
+    FreeFallReversalResult result_;
+    std::int64_t nodes_ = 0;
+    Real largest_deviation_ = Real(0);
+  };
 };
 
 }  // namespace vibro

@@ -23,6 +23,9 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <new>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace vibro {
@@ -72,6 +75,7 @@ struct ReferenceEntry {
     const CaseSpec& c = b.spec;
     const ImpactReference<Model> reference = make_reference(b);
     const RunHorizon<Real> horizon(b, std::nullopt);
+    require_searchable(b, reference, Real(horizon.section_time(horizon.sections()) - b.t0), options);
     // Sampling interval: irrelevant, every step lands on a section time or t_end.
     const Scheme scheme(reference, b.t0, Real(horizon.section_time(1) - b.t0));
     auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
@@ -87,7 +91,8 @@ struct ReferenceEntry {
     LyapunovExponents<Real> exponents(section_length, false);
     SectionSamples samples(scheme, x, horizon.stroboscopic());
     if (options.rows) options.rows->header({"kind", "t", "v_minus", "v_plus"});
-    const DriveEnd end = drive(
+    const DriveEnd end = reference_failure_explained(c, [&] {
+      return drive(
         scheme, x, horizon, options,
         [&](const typename Scheme::State& y, bool) {
           for (const ReferenceEvent<Real>& e : y.events) {
@@ -104,6 +109,7 @@ struct ReferenceEntry {
           add_period(exponents, y.jacobian);
         },
         [&](const typename Scheme::State& y, std::int64_t k) { samples.add(y, k); });
+    });
     if (stick_start) found.sticking_intervals.push_back({NumberText::of(*stick_start), std::nullopt});
     const auto& settings = reference.settings();
     found.max_window = NumberText::of(settings.max_window);
@@ -134,15 +140,18 @@ struct ReferenceEntry {
   }
 
   template <class Model>
-  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options&, const LyapunovSpec& spec) {
+  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options&, const LyapunovSpec& spec,
+                                   const RunOptions& options) {
     using Real = typename Model::real_type;
     const Real period = b.model.period();
     const ImpactReference<Model> reference = make_reference(b);
     const PhasePoint<Real> x0{b.u0, b.v0};
     const std::int64_t periods = *b.spec.horizon.periods;
+    require_searchable(b, reference, Real(period * periods), options);
     if (!spec.has_epsilon()) {
       ExactDerivativeMap<Model> map(reference, b.t0, period, section_clock(spec));
-      const auto run = run_lyapunov(map, x0, periods, period);
+      const auto run = reference_failure_explained(
+          b.spec, [&] { return run_lyapunov(map, x0, periods, period, true, period_progress(options)); });
       LyapunovFindings out = lyapunov_findings(run, "IDED");
       const std::int64_t impacts = map.events().impacts();
       out.impacts = impacts;
@@ -157,13 +166,61 @@ struct ReferenceEntry {
     }
     ForwardDifferenceMap<ReferenceFlow<Model>> map(ReferenceFlow<Model>(reference, b.t0, period, section_clock(spec)),
                                                    difference_step(spec, period));
-    LyapunovFindings out = lyapunov_findings(run_lyapunov(map, x0, periods, period), "IDND");
+    LyapunovFindings out = lyapunov_findings(
+        reference_failure_explained(
+            b.spec, [&] { return run_lyapunov(map, x0, periods, period, true, period_progress(options)); }),
+        "IDND");
     out.impacts = map.flow().contacts();
     out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
     return out;
   }
 
  private:
+  /// The event search looks at most max_window ahead at once (reference_settings.hpp), so
+  /// a horizon of length `span` costs at least span / max_window windows: refused, with
+  /// that count, when above the work limit (a tiny ω makes the period, so the horizon, huge).
+  template <class Model>
+  static void require_searchable(const BoundCase<Model>& b, const ImpactReference<Model>& reference,
+                                 const typename Model::real_type& span, const RunOptions& options) {
+    using Real = typename Model::real_type;
+    const Real windows = span / reference.settings().max_window;
+    if (!options.max_steps || windows <= Real(*options.max_steps)) return;
+    const CaseSpec& c = b.spec;
+    throw InputError(c.file, c.horizon.periods ? "horizon.periods" : "horizon.t_end",
+                     "the horizon spans " + to_text_significant(span, 3) +
+                         " time units, and the reference's event search looks at most " +
+                         to_text_significant(reference.settings().max_window, 3) +
+                         " ahead at once (an eighth of the model's time scale), so the run needs at least " +
+                         to_text_significant(windows, 3) + " search windows, above the limit of " +
+                         std::to_string(*options.max_steps) +
+                         " (allowed: at most --max-steps; give a shorter horizon, or check the model's time scales)");
+  }
+
+  /// Runs f(); a failure inside the reference (a root search that cannot certify its
+  /// bracket, a flight step that underflows, too many segments) becomes a RunFailure naming
+  /// the case and the model's parameters: the usual cause is a scale (a huge amplitude, a
+  /// tiny frequency) beyond what the certified search resolves at the run's precision.
+  template <class F>
+  static decltype(auto) reference_failure_explained(const CaseSpec& c, F&& f) {
+    try {
+      return f();
+    } catch (const InputError&) {
+      throw;
+    } catch (const RunFailure&) {
+      throw;
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception& why) {
+      std::string parameters;
+      for (const Parameter& p : describe_model(c.model).parameters)
+        for (const std::string& text : p.texts) parameters += (parameters.empty() ? "" : ", ") + p.key + " = " + shown_input(text);
+      throw RunFailure(c.file + ": the exact-detection reference cannot go on: " + why.what() +
+                       " (likely cause: the model's scales, " + parameters +
+                       ", are beyond what the certified event search resolves at this precision; give parameters of "
+                       "moderate size, or more digits)");
+    }
+  }
+
   template <class Real>
   static LyapunovEstimate lyapunov_estimate(const LyapunovExponents<Real>& exponents, double horizon,
                                             std::vector<std::string>& warnings) {
