@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's two quick-start commands:
 #   ./scripts/quickstart.sh report   set up, build, and run `vibro report` on the shipped cases
-#   ./scripts/quickstart.sh test     set up, build, and run the whole test suite through ctest
+#   ./scripts/quickstart.sh test     set up, build, and run the whole test suite through ctest,
+#                                    then about a minute of fuzzing of the input parsers
 # "Set up" installs the Debian packages the build needs when any is missing (as root, or
 # through sudo), so both work on a fresh Debian machine.
 set -euo pipefail
@@ -19,6 +20,7 @@ packages=(
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox
+  clang libclang-rt-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -37,5 +39,13 @@ cmake --build --preset release
 
 case "$job" in
   report) ./build/release/src/vibro report --cases cases --out reports ;;
-  test) ctest --preset release ;;
+  test)
+    ctest --preset release
+    # The fuzz target is its own clang configuration (fuzz/README.md), run for about a minute.
+    if command -v clang++ > /dev/null; then
+      cmake --preset fuzz
+      cmake --build --preset fuzz
+      ctest --test-dir build/fuzz -L fuzz --output-on-failure --no-tests=error
+    fi
+    ;;
 esac

@@ -1,10 +1,12 @@
 #include "vibro/io/toml_reader.hpp"
 
+#include "vibro/io/toml_prescan.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace vibro {
@@ -16,11 +18,29 @@ std::string comma_list(const std::vector<std::string>& words) {
 }
 
 std::string read_input_file(const std::filesystem::path& file, const std::string& what) {
+  // Checked before a byte is read: a symbolic link to /dev/zero or a FIFO is not a case file.
+  std::error_code error;
+  const auto status = std::filesystem::status(file, error);
+  if (status.type() == std::filesystem::file_type::not_found)
+    throw InputError(file.string(), "", "cannot open the " + what + ": no such file");
+  if (error) throw InputError(file.string(), "", "cannot open the " + what + ": " + error.message());
+  if (status.type() != std::filesystem::file_type::regular)
+    throw InputError(file.string(), "", "the " + what + " is not a regular file (a directory, device or pipe)");
+  const std::uintmax_t size = std::filesystem::file_size(file, error);
+  if (error) throw InputError(file.string(), "", "cannot read the " + what + ": " + error.message());
+  if (size > max_input_file_bytes)
+    throw InputError(file.string(), "", "the " + what + " has " + std::to_string(size) + " bytes (allowed: at most " +
+                                            std::to_string(max_input_file_bytes) + ")");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(file.string(), "", "cannot open the " + what);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::string text(max_input_file_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));  // the file may have grown since
+  if (in.bad()) throw InputError(file.string(), "", "cannot read the " + what);
+  if (static_cast<std::size_t>(in.gcount()) > max_input_file_bytes)
+    throw InputError(file.string(), "", "the " + what + " has more than " + std::to_string(max_input_file_bytes) +
+                                            " bytes (allowed: at most that)");
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
 }
 
 TomlReader::TomlReader(std::string file, std::string_view text) : file_(std::move(file)), text_(text) {
@@ -30,12 +50,23 @@ TomlReader::TomlReader(std::string file, std::string_view text) : file_(std::mov
 }
 
 toml::table TomlReader::parse() const {
+  // "line L, column C ('the line, cut')": the line shows the key, which the parser cannot name.
+  const auto where = [&](std::size_t line, std::size_t column) {
+    std::string text = "line " + std::to_string(line) + ", column " + std::to_string(column);
+    if (line >= 1 && line <= lines_.size()) text += " ('" + shown_input(lines_[line - 1]) + "')";
+    return text;
+  };
+  if (const std::optional<TomlHazard> refused = find_toml_hazard(text_))
+    fail("", where(refused->line, refused->column) + ": " + refused->what);
   try {
     return toml::parse(std::string_view(text_), std::string_view(file_));
   } catch (const toml::parse_error& error) {
-    fail("", "line " + std::to_string(error.source().begin.line) + ", column " +
-                 std::to_string(error.source().begin.column) +
-                 ": TOML syntax error: " + std::string(error.description()));
+    std::string message = where(error.source().begin.line, error.source().begin.column) +
+                          ": TOML syntax error: " + std::string(error.description());
+    // A TOML float beyond double's range (1e400) is a syntax error to the parser.
+    if (error.description().find("floating-point") != std::string_view::npos)
+      message += " (a number beyond the range of double is written as a string: \"1e400\")";
+    fail("", message);
   }
 }
 
@@ -119,7 +150,7 @@ NumberInput TomlReader::number_value(const toml::node& node, const std::string& 
     text = std::to_string(node.as_integer()->get());
   } else if (node.is_floating_point()) {
     if (!std::isfinite(node.as_floating_point()->get()))
-      fail(key, "must be a finite number, found " + source_token(node));
+      fail(key, "must be a finite number, found " + shown_input(source_token(node)));
     text = source_token(node);
   } else if (node.is_string()) {
     text = node.as_string()->get();
@@ -127,12 +158,12 @@ NumberInput TomlReader::number_value(const toml::node& node, const std::string& 
     fail(key, "expected a number (integer, decimal, or a string such as \"1/3\"), found " + type_name(node));
   }
   const std::optional<rational> exact = parse_exact(text);
-  if (!exact) fail(key, "'" + text + "' is not a finite decimal number or a fraction P/Q");
+  if (!exact) fail(key, "'" + shown_input(text) + "' is not a finite decimal number or a fraction P/Q");
   return NumberInput{key, text, *exact};
 }
 
 void TomlReader::require_range(const NumberInput& x, bool ok, const std::string& range) const {
-  if (!ok) fail(x.key, x.text + " is outside the allowed range " + range);
+  if (!ok) fail(x.key, shown_input(x.text) + " is outside the allowed range " + range);
 }
 
 std::string TomlReader::source_token(const toml::node& node) const {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,11 @@ namespace vibro {
 /// "a, b, c".
 std::string comma_list(const std::vector<std::string>& words);
 
-/// The whole file as bytes; an InputError "cannot open the `what`" when it cannot be read.
+/// The largest input file read (a case file or a published table is a few kilobytes).
+inline constexpr std::size_t max_input_file_bytes = 1 << 20;
+
+/// The whole file as bytes; an InputError naming `what` when it is missing, not a regular
+/// file (a link to a device, a FIFO), larger than max_input_file_bytes, or unreadable.
 std::string read_input_file(const std::filesystem::path& file, const std::string& what);
 
 class TomlReader {
@@ -29,7 +34,8 @@ class TomlReader {
   /// `file` names the input in messages; `text` is its content.
   TomlReader(std::string file, std::string_view text);
 
-  /// The parsed text; a syntax error names its line and column.
+  /// The parsed text; a syntax error names its line and column. Text on which toml++ 3.3
+  /// has undefined behaviour is refused before toml++ sees it (the pre-scan in the .cpp).
   toml::table parse() const;
 
   [[noreturn]] void fail(const std::string& key, const std::string& message) const;
