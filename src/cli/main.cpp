@@ -1,13 +1,17 @@
 // The `vibro` command line: one executable, verbs (docs/architecture.md).
-// Exit codes: 0 success, 1 an expected result failed, 2 bad input.
+// Exit codes: 0 success; 1 a failed check or run (an expectation that does not hold, a run
+// that cannot go on, a file that cannot be written); 2 bad input or usage. Every error is
+// one line on stderr, "vibro: error: ...".
 
+#include "progress_meter.hpp"
 #include "text_output.hpp"
 
+#include "vibro/io/atomic_file.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/csv_file.hpp"
+#include "vibro/io/interrupt_cleanup.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
-#include "vibro/report/atomic_write.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/run/input_error.hpp"
@@ -20,9 +24,12 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <new>
+#include <optional>
 #include <thread>
 #include <unistd.h>
 
@@ -30,7 +37,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int exit_expectation_failed = 1;
+constexpr int exit_failed = 1;
 constexpr int exit_bad_input = 2;
 
 /// `cases/` in the working directory when there is one, else the source tree's.
@@ -40,6 +47,13 @@ fs::path default_cases_dir() {
 }
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
+
+/// An error message on one line, whatever text of the input it quotes.
+std::string one_line(std::string_view message) {
+  std::string line;
+  for (const char c : message) line += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
+  return line;
+}
 
 vibro::Precision parse_precision(const std::string& text, const char* option) {
   try {
@@ -58,9 +72,27 @@ std::vector<std::string> split_commas(const std::string& text) {
   return parts;
 }
 
-int run_list(const fs::path& cases_dir, bool schemes, bool json_output) {
+/// The options every verb shares.
+struct Common {
+  std::optional<vibro::Precision> precision;
+  bool json = false;
+  unsigned threads = 1;
+  std::optional<std::int64_t> max_steps;
+  vibro::Progress* progress = nullptr;
+
+  vibro::RunOptions run_options() const {
+    vibro::RunOptions options;
+    options.precision = precision;
+    options.threads = threads;
+    options.max_steps = max_steps;
+    options.progress = progress;
+    return options;
+  }
+};
+
+int run_list(const fs::path& cases_dir, bool schemes, const Common& common) {
   if (schemes) {
-    if (json_output) std::cout << vibro::schemes_json().dump(2) << "\n";
+    if (common.json) std::cout << vibro::schemes_json().dump(2) << "\n";
     else vibro::cli::print_schemes(std::cout);
     return 0;
   }
@@ -70,7 +102,7 @@ int run_list(const fs::path& cases_dir, bool schemes, bool json_output) {
     cases.push_back({c.name, file.string(), std::string(vibro::model_name(c.model.model_kind())), c.scheme.type,
                      c.precision.name(), c.description});
   }
-  if (json_output) {
+  if (common.json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : cases)
       list.push_back({{"name", c.name}, {"file", c.file}, {"model", c.model}, {"scheme", c.scheme},
@@ -82,63 +114,62 @@ int run_list(const fs::path& cases_dir, bool schemes, bool json_output) {
   return 0;
 }
 
-int run_run(const fs::path& case_file, const std::optional<vibro::Precision>& precision, const std::string& csv,
-            bool error_estimate, bool json_output) {
+int run_run(const fs::path& case_file, const std::string& csv, bool error_estimate, const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
-  vibro::RunOptions options;
-  options.precision = precision;
+  vibro::RunOptions options = common.run_options();
   std::optional<vibro::CsvFile> rows;
   if (!csv.empty()) options.rows = &rows.emplace(csv);
   options.error_estimate = error_estimate;
-  if (stderr_is_terminal())
-    options.progress = [](double fraction) { std::fprintf(stderr, "\r  %5.1f%%", 100 * fraction); };
   const vibro::RunResult result = vibro::run_case(c, options);
   if (rows) rows->close();
-  if (options.progress) std::fprintf(stderr, "\r        \r");
   for (const auto& warning : result.run.warnings) std::cerr << "vibro: warning: " << warning << "\n";
-  if (json_output) std::cout << vibro::to_json(result).dump(2) << "\n";
+  if (common.json) std::cout << vibro::to_json(result).dump(2) << "\n";
   else vibro::cli::print_run(std::cout, result);
-  return result.expectations_hold() ? 0 : exit_expectation_failed;
+  return result.expectations_hold() ? 0 : exit_failed;
 }
 
 /// `vibro converge CASE`: the case's convergence study, printed and written as
 /// NAME-PRECISION.{csv,md,svg} into `out_dir`.
-int run_converge(const fs::path& case_file, const std::optional<vibro::Precision>& precision, unsigned threads,
-                 const fs::path& out_dir, bool json_output) {
+int run_converge(const fs::path& case_file, const fs::path& out_dir, const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
   if (c.convergence.empty())
     throw vibro::InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
-  vibro::RunOptions options;
-  options.precision = precision;
-  options.threads = threads;
-  const vibro::RunResult result = vibro::run_case(c, options);
+  const vibro::RunResult result = vibro::run_case(c, common.run_options());
   const bool plotted = vibro::write_study_files(result, out_dir);
-  if (json_output) {
+  if (common.json) {
     std::cout << vibro::to_json(result).dump(2) << "\n";
   } else {
     std::cout << vibro::study_markdown(result) << "\nwrote " << (out_dir / vibro::study_stem(result)).string()
               << ".csv, .md" << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed)") << "\n";
   }
-  return result.expectations_hold() ? 0 : exit_expectation_failed;
+  return result.expectations_hold() ? 0 : exit_failed;
 }
 
-int run_lyapunov_command(const fs::path& case_file, const std::optional<vibro::Precision>& precision, bool json_output) {
+int run_lyapunov_command(const fs::path& case_file, const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
-  vibro::RunOptions options;
-  options.precision = precision;
-  const vibro::LyapunovResult result = vibro::run_lyapunov_case(c, options);
-  if (json_output) std::cout << vibro::to_json(result).dump(2) << "\n";
+  const vibro::LyapunovResult result = vibro::run_lyapunov_case(c, common.run_options());
+  if (common.json) std::cout << vibro::to_json(result).dump(2) << "\n";
   else vibro::cli::print_lyapunov(std::cout, result);
   return 0;
 }
 
-/// `vibro lyapunov CASE --write-golden FILE`: the computed golden of issue 5, item 5.
-int write_golden_command(const fs::path& case_file, const vibro::LyapunovGoldenOptions& options, const fs::path& out) {
+/// `vibro lyapunov CASE --write-golden FILE`: a computed golden (run/lyapunov_golden.hpp).
+/// An existing FILE is replaced only with --force, and only when it is a regular file.
+int write_golden_command(const fs::path& case_file, vibro::LyapunovGoldenOptions options, const fs::path& out,
+                         bool force, const Common& common) {
+  const auto status = fs::symlink_status(out);
+  if (status.type() != fs::file_type::not_found) {
+    if (status.type() != fs::file_type::regular)
+      throw vibro::InputError("", "--write-golden",
+                              out.string() + " exists and is not a regular file (allowed: a new file, or a regular "
+                                             "file with --force)");
+    if (!force)
+      throw vibro::InputError("", "--write-golden",
+                              out.string() + " exists (allowed: a new file; --force replaces a golden)");
+  }
   const vibro::CaseSpec c = vibro::load_case(case_file);
-  const bool terminal = stderr_is_terminal();  // progress on a terminal only, as for run and report
-  const vibro::LyapunovGolden golden = vibro::write_lyapunov_golden(c, options, [terminal](const std::string& line) {
-    if (terminal) std::cerr << "  golden: " << line << "\n";
-  });
+  options.run = common.run_options();
+  const vibro::LyapunovGolden golden = vibro::write_lyapunov_golden(c, options);
   vibro::write_file_atomically(out, vibro::to_json(golden).dump(2) + "\n");
   std::cout << "wrote " << out.string() << ": short horizon agrees to " << golden.short_horizon.agreement_digits
             << " digits; long-horizon tolerances " << golden.long_horizon.tolerance_lambda1 << ", "
@@ -148,25 +179,36 @@ int write_golden_command(const fs::path& case_file, const vibro::LyapunovGoldenO
 
 /// `vibro check [TABLE…]`: one verdict per published value; exit 1 when a relation fails.
 int run_check(const std::vector<fs::path>& tables_given, const fs::path& published_dir, const fs::path& cases_dir,
-              bool json_output) {
+              const Common& common) {
   std::vector<vibro::PublishedTable> tables;
   if (tables_given.empty()) tables = vibro::load_published_tables(published_dir);
   for (const auto& file : tables_given) tables.push_back(vibro::load_published_table(file));
-  std::vector<vibro::CaseSpec> cases;
-  for (const auto& file : vibro::case_files(cases_dir)) cases.push_back(vibro::load_case(file));
-  const vibro::CheckResult result = vibro::check_published(tables, vibro::evaluate_relations(cases));
-  if (json_output) std::cout << vibro::to_json(result).dump(2) << "\n";
+  const std::vector<vibro::CaseSpec> cases = vibro::load_cases(cases_dir);
+  vibro::RelationSettings settings;
+  settings.precision = common.precision;
+  settings.run = common.run_options();
+  const vibro::CheckResult result = vibro::check_published(tables, vibro::evaluate_relations(cases, settings));
+  if (common.json) std::cout << vibro::to_json(result).dump(2) << "\n";
   else vibro::cli::print_check(std::cout, result);
-  return result.passed ? 0 : exit_expectation_failed;
+  return result.passed ? 0 : exit_failed;
 }
 
-int run_report(const fs::path& cases_dir, const vibro::ReportInputs& inputs, unsigned threads, const fs::path& out_dir) {
+/// `vibro report`: runs every case, renders the report into a staging directory and puts
+/// it in place of `out_dir` in one step, so that an interrupted report leaves the previous
+/// one whole.
+int run_report(const fs::path& cases_dir, const vibro::ReportInputs& inputs, const fs::path& out_dir,
+               const Common& common) {
+  const std::vector<vibro::CaseSpec> cases = vibro::load_cases(cases_dir);
+  if (const auto why = vibro::StagingDirectory::refusal(out_dir, "index.md"))
+    throw vibro::InputError("", "--out", "refusing to replace " + out_dir.string() + ": " + *why);
   const bool terminal = stderr_is_terminal();
   const auto status = [terminal](const std::string& line) {
-    if (terminal) std::cerr << "  running " << line << "\n";
+    if (terminal) std::cerr << "\r\033[K  running " << line << "\n";
   };
-  const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases_dir), threads, status);
-  vibro::write_report(runs, inputs, out_dir, status);
+  const vibro::ReportRuns runs = vibro::run_for_report(cases, common.run_options(), status);
+  vibro::StagingDirectory staging(out_dir);
+  vibro::write_report(runs, inputs, staging.path(), status);
+  staging.swap_in("index.md");
   std::cout << "wrote " << (out_dir / "index.md").string() << " and " << (out_dir / "index.json").string() << "\n";
   return 0;
 }
@@ -174,17 +216,31 @@ int run_report(const fs::path& cases_dir, const vibro::ReportInputs& inputs, uns
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A file-size limit (ulimit -f) then makes a write fail with EFBIG, which every write
+  // checks, instead of killing the process with a half-written file.
+  std::signal(SIGXFSZ, SIG_IGN);
+  // Ctrl-C or a kill during a run removes the temporary file of an output being written.
+  vibro::InterruptCleanup::install();
+
   CLI::App app{"vibro: verification and reproducibility harness for vibro-impact time-stepping schemes"};
   app.require_subcommand(1);
   app.fallthrough();
   std::string precision_text;
-  bool json_output = false;
+  Common common;
   app.add_option("--precision", precision_text, "Scalar type: double, long-double, float128, mpfr:DIGITS, rational");
-  app.add_flag("--json", json_output, "Machine-readable output on stdout");
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  app.add_option("--threads", threads, "Threads for the step sizes of a convergence study")
+  app.add_flag("--json", common.json, "Machine-readable output on stdout");
+  common.threads = std::max(1u, std::thread::hardware_concurrency());
+  app.add_option("--threads", common.threads, "Threads for the step sizes of a convergence study")
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();
+  std::int64_t max_steps = 0;
+  app.add_option("--max-steps", max_steps,
+                 "Most steps a case may ask for (its runs, sweep, study and Lyapunov trajectories); default: about ten "
+                 "minutes of one core at the run's precision")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000'000'000}));
+  bool quiet = false;
+  app.add_flag("--quiet", quiet, "No progress on stderr (by default: a line kept up to date on a terminal, else a "
+                                 "line when long work starts and every 10 s)");
   app.set_version_flag("--version", std::string("vibro ") + VIBRO_VERSION);
 
   fs::path cases_dir = default_cases_dir();
@@ -219,7 +275,10 @@ int main(int argc, char** argv) {
   lyapunov->add_option("--write-golden", golden_file,
                        "Write a computed golden (short horizon to 25 digits in MPFR; the case's horizon with its "
                        "measured spread) to this JSON file instead of printing the exponents");
+  bool force = false;
+  lyapunov->add_flag("--force", force, "Golden: replace an existing golden file");
   lyapunov->add_option("--golden-periods", golden.short_periods, "Golden: periods of the short horizon")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}))
       ->capture_default_str();
   lyapunov->add_option("--golden-digits", golden.short_digits,
                        "Golden: MPFR digits D of the short horizon (compared with D + 20)")
@@ -237,45 +296,72 @@ int main(int argc, char** argv) {
   fs::path published_dir = default_cases_dir().parent_path() / "reference" / "published";
   check->add_option("TABLE", check_tables, "Published tables (default: every table in --published)");
   check->add_option("--published", published_dir, "Directory of the published tables")->capture_default_str();
-  check->add_option("--cases", cases_dir, "Directory of case files (its lyapunov/ holds the experiments)")->capture_default_str();
+  check->add_option("--cases", cases_dir, "Directory of case files (the Lyapunov cases hold the experiments)")
+      ->capture_default_str();
 
   auto* report = app.add_subcommand("report", "Regenerate the reports from the shipped cases");
   fs::path out_dir = "reports";
-  report->add_option("--out", out_dir, "Output directory")->capture_default_str();
+  report->add_option("--out", out_dir, "Output directory (replaced whole; refused unless new, empty or a report)")
+      ->capture_default_str();
   report->add_option("--cases", cases_dir, "Directory of case files")->capture_default_str();
   fs::path goldens_dir;
   report->add_option("--goldens", goldens_dir,
                      "Directory of the computed Lyapunov goldens (default: tests/golden/lyapunov beside --cases)");
   report->add_option("--published", published_dir, "Directory of the published tables (default: beside --cases)");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& done) {  // --help, --version
+    return app.exit(done);
+  } catch (const CLI::ParseError& error) {
+    // A word where the verb belongs that is none: name it and the verbs.
+    const std::vector<std::string> left = app.remaining();
+    std::string verbs;
+    for (const CLI::App* verb : app.get_subcommands({})) verbs += (verbs.empty() ? "" : ", ") + verb->get_name();
+    if (app.get_subcommands().empty() && !left.empty() && !left.front().starts_with("-")) {
+      std::cerr << "vibro: error: unknown verb '" << vibro::shown_input(left.front()) << "' (allowed: " << verbs
+                << "; see vibro --help)\n";
+    } else if (app.get_subcommands().empty() && left.empty()) {
+      std::cerr << "vibro: error: no verb given (allowed: " << verbs << "; see vibro --help)\n";
+    } else {
+      std::cerr << "vibro: error: " << one_line(error.what()) << " (see vibro --help)\n";
+    }
+    return exit_bad_input;
+  }
 
   try {
-    std::optional<vibro::Precision> precision;
-    if (!precision_text.empty()) precision = parse_precision(precision_text, "--precision");
-    if (*list) return run_list(cases_dir, list_schemes, json_output);
-    if (*run) return run_run(case_file, precision, csv, !no_error_estimate, json_output);
-    if (*converge) return run_converge(converge_case, precision, threads, converge_out, json_output);
+    if (!precision_text.empty() || app.count("--precision")) common.precision = parse_precision(precision_text, "--precision");
+    if (app.count("--max-steps")) common.max_steps = max_steps;
+    std::optional<vibro::cli::ProgressMeter> meter;
+    if (!quiet) common.progress = &meter.emplace(stderr_is_terminal());
+    if (*list) return run_list(cases_dir, list_schemes, common);
+    if (*run) return run_run(case_file, csv, !no_error_estimate, common);
+    if (*converge) return run_converge(converge_case, converge_out, common);
     if (*lyapunov && !golden_file.empty()) {
       golden.spread_precisions.clear();
-      for (const auto& name : split_commas(spread_text)) golden.spread_precisions.push_back(parse_precision(name, "--spread-precisions"));
+      for (const auto& name : split_commas(spread_text))
+        golden.spread_precisions.push_back(parse_precision(name, "--spread-precisions"));
       std::string command = "vibro";
       for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
       golden.command = command;
-      return write_golden_command(lyapunov_case, golden, golden_file);
+      return write_golden_command(lyapunov_case, golden, golden_file, force, common);
     }
-    if (*lyapunov) return run_lyapunov_command(lyapunov_case, precision, json_output);
-    if (*check) return run_check(check_tables, published_dir, cases_dir, json_output);
+    if (*lyapunov) return run_lyapunov_command(lyapunov_case, common);
+    if (*check) return run_check(check_tables, published_dir, cases_dir, common);
     const fs::path root = cases_dir.parent_path();
     return run_report(cases_dir,
                       {report->count("--published") ? published_dir : root / "reference" / "published",
                        goldens_dir.empty() ? root / "tests" / "golden" / "lyapunov" : goldens_dir},
-                      threads, out_dir);
+                      out_dir, common);
   } catch (const vibro::InputError& error) {
-    std::cerr << "vibro: error: " << error.what() << "\n";
+    std::cerr << "vibro: error: " << one_line(error.what()) << "\n";
     return exit_bad_input;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "vibro: error: out of memory: the computation needs more memory than it was given (ask for fewer "
+                 "steps, a shorter horizon or a lower precision)\n";
+    return exit_failed;
   } catch (const std::exception& error) {
-    std::cerr << "vibro: error: " << error.what() << "\n";
-    return exit_bad_input;
+    std::cerr << "vibro: error: " << one_line(error.what()) << "\n";
+    return exit_failed;
   }
 }
