@@ -249,8 +249,8 @@ TEST(BadInput, MalformedTomlNamesTheLineAndColumn) {
   const std::string text = edited(oscillator(), {{"e = 0.8", "e = 0.8.1"}});
   const std::size_t line =
       static_cast<std::size_t>(std::count(text.begin(), text.begin() + text.find("e = 0.8.1"), '\n')) + 1;
-  // The second '.' of "e = 0.8.1" is the eighth character of its line.
-  EXPECT_TRUE(rejected(text, "", "line " + std::to_string(line) + ", column 8: TOML syntax error"));
+  // The second '.' of "e = 0.8.1" is the eighth character of its line, which the message quotes.
+  EXPECT_TRUE(rejected(text, "", "line " + std::to_string(line) + ", column 8 ('e = 0.8.1'): TOML syntax error"));
   EXPECT_TRUE(rejected(oscillator() + "\n[model]\n", "", "TOML syntax error"));  // a table defined twice
 }
 

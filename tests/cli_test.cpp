@@ -4,11 +4,14 @@
 
 #include "support/cli_runner.hpp"
 
+#include "vibro/analysis/free_fall.hpp"
 #include "vibro/analysis/nonstandard_experiments.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/scheme/trajectory.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -86,6 +89,43 @@ TEST_F(Cli, FreeFallRunPrintsJsonWithTheExactReversal) {
   EXPECT_EQ(result.at("precision").at("name"), "rational");
   EXPECT_EQ(result.at("case").at("name"), "free-fall");
   EXPECT_EQ(result.at("free_fall").at("max_deviation_from_prediction"), "0");
+}
+
+/// The run compares every node with seed 000 §2's prediction as it goes; the largest
+/// deviation and the rows around the reversal must be those of the whole trajectory,
+/// recorded and compared afterwards (an independent pass). In double they are nonzero.
+TEST_F(Cli, FreeFallRunComparesEveryNodeWithThePrediction) {
+  // cases/free_fall.toml (u_min = 0, u0 = 1, v0 = −1, e = 1/2, h = 2/21, linear start) to
+  // t_end = 20: 210 steps, so that rounding after the reversal outgrows the rows shown.
+  // The convergence study and its expectations are cut: they are stated for exact
+  // arithmetic, and this run is in double.
+  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "free_fall.toml");
+  text.replace(text.find("t_end = 2"), 9, "t_end = 20");
+  text.erase(text.find("[convergence]"));
+  const Outcome outcome = vibro("run " + quoted(write("long_fall.toml", text)) + " --precision double --json");
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const nlohmann::json found = nlohmann::json::parse(outcome.out).at("free_fall");
+  const double h = vibro::parse_real<double>("2/21"), e = 0.5;
+  const vibro::FreeFallReversal<double> prediction(0.0, 1.0, -1.0, h, e);
+  const vibro::PaoliSchatzman<vibro::ConstantForce<double>> scheme(
+      vibro::ConstantForce<double>(0.0, 0.0, e), h, 0.0,
+      {vibro::VelocityApproximation::centered, vibro::StartingValue::linear});
+  const auto trajectory = vibro::record_trajectory(scheme, scheme.start(1.0, -1.0), 210);
+  double largest = 0;
+  std::vector<std::int64_t> rows;
+  for (std::size_t n = 0; n < trajectory.size(); ++n) {
+    const auto k = static_cast<std::int64_t>(n);
+    largest = std::max(largest, std::abs(trajectory.u[n] - prediction.position(k)));
+    if (k >= prediction.m() - 2 && k <= prediction.line_start() + 2) rows.push_back(k);
+  }
+  EXPECT_GT(largest, 0.0);
+  EXPECT_EQ(std::stod(found.at("max_deviation_from_prediction").get<std::string>()), largest);
+  ASSERT_EQ(found.at("table").size(), rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = found.at("table")[i];
+    EXPECT_EQ(row.at("n"), rows[i]);
+    EXPECT_EQ(std::stod(row.at("computed").get<std::string>()), trajectory.u[static_cast<std::size_t>(rows[i])]);
+  }
 }
 
 TEST_F(Cli, CsvHasOneRowPerStepAndTheStart) {

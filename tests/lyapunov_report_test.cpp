@@ -38,7 +38,7 @@ fs::path shortened_cases(const fs::path& root, int periods) {
 TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   const fs::path root = fs::temp_directory_path() / ("vibro_lyapunov_report_" + std::to_string(::getpid()));
   const fs::path cases = shortened_cases(root, 20);
-  const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), 1);
+  const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{});
   const std::string md =
       vibro::lyapunov_section(runs, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), root / "no-goldens", root);
 

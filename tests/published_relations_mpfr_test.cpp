@@ -23,7 +23,7 @@ namespace {
 const std::vector<vibro::CaseSpec> lyapunov_cases = vibro::load_cases(std::string(VIBRO_CASES_DIR) + "/lyapunov");
 
 vibro::RelationSettings mpfr30(std::set<std::string> skip, std::optional<std::int64_t> periods = std::nullopt) {
-  return {vibro::Precision::parse("mpfr:30"), periods, std::move(skip)};
+  return {vibro::Precision::parse("mpfr:30"), periods, std::move(skip), {}};
 }
 
 void print(const std::map<std::string, vibro::RelationOutcome>& relations) {
@@ -61,7 +61,7 @@ TEST(RelationsMpfr, CorrectedSchemeCloserThanPaoliSchatzman) {
 TEST(RelationsMpfr, ThreeHFailsInBothPrecisions) {
   const std::set<std::string> others = {"ided-idnd-agree", "nsnd-small-eps-fails", "cnsp-closer-than-insp"};
   const auto in_mpfr = vibro::evaluate_relations(lyapunov_cases, mpfr30(others, 300));
-  const auto in_double = vibro::evaluate_relations(lyapunov_cases, {std::nullopt, 300, others});
+  const auto in_double = vibro::evaluate_relations(lyapunov_cases, {std::nullopt, 300, others, {}});
   print(in_mpfr);
   print(in_double);
   ASSERT_TRUE(in_mpfr.at("nsnd-3h-close").computable);

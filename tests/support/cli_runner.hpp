@@ -61,10 +61,14 @@ class Cli : public ::testing::Test {
     return file;
   }
 
-  Outcome vibro(const std::string& arguments) const {
+  Outcome vibro(const std::string& arguments) const { return vibro_limited("", arguments); }
+
+  /// `vibro arguments` under the shell's `limits` first (e.g. "ulimit -f 8"; none when
+  /// empty), as a user's shell runs it.
+  Outcome vibro_limited(const std::string& limits, const std::string& arguments) const {
     const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    const std::string command =
-        quoted(VIBRO_EXECUTABLE) + " " + arguments + " >" + quoted(out) + " 2>" + quoted(err) + " </dev/null";
+    const std::string command = "(" + limits + (limits.empty() ? "" : "; ") + "exec " + quoted(VIBRO_EXECUTABLE) +
+                                " " + arguments + ") >" + quoted(out) + " 2>" + quoted(err) + " </dev/null";
     const int raw = std::system(command.c_str());
     Outcome outcome;
     if (raw != -1 && WIFEXITED(raw)) outcome.status = WEXITSTATUS(raw);

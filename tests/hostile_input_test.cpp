@@ -1,0 +1,381 @@
+// Hostile input and faults, end to end through the `vibro` executable: one test (or more)
+// per class of input that once ran a command, wrote outside the output directory, printed
+// a non-finite result, hung without a word, grew memory with the step count, ignored a
+// write error, accepted an empty input, lost the file and key from a message, leaked a
+// std exception, overwrote a golden, or reached toml++'s undefined behaviour. Each asserts
+// the exit code (2 bad input, 1 a run that cannot go on), the one-line message, and that
+// nothing was written where it must not be.
+
+#include "support/cli_runner.hpp"
+
+#include "vibro/report/gnuplot_svg.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace vibro::testing;
+
+/// A period-1 impacting orbit (α = 0.1, a = 1, ω = 2, u_min = 0, e = 0.8) by `scheme`, with
+/// `extra` appended (later keys of a table are given by replacing the whole table).
+std::string oscillator_case(const std::string& model_line_overrides = "", const std::string& step = "steps_per_period = 100",
+                            const std::string& horizon = "periods = 10", const std::string& scheme = "paoli-schatzman",
+                            const std::string& name = "hostile", const std::string& initial_extra = "") {
+  return "[case]\nname = \"" + name + "\"\nprecision = \"double\"\n" +
+         "[model]\ntype = \"impact-oscillator\"\nalpha = 0.1\n" +
+         (model_line_overrides.empty() ? std::string("a = 1\nomega = 2\n") : model_line_overrides) +
+         "u_min = 0\ne = 0.8\n[initial]\nu0 = 0.5\nv0 = 0\n" + initial_extra + "[scheme]\ntype = \"" + scheme +
+         "\"\n" + (scheme == "reference" ? std::string() : "[step]\n" + step + "\n") + "[horizon]\n" + horizon + "\n";
+}
+
+/// Exit status 1 (a run that cannot go on), one line "vibro: error: ..." naming every one
+/// of `mentions`, and no result on stdout.
+::testing::AssertionResult failed_run(const Outcome& outcome, std::initializer_list<std::string> mentions) {
+  const std::vector<std::string> lines = lines_of(outcome.err);
+  bool ok = outcome.status == 1 && outcome.out.empty() && lines.size() == 1 && lines[0].starts_with("vibro: error: ");
+  for (const auto& m : mentions) ok = ok && !lines.empty() && lines[0].find(m) != std::string::npos;
+  if (ok) return ::testing::AssertionSuccess();
+  auto failure = ::testing::AssertionFailure();
+  failure << "exit status " << outcome.status << ", stdout '" << outcome.out.substr(0, 300) << "', stderr '"
+          << outcome.err << "'; expected status 1, no stdout and one error line mentioning";
+  for (const auto& m : mentions) failure << " '" << m << "'";
+  return failure;
+}
+
+/// `text` with its first `from` replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  return text.replace(text.find(from), from.size(), to);
+}
+
+/// The names of the entries of `directory`.
+std::set<std::string> entries(const fs::path& directory) {
+  std::set<std::string> names;
+  for (const auto& entry : fs::directory_iterator(directory)) names.insert(entry.path().filename().string());
+  return names;
+}
+
+class Hostile : public Cli {
+ protected:
+  /// Starts `vibro arguments…` with its output to /dev/null; returns its process id.
+  static pid_t start(const std::vector<std::string>& arguments) {
+    const pid_t child = ::fork();
+    if (child == 0) {
+      const int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, STDOUT_FILENO);
+      ::dup2(null, STDERR_FILENO);
+      std::vector<char*> argv = {const_cast<char*>(VIBRO_EXECUTABLE)};
+      for (const auto& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      ::execv(VIBRO_EXECUTABLE, argv.data());
+      ::_exit(127);
+    }
+    return child;
+  }
+
+  /// Starts `vibro arguments…`, sends it `signal_number` after a second, and says whether
+  /// that signal ended it (as it must: vibro cleans up, then lets the signal act).
+  static ::testing::AssertionResult ended_by(int signal_number, const std::vector<std::string>& arguments) {
+    const pid_t child = start(arguments);
+    if (child <= 0) return ::testing::AssertionFailure() << "fork failed";
+    ::sleep(1);
+    ::kill(child, signal_number);
+    int status = 0;
+    if (::waitpid(child, &status, 0) != child) return ::testing::AssertionFailure() << "waitpid failed";
+    if (WIFSIGNALED(status) && WTERMSIG(status) == signal_number) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "wait status " << status << ", not ended by signal " << signal_number;
+  }
+
+  /// Peak resident set size (KiB) of `vibro arguments…`, from wait4; −1 unless it exited 0.
+  static long peak_rss_kib(const std::vector<std::string>& arguments) {
+    const pid_t child = start(arguments);
+    int status = 0;
+    rusage usage{};
+    if (child < 0 || ::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      return -1;
+    return usage.ru_maxrss;
+  }
+};
+
+// --- Names are data, never code or paths -----------------------------------------------
+
+TEST_F(Hostile, CaseNameWithAGnuplotSystemCallIsRefusedAndNothingRuns) {
+  const fs::path bad = write("bad.toml", oscillator_case("", "steps_per_period = 100", "periods = 10", "paoli-schatzman",
+                                                         "x'; system 'touch PWNED'; print '") +
+                                             "[convergence]\nsteps_per_period = [100, 200, 400]\n");
+  EXPECT_TRUE(bad_input(vibro("converge " + quoted(bad) + " --out " + quoted(dir() / "out")),
+                        {"bad.toml", "key 'case.name'", "letters, digits"}));
+  EXPECT_FALSE(fs::exists(dir() / "PWNED"));
+  EXPECT_FALSE(fs::exists("PWNED"));
+  EXPECT_FALSE(fs::exists(dir() / "out"));
+}
+
+TEST_F(Hostile, CaseNameThatIsAPathIsRefusedAndNothingIsWrittenOutsideOut) {
+  for (const std::string& name :
+       std::vector<std::string>{"../escaped", "/tmp/escaped", "a/b", ".hidden", std::string(65, 'n')}) {
+    const fs::path bad = write("bad.toml", oscillator_case("", "steps_per_period = 100", "periods = 10",
+                                                           "paoli-schatzman", name) +
+                                               "[convergence]\nsteps_per_period = [100, 200, 400]\n");
+    EXPECT_TRUE(bad_input(vibro("converge " + quoted(bad) + " --out " + quoted(dir() / "out")), {"key 'case.name'"}))
+        << name;
+    EXPECT_EQ(entries(dir()), (std::set<std::string>{"bad.toml", "stdout.txt", "stderr.txt"})) << name;
+  }
+  EXPECT_FALSE(fs::exists(dir().parent_path() / "escaped.csv"));
+}
+
+/// The quoting of every user text that reaches a gnuplot script: a single-quoted gnuplot
+/// string, in which only '' is special (a backquote there is text, not a command).
+TEST(GnuplotQuoting, DoublesSingleQuotesAndKeepsEverythingElseAsText) {
+  EXPECT_EQ(vibro::gnuplot_quoted("plain"), "'plain'");
+  EXPECT_EQ(vibro::gnuplot_quoted("it's `touch X`; system 'y'"), "'it''s `touch X`; system ''y'''");
+  EXPECT_EQ(vibro::gnuplot_quoted("line\nbreak"), "'linebreak'");
+}
+
+// --- A run never prints a non-finite number -------------------------------------------
+
+TEST_F(Hostile, TinyOmegaStopsTheSchemeRunNamingTheStepAndTheTime) {
+  // ω = 1e-300: T = 2π·1e300, so h = T/100 overflows the first step.
+  const fs::path bad = write("omega.toml", oscillator_case("a = 1\nomega = 1e-300\n"));
+  const Outcome outcome = vibro("run " + quoted(bad));
+  EXPECT_TRUE(failed_run(outcome, {"omega.toml", "no longer finite after step 1", "t = ", "step.steps_per_period"}));
+  EXPECT_EQ(outcome.err.find("nan"), std::string::npos);
+}
+
+TEST_F(Hostile, TinyOmegaIsRefusedByTheReferenceWithTheCountOfSearchWindows) {
+  const fs::path bad = write("omega.toml", oscillator_case("a = 1\nomega = 1e-300\n", "", "periods = 3", "reference"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)), {"omega.toml", "key 'horizon.periods'", "search windows"}));
+}
+
+TEST_F(Hostile, TimeThatDoesNotAdvanceIsRefusedForTheSchemeAndTheReference) {
+  // t0 = 1e300: t0 + h rounds to t0 in double, and t0 + T in MPFR at 100 digits.
+  for (const std::string scheme : {"paoli-schatzman", "reference"}) {
+    const fs::path bad = write("t0.toml", oscillator_case("", "steps_per_period = 100", "periods = 3", scheme, "hostile",
+                                                          "t0 = 1e300\n"));
+    EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)), {"t0.toml", "key 'initial.t0'", "time does not advance"}))
+        << scheme;
+  }
+}
+
+TEST_F(Hostile, StepCountBeyondInt64IsRefusedWithItsSizeNotOverflowed) {
+  const fs::path bad = write("overflow.toml", oscillator_case("", "steps_per_period = 1000000000000", "periods = 1000000000"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)),
+                        {"key 'step.steps_per_period'", "about 1e+21 steps", "above the limit of", "--max-steps"}));
+}
+
+// --- No hang without a word -----------------------------------------------------------
+
+TEST_F(Hostile, HugeStepCountsAreRefusedAtReadTimeWithTheEstimate) {
+  const fs::path many = write("many.toml", oscillator_case("", "steps_per_period = 1000000000000", "periods = 3"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(many)), {"key 'step.steps_per_period'", "about 3e+12 steps", " s at double"}));
+  const fs::path tiny = write("tiny.toml", oscillator_case("", "h = 1e-30", "t_end = 1"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(tiny)), {"key 'step.h'", "about 1e+30 steps"}));
+  const fs::path tinier = write("tinier.toml", oscillator_case("", "h = \"1e-400\"", "t_end = 1"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(tinier) + " --precision mpfr:30"), {"key 'step.h'", "about 1e+400 steps"}));
+}
+
+TEST_F(Hostile, MaxStepsLowersTheLimitAndSaysSo) {
+  const fs::path ok = write("ok.toml", oscillator_case());
+  EXPECT_EQ(vibro("run " + quoted(ok) + " --quiet").status, 0);
+  EXPECT_TRUE(bad_input(vibro("--max-steps 999 run " + quoted(ok)), {"about 1e+03 steps", "above the limit of 999 steps"}));
+}
+
+TEST_F(Hostile, HugePrecisionIsRefusedByTheWorkLimit) {
+  // 10^5 digits cost about 2000 times 50 digits per step: 10^3 steps fit, 10^6 do not.
+  const fs::path bad = write("digits.toml", oscillator_case("", "steps_per_period = 100000"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(bad) + " --precision mpfr:100000"), {"about 1e+06 steps", "mpfr:100000"}));
+}
+
+TEST_F(Hostile, ReferenceWithAHugeAmplitudeFailsNamingTheModelsScales) {
+  const fs::path bad = write("amplitude.toml", oscillator_case("a = 1e200\nomega = 2\n", "", "periods = 3", "reference"));
+  EXPECT_TRUE(failed_run(vibro("run " + quoted(bad)),
+                         {"amplitude.toml", "the exact-detection reference cannot go on", "a = 1e200", "likely cause"}));
+}
+
+TEST_F(Hostile, ALongRunSpeaksOnStderrWhenItIsNotATerminal) {
+  // The reference at 10^5 digits: many seconds per period. stderr is a file here, and the
+  // run is stopped by a CPU-time limit after the first 10-second line.
+  const fs::path slow = write("slow.toml", oscillator_case("", "", "periods = 3", "reference"));
+  const Outcome outcome = vibro_limited("ulimit -t 13", "run " + quoted(slow) + " --precision mpfr:100000");
+  EXPECT_NE(outcome.status, 0);
+  EXPECT_NE(outcome.err.find("vibro: run of hostile at mpfr:100000: 0/3 sections"), std::string::npos) << outcome.err;
+  EXPECT_NE(outcome.err.find("s so far"), std::string::npos) << outcome.err;
+}
+
+TEST_F(Hostile, QuietSilencesTheProgressOfALongRun) {
+  const fs::path slow = write("slow.toml", oscillator_case("", "", "periods = 3", "reference"));
+  const Outcome outcome = vibro_limited("ulimit -t 12", "--quiet run " + quoted(slow) + " --precision mpfr:100000");
+  EXPECT_NE(outcome.status, 0);
+  EXPECT_EQ(outcome.err.find("vibro: run of"), std::string::npos) << outcome.err;
+}
+
+// --- Memory is bounded by the output, not by the steps ---------------------------------
+
+TEST_F(Hostile, PeakMemoryOfACorrectedSchemeRunDoesNotGrowWithItsSteps) {
+  const fs::path small = write("small.toml", oscillator_case("", "steps_per_period = 100", "periods = 10", "corrected-crank-nicolson"));
+  const fs::path large = write("large.toml", oscillator_case("", "steps_per_period = 1000000", "periods = 10", "corrected-crank-nicolson"));
+  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet"});
+  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet"});  // 10^7 steps
+  ASSERT_GT(small_kib, 0);
+  ASSERT_GT(large_kib, 0);
+  EXPECT_LE(large_kib, 2 * small_kib) << small_kib << " KiB at 10^3 steps, " << large_kib << " KiB at 10^7";
+}
+
+TEST_F(Hostile, AFreeFallStudyOfManyStepsKeepsItsMemoryFlat) {
+  const std::string free_fall =
+      "[case]\nname = \"fall\"\nprecision = \"double\"\n[model]\ntype = \"constant-force\"\ng = 0\nu_min = 0\n"
+      "e = 0.5\n[initial]\nu0 = 1\nv0 = -1\n[scheme]\ntype = \"paoli-schatzman\"\n[horizon]\nt_end = 2\n";
+  const fs::path small = write("small.toml", free_fall + "[step]\nh = \"2/1000\"\n[convergence]\nh = [\"2/250\", \"2/500\", \"2/1000\"]\n");
+  const fs::path large = write("large.toml", free_fall + "[step]\nh = \"2/4000000\"\n[convergence]\nh = [\"2/1000000\", \"2/2000000\", \"2/4000000\"]\n");
+  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet", "--threads", "1"});
+  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet", "--threads", "1"});
+  ASSERT_GT(small_kib, 0);
+  ASSERT_GT(large_kib, 0);
+  EXPECT_LE(large_kib, 2 * small_kib) << small_kib << " KiB at 10^3 steps, " << large_kib << " KiB at 4·10^6";
+}
+
+TEST_F(Hostile, ACaseFileThatIsADeviceOrTooLargeIsRefusedBeforeReading) {
+  fs::create_symlink("/dev/zero", dir() / "zero.toml");
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(dir() / "zero.toml")), {"zero.toml", "not a regular file"}));
+  const fs::path big = write("big.toml", oscillator_case() + "# " + std::string(2 << 20, 'x') + "\n");
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(big)), {"big.toml", "bytes (allowed: at most 1048576)"}));
+}
+
+// --- Writes are checked and atomic -----------------------------------------------------
+
+TEST_F(Hostile, CsvWriteErrorFailsAndLeavesTheOldFileAndNoTemporaryFile) {
+  const fs::path ok = write("ok.toml", oscillator_case("", "steps_per_period = 10000"));  // 10^5 rows, > 8 KiB
+  const fs::path csv = write("old.csv", "the old file\n");
+  const Outcome outcome = vibro_limited("ulimit -f 8", "run " + quoted(ok) + " --quiet --csv " + quoted(csv));
+  EXPECT_TRUE(failed_run(outcome, {"cannot write", "old.csv", "File too large", "unchanged"}));
+  EXPECT_EQ(read_text(csv), "the old file\n");
+  EXPECT_EQ(entries(dir()), (std::set<std::string>{"ok.toml", "old.csv", "stdout.txt", "stderr.txt"}));
+}
+
+TEST_F(Hostile, InterruptedRunLeavesNoTemporaryFile) {
+  // The reference at 10^5 digits is still in its first period when SIGTERM or SIGINT comes.
+  const fs::path slow = write("slow.toml", oscillator_case("", "", "periods = 3", "reference"));
+  const fs::path csv = write("old.csv", "the old file\n");
+  for (const int signal_number : {SIGTERM, SIGINT}) {
+    EXPECT_TRUE(ended_by(signal_number, {"run", slow.string(), "--precision", "mpfr:100000", "--csv", csv.string()}));
+    EXPECT_EQ(read_text(csv), "the old file\n");
+    EXPECT_EQ(entries(dir()), (std::set<std::string>{"slow.toml", "old.csv"})) << signal_number;
+  }
+}
+
+TEST_F(Hostile, InterruptedReportLeavesThePreviousReportIntact) {
+  // The reference at 10^5 digits is still in its first period when SIGTERM comes: the
+  // report's runs come before any of its files is written.
+  fs::create_directories(dir() / "cases");
+  write("cases/slow.toml", replaced(oscillator_case("", "", "periods = 3", "reference"), "\"double\"", "\"mpfr:100000\""));
+  const fs::path out = dir() / "reports";
+  fs::create_directories(out);
+  std::ofstream(out / "index.md") << "the old report\n";
+  EXPECT_TRUE(ended_by(SIGTERM, {"report", "--cases", (dir() / "cases").string(), "--out", out.string()}));
+  EXPECT_EQ(read_text(out / "index.md"), "the old report\n");
+  EXPECT_EQ(entries(out), (std::set<std::string>{"index.md"}));
+  EXPECT_EQ(entries(dir()), (std::set<std::string>{"cases", "reports"}));
+}
+
+TEST_F(Hostile, ReportRefusesAMissingOrEmptyCaseDirectoryAndKeepsTheOldReport) {
+  const fs::path out = dir() / "reports";
+  fs::create_directories(out);
+  std::ofstream(out / "index.md") << "the old report\n";
+  EXPECT_TRUE(bad_input(vibro("report --cases /nonexistent-vibro-cases --out " + quoted(out)),
+                        {"/nonexistent-vibro-cases", "cannot read the directory of cases"}));
+  fs::create_directories(dir() / "empty");
+  EXPECT_TRUE(bad_input(vibro("report --cases " + quoted(dir() / "empty") + " --out " + quoted(out)), {"no case files"}));
+  EXPECT_EQ(read_text(out / "index.md"), "the old report\n");
+}
+
+TEST_F(Hostile, ReportRefusesToReplaceADirectoryThatIsNotAReport) {
+  fs::create_directories(dir() / "cases");
+  write("cases/ok.toml", oscillator_case());
+  fs::create_directories(dir() / "mine");
+  std::ofstream(dir() / "mine" / "thesis.tex") << "precious\n";
+  EXPECT_TRUE(bad_input(vibro("report --cases " + quoted(dir() / "cases") + " --out " + quoted(dir() / "mine")),
+                        {"key '--out'", "neither empty nor a previous report"}));
+  EXPECT_EQ(read_text(dir() / "mine" / "thesis.tex"), "precious\n");
+}
+
+TEST_F(Hostile, GoldenIsNeverOverwrittenSilentlyAndNonRegularTargetsAreRefused) {
+  const std::string insp = quoted(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "insp.toml");
+  const std::string quick = " --golden-periods 2 --spread-precisions double --quiet";
+  const fs::path golden = write("golden.json", "{\"old\": true}\n");
+  EXPECT_TRUE(bad_input(vibro("lyapunov " + insp + " --write-golden " + quoted(golden) + quick),
+                        {"key '--write-golden'", "exists", "--force"}));
+  EXPECT_EQ(read_text(golden), "{\"old\": true}\n");
+  fs::create_symlink(golden, dir() / "link.json");
+  fs::create_directories(dir() / "folder");
+  for (const fs::path& target : {dir() / "link.json", fs::path("/dev/null"), dir() / "folder"})
+    EXPECT_TRUE(bad_input(vibro("lyapunov " + insp + " --write-golden " + quoted(target) + quick + " --force"),
+                          {"not a regular file"}))
+        << target;
+  EXPECT_TRUE(fs::is_symlink(dir() / "link.json"));
+  const Outcome forced = vibro("lyapunov " + insp + " --write-golden " + quoted(golden) + quick + " --force");
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  EXPECT_NE(read_text(golden).find("\"lambda1_per_period\""), std::string::npos);
+  EXPECT_EQ(entries(dir()), (std::set<std::string>{"golden.json", "link.json", "folder", "stdout.txt", "stderr.txt"}));
+}
+
+// --- Every error is one line with file, key, value and range -------------------------
+
+TEST_F(Hostile, NumbersOutOfRangeNameTheFileTheKeyAndTheAllowedRange) {
+  const fs::path e = write("e.toml", replaced(oscillator_case(), "e = 0.8", "e = 1e-400"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(e)), {"e.toml", "key 'model.e'", "1e-400", "outside the range of double"}));
+  const fs::path a = write("a.toml", oscillator_case("a = 1e400\nomega = 2\n"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(a)), {"a.toml", "line 7", "'a = 1e400'", "written as a string"}));
+  const fs::path h = write("h.toml", oscillator_case("", "h = 1e-400", "t_end = 1"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(h)), {"h.toml", "key 'step.h'"}));
+}
+
+TEST_F(Hostile, AHugeNumberIsShownCutWithItsLength) {
+  const fs::path bad = write("long.toml", oscillator_case("a = \"" + std::string(500'000, '7') + "\"\nomega = 2\n"));
+  const Outcome outcome = vibro("run " + quoted(bad));
+  EXPECT_TRUE(bad_input(outcome, {"long.toml", "key 'model.a'", "(500000 characters)", "outside the range of double"}));
+  EXPECT_LT(outcome.err.size(), 400u);
+}
+
+TEST_F(Hostile, AKeyWithALineBreakGivesAOneLineMessage) {
+  const fs::path bad = write("key.toml", oscillator_case() + "\"a\\nb\" = 1\n");
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)), {"key.toml", "a\\nb"}));
+}
+
+TEST_F(Hostile, OutOfMemoryIsAOneLineErrorNotAStdException) {
+  // 10^8 periods of one step each: 10^8 stroboscopic samples of the result, in 512 MiB.
+  const fs::path big = write("samples.toml", oscillator_case("", "steps_per_period = 1", "periods = 100000000"));
+  const Outcome outcome = vibro_limited("ulimit -v 524288", "run " + quoted(big) + " --quiet");
+  EXPECT_TRUE(failed_run(outcome, {"out of memory"}));
+  EXPECT_EQ(outcome.err.find("bad_alloc"), std::string::npos);
+}
+
+TEST_F(Hostile, InputsThatReachTomlPlusPlusUndefinedBehaviourAreRefusedOnOneLine) {
+  for (const std::string text : {"[#]\n", "a §= 1\n", "a = [}]\n"}) {
+    const fs::path bad = write("ub.toml", text);
+    EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)), {"ub.toml", "line 1"})) << text;
+  }
+}
+
+TEST_F(Hostile, UsageErrorsExitTwoOnOneLine) {
+  EXPECT_TRUE(bad_input(vibro(""), {"no verb given", "run"}));
+  EXPECT_TRUE(bad_input(vibro("frobnicate"), {"unknown verb 'frobnicate'", "report"}));
+  EXPECT_TRUE(bad_input(vibro("--threads 0 list"), {"--threads", "1 to 256"}));
+  EXPECT_TRUE(bad_input(vibro("--precision '' list"), {"--precision", "double, long-double"}));
+  EXPECT_TRUE(bad_input(vibro("run"), {"CASE is required"}));
+  EXPECT_TRUE(bad_input(vibro("--max-steps 0 list"), {"--max-steps"}));
+}
+
+}  // namespace
