@@ -8,6 +8,7 @@
 
 #include <fstream>
 #include <map>
+#include <optional>
 
 namespace vibro {
 namespace {
@@ -85,7 +86,10 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
       "the case's computed golden (`vibro lyapunov CASE --write-golden`).\n\n"
       "| case | method | ε | λ1 | λ2 | λ1 + λ2 | spread of λ1, λ2 | published λ1, λ2 (status) |\n"
       "|---|---|---|---|---|---|---|---|\n";
+  // The plots show one member (the first case's), every method of it: 21 curves would hide each other.
   std::vector<std::pair<std::string, const LyapunovFindings*>> runs;
+  const std::optional<std::string> plotted_family =
+      report.lyapunov.empty() ? std::nullopt : report.lyapunov.front().spec.lyapunov->family;
   for (const LyapunovCaseRun& run : report.lyapunov) {
     const CaseSpec& c = run.spec;
     const LyapunovFindings& l = run.result.lyapunov;
@@ -100,16 +104,16 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
       md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", c.name, l.method, l.epsilon,
                         display(l.lambda1_per_period, 6), display(l.lambda2_per_period, 6),
                         display(l.sum_per_period, 6), golden_spread(golden_dir, c), counterpart);
-      runs.emplace_back(c.name, &l);
+      if (c.lyapunov->family == plotted_family) runs.emplace_back(c.name, &l);
     } else {
       md += fmt::format("| {} | {} | {} | undefined: {} | | | | {} |\n", c.name, l.method, l.epsilon, l.why_undefined,
                         counterpart);
     }
   }
-  md += relations_section(check_published(tables, report.relations));
   if (plot(runs, 1, out / "lyapunov1.svg") && plot(runs, 2, out / "lyapunov2.svg"))
-    md += "\nRunning estimates against k: [λ1,k](lyapunov1.svg), [λ2,k](lyapunov2.svg)\n";
-  return md + "\n";
+    md += "\nRunning estimates against k" + (plotted_family ? " on member " + *plotted_family : std::string()) +
+          ": [λ1,k](lyapunov1.svg), [λ2,k](lyapunov2.svg)\n";
+  return md + relations_section(check_published(tables, report.relations)) + "\n";
 }
 
 }  // namespace vibro
