@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <set>
 
 namespace {
@@ -86,6 +87,12 @@ TEST_F(CheckCommand, TextListsEachRelationOnceAndASummary) {
     EXPECT_NE(first, std::string::npos) << relation;
     EXPECT_EQ(outcome.out.find(header, first + 1), std::string::npos) << relation;
   }
+  // A line per exponent: the published value (seed 001's IDED λ1, as printed), the value
+  // computed by the same method, the relation and its outcome (recorded: holds on member
+  // alpha0.9-a2500-umin0).
+  EXPECT_TRUE(std::regex_search(
+      outcome.out, std::regex("\n    001\\.IDED\\.lambda1 +published 3\\.05695 +computed [-0-9.e]+ +ided-idnd-agree: holds")))
+      << outcome.out.substr(0, 1500);
   EXPECT_NE(outcome.out.find("\nsummary: "), std::string::npos);
   EXPECT_NE(outcome.out.find(" 0 changed, "), std::string::npos);
   EXPECT_NE(outcome.out.find("every outcome matches its record"), std::string::npos);

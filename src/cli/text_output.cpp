@@ -225,8 +225,9 @@ void print_lyapunov(std::ostream& out, const LyapunovResult& r) {
 
 void print_check(std::ostream& out, const CheckResult& result) {
   // Each relation once, with the published values it covers; then per family member the
-  // outcome against its record, each exponent the relation used (published value of the same
-  // method, if any, and the value computed on the member's case) and the test's numbers.
+  // outcome against its record, one line per exponent the relation used (published value of
+  // the same method, if any, the value computed on the member's case, the relation and the
+  // outcome, the case file) and the test's numbers.
   out << "The published exponents belong to alpha, a, u_min the seeds do not print: a published value and the value\n"
          "computed by the same method on a member are not expected to agree. What is compared is each relation,\n"
          "on each member of the chaotic family, with the outcome the published tables record for it.\n\n";
@@ -243,8 +244,9 @@ void print_check(std::ostream& out, const CheckResult& result) {
       out << "\n";
       for (const ComputedExponent& x : e.exponents) {
         const CoveredValue* published = rel.published(x);
-        out << fmt::format("    {:<20} published {:<10} computed {:<12.6g} ({})\n", x.id(),
-                           published ? published->printed : "none", x.value, x.case_file);
+        out << fmt::format("    {:<20} published {:<10} computed {:<12.6g} {}: {}  ({})\n", x.id(),
+                           published ? published->printed : "none", x.value, rel.name,
+                           gate_outcome_name(m.outcome), x.case_file);
       }
       if (e.computable) out << "    test: " << e.test << "\n";
       if (m.recorded)
