@@ -386,6 +386,14 @@ TEST(BadInput, LyapunovTableNamesItsMethodConsistently) {
   EXPECT_TRUE(rejected(reference_case() + "\n[lyapunov]\nepsilon_per_h = 3\n", "lyapunov.epsilon_per_h",
                        "the reference has no step h"));
   EXPECT_TRUE(rejected(free_fall() + "\n[lyapunov]\nepsilon = 1\n", "lyapunov", "need a forced model"));
+  // A published experiment is reproduced on one member of the chaotic family: both or neither.
+  EXPECT_TRUE(accepted(reference_case() + "\n[lyapunov]\npublished = \"001.IDED\"\nfamily = \"m-1.5\"\n"));
+  EXPECT_TRUE(rejected(reference_case() + "\n[lyapunov]\npublished = \"001.IDED\"\n", "lyapunov.family",
+                       "published and family go together"));
+  EXPECT_TRUE(rejected(reference_case() + "\n[lyapunov]\nfamily = \"m\"\n", "lyapunov.published",
+                       "published and family go together"));
+  EXPECT_TRUE(rejected(reference_case() + "\n[lyapunov]\npublished = \"001.IDED\"\nfamily = \"a b\"\n",
+                       "lyapunov.family", "not a family name"));
 }
 
 TEST(BadInput, RationalPrecisionNeedsARationalModel) {

@@ -20,15 +20,28 @@
 
 namespace {
 
-const std::vector<vibro::CaseSpec> lyapunov_cases = vibro::load_cases(std::string(VIBRO_CASES_DIR) + "/lyapunov");
+/// The shipped member of the chaotic family (α = 0.9, a = 2500, u_min = 0), the one these
+/// MPFR measurements were made on; the other members are checked in double only.
+const std::vector<vibro::CaseSpec> lyapunov_cases = [] {
+  std::vector<vibro::CaseSpec> member;
+  for (vibro::CaseSpec& c : vibro::load_cases(std::string(VIBRO_CASES_DIR) + "/lyapunov"))
+    if (c.lyapunov->family == "alpha0.9-a2500-umin0") member.push_back(std::move(c));
+  return member;
+}();
 
 vibro::RelationSettings mpfr30(std::set<std::string> skip, std::optional<std::int64_t> periods = std::nullopt) {
   return {vibro::Precision::parse("mpfr:30"), periods, std::move(skip), {}};
 }
 
-void print(const std::map<std::string, vibro::RelationOutcome>& relations) {
+/// The relation's evaluation on the shipped member.
+const vibro::MemberEvaluation& on_member(const vibro::RelationEvaluations& r, const std::string& relation) {
+  return r.at(relation).members.at(0);
+}
+
+void print(const vibro::RelationEvaluations& relations) {
   for (const auto& [name, r] : relations)
-    if (r.computable) std::cout << "  " << name << ": " << (r.holds ? "holds" : "FAILS") << " — " << r.detail << "\n";
+    for (const auto& m : r.members)
+      if (m.computable) std::cout << "  " << name << ": " << (m.holds ? "holds" : "contradicted") << " — " << m.test << "\n";
 }
 
 /// Relations 1–3 over seed 001's 3000 periods. Measured: IDND's λ2 differs from IDED's by
@@ -37,9 +50,9 @@ void print(const std::map<std::string, vibro::RelationOutcome>& relations) {
 TEST(RelationsMpfr, IdedIdndAgreeChaoticAndSmallEpsilonFar) {
   const auto r = vibro::evaluate_relations(lyapunov_cases, mpfr30({"nsnd-3h-close", "cnsp-closer-than-insp"}));
   print(r);
-  EXPECT_TRUE(r.at("ided-idnd-agree").holds) << r.at("ided-idnd-agree").detail;
-  EXPECT_TRUE(r.at("chaotic-dissipative").holds) << r.at("chaotic-dissipative").detail;
-  EXPECT_TRUE(r.at("nsnd-small-eps-fails").holds) << r.at("nsnd-small-eps-fails").detail;
+  EXPECT_TRUE(on_member(r, "ided-idnd-agree").holds) << on_member(r, "ided-idnd-agree").test;
+  EXPECT_TRUE(on_member(r, "chaotic-dissipative").holds) << on_member(r, "chaotic-dissipative").test;
+  EXPECT_TRUE(on_member(r, "nsnd-small-eps-fails").holds) << on_member(r, "nsnd-small-eps-fails").test;
 }
 
 /// Relation 5 over seed 000's 3000 periods (measured: C.N.S.P (0.0629, −0.3331), I.N.S.P
@@ -48,7 +61,7 @@ TEST(RelationsMpfr, CorrectedSchemeCloserThanPaoliSchatzman) {
   const auto r = vibro::evaluate_relations(
       lyapunov_cases, mpfr30({"ided-idnd-agree", "nsnd-small-eps-fails", "nsnd-3h-close"}));
   print(r);
-  EXPECT_TRUE(r.at("cnsp-closer-than-insp").holds) << r.at("cnsp-closer-than-insp").detail;
+  EXPECT_TRUE(on_member(r, "cnsp-closer-than-insp").holds) << on_member(r, "cnsp-closer-than-insp").test;
 }
 
 /// Relation 4 over 300 periods, in MPFR and in double. It does NOT hold, in either precision
@@ -64,10 +77,10 @@ TEST(RelationsMpfr, ThreeHFailsInBothPrecisions) {
   const auto in_double = vibro::evaluate_relations(lyapunov_cases, {std::nullopt, 300, others, {}});
   print(in_mpfr);
   print(in_double);
-  ASSERT_TRUE(in_mpfr.at("nsnd-3h-close").computable);
-  EXPECT_FALSE(in_mpfr.at("nsnd-3h-close").holds) << in_mpfr.at("nsnd-3h-close").detail;
-  EXPECT_FALSE(in_double.at("nsnd-3h-close").holds) << in_double.at("nsnd-3h-close").detail;
-  EXPECT_TRUE(in_mpfr.at("chaotic-dissipative").holds) << in_mpfr.at("chaotic-dissipative").detail;
+  ASSERT_TRUE(on_member(in_mpfr, "nsnd-3h-close").computable);
+  EXPECT_FALSE(on_member(in_mpfr, "nsnd-3h-close").holds) << on_member(in_mpfr, "nsnd-3h-close").test;
+  EXPECT_FALSE(on_member(in_double, "nsnd-3h-close").holds) << on_member(in_double, "nsnd-3h-close").test;
+  EXPECT_TRUE(on_member(in_mpfr, "chaotic-dissipative").holds) << on_member(in_mpfr, "chaotic-dissipative").test;
 }
 
 }  // namespace

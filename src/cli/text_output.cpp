@@ -224,15 +224,40 @@ void print_lyapunov(std::ostream& out, const LyapunovResult& r) {
 }
 
 void print_check(std::ostream& out, const CheckResult& result) {
-  for (const ValueVerdict& v : result.verdicts) {
-    out << v.id << " = " << v.printed << ": " << v.verdict << "\n";
-    if (v.relations)
-      for (const RelationCheck& r : *v.relations)
-        out << "    " << r.relation << ": "
-            << (!r.outcome.computable ? "not evaluated" : r.outcome.holds ? "holds" : "FAILS") << " — "
-            << r.outcome.detail << "\n";
+  // Each relation once, with the published values it covers; then per family member the
+  // outcome against its record, one line per exponent the relation used (published value of
+  // the same method, if any, the value computed on the member's case, the relation and the
+  // outcome, the case file) and the test's numbers.
+  out << "The published exponents belong to alpha, a, u_min the seeds do not print: a published value and the value\n"
+         "computed by the same method on a member are not expected to agree. What is compared is each relation,\n"
+         "on each member of the chaotic family, with the outcome the published tables record for it.\n\n";
+  for (const RelationVerdict& rel : result.relations) {
+    out << "relation " << rel.name << ": " << rel.statement << "\n  covers";
+    for (const CoveredValue& v : rel.covers) out << (&v == &rel.covers.front() ? " " : ", ") << v.id << " = " << v.printed;
+    out << "\n";
+    if (rel.not_evaluable) out << "  not evaluated: " << *rel.not_evaluable << "\n";
+    for (const MemberVerdict& m : rel.members) {
+      const MemberEvaluation& e = m.evaluation;
+      out << "  " << rel.name << " on " << e.family << ": " << gate_outcome_name(m.outcome);
+      if (m.outcome == GateOutcome::changed) out << " (" << m.why_changed << ")";
+      else if (!e.computable) out << " (" << e.why_not << ")";
+      out << "\n";
+      for (const ComputedExponent& x : e.exponents) {
+        const CoveredValue* published = rel.published(x);
+        out << fmt::format("    {:<20} published {:<10} computed {:<12.6g} {}: {}  ({})\n", x.id(),
+                           published ? published->printed : "none", x.value, rel.name,
+                           gate_outcome_name(m.outcome), x.case_file);
+      }
+      if (e.computable) out << "    test: " << e.test << "\n";
+      if (m.recorded)
+        out << "    recorded " << (m.recorded->holds ? "holds" : "contradicted") << ": " << m.recorded->reason << "\n";
+    }
   }
-  out << (result.passed ? "all relations that can be evaluated hold\n" : "some relations FAIL (see above)\n");
+  for (const UncheckedValue& v : result.unchecked) out << "not reproducible: " << v.id << " = " << v.printed << ": " << v.reason << "\n";
+  out << fmt::format("summary: {} hold, {} contradicted as recorded, {} changed, {} not evaluated: {}\n", result.holds,
+                     result.contradicted_as_recorded, result.changed, result.not_evaluated,
+                     result.matches_records() ? "every outcome matches its record"
+                                              : "an outcome differs from its record (see CHANGED above)");
 }
 
 }  // namespace vibro::cli

@@ -1,28 +1,31 @@
 #pragma once
-// "a and b agree to k significant digits" (seed 001 §5: IDED and IDND share ≥ 5), read as
-// |a − b| < one unit in the k-th significant digit of a, 10^(⌊log10 |a|⌋ − k + 1). With this
-// reading seed 001's own pair, 3.05695 and 3.05694, agrees to exactly 5 digits (a
-// difference of 1e−5 against a unit of 1e−4 in the fifth digit, and of 1e−5 in the sixth).
+// "x agrees with x_pub to d significant digits" (seed 001 §5: IDED and IDND share ≥ 5), read
+// as |x_pub − x| < 10^(⌊log10 |x_pub|⌋ − d + 1): one unit in the d-th significant digit of
+// the value compared against. With this reading seed 001's own pair, 3.05695 and 3.05694,
+// agrees to exactly 5 digits (a difference of 1e−5 against a unit of 1e−4 in the fifth digit,
+// and equal to the unit 1e−5 of the sixth, which the strict < refuses).
+//
+// The one helper every relation uses (run/published_check.cpp), and every test of "agree to d
+// digits". It compares exact values: a published number is its decimal as printed and a
+// computed one its round-trip text (NumberText), both exact rationals. In binary floating
+// point the boundary itself would be decided by rounding: −15.06066 − (−15.06065) is
+// −9.9999999996e−6 in double, so double arithmetic would call that pair 7-digit agreeing.
 
-#include <cmath>
+#include "vibro/scalar/types.hpp"
 
 namespace vibro {
 
-/// One unit in the k-th significant digit of x ≠ 0.
-template <class Real>
-Real unit_in_significant_digit(const Real& x, int k) {
-  using std::abs;
-  using std::floor;
-  using std::log10;
-  using std::pow;
-  return Real(pow(Real(10), floor(log10(abs(x))) - (k - 1)));
-}
+/// ⌊log10 |x|⌋ for x ≠ 0, exactly.
+int decimal_exponent(const rational& x);
 
-/// |a − b| < unit_in_significant_digit(a, k); false for a = 0.
-template <class Real>
-bool agree_to_significant_digits(const Real& a, const Real& b, int k) {
-  using std::abs;
-  return a != 0 && abs(a - b) < unit_in_significant_digit(a, k);
-}
+/// 10^k exactly.
+rational power_of_ten(int k);
+
+/// One unit in the d-th significant digit of x ≠ 0: 10^(⌊log10 |x|⌋ − d + 1).
+rational unit_in_significant_digit(const rational& x, int d);
+
+/// |x_pub − x| < unit_in_significant_digit(x_pub, d); false for x_pub = 0, which has no
+/// significant digit to agree with.
+bool agree_to_significant_digits(const rational& x_pub, const rational& x, int d);
 
 }  // namespace vibro

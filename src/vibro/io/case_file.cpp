@@ -217,7 +217,7 @@ std::vector<StepSpec> read_step_list(const TomlReader& r, const toml::table& roo
 std::optional<LyapunovSpec> read_lyapunov(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
   if (!root.get("lyapunov")) return std::nullopt;
   const toml::table& t = r.table(root, "lyapunov", true);
-  r.require_only(t, "lyapunov", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published"});
+  r.require_only(t, "lyapunov", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published", "family"});
   LyapunovSpec spec;
   spec.epsilon = r.number(t, "lyapunov", "epsilon");
   spec.epsilon_per_h = r.number(t, "lyapunov", "epsilon_per_h");
@@ -233,6 +233,16 @@ std::optional<LyapunovSpec> read_lyapunov(const TomlReader& r, const toml::table
   }
   spec.published = r.string(t, "lyapunov", "published", false);
   if (spec.published && spec.published->empty()) r.fail("lyapunov.published", "must not be empty");
+  // The member of the chaotic family the experiment is reproduced on: the relations compare
+  // the methods of one member, and the published tables record their outcomes per member.
+  spec.family = r.string(t, "lyapunov", "family", false);
+  if (spec.published.has_value() != spec.family.has_value())
+    r.fail(spec.published ? "lyapunov.family" : "lyapunov.published",
+           "published and family go together: a case reproduces a published experiment on one member of the family");
+  if (spec.family && !is_safe_name(*spec.family))
+    r.fail("lyapunov.family", "'" + shown_input(*spec.family) +
+                                  "' is not a family name (allowed: 1 to 64 letters, digits, '.', '_' or '-', starting "
+                                  "with a letter or digit, as a case name)");
   if (!c.model.forced() || !c.horizon.periods)
     r.fail("lyapunov", "Lyapunov exponents of the Poincaré map need a forced model and horizon.periods");
   const SchemeInfo& info = scheme_infos()[c.scheme.entry];

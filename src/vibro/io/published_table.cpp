@@ -147,6 +147,26 @@ PublishedValue read_value(const TomlReader& r, const toml::table& t, const std::
   return v;
 }
 
+/// One [[outcome]]: the recorded outcome of a relation that a value of this table lists, on
+/// one family member, with its reason, evidence and the command that measured it.
+RecordedOutcome read_outcome(const TomlReader& r, const toml::table& t, const std::string& path,
+                             const PublishedTable& table) {
+  r.require_only(t, path, {"relation", "family", "outcome", "reason", "evidence", "measured_by"});
+  RecordedOutcome o;
+  o.relation = choice_field(r, t, path, "relation", published_relations());
+  const bool listed = std::any_of(table.values.begin(), table.values.end(),
+                                  [&](const PublishedValue& v) { return contains(v.relations, o.relation); });
+  if (!listed)
+    r.fail(path + ".relation", "no value of this table lists the relation '" + o.relation +
+                                   "' (an outcome is recorded in the table whose values the relation covers)");
+  o.family = text_field(r, t, path, "family");
+  o.holds = choice_field(r, t, path, "outcome", {"holds", "contradicted"}) == "holds";
+  o.reason = text_field(r, t, path, "reason");
+  o.evidence = text_field(r, t, path, "evidence");
+  o.measured_by = text_field(r, t, path, "measured_by");
+  return o;
+}
+
 }  // namespace
 
 std::optional<int> significant_digits(std::string_view text) {
@@ -183,7 +203,7 @@ std::optional<int> significant_digits(std::string_view text) {
 PublishedTable parse_published_table(std::string_view toml_text, const std::string& file_label) {
   const TomlReader r(file_label, toml_text);
   const toml::table root = r.parse();
-  r.require_only(root, "", {"seed", "seed_file", "paper", "value"});
+  r.require_only(root, "", {"seed", "seed_file", "paper", "value", "outcome"});
   PublishedTable table;
   table.file = file_label;
   table.seed = text_field(r, root, "", "seed");
@@ -203,6 +223,18 @@ PublishedTable parse_published_table(std::string_view toml_text, const std::stri
     table.values.push_back(read_value(r, *items[i].as_table(), path, table));
     if (!ids.insert(table.values.back().id).second)
       r.fail(path + ".id", "'" + table.values.back().id + "' is used twice in this table");
+  }
+  if (const toml::node* outcomes = root.get("outcome")) {
+    if (!outcomes->is_array_of_tables()) r.fail("outcome", "expected an array of tables [[outcome]]");
+    std::set<std::pair<std::string, std::string>> recorded;
+    const toml::array& list = *outcomes->as_array();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string path = "outcome[" + std::to_string(i) + "]";
+      table.outcomes.push_back(read_outcome(r, *list[i].as_table(), path, table));
+      if (!recorded.emplace(table.outcomes.back().relation, table.outcomes.back().family).second)
+        r.fail(path + ".family", "the outcome of '" + table.outcomes.back().relation + "' on '" +
+                                     table.outcomes.back().family + "' is recorded twice in this table");
+    }
   }
   return table;
 }

@@ -243,21 +243,56 @@ json to_json(const LyapunovResult& r) {
 }
 
 json to_json(const CheckResult& r) {
-  json verdicts = json::array();
-  for (const ValueVerdict& v : r.verdicts) {
-    json entry = {{"id", v.id}, {"printed", v.printed}, {"status", v.status}, {"verdict", v.verdict}};
-    if (v.relations) {
-      json relations = json::array();
-      for (const RelationCheck& c : *v.relations)
-        relations.push_back({{"relation", c.relation},
-                             {"computable", c.outcome.computable},
-                             {"holds", c.outcome.holds},
-                             {"detail", c.outcome.detail}});
-      entry["relations"] = relations;
+  // `vibro check --json` (schema_version 1): every number a JSON number (doubles print
+  // round-trip); the published value also keeps its digits as printed.
+  json relations = json::array();
+  for (const RelationVerdict& rel : r.relations) {
+    json covers = json::array();
+    for (const CoveredValue& v : rel.covers)
+      covers.push_back({{"id", v.id}, {"published", v.value}, {"digits_printed", v.digits_printed}});
+    json members = json::array();
+    for (const MemberVerdict& m : rel.members) {
+      const MemberEvaluation& e = m.evaluation;
+      json member = {{"family", e.family}, {"outcome", gate_outcome_name(m.outcome)}, {"evaluated", e.computable}};
+      if (e.computable) {
+        member["holds"] = e.holds;
+        member["test"] = e.test;
+        json measures = json::object();
+        for (const RelationMeasure& x : e.measures) measures[x.name] = x.value;
+        member["measures"] = measures;
+        json exponents = json::array();
+        for (const ComputedExponent& x : e.exponents) {
+          json row = {{"id", x.id()}, {"case", x.case_file}, {"computed", x.value}};
+          if (const CoveredValue* v = rel.published(x)) row["published"] = v->value;
+          exponents.push_back(row);
+        }
+        member["exponents"] = exponents;
+      } else {
+        member["why_not_evaluated"] = e.why_not;
+      }
+      if (m.recorded)
+        member["recorded"] = {{"outcome", m.recorded->holds ? "holds" : "contradicted"},
+                              {"reason", m.recorded->reason},
+                              {"evidence", m.recorded->evidence},
+                              {"measured_by", m.recorded->measured_by}};
+      if (m.outcome == GateOutcome::changed) member["why_changed"] = m.why_changed;
+      members.push_back(member);
     }
-    verdicts.push_back(entry);
+    json entry = {{"relation", rel.name}, {"statement", rel.statement}, {"covers", covers}, {"members", members}};
+    if (rel.not_evaluable) entry["not_evaluated"] = *rel.not_evaluable;
+    relations.push_back(entry);
   }
-  return {{"verdicts", verdicts}, {"passed", r.passed}};
+  json unchecked = json::array();
+  for (const UncheckedValue& v : r.unchecked) unchecked.push_back({{"id", v.id}, {"published", v.value}, {"reason", v.reason}});
+  return {{"schema_version", CheckResult::schema_version},
+          {"relations", relations},
+          {"not_reproducible", unchecked},
+          {"summary",
+           {{"holds", r.holds},
+            {"contradicted_as_recorded", r.contradicted_as_recorded},
+            {"changed", r.changed},
+            {"not_evaluated", r.not_evaluated}}},
+          {"matches_records", r.matches_records()}};
 }
 
 json to_json(const LyapunovGolden& g) {

@@ -1,7 +1,8 @@
 #pragma once
 // The Lyapunov section of `vibro report`: every Lyapunov case (at its own precision) with
 // the measured spread from its computed golden, next to the published value its case names
-// (reference/published/, with its status); the verdicts of the relations of MATH.md §4;
+// (reference/published/, with its status); the relations of the seeds on every member of
+// the chaotic family, judged against the tables' recorded outcomes (the gate of `vibro check`);
 // plots of λ1,k and λ2,k against k.
 
 #include "vibro/run/published_values.hpp"

@@ -109,6 +109,10 @@ struct LyapunovSpec {
   /// The seed experiment this case reproduces with the published settings, as named in the
   /// published tables without the exponent ("001.IDED" for 001.IDED.lambda1/.lambda2).
   std::optional<std::string> published;
+  /// The member of the chaotic family this case belongs to, with `published`: every case of a
+  /// member has the same model and initial data, and the relations compare the methods of
+  /// one member (cases/README.md).
+  std::optional<std::string> family;
 
   bool has_epsilon() const { return epsilon || epsilon_per_h || epsilon_per_period; }
   /// "1e-8", "3h", "1/2513T" or "exact", for outputs.

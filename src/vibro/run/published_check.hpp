@@ -1,15 +1,20 @@
 #pragma once
-// `vibro check`: re-runs the experiments behind the published tables and gives one verdict
-// per published value. The Lyapunov values of seeds 000 and 001 can
-// only be checked through the relations of MATH.md §4, on the harness's chaotic case: their
-// α, a, u_min are not published. Each relation takes the cases that reproduce the seed
-// experiments it compares, found by their [lyapunov] published id ("001.IDED", …).
+// `vibro check`: a regression gate over the relations of the published tables. The Lyapunov
+// values of seeds 000 and 001 belong to α, a, u_min the seeds do not print, so they are
+// checked through the relations the seeds state (seed 001 §5, seed 000 §4), evaluated on each
+// member of the harness's chaotic family: the cases with the same [lyapunov] family, each
+// reproducing one seed experiment ([lyapunov] published = "001.IDED", …).
+//
+// Whether a relation holds on a member is a measured fact, not a pass or fail of the harness;
+// the published tables record the expected outcome per relation and member, with its reason
+// and evidence ([[outcome]]). The gate compares: holds / contradicted as recorded / changed.
 
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/lyapunov_result.hpp"
-#include "vibro/run/run_options.hpp"
 #include "vibro/run/published_values.hpp"
+#include "vibro/run/run_options.hpp"
 
+#include <compare>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -18,13 +23,6 @@
 #include <vector>
 
 namespace vibro {
-
-/// One relation of MATH.md §4 evaluated on the chaotic case: holds or not, and the numbers.
-struct RelationOutcome {
-  bool computable = false;  ///< false: the harness cannot evaluate it (the detail says why)
-  bool holds = false;
-  std::string detail;
-};
 
 /// How the relations are evaluated: by default each Lyapunov case at its own precision and
 /// horizon; tests evaluate them again in MPFR.
@@ -35,38 +33,119 @@ struct RelationSettings {
   RunOptions run;  ///< progress and work limit of the runs (its precision is ignored: see above)
 };
 
-/// The exponents of Lyapunov cases by their published id, computed at the cases' own
-/// settings by a caller that has them already (the report): reused instead of re-run when
-/// the settings override nothing.
-using ComputedExponents = std::map<std::string, LyapunovFindings>;
-
-/// Evaluates every relation of published_relations() from `cases` (those with a
-/// [lyapunov] published id take part).
-std::map<std::string, RelationOutcome> evaluate_relations(const std::vector<CaseSpec>& cases,
-                                                          const RelationSettings& settings = {},
-                                                          const ComputedExponents& computed = {});
-
-/// A relation as checked for one published value.
-struct RelationCheck {
-  std::string relation;
-  RelationOutcome outcome;
+/// One seed experiment on one family member: the case with this [lyapunov] family and published.
+struct ExperimentKey {
+  std::string family;     ///< "alpha0.9-a2500-umin0"
+  std::string published;  ///< "001.IDED"
+  auto operator<=>(const ExperimentKey&) const = default;
 };
 
-/// The verdict on one published value.
-struct ValueVerdict {
-  std::string id, printed, status;
-  std::optional<std::vector<RelationCheck>> relations;  ///< none for a not-reproducible value
-  std::string verdict;  ///< "relation holds", "relation fails", "not reproducible: …"
+/// Exponents computed at the cases' own settings by a caller that has them already (the
+/// report): reused instead of re-run when the settings override nothing.
+using ComputedExponents = std::map<ExperimentKey, LyapunovFindings>;
+
+/// One exponent a relation used: which experiment, the case it was computed on, its value.
+struct ComputedExponent {
+  std::string experiment;  ///< "001.IDED"
+  int index = 1;           ///< 1 (λ1) or 2 (λ2)
+  std::string case_file;   ///< "lyapunov/ided.toml"
+  double value = 0;        ///< per forcing period
+
+  /// The id a published value of this exponent has: "001.IDED.lambda1".
+  std::string id() const { return experiment + (index == 1 ? ".lambda1" : ".lambda2"); }
+};
+
+/// A number the relation's test compares (a difference, a threshold, a sum), by name.
+struct RelationMeasure {
+  std::string name;  ///< "|λ1(IDND) − λ1(IDED)|", "unit of λ1(IDED)'s 5th digit", …
+  double value = 0;
+};
+
+/// A relation evaluated on one family member.
+struct MemberEvaluation {
+  std::string family;
+  bool computable = false;  ///< false: a case it needs is missing (why_not says which)
+  std::string why_not;
+  bool holds = false;
+  std::string test;                       ///< the comparison in words, with its numbers
+  std::vector<RelationMeasure> measures;  ///< the same numbers, for JSON
+  std::vector<ComputedExponent> exponents;
+};
+
+/// A relation on every member, or why it cannot be evaluated on any.
+struct RelationEvaluation {
+  std::optional<std::string> not_evaluable;  ///< e.g. seed 002's order-of-magnitude
+  std::vector<MemberEvaluation> members;     ///< one per family, in name order
+};
+
+/// Relation name → its evaluation, for every name of published_relations().
+using RelationEvaluations = std::map<std::string, RelationEvaluation>;
+
+/// Evaluates every relation of published_relations() on every family of `cases` (those with
+/// a [lyapunov] family). A family whose cases differ in model or initial data, or with two
+/// cases for one experiment, is an InputError.
+RelationEvaluations evaluate_relations(const std::vector<CaseSpec>& cases, const RelationSettings& settings = {},
+                                       const ComputedExponents& computed = {});
+
+/// What the gate says of one relation on one member.
+enum class GateOutcome {
+  holds,                     ///< recorded "holds", and it holds
+  contradicted_as_recorded,  ///< recorded "contradicted", and it does not hold
+  changed,                   ///< differs from its record, or no record, or a record with nothing evaluated
+  not_evaluated,             ///< cannot be evaluated here, and no outcome is recorded
+};
+
+/// "holds", "contradicted as recorded", "CHANGED", "not evaluated".
+std::string_view gate_outcome_name(GateOutcome outcome);
+
+struct MemberVerdict {
+  MemberEvaluation evaluation;
+  std::optional<RecordedOutcome> recorded;
+  GateOutcome outcome = GateOutcome::not_evaluated;
+  std::string why_changed;  ///< for `changed`: what differs from the record
+};
+
+/// A published value a relation covers.
+struct CoveredValue {
+  std::string id;       ///< "001.IDED.lambda1"
+  std::string printed;  ///< as printed
+  double value = 0;
+  int digits_printed = 0;
+};
+
+struct RelationVerdict {
+  std::string name, statement;
+  std::vector<CoveredValue> covers;            ///< the values that list it, in table order
+  std::optional<std::string> not_evaluable;
+  std::vector<MemberVerdict> members;
+
+  /// The covered published value of the same method and exponent, if any.
+  const CoveredValue* published(const ComputedExponent& x) const {
+    for (const CoveredValue& v : covers)
+      if (v.id == x.id()) return &v;
+    return nullptr;
+  }
+};
+
+/// A value whose status is not-reproducible: no relation checks it.
+struct UncheckedValue {
+  std::string id, printed;
+  double value = 0;
+  std::string reason;
 };
 
 struct CheckResult {
-  std::vector<ValueVerdict> verdicts;
-  bool passed = true;  ///< false when any relation that can be evaluated fails
+  /// Version of the JSON rendering (io/result_json.cpp) of this result.
+  static constexpr int schema_version = 1;
+  std::vector<RelationVerdict> relations;  ///< every relation a value of the tables lists, once
+  std::vector<UncheckedValue> unchecked;
+  std::size_t holds = 0, contradicted_as_recorded = 0, changed = 0, not_evaluated = 0;
+  /// Exit 0 of `vibro check`: every outcome equals its record.
+  bool matches_records() const { return changed == 0; }
 };
 
-/// The verdict of every published value: relation holds / relation fails / not
-/// reproducible: reason.
-CheckResult check_published(const std::vector<PublishedTable>& tables,
-                            const std::map<std::string, RelationOutcome>& relations);
+/// The gate: every relation the tables' values list, on every member, against the outcomes
+/// the tables record.
+CheckResult check_published(const std::vector<PublishedTable>& tables, const RelationEvaluations& evaluations);
 
 }  // namespace vibro

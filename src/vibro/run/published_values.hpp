@@ -52,12 +52,26 @@ struct PublishedValue {
   std::string reason;
 };
 
+/// The outcome a relation is expected to have on one member of the chaotic family: a fact
+/// measured once and recorded with its evidence, which `vibro check` compares every run with
+/// (a relation's outcome is a finding about the seeds' claims on that member, not a pass or
+/// fail of the harness).
+struct RecordedOutcome {
+  std::string relation;     ///< one of published_relations(), listed by a value of the same table
+  std::string family;       ///< the member, as its cases name it ([lyapunov] family)
+  bool holds = false;       ///< outcome = "holds" (true) or "contradicted"
+  std::string reason;       ///< why it comes out so
+  std::string evidence;     ///< the numbers measured
+  std::string measured_by;  ///< the command that measured them
+};
+
 struct PublishedTable {
   std::string file;       ///< path as given, for messages
   std::string seed;       ///< "001"
   std::string seed_file;  ///< the plain-text seed file every value's source names
   std::string paper;      ///< the paper, as far as the seed says
   std::vector<PublishedValue> values;
+  std::vector<RecordedOutcome> outcomes;  ///< [[outcome]]: expected outcomes of its relations
 };
 
 /// The quantities a published value may be (e.g. "lyapunov.lambda1").
@@ -66,7 +80,9 @@ const std::vector<std::string>& published_quantities();
 const std::vector<std::string>& published_methods();
 /// The setting keys a value may record.
 const std::vector<std::string>& published_settings();
-/// The relations a relation-only value may take part in (MATH.md §4 and §6).
+/// The relations a relation-only value may take part in (seed 001 §5, seed 000 §4, seed 002 §3.1).
 const std::vector<std::string>& published_relations();
+/// What a relation states, in one sentence (empty for a name that is none).
+std::string_view relation_statement(std::string_view relation);
 
 }  // namespace vibro

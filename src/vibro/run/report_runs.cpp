@@ -25,7 +25,7 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
       RunOptions options = base;
       options.precision.reset();
       LyapunovCaseRun run{c, run_lyapunov_case(c, options)};
-      if (c.lyapunov->published) computed[*c.lyapunov->published] = run.result.lyapunov;
+      if (c.lyapunov->family) computed[{*c.lyapunov->family, *c.lyapunov->published}] = run.result.lyapunov;
       report.lyapunov.push_back(std::move(run));
       continue;
     }

@@ -38,7 +38,7 @@ struct LyapunovCaseRun {
 struct ReportRuns {
   std::vector<CaseRuns> cases;             ///< the cases without a [lyapunov] table, in order
   std::vector<LyapunovCaseRun> lyapunov;   ///< the cases with one
-  std::map<std::string, RelationOutcome> relations;
+  RelationEvaluations relations;  ///< the report judges them against the tables' records (check_published)
 };
 
 /// Runs every case of `cases` with `base` (threads, progress, work limit; its precision is
