@@ -472,29 +472,33 @@ TYPED_TEST(CorrectedFloating, BouncingBallImpactTimesFollowTheEventMap) {
 /// the exact reversed velocity (seed 000 eq. (31), (37) with the endpoint slope). The whole
 /// run is then the exact bouncing motion. Data: g = 2, e = 1/2, u0 = 1, v0 = 0, Δt = 3/16:
 /// u = 1 − t² hits at t = 1 with v = −2; each flight u = w s − s² from the obstacle lasts w
-/// and hits with −w, so the impacts are at 1, 2, 5/2, 11/4 with reversed velocities 1, 1/2,
-/// 1/4, 1/8; no impact time is a node (1 = (16/3)·Δt, and so on), so each is an artificial
-/// impact inside a step. The run lands on 45/16, before the fifth flight (1/8 < Δt) ends.
-/// Every node, root and discriminant (the square of the incoming velocity) is a dyadic
-/// rational of at most 12 bits, so every operation of the step is exact in every type
-/// (each is correctly rounded and its result representable): equality, not a tolerance.
+/// and hits with −w, so the impacts are at 1, 2, 5/2, 11/4, 23/8, 47/16 with reversed
+/// velocities 1, 1/2, 1/4, 1/8, 1/16, 1/32; none is a node, so each is an artificial impact
+/// inside a step. The flights from 11/4 and 23/8 are shorter than Δt: their step starts on
+/// the obstacle with ϕ(0) = 0 < ϕ'(0) = V, and the zero s = 0 must not count as an impact
+/// (taking it reverses V back to −V/2 and the run stalls at 11/4). The run lands on 189/64,
+/// inside the flight from 47/16. Every node, root and discriminant (the square of the
+/// incoming velocity) is a dyadic rational with denominator ≤ 2^12, so every operation of the
+/// step is exact in every type (each is correctly rounded and its result representable):
+/// equality, not a tolerance.
 TYPED_TEST(CorrectedAll, EndpointSlopeIsExactForAConstantForce) {
   using Real = TypeParam;
   const Real g = Real(2), e = num<Real>("1/2");
   const Ball<Real> scheme(ConstantForce<Real>(g, Real(0), e), num<Real>("3/16"), Real(0),
                           {ImpactSlope::endpoint});
   const auto trajectory =
-      record_trajectory_through(scheme, scheme.start(Real(1), Real(0)), std::vector<Real>{num<Real>("45/16")});
-  EXPECT_EQ(trajectory.impact_times, (std::vector<Real>{Real(1), Real(2), num<Real>("5/2"), num<Real>("11/4")}));
+      record_trajectory_through(scheme, scheme.start(Real(1), Real(0)), std::vector<Real>{num<Real>("189/64")});
+  EXPECT_EQ(trajectory.impact_times, (std::vector<Real>{Real(1), Real(2), num<Real>("5/2"), num<Real>("11/4"),
+                                                        num<Real>("23/8"), num<Real>("47/16")}));
   EXPECT_EQ(trajectory.dichotomies, 0);
   EXPECT_EQ(trajectory.fallbacks, 0);
   // The exact motion: the flight from (t_i, u_i, w_i) is u = u_i + w_i s − s², v = w_i − 2s.
-  const std::vector<std::vector<Real>> flights = {{Real(0), Real(1), Real(0)},
-                                                  {Real(1), Real(0), Real(1)},
-                                                  {Real(2), Real(0), num<Real>("1/2")},
-                                                  {num<Real>("5/2"), Real(0), num<Real>("1/4")},
-                                                  {num<Real>("11/4"), Real(0), num<Real>("1/8")}};
-  ASSERT_EQ(trajectory.size(), 19U);  // the start and 18 steps, 4 of them impacts
+  const std::vector<std::vector<Real>> flights = {
+      {Real(0), Real(1), Real(0)},        {Real(1), Real(0), Real(1)},
+      {Real(2), Real(0), e},              {num<Real>("5/2"), Real(0), num<Real>("1/4")},
+      {num<Real>("11/4"), Real(0), num<Real>("1/8")}, {num<Real>("23/8"), Real(0), num<Real>("1/16")},
+      {num<Real>("47/16"), Real(0), num<Real>("1/32")}};
+  ASSERT_EQ(trajectory.size(), 21U);  // the start and 20 steps, 6 of them impacts
   for (std::size_t n = 0; n < trajectory.size(); ++n) {
     std::size_t i = 0;  // the flight the node belongs to (an impact node starts the next one)
     while (i + 1 < flights.size() && trajectory.t[n] >= flights[i + 1][0]) ++i;

@@ -6,7 +6,8 @@
 //  (i)  Crank–Nicolson predictor (Û, V̂), seed 000 eq. (26), solved in closed form;
 //  (ii) Û ≥ u_min: accept (t + δ, Û, V̂), eq. (29);
 //  (iii) otherwise an artificial impact at t + s0, s0 the smallest zero in [0, δ] of
-//          ϕ(s) = (s²/2)(V̂ − V)/δ + s·P + U − u_min                         (eq. 31):
+//          ϕ(s) = (s²/2)(V̂ − V)/δ + s·P + U − u_min                         (eq. 31)
+//        (not s = 0 when the mass leaves the obstacle there, ϕ(0) = 0 < ϕ'(0)):
 //        (t, U, V) ← (t + s0, u_min, −e(P + s0 (V̂ − V)/δ)) = −e ϕ'(s0)   (eq. 35–37),
 //        so the velocity reverses in ONE step (the PS scheme needs two, seed 000 §2).
 //        P, the option impact_slope: (Û − U)/δ as seed 000 eq. (31) and (37) print it
@@ -253,7 +254,12 @@ class CorrectedCrankNicolson {
     if (p.v == v) return Zero{delta * gap / (u - p.u), ImpactRoot::linear};  // eq. (32)
     const Real curvature = (p.v - v) / delta;  // (V̂ − V)/Δt: ϕ''
     const Real discriminant = slope * slope - 2 * curvature * gap;  // eq. (33)
-    auto in_step = [&](const Real& s) { return s >= 0 && s <= delta; };
+    // A step that starts on the obstacle and leaves it (ϕ(0) = 0 < ϕ'(0)) has the zero s = 0
+    // without meeting the obstacle there: it is not an impact. Only the endpoint slope gets
+    // here (the printed ϕ'(0) = (Û − U)/δ < 0 whenever Û < u_min = U), after an impact whose
+    // next flight is shorter than the step: taking s0 = 0 would reverse the outgoing V to
+    // −eV, and again at every step, until the mass stalls on the obstacle.
+    auto in_step = [&](const Real& s) { return s >= 0 && s <= delta && !(s == 0 && slope > 0); };
     if (discriminant < 0) return std::nullopt;
     if (discriminant == 0) {
       Real s = -slope / curvature;  // s̃0 of seed 000 §3 (−(Û − U)/(V̂ − V) for the printed slope)
