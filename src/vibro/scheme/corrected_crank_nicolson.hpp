@@ -35,8 +35,8 @@
 #include "vibro/model/concepts.hpp"
 #include "vibro/model/linear_force.hpp"
 #include "vibro/scalar/format.hpp"
-#include "vibro/scheme/corrected_crank_nicolson_options.hpp"
 #include "vibro/scalar/traits.hpp"
+#include "vibro/scheme/corrected_crank_nicolson_options.hpp"
 #include "vibro/scheme/scheme.hpp"
 #include "vibro/scheme/trajectory.hpp"
 

@@ -7,13 +7,13 @@
 namespace vibro {
 
 /// The linear coefficient of the impact quadratic ϕ (seed 000 eq. (31)) and, with it, the
-/// incoming velocity that the impact law reverses (eq. (37)). In both forms ϕ''= (V̂ − V)/Δt
+/// incoming velocity that the impact law reverses (eq. (37)). In both forms ϕ'' = (V̂ − V)/Δt
 /// and the new velocity is −e ϕ'(s0).
 enum class ImpactSlope {
   /// ϕ'(0) = (Û − U)/Δt, seed 000 eq. (31) and (37) as printed (what the seed computed).
   /// That is the average velocity over the step, V + (Δt/2)a + O(Δt²), not V: the impact
-  /// velocity is off by O(Δt·a), which is first order wherever the acceleration at the
-  /// obstacle is not zero (a forced problem), and vanishes where it is.
+  /// velocity is off by O(Δt·a): first order wherever the acceleration a at the obstacle
+  /// is not zero (a forced problem), O(Δt²) where it is.
   printed,
   /// ϕ'(0) = V: ϕ is then the second-order Taylor polynomial of the gap at t_n with the
   /// step's mean acceleration (V̂ − V)/Δt, and the new velocity −e(V + s0 (V̂ − V)/Δt) is the

@@ -1,9 +1,9 @@
 #pragma once
 // The corrected Crank–Nicolson scheme's registry entry (scheme/corrected_crank_nicolson.hpp,
 // seed 000 §3): one option, impact_slope (the linear coefficient of seed 000 eq. (31),
-// scheme/corrected_crank_nicolson_options.hpp); its run lands on every stroboscopic time and counts its
-// artificial impacts, dichotomies and fallbacks; its Lyapunov exponents by forward
-// differences are seed 000's C.N.S.P.
+// scheme/corrected_crank_nicolson_options.hpp); its run lands on every stroboscopic time
+// and counts its artificial impacts, dichotomies and fallbacks; its Lyapunov exponents by
+// forward differences are seed 000's C.N.S.P.
 
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/analysis/poincare_maps_schemes.hpp"
@@ -41,6 +41,7 @@ struct CorrectedCrankNicolsonEntry {
   static std::vector<std::pair<std::string, std::string>> describe(const Options& o) {
     return {{"impact_slope", std::string(to_string(o.impact_slope))}};
   }
+
   static void validate(const CaseSpec&) {}
 
   /// C.N.S.P (seed 000 §4): forward differences of the corrected scheme's map.
