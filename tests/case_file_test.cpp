@@ -363,14 +363,47 @@ TEST(BadInput, ReferenceSchemeRefusesAStepAStudyOptionsAndTheRationalType) {
                        "case.precision", "allowed here: double, long-double, float128, mpfr:DIGITS"));
 }
 
+/// The oscillator base under the corrected scheme, without the Paoli–Schatzman options.
+std::string corrected_case() {
+  return edited(oscillator(), {{"type = \"paoli-schatzman\"", "type = \"corrected-crank-nicolson\""},
+                               {"velocity = \"centered\"", ""},
+                               {"start = \"taylor\"", ""}});
+}
+
+/// corrected_case() with `[scheme] impact_slope = VALUE` (VALUE as written in TOML).
+std::string corrected_with_slope(std::string_view value) {
+  return edited(corrected_case(), {{"type = \"corrected-crank-nicolson\"",
+                                    "type = \"corrected-crank-nicolson\"\nimpact_slope = " + std::string(value)}});
+}
+
 TEST(ParseCase, CorrectedSchemeTakesNoPaoliSchatzmanOptions) {
-  const std::string corrected = edited(oscillator(), {{"type = \"paoli-schatzman\"", "type = \"corrected-crank-nicolson\""},
-                                                      {"velocity = \"centered\"", ""},
-                                                      {"start = \"taylor\"", ""}});
-  EXPECT_TRUE(scheme_is(parse_case(corrected, label), "corrected-crank-nicolson"));
-  EXPECT_TRUE(rejected(edited(corrected, {{"type = \"corrected-crank-nicolson\"",
-                                           "type = \"corrected-crank-nicolson\"\nstart = \"taylor\""}}),
-                       "scheme.start", "allowed here: type"));
+  EXPECT_TRUE(scheme_is(parse_case(corrected_case(), label), "corrected-crank-nicolson"));
+  EXPECT_TRUE(rejected(edited(corrected_case(), {{"type = \"corrected-crank-nicolson\"",
+                                                  "type = \"corrected-crank-nicolson\"\nstart = \"taylor\""}}),
+                       "scheme.start", "allowed here: type, impact_slope"));
+}
+
+/// impact_slope: printed when absent (seed 000 eq. (31) as printed), each value as written.
+TEST(ParseCase, CorrectedSchemeImpactSlope) {
+  EXPECT_EQ(options_of<CorrectedCrankNicolsonEntry>(parse_case(corrected_case(), label)).impact_slope,
+            ImpactSlope::printed);
+  EXPECT_EQ(options_of<CorrectedCrankNicolsonEntry>(parse_case(corrected_with_slope("\"printed\""), label)).impact_slope,
+            ImpactSlope::printed);
+  EXPECT_EQ(options_of<CorrectedCrankNicolsonEntry>(parse_case(corrected_with_slope("\"endpoint\""), label)).impact_slope,
+            ImpactSlope::endpoint);
+  EXPECT_EQ(CorrectedCrankNicolsonEntry::describe({ImpactSlope::endpoint}),
+            (std::vector<std::pair<std::string, std::string>>{{"impact_slope", "endpoint"}}));
+}
+
+/// A bad value is one line naming the file, the key, the value and the allowed values.
+TEST(BadInput, CorrectedSchemeImpactSlope) {
+  for (const char* value : {"average", "Endpoint", ""})
+    EXPECT_TRUE(rejected(corrected_with_slope("\"" + std::string(value) + "\""), "scheme.impact_slope",
+                         "unknown impact_slope '" + std::string(value) + "' (allowed: printed, endpoint)"));
+  EXPECT_TRUE(rejected(corrected_with_slope("1"), "scheme.impact_slope", "string"));
+  // The key is the corrected scheme's: the Paoli–Schatzman scheme refuses it.
+  EXPECT_TRUE(rejected(edited(oscillator(), {{"start = \"taylor\"", "start = \"taylor\"\nimpact_slope = \"printed\""}}),
+                       "scheme.impact_slope", "allowed here: type, velocity, start"));
 }
 
 TEST(BadInput, LyapunovTableNamesItsMethodConsistently) {

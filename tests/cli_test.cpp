@@ -183,6 +183,7 @@ TEST_F(Cli, ListSchemesShowsEveryRegisteredScheme) {
   for (std::size_t i = 0; i < infos.size(); ++i) {
     EXPECT_EQ(listed[i].at("names").get<std::vector<std::string>>(), infos[i].names);
     EXPECT_EQ(listed[i].at("precisions"), infos[i].scalars.text());
+    EXPECT_EQ(listed[i].at("options").get<std::vector<std::string>>(), infos[i].option_keys);
     std::size_t declared = 0;
     for (const auto& o : infos[i].declared_orders) declared += o.has_value();
     EXPECT_EQ(listed[i].at("declared_orders").size(), declared) << infos[i].names.front();
@@ -191,6 +192,8 @@ TEST_F(Cli, ListSchemesShowsEveryRegisteredScheme) {
   ASSERT_EQ(text.status, 0) << text.err;
   for (const auto& info : infos)
     for (const auto& name : info.names) EXPECT_NE(text.out.find(name), std::string::npos) << name;
+  for (const auto& info : infos)
+    for (const auto& key : info.option_keys) EXPECT_NE(text.out.find(key), std::string::npos) << key;
 }
 
 /// A reference case end to end: the shipped sticking oscillator chatters onto the obstacle,

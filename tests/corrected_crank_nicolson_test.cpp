@@ -464,6 +464,50 @@ TYPED_TEST(CorrectedFloating, BouncingBallImpactTimesFollowTheEventMap) {
   EXPECT_EQ(trajectory.fallbacks, 0);
 }
 
+// ---- (6) the endpoint impact slope ----
+
+/// Closed form: with impact_slope = endpoint, ϕ(s) = U − u_min + sV + (s²/2)(V̂ − V)/δ, and
+/// for a constant force the predictor is exact (V̂ − V = −gδ), so ϕ is the exact gap
+/// u(t_n + s) − u_min: s0 is the exact impact time and −e(V + s0(V̂ − V)/δ) = −e v(t_n + s0)
+/// the exact reversed velocity (seed 000 eq. (31), (37) with the endpoint slope). The whole
+/// run is then the exact bouncing motion. Data: g = 2, e = 1/2, u0 = 1, v0 = 0, Δt = 3/16:
+/// u = 1 − t² hits at t = 1 with v = −2; each flight u = w s − s² from the obstacle lasts w
+/// and hits with −w, so the impacts are at 1, 2, 5/2, 11/4, 23/8, 47/16 with reversed
+/// velocities 1, 1/2, 1/4, 1/8, 1/16, 1/32; none is a node, so each is an artificial impact
+/// inside a step. The flights from 11/4 and 23/8 are shorter than Δt: their step starts on
+/// the obstacle with ϕ(0) = 0 < ϕ'(0) = V, and the zero s = 0 must not count as an impact
+/// (taking it reverses V back to −V/2 and the run stalls at 11/4). The run lands on 189/64,
+/// inside the flight from 47/16. Every node, root and discriminant (the square of the
+/// incoming velocity) is a dyadic rational with denominator ≤ 2^12, so every operation of the
+/// step is exact in every type (each is correctly rounded and its result representable):
+/// equality, not a tolerance.
+TYPED_TEST(CorrectedAll, EndpointSlopeIsExactForAConstantForce) {
+  using Real = TypeParam;
+  const Real g = Real(2), e = num<Real>("1/2");
+  const Ball<Real> scheme(ConstantForce<Real>(g, Real(0), e), num<Real>("3/16"), Real(0),
+                          {ImpactSlope::endpoint});
+  const auto trajectory =
+      record_trajectory_through(scheme, scheme.start(Real(1), Real(0)), std::vector<Real>{num<Real>("189/64")});
+  EXPECT_EQ(trajectory.impact_times, (std::vector<Real>{Real(1), Real(2), num<Real>("5/2"), num<Real>("11/4"),
+                                                        num<Real>("23/8"), num<Real>("47/16")}));
+  EXPECT_EQ(trajectory.dichotomies, 0);
+  EXPECT_EQ(trajectory.fallbacks, 0);
+  // The exact motion: the flight from (t_i, u_i, w_i) is u = u_i + w_i s − s², v = w_i − 2s.
+  const std::vector<std::vector<Real>> flights = {
+      {Real(0), Real(1), Real(0)},        {Real(1), Real(0), Real(1)},
+      {Real(2), Real(0), e},              {num<Real>("5/2"), Real(0), num<Real>("1/4")},
+      {num<Real>("11/4"), Real(0), num<Real>("1/8")}, {num<Real>("23/8"), Real(0), num<Real>("1/16")},
+      {num<Real>("47/16"), Real(0), num<Real>("1/32")}};
+  ASSERT_EQ(trajectory.size(), 21U);  // the start and 20 steps, 6 of them impacts
+  for (std::size_t n = 0; n < trajectory.size(); ++n) {
+    std::size_t i = 0;  // the flight the node belongs to (an impact node starts the next one)
+    while (i + 1 < flights.size() && trajectory.t[n] >= flights[i + 1][0]) ++i;
+    const Real s = trajectory.t[n] - flights[i][0];
+    EXPECT_EQ(trajectory.u[n], flights[i][1] + flights[i][2] * s - s * s) << "t = " << trajectory.t[n];
+    EXPECT_EQ(trajectory.v[n], flights[i][2] - g * s) << "t = " << trajectory.t[n];
+  }
+}
+
 // ---- guards ----
 
 /// e = 0 on the obstacle with gravity: U = u_min, V = 0, Û < u_min at every step, s0 = 0

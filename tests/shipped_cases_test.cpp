@@ -56,6 +56,9 @@ TEST_P(ShippedCase, RunsInTextOutput) {
   const Outcome outcome = vibro("run " + quoted(file()));
   EXPECT_TRUE(ran(outcome, "case       " + c.name));
   EXPECT_NE(outcome.out.find("final      t = "), std::string::npos) << outcome.out;
+  // The scheme line shows every [scheme] option the case writes, with its value.
+  for (const auto& [key, value] : c.scheme.options)
+    EXPECT_NE(outcome.out.find(", " + key + " " + value), std::string::npos) << key << "\n" << outcome.out;
 }
 
 TEST_P(ShippedCase, RunsInJsonOutput) {
@@ -66,6 +69,7 @@ TEST_P(ShippedCase, RunsInJsonOutput) {
   EXPECT_EQ(result.at("case").at("name"), c.name);
   EXPECT_EQ(result.at("case").at("hash_fnv1a64"), c.hash);
   EXPECT_EQ(result.at("scheme").at("type"), c.scheme.type);
+  for (const auto& [key, value] : c.scheme.options) EXPECT_EQ(result.at("scheme").at(key), value) << key;
   EXPECT_TRUE(result.at("run").contains("final"));
 }
 

@@ -6,9 +6,17 @@
 //  (i)  Crank–Nicolson predictor (Û, V̂), seed 000 eq. (26), solved in closed form;
 //  (ii) Û ≥ u_min: accept (t + δ, Û, V̂), eq. (29);
 //  (iii) otherwise an artificial impact at t + s0, s0 the smallest zero in [0, δ] of
-//          ϕ(s) = (s²/2)(V̂ − V)/δ + s(Û − U)/δ + U − u_min                 (eq. 31):
-//        (t, U, V) ← (t + s0, u_min, −e((Û − U)/δ + s0 (V̂ − V)/δ))     (eq. 35–37),
-//        so the velocity reverses in ONE step (the PS scheme needs two, seed 000 §2);
+//          ϕ(s) = (s²/2)(V̂ − V)/δ + s·P + U − u_min                         (eq. 31)
+//        (not s = 0 when the mass leaves the obstacle there, ϕ(0) = 0 < ϕ'(0)):
+//        (t, U, V) ← (t + s0, u_min, −e(P + s0 (V̂ − V)/δ)) = −e ϕ'(s0)   (eq. 35–37),
+//        so the velocity reverses in ONE step (the PS scheme needs two, seed 000 §2).
+//        P, the option impact_slope: (Û − U)/δ as seed 000 eq. (31) and (37) print it
+//        (`printed`, the default), or V (`endpoint`). The printed P is the step's average
+//        velocity V + (δ/2)a + O(δ²), so the reversed velocity carries an error (δ/2)·e·a
+//        at every impact: first order on a forced problem, where the acceleration a at the
+//        obstacle is not zero. With P = V, ϕ is the Taylor polynomial of the gap at t_n
+//        with the step's mean acceleration (exact for a constant force), and −eϕ'(s0) the
+//        velocity it reaches at the obstacle (scheme/corrected_crank_nicolson_options.hpp);
 //  (iv) ϕ without a zero in [0, δ]: halve δ and retry from the same (t, U, V) (a dichotomy;
 //        the shorter step may then be accepted by (ii)), at most max_dichotomies = 10 times;
 //        if ϕ still has no zero in [0, 2^{−10} δ], the fallback of eq. (38):
@@ -28,6 +36,7 @@
 #include "vibro/model/linear_force.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/traits.hpp"
+#include "vibro/scheme/corrected_crank_nicolson_options.hpp"
 #include "vibro/scheme/scheme.hpp"
 #include "vibro/scheme/trajectory.hpp"
 
@@ -84,9 +93,11 @@ class CorrectedCrankNicolson {
   using real_type = typename Model::real_type;
   using Real = real_type;
 
-  /// The seeds give no convergence theory for this scheme. MATH.md §3 (measured): eq. (31)
-  /// as printed gives first order in position and impact time on forced problems, second
-  /// order where f vanishes at the obstacle; so 1 is a lower bound, not a sharp order.
+  /// The seeds give no convergence theory for this scheme. Measured: eq. (31) as printed
+  /// gives first order in position and impact time on forced problems, second order where
+  /// f vanishes at the obstacle; so 1 is a lower bound, not a sharp order. It is the bound
+  /// for both impact slopes (tests/impact_slope_study_test.cpp measures each on the
+  /// shipped studies).
   static constexpr DeclaredOrders declared_orders =
       declare_orders({{ErrorMetric::position_linf, {1, false, "seed 000 §3 eq. (31), measured"}},
                       {ErrorMetric::impact_time, {1, false, "seed 000 §3 eq. (31), measured"}}});
@@ -134,8 +145,8 @@ class CorrectedCrankNicolson {
   static constexpr int max_steps_without_progress = 1000;
 
   /// Nominal step Δt > 0 from t0.
-  CorrectedCrankNicolson(Model model, Real dt, Real t0 = Real(0))
-      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)) {
+  CorrectedCrankNicolson(Model model, Real dt, Real t0 = Real(0), CorrectedCrankNicolsonOptions options = {})
+      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)), options_(options) {
     if (!is_finite(dt_) || !(dt_ > 0))
       throw std::invalid_argument("step Δt = " + to_text(dt_) + " must be > 0 and finite");
     if (!is_finite(t0_)) throw std::invalid_argument("t0 must be finite");
@@ -144,6 +155,7 @@ class CorrectedCrankNicolson {
   const Model& model() const { return model_; }
   const Real& step_size() const { return dt_; }
   const Real& initial_time() const { return t0_; }
+  const CorrectedCrankNicolsonOptions& options() const { return options_; }
 
   const Real& time(const State& x) const { return x.t; }
   const Real& position(const State& x) const { return x.u; }
@@ -226,18 +238,31 @@ class CorrectedCrankNicolson {
     return Prediction{std::move(u_hat), std::move(v_hat)};
   }
 
-  /// The smallest zero of ϕ (eq. 31) in [0, δ], if any. ϕ(0) = U − u_min ≥ 0 and, in the
-  /// linear case, ϕ(δ) = Û − u_min < 0, so eq. (32) always gives a zero there.
-  std::optional<Zero> smallest_zero(const Real& u, const Real& v, const Prediction& p, const Real& delta) const {
+  /// ϕ'(0), the linear coefficient of ϕ (eq. 31): P of the header comment.
+  Real impact_slope(const Real& u, const Real& v, const Prediction& p, const Real& delta) const {
+    if (options_.impact_slope == ImpactSlope::endpoint) return v;
+    return (p.u - u) / delta;  // (Û − U)/Δt, eq. (31) as printed
+  }
+
+  /// The smallest zero of ϕ (eq. 31) in [0, δ], if any, with ϕ'(0) = slope. ϕ(0) = U − u_min
+  /// ≥ 0 and, in the linear case, ϕ(δ) = Û − u_min < 0, so eq. (32) always gives a zero
+  /// there. Eq. (32) serves both slopes: V̂ = V makes the predictor's first equation
+  /// Û = U + (δ/2)(V̂ + V) = U + δV, so (Û − U)/δ = V and the two ϕ coincide.
+  std::optional<Zero> smallest_zero(const Real& u, const Real& v, const Prediction& p, const Real& delta,
+                                    const Real& slope) const {
     const Real gap = u - model_.obstacle();  // ϕ(0)
     if (p.v == v) return Zero{delta * gap / (u - p.u), ImpactRoot::linear};  // eq. (32)
-    const Real slope = (p.u - u) / delta;      // (Û − U)/Δt: ϕ'(0)
     const Real curvature = (p.v - v) / delta;  // (V̂ − V)/Δt: ϕ''
     const Real discriminant = slope * slope - 2 * curvature * gap;  // eq. (33)
-    auto in_step = [&](const Real& s) { return s >= 0 && s <= delta; };
+    // A step that starts on the obstacle and leaves it (ϕ(0) = 0 < ϕ'(0)) has the zero s = 0
+    // without meeting the obstacle there: it is not an impact. Only the endpoint slope gets
+    // here (the printed ϕ'(0) = (Û − U)/δ < 0 whenever Û < u_min = U), after an impact whose
+    // next flight is shorter than the step: taking s0 = 0 would reverse the outgoing V to
+    // −eV, and again at every step, until the mass stalls on the obstacle.
+    auto in_step = [&](const Real& s) { return s >= 0 && s <= delta && !(s == 0 && slope > 0); };
     if (discriminant < 0) return std::nullopt;
     if (discriminant == 0) {
-      Real s = -(p.u - u) / (p.v - v);  // s̃0 of seed 000 §3
+      Real s = -slope / curvature;  // s̃0 of seed 000 §3 (−(Û − U)/(V̂ − V) for the printed slope)
       if (!in_step(s)) return std::nullopt;
       return Zero{std::move(s), ImpactRoot::double_root};
     }
@@ -272,10 +297,11 @@ class CorrectedCrankNicolson {
         x = State{t_end, std::move(p.u), std::move(p.v), x.n + 1};
         return StepReport{delta, std::nullopt, dichotomies, false};
       }
-      if (std::optional<Zero> zero = smallest_zero(x.u, x.v, p, delta)) {
+      const Real slope = impact_slope(x.u, x.v, p, delta);
+      if (std::optional<Zero> zero = smallest_zero(x.u, x.v, p, delta, slope)) {
         Real t_impact = x.t + zero->s;  // eq. (36)
         if (limit != nullptr && t_impact > *limit) t_impact = *limit;  // rounding only: s0 ≤ δ
-        Real v_after = -e * ((p.u - x.u) / delta + zero->s * (p.v - x.v) / delta);  // eq. (37)
+        Real v_after = -e * (slope + zero->s * (p.v - x.v) / delta);  // eq. (37): −e ϕ'(s0)
         x = State{std::move(t_impact), model_.obstacle(), std::move(v_after), x.n + 1};  // eq. (35)
         return StepReport{std::move(zero->s), zero->root, dichotomies, false};
       }
@@ -290,6 +316,7 @@ class CorrectedCrankNicolson {
   Model model_;
   Real dt_;
   Real t0_;
+  CorrectedCrankNicolsonOptions options_;
   Real k_ = LinearForce<Model>::velocity_coefficient(model_);
   Real c_ = LinearForce<Model>::position_coefficient(model_);
 };

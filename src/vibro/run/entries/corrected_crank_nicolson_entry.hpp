@@ -1,8 +1,9 @@
 #pragma once
 // The corrected Crank–Nicolson scheme's registry entry (scheme/corrected_crank_nicolson.hpp,
-// seed 000 §3): no options; its run lands on every stroboscopic time and counts its
-// artificial impacts, dichotomies and fallbacks; its Lyapunov exponents by forward
-// differences are seed 000's C.N.S.P.
+// seed 000 §3): one option, impact_slope (the linear coefficient of seed 000 eq. (31),
+// scheme/corrected_crank_nicolson_options.hpp); its run lands on every stroboscopic time
+// and counts its artificial impacts, dichotomies and fallbacks; its Lyapunov exponents by
+// forward differences are seed 000's C.N.S.P.
 
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/analysis/poincare_maps_schemes.hpp"
@@ -20,17 +21,27 @@ struct CorrectedCrankNicolsonEntry {
   static constexpr std::array<std::string_view, 1> names = {"corrected-crank-nicolson"};
   static constexpr std::string_view display_name = "Corrected Crank–Nicolson";
   static constexpr std::string_view study_note =
-      "The seeds give no convergence theory for the corrected scheme: its orders are measured, not proven.";
+      "The seeds give no convergence theory for the corrected scheme: its orders are measured, not proven. "
+      "impact_slope `printed` is seed 000 eq. (31) as printed, whose slope (Û − U)/Δt is the step's average "
+      "velocity and puts an O(Δt·f) error into each reversed velocity; `endpoint` takes V instead.";
   static constexpr ModelKinds models = {ModelKind::impact_oscillator, ModelKind::constant_force};
   template <class Model>
   using scheme_type = CorrectedCrankNicolson<Model>;
   static constexpr ScalarSet scalars = scheme_scalars<CorrectedCrankNicolson<ConstantForce<double>>>();
   static constexpr bool has_step = true;
 
-  struct Options {};
-  static constexpr std::array<std::string_view, 0> option_keys = {};
-  static Options options(const SchemeSpec&, const OptionFailure&) { return {}; }
-  static std::vector<std::pair<std::string, std::string>> describe(const Options&) { return {}; }
+  using Options = CorrectedCrankNicolsonOptions;
+  static constexpr std::array<std::string_view, 1> option_keys = {"impact_slope"};
+
+  static Options options(const SchemeSpec& s, const OptionFailure& fail) {
+    constexpr std::array slopes = {ImpactSlope::printed, ImpactSlope::endpoint};
+    return Options{choose_option(s, "impact_slope", slopes, &to_string, fail)};
+  }
+
+  static std::vector<std::pair<std::string, std::string>> describe(const Options& o) {
+    return {{"impact_slope", std::string(to_string(o.impact_slope))}};
+  }
+
   static void validate(const CaseSpec&) {}
 
   /// C.N.S.P (seed 000 §4): forward differences of the corrected scheme's map.
@@ -40,19 +51,20 @@ struct CorrectedCrankNicolsonEntry {
   }
 
   template <class Model>
-  static CorrectedCrankNicolson<Model> make(const BoundCase<Model>& b, const StepSpec& step) {
-    return refused_as_input(b.spec, "step", [&] { return CorrectedCrankNicolson<Model>(b.model, b.step(step), b.t0); });
+  static CorrectedCrankNicolson<Model> make(const BoundCase<Model>& b, const StepSpec& step, const Options& o) {
+    return refused_as_input(b.spec, "step",
+                            [&] { return CorrectedCrankNicolson<Model>(b.model, b.step(step), b.t0, o); });
   }
 
   /// The run lands on every section time t0 + kT of a horizon in periods (else on t_end):
   /// the step before it is shortened so that the node is that time itself (MATH.md §3).
   /// The grid is non-uniform after an impact.
   template <class Model>
-  static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunResult& out) {
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
     using Real = typename Model::real_type;
     using Scheme = CorrectedCrankNicolson<Model>;
     const CaseSpec& c = b.spec;
-    const Scheme scheme = make(b, c.step);
+    const Scheme scheme = make(b, c.step, o);
     const RunHorizon<Real> horizon(b, c.step);
     auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
     SectionSamples samples(scheme, x, horizon.stroboscopic());
@@ -83,10 +95,10 @@ struct CorrectedCrankNicolsonEntry {
   /// The impacts of a run are its artificial impacts (seed 000 eq. (36)), at the time the
   /// mass is put on the obstacle.
   template <class Model, class Observer>
-  static typename Model::real_type study_run(const BoundCase<Model>& b, const Options&, const StepSpec& step,
+  static typename Model::real_type study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step,
                                              Observer& observer) {
     using Real = typename Model::real_type;
-    const auto scheme = make(b, step);
+    const auto scheme = make(b, step, o);
     observe_run(scheme, scheme.start(b.u0, b.v0), RunHorizon<Real>(b, step), observer,
                 [&](const auto& y, const auto& report) {
                   if (report.impact) observer.impact(y.t);
@@ -95,10 +107,10 @@ struct CorrectedCrankNicolsonEntry {
   }
 
   template <class Model>
-  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options&, const LyapunovSpec& spec,
+  static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options& o, const LyapunovSpec& spec,
                                    const RunOptions& options) {
     const auto period = b.model.period();
-    const CorrectedCrankNicolson<Model> scheme = make(b, b.spec.step);
+    const CorrectedCrankNicolson<Model> scheme = make(b, b.spec.step, o);
     ForwardDifferenceMap<CorrectedSchemeFlow<Model>> map(
         CorrectedSchemeFlow<Model>(scheme, b.t0, period, section_clock(spec)), difference_step(spec, period));
     LyapunovFindings out = lyapunov_findings(
