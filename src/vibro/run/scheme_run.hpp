@@ -191,8 +191,11 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
       if (options.progress) options.progress->advance(k);
     }
   } else {
-    // Sections of steps_per_section() steps (or one of all the steps), so that the inner
-    // loop tests nothing per step but the escape bound, when the case has one.
+    // Sections of steps_per_section() steps (or one of all the steps): the inner loop tests
+    // per step only what cannot wait for a section's end: finiteness (the first non-finite
+    // step is the one named, and a projection onto u ≥ u_min could turn a NaN back into a
+    // number before the section ends), the escape bound when the case has one, and the
+    // progress counter when someone listens.
     const std::int64_t total = horizon.steps(), per_section = horizon.steps_per_section();
     const std::int64_t chunk = per_section > 0 ? per_section : std::max<std::int64_t>(total, 1);
     const bool bounded = horizon.escape().has_value(), reporting = options.progress != nullptr;
