@@ -53,6 +53,36 @@ TEST(PrecisionIndependence, DoubleAndMpfrGiveTheSameOrders) {
   }
 }
 
+/// A forced periodic orbit with transverse impacts whose impact falls at another place in
+/// its step at each h (tests/data/ps_phase_scatter.toml, 8 step sizes T/100 … T/12800): the
+/// PS errors are first order within a bounded factor, while successive slopes swing from
+/// 0.46 to 1.78. The range must keep every point, in double and in MPFR at 30 digits (no
+/// point is near either rounding floor), and the scatter must show in the standard error.
+/// Measured (the same in both types): position L1 1.013 ± 0.046 and velocity L1 1.013 ±
+/// 0.042, within one standard error of 1; position L∞ 1.044 ± 0.021, 2.1 standard errors
+/// above 1: its error/h drifts from 0.11 at T/100 to 0.086 at T/12800, a higher-order term
+/// that the fit's scatter model (noise about a line) does not capture, so it is held to
+/// three standard errors, the band every other order test uses.
+TEST(PhaseScatter, EveryPointIsInRangeAndTheFirstOrdersHoldWithinTheirStandardErrors) {
+  for (const std::string precision : {"double", "mpfr:30"}) {
+    vibro::RunOptions options;
+    options.precision = vibro::Precision::parse(precision);
+    options.threads = 2;
+    const StudyResult s =
+        *vibro::run_case(vibro::load_case(std::string(VIBRO_TEST_DATA_DIR) + "/ps_phase_scatter.toml"), options)
+             .convergence;
+    for (const auto& [metric, standard_errors] :
+         {std::pair{ErrorMetric::position_l1, 1.0}, {ErrorMetric::velocity_l1, 1.0}, {ErrorMetric::position_linf, 3.0}}) {
+      const vibro::OrderAnalysis& o = s.orders[index_of(metric)];
+      ASSERT_TRUE(o.slope) << precision << " " << name(metric);
+      EXPECT_EQ(o.first, 0u) << precision << " " << name(metric);
+      EXPECT_EQ(o.last, s.rows.size() - 1) << precision << " " << name(metric);
+      EXPECT_LE(std::abs(*o.slope - 1), standard_errors * o.standard_error)
+          << precision << " " << name(metric) << ": " << *o.slope << " ± " << o.standard_error;
+    }
+  }
+}
+
 /// Issue 4: at equal h the corrected scheme (seed 000 §3), which locates each impact inside
 /// its step, has a smaller impact-time error than the Paoli–Schatzman scheme, whose
 /// reversal spans whole steps — on both shipped problems, at every step size, with every

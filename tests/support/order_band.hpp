@@ -22,8 +22,8 @@ inline constexpr std::size_t min_range_points = 5;
 /// No order is allowed a band wider than this, whatever the study's own spread.
 inline constexpr double max_order_band = 0.1;
 
-/// The band of an observed order: three standard errors of the least-squares slope,
-/// σ·√(n/(n−2))/√Σ(x − x̄)² with σ the fit residual and x = log h over the range, plus
+/// The band of an observed order: three standard errors of the least-squares slope (as the
+/// study reports it: s/√Σ(x − x̄)², s² = Σr²/(n − 2), x = log h over the range), plus
 /// the largest distance of a successive slope inside the range from the fitted slope (the
 /// systematic drift of a pre-asymptotic term, which is not noise), plus the rounding of the
 /// fit itself in double: each log is off by ε|log|, which moves the slope by at most
@@ -34,20 +34,15 @@ inline double value_of(const NumberText& x) { return static_cast<double>(*parse_
 inline double order_band(const StudyResult& study, ErrorMetric metric) {
   const OrderAnalysis& o = study.orders[index_of(metric)];
   const std::size_t first = o.first, last = o.last, n = last - first + 1;
-  double mean = 0, spread = 0, drift = 0;
+  double drift = 0;
   const auto log_h = [&](std::size_t i) { return std::log(value_of(study.rows[i].h_value)); };
-  for (std::size_t i = first; i <= last; ++i) mean += log_h(i);
-  mean /= static_cast<double>(n);
-  for (std::size_t i = first; i <= last; ++i) spread += (log_h(i) - mean) * (log_h(i) - mean);
   for (std::size_t i = first; i < last; ++i) drift = std::max(drift, std::abs(*o.successive[i] - *o.slope));
   double largest_log = 0;
   for (std::size_t i = first; i <= last; ++i)
     largest_log = std::max(largest_log, std::abs(std::log(value_of(*study.rows[i].errors[index_of(metric)]))));
   const double fit_rounding = 2 * std::numeric_limits<double>::epsilon() * largest_log * static_cast<double>(n) /
                               std::abs(log_h(first) - log_h(last));
-  const double standard_error =
-      o.residual * std::sqrt(static_cast<double>(n) / static_cast<double>(n - 2)) / std::sqrt(spread);
-  return 3 * standard_error + drift + fit_rounding;
+  return 3 * o.standard_error + drift + fit_rounding;
 }
 
 /// The study shows order `expected` in `metric`: within the band (`at_least`: not below

@@ -5,8 +5,10 @@
 
 #include "vibro/scalar/types.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace vibro {
@@ -65,21 +67,69 @@ struct OrderAnalysis {
   std::vector<PointStatus> status;                 ///< one per point, coarse to fine
   std::vector<std::optional<double>> successive;   ///< slope between points i and i+1
   std::optional<double> slope;                     ///< least squares over the asymptotic range
-  double residual = 0;                             ///< RMS of log error about that line
+  double residual = 0;        ///< the scatter: RMS of log error about that line
+  double standard_error = 0;  ///< of the slope: s/√Σ(x − x̄)², s² = Σ r²/(n − 2)
   std::size_t first = 0, last = 0;                 ///< the range, inclusive (when slope is set)
 };
 
 /// Minimum number of points an asymptotic range must have.
 inline constexpr std::size_t min_asymptotic_points = 3;
-/// Largest deviation, in order units, of a successive slope from the range's fitted slope.
-inline constexpr double asymptotic_slope_band = 0.25;
+/// A coarse point is pre-asymptotic when it lies off the line through the finer points by
+/// more than this many standard errors of a prediction there.
+inline constexpr double pre_asymptotic_sigmas = 3;
+/// The least scatter (in log error) the prediction test assumes: a point within a few per
+/// cent of the line is not called pre-asymptotic because the finer points happen to lie
+/// on a line to rounding (an exactly proportional sequence).
+inline constexpr double min_scatter = 0.01;
 
-/// The observed order over the asymptotic range (MATH.md §8): points at the rounding floor
-/// (`at_floor`, decided by the caller from the type's ε) and exact points are set aside;
-/// the range is the longest contiguous run of at least three remaining points whose
-/// successive slopes all lie within `asymptotic_slope_band` of the run's own least-squares
-/// slope (finer runs win ties); coarser points are pre-asymptotic, finer ones are outside
-/// the range. Nothing is averaged across the excluded points: they are reported, with why.
+namespace detail {
+
+/// Least squares of y on x over [first, last]: slope, intercept at x̄, x̄, Σ(x − x̄)², and
+/// s² = Σ r²/(n − 2) (0 for n = 2).
+struct LineFit {
+  double slope = 0, mean_x = 0, mean_y = 0, sxx = 0, sum_squares = 0;
+  std::size_t n = 0;
+  double s() const { return n > 2 ? std::sqrt(sum_squares / static_cast<double>(n - 2)) : 0.0; }
+  double at(double x) const { return mean_y + slope * (x - mean_x); }
+};
+
+inline LineFit fit_line(const std::vector<double>& x, const std::vector<std::optional<double>>& y, std::size_t first,
+                        std::size_t last) {
+  LineFit f;
+  f.n = last - first + 1;
+  for (std::size_t i = first; i <= last; ++i) {
+    f.mean_x += x[i];
+    f.mean_y += *y[i];
+  }
+  f.mean_x /= static_cast<double>(f.n);
+  f.mean_y /= static_cast<double>(f.n);
+  double sxy = 0;
+  for (std::size_t i = first; i <= last; ++i) {
+    f.sxx += (x[i] - f.mean_x) * (x[i] - f.mean_x);
+    sxy += (x[i] - f.mean_x) * (*y[i] - f.mean_y);
+  }
+  f.slope = sxy / f.sxx;
+  for (std::size_t i = first; i <= last; ++i) f.sum_squares += (*y[i] - f.at(x[i])) * (*y[i] - f.at(x[i]));
+  return f;
+}
+
+}  // namespace detail
+
+/// The observed order over the asymptotic range (MATH.md §8). Exact points and points at
+/// the rounding floor (`at_floor`, decided by the caller) are set aside. The candidate
+/// range is the longest contiguous run of the remaining points (the finer run wins a tie).
+/// An impact inside a step makes the error's constant depend on where in the step the
+/// impact falls, which changes irregularly with h: successive slopes of a first-order
+/// scheme then swing by ±0.5 while the errors stay within a bounded factor of C·h. So a
+/// point is not judged by its successive slope but by its distance from the line through
+/// the finer points, measured in the standard error of a prediction there,
+/// s·√(1 + 1/m + (x₀ − x̄)²/Σ(x − x̄)²) with s the finer points' scatter (at least
+/// min_scatter): the coarsest point is pre-asymptotic while it lies more than
+/// pre_asymptotic_sigmas of those off the line and at least min_asymptotic_points remain.
+/// The slope is the least-squares fit over what is left, with its standard error and
+/// scatter; remaining points outside the run (cut off by an exact or floor point) are
+/// outside the range. Nothing is averaged across the excluded points: they are reported,
+/// with why.
 inline OrderAnalysis analyse_order(const std::vector<double>& log_h, const std::vector<std::optional<double>>& log_error,
                                    const std::vector<bool>& at_floor) {
   OrderAnalysis analysis;
@@ -92,52 +142,35 @@ inline OrderAnalysis analyse_order(const std::vector<double>& log_h, const std::
     if (!log_error[i]) analysis.status[i] = PointStatus::exact;
     else if (at_floor[i]) analysis.status[i] = PointStatus::rounding_floor;
   }
-  std::optional<std::pair<std::size_t, std::size_t>> best;
-  OrderFit best_fit;
-  for (std::size_t first = 0; first < n; ++first) {
-    for (std::size_t last = first + min_asymptotic_points - 1; last < n; ++last) {
-      bool contiguous = true;
-      for (std::size_t i = first; i <= last; ++i) contiguous = contiguous && usable[i];
-      if (!contiguous) break;
-      const std::vector<double> xs(log_h.begin() + static_cast<long>(first), log_h.begin() + static_cast<long>(last) + 1);
-      const std::vector<std::optional<double>> ys(log_error.begin() + static_cast<long>(first),
-                                                  log_error.begin() + static_cast<long>(last) + 1);
-      const OrderFit fit = fit_order(xs, ys);
-      bool steady = fit.slope.has_value();
-      for (const auto& s : fit.successive) steady = steady && s && std::abs(*s - *fit.slope) <= asymptotic_slope_band;
-      const std::size_t length = last - first + 1;
-      const bool better = !best || length > best->second - best->first + 1 ||
-                          (length == best->second - best->first + 1 && first > best->first);
-      if (steady && better) {
-        best = std::pair{first, last};
-        best_fit = fit;
-      }
+  std::optional<std::pair<std::size_t, std::size_t>> run;
+  for (std::size_t first = 0; first < n;) {
+    if (!usable[first]) {
+      ++first;
+      continue;
     }
+    std::size_t last = first;
+    while (last + 1 < n && usable[last + 1]) ++last;
+    if (last - first + 1 >= min_asymptotic_points && (!run || last - first >= run->second - run->first))
+      run = std::pair{first, last};
+    first = last + 1;
   }
-  if (!best) return analysis;
-  analysis.first = best->first;
-  analysis.last = best->second;
-  analysis.slope = best_fit.slope;
-  double squares = 0;
-  const double mean_x = [&] {
-    double sum = 0;
-    for (std::size_t i = analysis.first; i <= analysis.last; ++i) sum += log_h[i];
-    return sum / static_cast<double>(analysis.last - analysis.first + 1);
-  }();
-  double mean_y = 0;
-  for (std::size_t i = analysis.first; i <= analysis.last; ++i) mean_y += *log_error[i];
-  mean_y /= static_cast<double>(analysis.last - analysis.first + 1);
-  for (std::size_t i = analysis.first; i <= analysis.last; ++i) {
-    const double deviation = *log_error[i] - (mean_y + *analysis.slope * (log_h[i] - mean_x));
-    squares += deviation * deviation;
+  if (!run) return analysis;
+  auto [first, last] = *run;
+  for (; last - first + 1 > min_asymptotic_points; ++first) {
+    const detail::LineFit finer = detail::fit_line(log_h, log_error, first + 1, last);
+    const double spread = log_h[first] - finer.mean_x;
+    const double prediction_error = std::max(finer.s(), min_scatter) *
+                                    std::sqrt(1 + 1 / static_cast<double>(finer.n) + spread * spread / finer.sxx);
+    if (std::abs(*log_error[first] - finer.at(log_h[first])) <= pre_asymptotic_sigmas * prediction_error) break;
+    analysis.status[first] = PointStatus::pre_asymptotic;
   }
-  analysis.residual = std::sqrt(squares / static_cast<double>(analysis.last - analysis.first + 1));
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!usable[i]) continue;
-    analysis.status[i] = i < analysis.first ? PointStatus::pre_asymptotic
-                         : i <= analysis.last ? PointStatus::asymptotic
-                                              : PointStatus::beyond_range;
-  }
+  const detail::LineFit fit = detail::fit_line(log_h, log_error, first, last);
+  analysis.first = first;
+  analysis.last = last;
+  analysis.slope = fit.slope;
+  analysis.residual = std::sqrt(fit.sum_squares / static_cast<double>(fit.n));
+  analysis.standard_error = fit.s() / std::sqrt(fit.sxx);
+  for (std::size_t i = first; i <= last; ++i) analysis.status[i] = PointStatus::asymptotic;
   return analysis;
 }
 

@@ -117,6 +117,7 @@ json to_json(const OrderAnalysis& a) {
   for (const auto& s : a.status) status.push_back(to_string(s));
   return {{"least_squares", optional_number(a.slope)},
           {"residual", a.slope ? json(a.residual) : json(nullptr)},
+          {"standard_error", a.slope ? json(a.standard_error) : json(nullptr)},
           {"range", a.slope ? json{a.first, a.last} : json(nullptr)},
           {"successive", successive},
           {"status", status}};

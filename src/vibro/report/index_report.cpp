@@ -187,7 +187,8 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
   const std::string& note = info_of(runs.front()).study_note;
   md << "### Convergence study of `" << c.name << "`\n\n"
      << "Against the " << runs.front().convergence->reference << ". Observed order = "
-     << "least-squares slope over the detected asymptotic range (in brackets, its first and last h); points "
+     << "least-squares slope over the detected asymptotic range ± its standard error (in brackets, the "
+     << "range's first and last h); points "
      << "outside it are listed in the per-precision tables with the reason." << (note.empty() ? "" : " " + note)
      << "\n\n";
   std::vector<std::string> columns = {"metric"};
@@ -206,7 +207,8 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
         why += (why.empty() ? "" : ", ") +
                (count == static_cast<int>(o.status.size()) ? reason : std::to_string(count) + " " + reason);
       cells.push_back(!o.slope ? (reasons.size() == 1 ? why : "no range: " + why)
-                               : display(o.slope, 4) + " [" + rows[o.first].h + " … " + rows[o.last].h + "]");
+                               : display(o.slope, 4) + " ± " + display(o.standard_error, 2) + " [" +
+                                     rows[o.first].h + " … " + rows[o.last].h + "]");
     }
     md << markdown_row(cells);
   }

@@ -10,6 +10,15 @@
 
 namespace vibro {
 
+std::string excluded_points(const StudyResult& study, ErrorMetric metric) {
+  const OrderAnalysis& o = study.orders[index_of(metric)];
+  std::string excluded;
+  for (std::size_t i = 0; i < o.status.size(); ++i)
+    if (o.status[i] != PointStatus::asymptotic)
+      excluded += (excluded.empty() ? "" : "; ") + study.rows[i].h + ": " + to_string(o.status[i]);
+  return excluded.empty() ? "none" : excluded;
+}
+
 std::string study_markdown(const RunResult& result) {
   const StudyResult& study = *result.convergence;
   std::string md = fmt::format("Against the {}, at {}.\n\n| h | steps | impacts (scheme / reference) |", study.reference,
@@ -23,19 +32,17 @@ std::string study_markdown(const RunResult& result) {
     for (const ErrorMetric m : error_metrics) md += " " + display(row.errors[index_of(m)], 4) + " |";
     md += "\n";
   }
-  md += "\n| metric | observed order | fit residual | range | successive slopes | excluded points |\n"
-        "|---|---|---|---|---|---|\n";
+  md += "\n| metric | observed order | standard error | scatter | range | successive slopes | excluded points |\n"
+        "|---|---|---|---|---|---|---|\n";
   for (const ErrorMetric m : error_metrics) {
     const OrderAnalysis& o = study.orders[index_of(m)];
-    std::string successive, excluded;
+    std::string successive;
     for (const auto& s : o.successive) successive += (successive.empty() ? "" : ", ") + display(s, 3);
-    for (std::size_t i = 0; i < o.status.size(); ++i)
-      if (o.status[i] != PointStatus::asymptotic)
-        excluded += (excluded.empty() ? "" : "; ") + study.rows[i].h + ": " + to_string(o.status[i]);
+    const auto when_fitted = [&](double x) { return o.slope ? std::optional<double>(x) : std::nullopt; };
     const std::string range = o.slope ? study.rows[o.first].h + " … " + study.rows[o.last].h : "none found";
-    md += fmt::format("| {} | {} | {} | {} | {} | {} |\n", name(m), display(o.slope, 4),
-                      display(o.slope ? std::optional<double>(o.residual) : std::nullopt, 2), range, successive,
-                      excluded.empty() ? "—" : excluded);
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", name(m), display(o.slope, 4),
+                      display(when_fitted(o.standard_error), 2), display(when_fitted(o.residual), 2), range,
+                      successive, excluded_points(study, m));
   }
   return md;
 }

@@ -11,6 +11,10 @@
 
 namespace vibro {
 
+/// The points of `metric` outside its asymptotic range, each with why ("T/100:
+/// pre-asymptotic; T/12800: rounding floor"), or "none".
+std::string excluded_points(const StudyResult& study, ErrorMetric metric);
+
 /// Markdown of a result's convergence study (the result must have one).
 std::string study_markdown(const RunResult& result);
 
