@@ -1,5 +1,6 @@
 #include "text_output.hpp"
 
+#include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/report/number_display.hpp"
@@ -37,6 +38,15 @@ void print_convergence(std::ostream& out, const StudyResult& study) {
     out << fmt::format("  {:>12} {:>8}", r.h, r.steps);
     for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display(r.errors[index_of(m)], 8));
     out << "\n";
+  }
+  out << "rounding floor: " << rounding_floor_rule(study) << "\n";
+  if (study.rounding_measured_at) {
+    out << "rounding part of each error, |error − error at " << *study.rounding_measured_at << "|:\n";
+    for (const StudyRow& r : study.rows) {
+      out << fmt::format("  {:>12} {:>8}", r.h, "");
+      for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display(r.rounding[index_of(m)], 3));
+      out << "\n";
+    }
   }
   out << "observed order (least squares over the asymptotic range, ± its standard error; scatter: RMS of log error "
          "about the line; successive slopes; points left out, and why):\n";

@@ -1,5 +1,6 @@
 #include "vibro/report/index_report.hpp"
 
+#include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/registry.hpp"
@@ -190,7 +191,17 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
      << "least-squares slope over the detected asymptotic range ± its standard error (in brackets, the "
      << "range's first and last h); points "
      << "outside it are listed in the per-precision tables with the reason." << (note.empty() ? "" : " " + note)
-     << "\n\n";
+     << "\n\nRounding floor:";
+  for (const RunResult& r : runs) {
+    const StudyResult& study = *r.convergence;
+    md << (&r == &runs.front() ? " " : "; ") << r.provenance.precision.name << " "
+       << (study.rounding_measured_at ? "measured against " + *study.rounding_measured_at
+           : r.provenance.precision.significand_bits == 0 ? "none (exact arithmetic)"
+                                                          : "the model's bound (not measured)");
+  }
+  md << ". A point is at a measured floor when the difference of its error from the same study's error in the "
+        "wider type is at least "
+     << 100 / rounding_share_divisor << " % of its error; the per-precision tables show that difference.\n\n";
   std::vector<std::string> columns = {"metric"};
   for (const RunResult& r : runs) columns.push_back(r.provenance.precision.name);
   md << markdown_header(columns);
