@@ -11,8 +11,14 @@
 #include <limits>
 #include <numbers>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
+
+namespace vibro {
+// A failing label prints as its name.
+void PrintTo(PointStatus s, std::ostream* out) { *out << to_string(s); }
+}  // namespace vibro
 
 namespace {
 
