@@ -248,6 +248,32 @@ TEST_F(Cli, ConvergeWritesTheStudyTablesAndRefusesACaseWithoutAStudy) {
                         {"key 'convergence'", "no [convergence] list"}));
 }
 
+/// `--measure-rounding` runs the study again at mpfr:30 (double) and writes the rounding part
+/// of every error beside it; without it the outputs say the floor is the model's. The exact
+/// non-standard scheme on the free harmonic oscillator: every point is rounding.
+TEST_F(Cli, ConvergeMeasuresTheRoundingFloorWhenAskedAndSaysWhenNot) {
+  const std::string study = quoted(fs::path(VIBRO_CASES_DIR) / "nsfd" / "free_harmonic_nonstandard.toml");
+  const Outcome measured = vibro("converge " + study + " --measure-rounding --quiet --out " + quoted(dir()));
+  ASSERT_EQ(measured.status, 0) << measured.err;
+  EXPECT_NE(measured.out.find("Rounding floor: measured"), std::string::npos) << measured.out;
+  EXPECT_NE(measured.out.find("|error − error at mpfr:30|"), std::string::npos) << measured.out;
+  EXPECT_NE(measured.out.find("0.00003125: rounding floor"), std::string::npos) << measured.out;
+  const std::vector<std::string> rows = lines_of(read_text(dir() / "nsfd-free-harmonic-nonstandard-double.csv"));
+  ASSERT_EQ(rows.size(), 1u + 8u);
+  EXPECT_NE(rows[0].find(",impact_time,rounding_position_linf,"), std::string::npos) << rows[0];
+  // position_linf is column 5, its rounding part column 5 + 7: all of it is rounding.
+  const std::vector<std::string> first = fields_of(rows[1]);
+  ASSERT_GT(first.size(), 12u) << rows[1];
+  EXPECT_GE(std::stod(first[12]), 0.9 * std::stod(first[5])) << rows[1];
+
+  const Outcome modelled = vibro("run " + study + " --quiet --json");
+  ASSERT_EQ(modelled.status, 0) << modelled.err;
+  const auto json = nlohmann::json::parse(modelled.out).at("convergence");
+  EXPECT_TRUE(json.at("rounding_floor").at("measured_at").is_null());
+  EXPECT_NE(json.at("rounding_floor").at("rule").get<std::string>().find("the model's bound"), std::string::npos);
+  EXPECT_FALSE(json.at("rows").at(0).contains("rounding_parts"));
+}
+
 /// `vibro lyapunov`: the shipped IDED case shortened to 200 periods; the CLI prints what the
 /// library computes (the numerics themselves, the sum rule to rounding among them, are
 /// asserted in lyapunov_test), and the sum rule field is there for IDED.

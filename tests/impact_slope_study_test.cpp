@@ -61,7 +61,7 @@ struct MeasuredOrder {
   const vibro::OrderAnalysis& o = study.orders[index_of(metric)];
   if (!o.slope) return ::testing::AssertionFailure() << name(metric) << ": no asymptotic range found";
   const std::size_t points = o.last - o.first + 1;
-  const double error = 3 * vibro::testing::slope_standard_error(study, metric);
+  const double error = 3 * o.standard_error;
   bool above = false, below = false;
   for (std::size_t i = o.first; i < o.last; ++i) {
     above = above || *o.successive[i] > expected;

@@ -26,6 +26,18 @@ TEST(ParseExact, DecimalsAndFractionsHaveTheirExactValue) {
   EXPECT_EQ(*parse_exact("0.5/1e-1"), rational(5));
 }
 
+TEST(DecimalText, WritesADecimalRationalExactlyAndAnyOtherAsAFraction) {
+  EXPECT_EQ(decimal_text(rational(3, 200000)), "1.5e-5");
+  EXPECT_EQ(decimal_text(rational(-4, 100000000000)), "-4e-11");
+  EXPECT_EQ(decimal_text(rational(1200)), "1.2e3");
+  EXPECT_EQ(decimal_text(rational(0)), "0");
+  // A difference of a double's shortest text and a 30-digit MPFR text keeps every digit.
+  const rational difference = *parse_exact("6.5e-10") - *parse_exact("6.49999999999999999999999999999e-10");
+  EXPECT_EQ(decimal_text(difference), "1e-39");
+  EXPECT_EQ(*parse_exact(decimal_text(rational(7, 1024))), rational(7, 1024));
+  EXPECT_EQ(decimal_text(rational(1, 3)), "1/3");
+}
+
 TEST(ParseExact, RejectsEverythingElse) {
   for (const char* bad : {"", " 1", "1 ", "1/0", "nan", "inf", "-inf", "1e", "e3", ".", "1..2", "1/2/3", "0x10", "1,5",
                           "--1", "1e100001"})

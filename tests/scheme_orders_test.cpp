@@ -91,6 +91,11 @@ TEST_P(DeclaredOrders, AreObservedOnTheShippedStudies) {
     vibro::RunOptions options;
     options.precision = precision;
     options.threads = 2;
+    // The rounding floor is measured, not modelled: the errors of a scheme that is exact on
+    // its study (the non-standard one on the free harmonic oscillator) are all rounding and
+    // grow faster than the model's bound; measured, they are labelled as rounding and leave
+    // no range, instead of being fitted as an order.
+    options.measure_rounding = true;
     const vibro::StudyResult study = *vibro::run_case(c, options).convergence;
     bool with_impacts = false;
     for (const auto& row : study.rows) {

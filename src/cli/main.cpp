@@ -79,11 +79,13 @@ struct Common {
   unsigned threads = 1;
   std::optional<std::int64_t> max_steps;
   vibro::Progress* progress = nullptr;
+  bool measure_rounding = false;
 
   vibro::RunOptions run_options() const {
     vibro::RunOptions options;
     options.precision = precision;
     options.threads = threads;
+    options.measure_rounding = measure_rounding;
     options.max_steps = max_steps;
     options.progress = progress;
     return options;
@@ -272,11 +274,19 @@ int main(int argc, char** argv) {
   bool no_error_estimate = false;
   run->add_flag("--no-error-estimate", no_error_estimate,
                 "Reference runs: skip the error estimate (a second run at 20 more digits)");
+  // Off by default: measuring runs the case's study again in MPFR, dearer than the run.
+  const std::string measure_help =
+      "Measure the rounding floor of the convergence study: run it again in MPFR (twice the digits of double, long "
+      "double or float128; 20 more digits than MPFR) and label the points whose rounding part |error - wider error| "
+      "is at least 10 % of their error";
+  bool measure_rounding = false;
+  run->add_flag("--measure-rounding", measure_rounding, measure_help);
 
   auto* converge = app.add_subcommand("converge", "Run a case's convergence study; write CSV, Markdown and SVG");
   fs::path converge_case, converge_out = ".";
   converge->add_option("CASE", converge_case, "Case file (TOML) with a [convergence] list")->required();
   converge->add_option("--out", converge_out, "Directory for NAME-PRECISION.{csv,md,svg}")->capture_default_str();
+  converge->add_flag("--measure-rounding", measure_rounding, measure_help);
 
   auto* lyapunov = app.add_subcommand("lyapunov", "Lyapunov exponents of a case's Poincaré map ([lyapunov] table)");
   fs::path lyapunov_case;
@@ -321,6 +331,10 @@ int main(int argc, char** argv) {
   report->add_option("--goldens", goldens_dir,
                      "Directory of the computed Lyapunov goldens (default: tests/golden/lyapunov beside --cases)");
   report->add_option("--published", published_dir, "Directory of the published tables (default: beside --cases)");
+  bool no_measure_rounding = false;
+  report->add_flag("--no-measure-rounding", no_measure_rounding,
+                   "Do not measure the rounding floor of the studies (by default each is run again in MPFR at more "
+                   "digits); use the model's bound instead");
 
   try {
     app.parse(argc, argv);
@@ -347,6 +361,7 @@ int main(int argc, char** argv) {
     if (app.count("--max-steps")) common.max_steps = max_steps;
     std::optional<vibro::cli::ProgressMeter> meter;
     if (!quiet) common.progress = &meter.emplace(stderr_is_terminal());
+    common.measure_rounding = *report ? !no_measure_rounding : measure_rounding;
     if (*list) return run_list(cases_dir, list_schemes, common);
     if (*run) return run_run(case_file, csv, !no_error_estimate, common);
     if (*converge) return run_converge(converge_case, converge_out, common);

@@ -1,8 +1,10 @@
 #include "text_output.hpp"
 
+#include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/report/study_outputs.hpp"
 
 #include <fmt/format.h>
 
@@ -37,14 +39,28 @@ void print_convergence(std::ostream& out, const StudyResult& study) {
     for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display(r.errors[index_of(m)], 8));
     out << "\n";
   }
-  out << "observed order (least squares over the asymptotic range; successive slopes):\n";
+  out << "rounding floor: " << rounding_floor_rule(study) << "\n";
+  if (study.rounding_measured_at) {
+    out << "rounding part of each error, |error − error at " << *study.rounding_measured_at << "|:\n";
+    for (const StudyRow& r : study.rows) {
+      out << fmt::format("  {:>12} {:>8}", r.h, "");
+      for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display(r.rounding[index_of(m)], 3));
+      out << "\n";
+    }
+  }
+  out << "observed order (least squares over the asymptotic range, ± its standard error; scatter: RMS of log error "
+         "about the line; successive slopes; points left out, and why):\n";
   for (const ErrorMetric m : error_metrics) {
     const OrderAnalysis& o = study.orders[index_of(m)];
     std::string successive;
     for (const auto& s : o.successive) successive += (successive.empty() ? "" : ", ") + display(s, 4);
-    const std::string range = o.slope ? " over " + study.rows[o.first].h + " … " + study.rows[o.last].h : "";
-    out << fmt::format("  {:<14} {:>14}{}   ({})\n", name(m), o.slope ? display(*o.slope, 10) : "no range", range,
-                       successive);
+    const std::string fitted =
+        o.slope ? fmt::format("{:>14} ± {:<9} over {} … {}, scatter {}", display(*o.slope, 10),
+                              display(o.standard_error, 2), study.rows[o.first].h, study.rows[o.last].h,
+                              display(o.residual, 2))
+                : fmt::format("{:>14}", "no range");
+    out << fmt::format("  {:<14} {}   ({})\n", name(m), fitted, successive);
+    out << fmt::format("  {:<14} left out: {}\n", "", excluded_points(study, m));
   }
 }
 

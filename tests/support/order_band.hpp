@@ -25,20 +25,8 @@ inline constexpr double max_order_band = 0.1;
 /// A number of a result as a double, whether it is a decimal or an exact fraction.
 inline double value_of(const NumberText& x) { return static_cast<double>(*parse_exact(x.text)); }
 
-/// The standard error of the least-squares slope over the asymptotic range,
-/// σ·√(n/(n−2))/√Σ(x − x̄)², σ the fit residual and x = log h.
-inline double slope_standard_error(const StudyResult& study, ErrorMetric metric) {
-  const OrderAnalysis& o = study.orders[index_of(metric)];
-  const std::size_t n = o.last - o.first + 1;
-  double mean = 0, spread = 0;
-  const auto log_h = [&](std::size_t i) { return std::log(value_of(study.rows[i].h_value)); };
-  for (std::size_t i = o.first; i <= o.last; ++i) mean += log_h(i);
-  mean /= static_cast<double>(n);
-  for (std::size_t i = o.first; i <= o.last; ++i) spread += (log_h(i) - mean) * (log_h(i) - mean);
-  return o.residual * std::sqrt(static_cast<double>(n) / static_cast<double>(n - 2)) / std::sqrt(spread);
-}
-
-/// The band of an observed order: three standard errors of the least-squares slope, plus
+/// The band of an observed order: three standard errors of the least-squares slope (as the
+/// study reports it: s/√Σ(x − x̄)², s² = Σr²/(n − 2), x = log h over the range), plus
 /// the largest distance of a successive slope inside the range from the fitted slope (the
 /// systematic drift of a pre-asymptotic term, which is not noise), plus the rounding of the
 /// fit itself in double: each log is off by ε|log|, which moves the slope by at most
@@ -54,7 +42,7 @@ inline double order_band(const StudyResult& study, ErrorMetric metric) {
     largest_log = std::max(largest_log, std::abs(std::log(value_of(*study.rows[i].errors[index_of(metric)]))));
   const double fit_rounding = 2 * std::numeric_limits<double>::epsilon() * largest_log * static_cast<double>(n) /
                               std::abs(log_h(first) - log_h(last));
-  return 3 * slope_standard_error(study, metric) + drift + fit_rounding;
+  return 3 * o.standard_error + drift + fit_rounding;
 }
 
 /// The study shows order `expected` in `metric`: within the band (`at_least`: not below

@@ -5,12 +5,14 @@
 // rounding floor. Generic in the scheme and the reference: `run_at(i, accumulator)` runs
 // the scheme at step size i into the accumulator of its errors (analysis/convergence.hpp),
 // and `reference` is anything with position(t) and velocity(t). The result is
-// scalar-independent (every error as round-trip text), for every output to render.
+// scalar-independent (every error as round-trip text), for every output to render. The
+// floor found here is a model's; analysis/rounding_floor.hpp replaces it by a measured one.
 
 #include "vibro/analysis/convergence.hpp"
 #include "vibro/analysis/observed_order.hpp"
 #include "vibro/analysis/parallel_for.hpp"
 #include "vibro/scalar/number_text.hpp"
+#include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/error_metric.hpp"
 
@@ -26,8 +28,10 @@
 
 namespace vibro {
 
-/// A point is at the rounding floor when its error is below this many ε × steps × scale:
-/// the accumulated rounding of a run of that many steps (a bound, not an estimate).
+/// Without a measurement, a point is at the rounding floor when its error is below this many
+/// ε × steps × scale: rounding errors that add up step by step stay below it, but a
+/// recurrence that amplifies them (the exact harmonic scheme's grow like ε·steps²) passes
+/// it. That is why the floor can be measured instead (analysis/rounding_floor.hpp).
 inline constexpr int rounding_floor_eps_per_step = 64;
 
 /// One step size of a study: its errors in every metric (none where a metric has no value,
@@ -38,13 +42,42 @@ struct StudyRow {
   std::int64_t steps = 0;
   PerMetric<std::optional<NumberText>> errors;
   std::int64_t scheme_impacts = 0, reference_impacts = 0;
+  /// The rounding part of each error, |error − error in the wider type|, when the floor was
+  /// measured (analysis/rounding_floor.hpp); none where there is no error.
+  PerMetric<std::optional<NumberText>> rounding;
 };
 
 struct StudyResult {
   std::string reference;  ///< what the scheme was measured against
   std::vector<StudyRow> rows;
   PerMetric<OrderAnalysis> orders;
+  /// The precision the study was run again in to measure its rounding floor; none when the
+  /// floor is the model's bound (rounding_floor_eps_per_step).
+  std::optional<std::string> rounding_measured_at;
 };
+
+/// The observed order of every metric of `rows`, with `at_floor[m][i]` marking the points of
+/// metric m at the rounding floor. The logarithms are taken from the exact values of the
+/// texts in MPFR, so that an error far below double's range (10^−400 at 500 digits) keeps
+/// its logarithm, and a study relabelled from its texts is analysed exactly as it was first.
+inline PerMetric<OrderAnalysis> analyse_orders(const std::vector<StudyRow>& rows,
+                                               const PerMetric<std::vector<bool>>& at_floor) {
+  // A logarithm rounded to double needs about 17 digits; 30 leave a margin.
+  const MpfrPrecisionGuard digits(30);
+  const auto log_of = [](const NumberText& x) { return log_as_double(x.exact()); };
+  std::vector<double> log_h;
+  PerMetric<std::vector<std::optional<double>>> log_errors;
+  for (const StudyRow& row : rows) {
+    log_h.push_back(log_of(row.h_value));
+    for (std::size_t m = 0; m < error_metric_count; ++m) {
+      const bool positive = row.errors[m] && row.errors[m]->exact() > 0;
+      log_errors[m].push_back(positive ? std::optional<double>(log_of(*row.errors[m])) : std::nullopt);
+    }
+  }
+  PerMetric<OrderAnalysis> orders;
+  for (std::size_t m = 0; m < error_metric_count; ++m) orders[m] = analyse_order(log_h, log_errors[m], at_floor[m]);
+  return orders;
+}
 
 /// The errors of one run in metric order.
 template <class Real>
@@ -86,25 +119,21 @@ StudyResult convergence_study(const std::vector<std::string>& labels, RunAt&& ru
                 unit * Real(abs(run.last_time()) + duration)};
     if (points_done) points_done(++done);
   });
-  StudyResult study{std::move(reference_name), {}, {}};
-  std::vector<double> log_h;
-  PerMetric<std::vector<std::optional<double>>> log_errors;
+  StudyResult study{std::move(reference_name), {}, {}, {}};
   PerMetric<std::vector<bool>> at_floor;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point& p = points[i];
     const PerMetric<std::optional<Real>> values = metric_values(p.errors);
     StudyRow row{labels[i], NumberText::of(p.h), static_cast<std::int64_t>(p.steps), {},
-                 static_cast<std::int64_t>(p.errors.scheme_impacts), static_cast<std::int64_t>(p.errors.reference_impacts)};
+                 static_cast<std::int64_t>(p.errors.scheme_impacts), static_cast<std::int64_t>(p.errors.reference_impacts),
+                 {}};
     for (std::size_t m = 0; m < error_metric_count; ++m) {
-      const bool positive = values[m] && *values[m] > 0;
-      log_errors[m].push_back(positive ? std::optional<double>(log_as_double(*values[m])) : std::nullopt);
-      at_floor[m].push_back(positive && *values[m] <= p.floors[m]);
+      at_floor[m].push_back(values[m] && *values[m] > 0 && *values[m] <= p.floors[m]);
       if (values[m]) row.errors[m] = NumberText::of(*values[m]);
     }
     study.rows.push_back(std::move(row));
-    log_h.push_back(log_as_double(p.h));
   }
-  for (std::size_t m = 0; m < error_metric_count; ++m) study.orders[m] = analyse_order(log_h, log_errors[m], at_floor[m]);
+  study.orders = analyse_orders(study.rows, at_floor);
   return study;
 }
 

@@ -1,5 +1,6 @@
 #include "vibro/io/result_json.hpp"
 
+#include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/registry.hpp"
 
@@ -117,6 +118,7 @@ json to_json(const OrderAnalysis& a) {
   for (const auto& s : a.status) status.push_back(to_string(s));
   return {{"least_squares", optional_number(a.slope)},
           {"residual", a.slope ? json(a.residual) : json(nullptr)},
+          {"standard_error", a.slope ? json(a.standard_error) : json(nullptr)},
           {"range", a.slope ? json{a.first, a.last} : json(nullptr)},
           {"successive", successive},
           {"status", status}};
@@ -147,14 +149,25 @@ json to_json(const StudyResult& study) {
   for (const StudyRow& r : study.rows) {
     json errors;
     for (const ErrorMetric m : error_metrics) errors[std::string(name(m))] = optional_text(r.errors[index_of(m)]);
-    rows.push_back({{"h", r.h},
-                    {"h_value", text(r.h_value)},
-                    {"steps", r.steps},
-                    {"errors", errors},
-                    {"impacts", {{"scheme", r.scheme_impacts}, {"reference", r.reference_impacts}}}});
+    json row = {{"h", r.h},
+                {"h_value", text(r.h_value)},
+                {"steps", r.steps},
+                {"errors", errors},
+                {"impacts", {{"scheme", r.scheme_impacts}, {"reference", r.reference_impacts}}}};
+    if (study.rounding_measured_at) {
+      json rounding;
+      for (const ErrorMetric m : error_metrics) rounding[std::string(name(m))] = optional_text(r.rounding[index_of(m)]);
+      row["rounding_parts"] = rounding;
+    }
+    rows.push_back(std::move(row));
   }
   for (const ErrorMetric m : error_metrics) orders[std::string(name(m))] = to_json(study.orders[index_of(m)]);
-  return {{"reference", study.reference}, {"rows", rows}, {"orders", orders}};
+  return {{"reference", study.reference},
+          {"rows", rows},
+          {"orders", orders},
+          {"rounding_floor",
+           {{"measured_at", study.rounding_measured_at ? json(*study.rounding_measured_at) : json(nullptr)},
+            {"rule", rounding_floor_rule(study)}}}};
 }
 
 json to_json(const RunFindings& r) {

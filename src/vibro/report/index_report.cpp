@@ -1,5 +1,6 @@
 #include "vibro/report/index_report.hpp"
 
+#include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/registry.hpp"
@@ -187,9 +188,20 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
   const std::string& note = info_of(runs.front()).study_note;
   md << "### Convergence study of `" << c.name << "`\n\n"
      << "Against the " << runs.front().convergence->reference << ". Observed order = "
-     << "least-squares slope over the detected asymptotic range (in brackets, its first and last h); points "
+     << "least-squares slope over the detected asymptotic range ± its standard error (in brackets, the "
+     << "range's first and last h); points "
      << "outside it are listed in the per-precision tables with the reason." << (note.empty() ? "" : " " + note)
-     << "\n\n";
+     << "\n\nRounding floor:";
+  for (const RunResult& r : runs) {
+    const StudyResult& study = *r.convergence;
+    md << (&r == &runs.front() ? " " : "; ") << r.provenance.precision.name << " "
+       << (study.rounding_measured_at ? "measured against " + *study.rounding_measured_at
+           : r.provenance.precision.significand_bits == 0 ? "none (exact arithmetic)"
+                                                          : "the model's bound (not measured)");
+  }
+  md << ". A point is at a measured floor when the difference of its error from the same study's error in the "
+        "wider type is at least "
+     << 100 / rounding_share_divisor << " % of its error; the per-precision tables show that difference.\n\n";
   std::vector<std::string> columns = {"metric"};
   for (const RunResult& r : runs) columns.push_back(r.provenance.precision.name);
   md << markdown_header(columns);
@@ -206,7 +218,8 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
         why += (why.empty() ? "" : ", ") +
                (count == static_cast<int>(o.status.size()) ? reason : std::to_string(count) + " " + reason);
       cells.push_back(!o.slope ? (reasons.size() == 1 ? why : "no range: " + why)
-                               : display(o.slope, 4) + " [" + rows[o.first].h + " … " + rows[o.last].h + "]");
+                               : display(o.slope, 4) + " ± " + display(o.standard_error, 2) + " [" +
+                                     rows[o.first].h + " … " + rows[o.last].h + "]");
     }
     md << markdown_row(cells);
   }

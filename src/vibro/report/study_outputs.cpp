@@ -1,5 +1,6 @@
 #include "vibro/report/study_outputs.hpp"
 
+#include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/number_display.hpp"
@@ -9,6 +10,15 @@
 #include <stdexcept>
 
 namespace vibro {
+
+std::string excluded_points(const StudyResult& study, ErrorMetric metric) {
+  const OrderAnalysis& o = study.orders[index_of(metric)];
+  std::string excluded;
+  for (std::size_t i = 0; i < o.status.size(); ++i)
+    if (o.status[i] != PointStatus::asymptotic)
+      excluded += (excluded.empty() ? "" : "; ") + study.rows[i].h + ": " + to_string(o.status[i]);
+  return excluded.empty() ? "none" : excluded;
+}
 
 std::string study_markdown(const RunResult& result) {
   const StudyResult& study = *result.convergence;
@@ -23,33 +33,48 @@ std::string study_markdown(const RunResult& result) {
     for (const ErrorMetric m : error_metrics) md += " " + display(row.errors[index_of(m)], 4) + " |";
     md += "\n";
   }
-  md += "\n| metric | observed order | fit residual | range | successive slopes | excluded points |\n"
-        "|---|---|---|---|---|---|\n";
+  md += "\nRounding floor: " + rounding_floor_rule(study) + ".\n";
+  if (study.rounding_measured_at) {
+    md += "\nThe rounding part of each error, |error − error at " + *study.rounding_measured_at + "|:\n\n| h |";
+    for (const ErrorMetric m : error_metrics) md += " " + std::string(name(m)) + " |";
+    md += "\n|---|";
+    for (std::size_t i = 0; i < error_metric_count; ++i) md += "---|";
+    md += "\n";
+    for (const StudyRow& row : study.rows) {
+      md += "| " + row.h + " |";
+      for (const ErrorMetric m : error_metrics) md += " " + display(row.rounding[index_of(m)], 2) + " |";
+      md += "\n";
+    }
+  }
+  md += "\n| metric | observed order | standard error | scatter | range | successive slopes | excluded points |\n"
+        "|---|---|---|---|---|---|---|\n";
   for (const ErrorMetric m : error_metrics) {
     const OrderAnalysis& o = study.orders[index_of(m)];
-    std::string successive, excluded;
+    std::string successive;
     for (const auto& s : o.successive) successive += (successive.empty() ? "" : ", ") + display(s, 3);
-    for (std::size_t i = 0; i < o.status.size(); ++i)
-      if (o.status[i] != PointStatus::asymptotic)
-        excluded += (excluded.empty() ? "" : "; ") + study.rows[i].h + ": " + to_string(o.status[i]);
+    const auto when_fitted = [&](double x) { return o.slope ? std::optional<double>(x) : std::nullopt; };
     const std::string range = o.slope ? study.rows[o.first].h + " … " + study.rows[o.last].h : "none found";
-    md += fmt::format("| {} | {} | {} | {} | {} | {} |\n", name(m), display(o.slope, 4),
-                      display(o.slope ? std::optional<double>(o.residual) : std::nullopt, 2), range, successive,
-                      excluded.empty() ? "—" : excluded);
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", name(m), display(o.slope, 4),
+                      display(when_fitted(o.standard_error), 2), display(when_fitted(o.residual), 2), range,
+                      successive, excluded_points(study, m));
   }
   return md;
 }
 
 std::string study_csv(const RunResult& result) {
+  const StudyResult& study = *result.convergence;
+  const bool measured = study.rounding_measured_at.has_value();
   std::string csv = "h,h_value,steps,scheme_impacts,reference_impacts";
   for (const ErrorMetric m : error_metrics) csv += "," + std::string(name(m));
+  if (measured)
+    for (const ErrorMetric m : error_metrics) csv += ",rounding_" + std::string(name(m));
   csv += "\n";
-  for (const StudyRow& row : result.convergence->rows) {
+  const auto cell = [](const std::optional<NumberText>& x) { return "," + (x ? x->text : std::string()); };
+  for (const StudyRow& row : study.rows) {
     csv += fmt::format("{},{},{},{},{}", row.h, row.h_value.text, row.steps, row.scheme_impacts, row.reference_impacts);
-    for (const ErrorMetric m : error_metrics) {
-      const auto& e = row.errors[index_of(m)];
-      csv += "," + (e ? e->text : std::string());
-    }
+    for (const ErrorMetric m : error_metrics) csv += cell(row.errors[index_of(m)]);
+    if (measured)
+      for (const ErrorMetric m : error_metrics) csv += cell(row.rounding[index_of(m)]);
     csv += "\n";
   }
   return csv;

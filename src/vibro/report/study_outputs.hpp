@@ -1,6 +1,7 @@
 #pragma once
 // What a convergence study writes (MATH.md §8): a CSV of every error, a Markdown table with
-// the observed orders and the status of every point, and a log-log SVG plot through
+// the observed orders, the status of every point and how its rounding floor was found (with
+// the measured rounding parts), and a log-log SVG plot through
 // gnuplot (a report degrades to its tables when gnuplot is absent). One writer for
 // `vibro converge` and `vibro report`.
 
@@ -11,10 +12,15 @@
 
 namespace vibro {
 
+/// The points of `metric` outside its asymptotic range, each with why ("T/100:
+/// pre-asymptotic; T/12800: rounding floor"), or "none".
+std::string excluded_points(const StudyResult& study, ErrorMetric metric);
+
 /// Markdown of a result's convergence study (the result must have one).
 std::string study_markdown(const RunResult& result);
 
-/// One row per step size: h, steps, impacts (scheme, reference), then every metric.
+/// One row per step size: h, steps, impacts (scheme, reference), then every metric, then
+/// (when the floor was measured) the rounding part of every metric, as `rounding_METRIC`.
 std::string study_csv(const RunResult& result);
 
 /// Plots every metric against h on log-log axes into `svg` with gnuplot; false (and

@@ -1,5 +1,6 @@
 #include "vibro/run/run_case.hpp"
 
+#include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/run/study_reference.hpp"
 #include "vibro/run/work_limit.hpp"
@@ -25,16 +26,17 @@ std::vector<ExpectationVerdict> evaluate_expectations(const CaseSpec& c, const S
 }
 
 /// The case's convergence study: the scheme at every step of its [convergence] list
-/// against the reference of its model, on `threads` threads.
+/// against the reference of its model, on `threads` threads; `what` names it to the progress.
 template <class E, class Model>
-StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, const RunOptions& options) {
+StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, const RunOptions& options,
+                      const std::string& what) {
   using Real = typename Model::real_type;
   const CaseSpec& c = b.spec;
   std::vector<std::string> labels;
   for (const StepSpec& step : c.convergence) labels.push_back(step.text());
   std::function<void(std::size_t)> points_done;
   if (options.progress) {
-    options.progress->begin("study of " + c.name, static_cast<std::int64_t>(labels.size()), "step sizes");
+    options.progress->begin(what, static_cast<std::int64_t>(labels.size()), "step sizes");
     points_done = [progress = options.progress](std::size_t n) { progress->advance(static_cast<std::int64_t>(n)); };
   }
   return with_study_reference(b, [&](const auto& reference, const std::vector<Real>& impacts, std::string name) {
@@ -45,21 +47,51 @@ StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, c
   });
 }
 
-/// Runs the case (its step, its sweep, its study) with entry E at scalar type Real.
+/// Calls body(case) with the case's model bound to Real, as entry E takes it.
+template <class E, class Real, class Body>
+void with_bound_case(const CaseSpec& c, Body&& body) {
+  with_model<Real>(c.model, [&](auto model) {
+    using Model = decltype(model);
+    if constexpr (E::models.contains(model_kind_of<Model>)) {
+      body(BoundCase<Model>{c, std::move(model)});
+    } else {
+      throw std::logic_error("scheme '" + c.scheme.type + "' on model " + std::string(model_name(model_kind_of<Model>)) +
+                             " (refused when the case was read)");
+    }
+  });
+}
+
+/// The precision that measures the rounding of a study run at `precision` (floating).
+Precision rounding_precision(const Precision& precision) {
+  return rounding_measure_precision(precision.kind, provenance(precision).precision.decimal_digits);
+}
+
+/// Replaces the model's rounding floor of `study` (the case's study at `precision`) by a
+/// measured one: the same study at rounding_precision, compared point by point.
+template <class E>
+void measure_floor(const CaseSpec& c, const typename E::Options& o, const RunOptions& options,
+                   const Precision& precision, StudyResult& study) {
+  const Precision wider = rounding_precision(precision);
+  const StudyResult wide = with_scalar(wider, [&]<class Wide>(std::type_identity<Wide>) {
+    StudyResult found;
+    if constexpr (is_runtime_precision_v<Wide>) {
+      with_bound_case<E, Wide>(c, [&](const auto& b) {
+        found = run_study<E>(b, o, options, "rounding floor of " + c.name + " at " + wider.name());
+      });
+    } else {
+      throw std::logic_error("the rounding floor is measured in MPFR");
+    }
+    return found;
+  });
+  measure_rounding_floor(study, wide, wider.name());
+}
+
+/// Runs the case (its step, its sweep, its study) with entry E at scalar type Real, the
+/// type of `precision`.
 template <class E, class Real>
-void run_with(const CaseSpec& c, const RunOptions& options, RunResult& result) {
+void run_with(const CaseSpec& c, const Precision& precision, const RunOptions& options, RunResult& result) {
   const auto o = E::options(c.scheme, OptionFailure{c.file});
-  const auto bind = [&](auto&& body) {
-    with_model<Real>(c.model, [&](auto model) {
-      using Model = decltype(model);
-      if constexpr (E::models.contains(model_kind_of<Model>)) {
-        body(BoundCase<Model>{c, std::move(model)});
-      } else {
-        throw std::logic_error("scheme '" + c.scheme.type + "' on model " + std::string(model_name(model_kind_of<Model>)) +
-                               " (refused when the case was read)");
-      }
-    });
-  };
+  const auto bind = [&](auto&& body) { with_bound_case<E, Real>(c, body); };
   const auto bound_model = [&](auto&& body) {
     try {
       bind(body);
@@ -85,7 +117,8 @@ void run_with(const CaseSpec& c, const RunOptions& options, RunResult& result) {
     }
     if constexpr (E::has_step) {
       if (!c.convergence.empty()) {
-        result.convergence = run_study<E>(b, o, options);
+        result.convergence = run_study<E>(b, o, options, "study of " + c.name);
+        if (options.measure_rounding && !is_exact_v<Real>) measure_floor<E>(c, o, options, precision, *result.convergence);
         result.expected = evaluate_expectations(c, *result.convergence);
       }
     }
@@ -112,6 +145,18 @@ Precision run_precision(const CaseSpec& c, const RunOptions& options, const Scal
 
 RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   const Precision precision = run_precision(c, given);
+  const bool has_step = scheme_infos().at(c.scheme.entry).has_step;
+  if (given.measure_rounding && has_step && !c.convergence.empty() && precision.kind != ScalarKind::rational) {
+    // The measurement runs the study again in a wider type, within the same limit (counted,
+    // as for any run, over the whole case: an overestimate by the run and its sweep).
+    const Precision wider = rounding_precision(precision);
+    try {
+      require_within_limit(c, has_step, wider, given.max_steps);
+    } catch (const InputError& error) {
+      throw InputError(error.file(), error.key(),
+                       "measuring the rounding floor runs the study again at " + wider.name() + ": " + error.message());
+    }
+  }
   RunOptions options = given;
   if (options.label.empty()) options.label = "run of " + c.name + " at " + precision.name();
   options.seconds_per_step = seconds_per_step(precision);
@@ -129,7 +174,7 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
     if (E::has_step) result.scheme.step = c.step.text();
     naming_file(c, [&] {
       with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
-        if constexpr (E::scalars.contains(scalar_kind_of<Real>)) run_with<E, Real>(c, options, result);
+        if constexpr (E::scalars.contains(scalar_kind_of<Real>)) run_with<E, Real>(c, precision, options, result);
         else throw std::logic_error("precision refused by require_runnable");
       });
     });

@@ -1,7 +1,7 @@
 #pragma once
 // How a case is run: the precision (overriding the case's), where the rows of a
 // trajectory go, progress on long runs, the reference's error estimate, and threads for
-// the step sizes of a study.
+// the step sizes of a study and whether its rounding floor is measured.
 
 #include "vibro/run/progress.hpp"
 #include "vibro/scalar/precision.hpp"
@@ -32,6 +32,10 @@ struct RunOptions {
   double seconds_per_step = 0;         ///< for the progress's estimate of the work (0: unknown)
   bool error_estimate = true;  ///< reference runs: rerun at more digits and compare
   unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
+  /// Convergence studies in a floating type: run the study again in a wider type and label
+  /// the points whose rounding part is ≥ 10 % of their error (analysis/rounding_floor.hpp)
+  /// instead of trusting the model's bound. Costs the study again in MPFR.
+  bool measure_rounding = false;
   /// The most steps a case may ask for (run/work_limit.hpp); by default about ten minutes
   /// of one core at the run's precision.
   std::optional<std::int64_t> max_steps;

@@ -5,7 +5,9 @@
 // for people (report/number_display.hpp).
 
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/parse.hpp"
 
+#include <stdexcept>
 #include <string>
 
 namespace vibro {
@@ -16,6 +18,13 @@ struct NumberText {
   template <class Real>
   static NumberText of(const Real& x) {
     return NumberText{to_text(x)};
+  }
+
+  /// The exact value of the text (every finite number a result holds is a decimal or P/Q);
+  /// throws std::logic_error for anything else.
+  rational exact() const {
+    if (const auto value = parse_exact(text)) return *value;
+    throw std::logic_error("a result number that is not a finite decimal or fraction: " + shown_input(text));
   }
 
   friend bool operator==(const NumberText&, const NumberText&) = default;

@@ -1,0 +1,75 @@
+#pragma once
+// The rounding floor of a convergence study, measured (docs/convergence.md, "The rounding
+// floor"). A model of the rounding (convergence_study.hpp: ε × steps × scale) is a bound only
+// for recurrences whose rounding errors add up; the exact harmonic scheme's grow like
+// ε·steps², and its rounding then passes for a converging error. So the study is run again in
+// a wider type: the difference of the two errors at a step size is the part of the error
+// that the rounding makes (the wider run's own rounding is smaller by many orders), and a
+// point whose rounding part is a sizeable share of its error measures the arithmetic, not
+// the scheme.
+
+#include "vibro/analysis/convergence_study.hpp"
+#include "vibro/scalar/format.hpp"
+#include "vibro/scalar/precision.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace vibro {
+
+/// A point is at the rounding floor when its rounding part is at least 1/this of its error
+/// (10 %): a part that large can move a successive slope over a halving by ln(1/0.9)/ln 2 ≈
+/// 0.15 from the rounding alone, more than the 0.1 an observed order is held to.
+inline constexpr int rounding_share_divisor = 10;
+
+/// MPFR digits added to an MPFR run to measure its rounding (as the reference's error
+/// estimate does).
+inline constexpr long rounding_extra_mpfr_digits = 20;
+
+/// The precision that measures the rounding of a run with `decimal_digits` digits in a
+/// floating type of kind `kind`: MPFR at twice the digits of a fixed-width type (its rounding
+/// is then about the square of the run's), and 20 more digits than an MPFR run.
+inline Precision rounding_measure_precision(ScalarKind kind, long decimal_digits) {
+  if (kind == ScalarKind::rational) throw std::logic_error("the exact type has no rounding to measure");
+  return {ScalarKind::mpfr, kind == ScalarKind::mpfr ? decimal_digits + rounding_extra_mpfr_digits : 2 * decimal_digits};
+}
+
+/// How the points of `study` at the rounding floor were found, in words, for every output.
+inline std::string rounding_floor_rule(const StudyResult& study) {
+  if (study.rounding_measured_at)
+    return "measured: a point is at the floor when its rounding part |error − error at " + *study.rounding_measured_at +
+           "| is at least " + std::to_string(100 / rounding_share_divisor) + " % of its error";
+  return "the model's bound, not measured: a point is at the floor when its error is at most " +
+         std::to_string(rounding_floor_eps_per_step) + " ε × steps × scale";
+}
+
+/// Labels the points of `study` at the rounding floor from `wider`, the same study run in
+/// `wider_precision`: for every error e with e_w its value in the wider run, the rounding
+/// part is r = |e − e_w| (exact, from the texts), and the point is at the floor when
+/// 10 r ≥ e. A metric the wider run cannot form (it found no impact to compare) exists
+/// here only by rounding: r = e. The orders are analysed again with these labels, in place
+/// of the model's, and the rounding parts kept with the errors as their evidence.
+inline void measure_rounding_floor(StudyResult& study, const StudyResult& wider, const std::string& wider_precision) {
+  if (wider.rows.size() != study.rows.size())
+    throw std::logic_error("the wider study of the rounding floor has other step sizes");
+  PerMetric<std::vector<bool>> at_floor;
+  for (std::size_t i = 0; i < study.rows.size(); ++i) {
+    StudyRow& row = study.rows[i];
+    const StudyRow& wide = wider.rows[i];
+    if (row.h != wide.h) throw std::logic_error("the wider study of the rounding floor has other step sizes");
+    for (std::size_t m = 0; m < error_metric_count; ++m) {
+      if (!row.errors[m]) {
+        at_floor[m].push_back(false);
+        continue;
+      }
+      const rational error = row.errors[m]->exact();
+      const rational part = wide.errors[m] ? rational(abs(error - wide.errors[m]->exact())) : error;
+      row.rounding[m] = NumberText{decimal_text(part)};
+      at_floor[m].push_back(error > 0 && rounding_share_divisor * part >= error);
+    }
+  }
+  study.orders = analyse_orders(study.rows, at_floor);
+  study.rounding_measured_at = wider_precision;
+}
+
+}  // namespace vibro
