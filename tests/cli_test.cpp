@@ -311,7 +311,7 @@ TEST_F(Cli, WriteGoldenRecordsMeasuredTolerancesAndRefusesTooFewDigits) {
   text.replace(text.find("periods = 3000"), std::string("periods = 3000").size(), "periods = 50");
   const fs::path file = write("ided50.toml", text), golden = dir() / "golden.json";
   const Outcome outcome = vibro("lyapunov " + quoted(file) + " --write-golden " + quoted(golden) +
-                                " --golden-periods 20 --spread-precisions double,long-double");
+                                " --golden-periods 20 --ensemble 3");
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const nlohmann::json g = nlohmann::json::parse(read_text(golden));
   EXPECT_EQ(g["case"]["hash_fnv1a64"], vibro::load_case(file).hash);
@@ -322,17 +322,32 @@ TEST_F(Cli, WriteGoldenRecordsMeasuredTolerancesAndRefusesTooFewDigits) {
   EXPECT_GE(g["short"]["agreement_digits"].get<double>(), 25);
   EXPECT_EQ(g["short"]["relative_tolerance"], "1e-25");
   const nlohmann::json& l = g["long"];
-  ASSERT_EQ(l["runs"].size(), 6u);  // 2 precisions × (v0, v0(1 − r), v0(1 + r))
+  ASSERT_EQ(l["ensemble"].size(), 3u);
+  // The tolerance is the run's 95 % uncertainty: at least Student's t(0.975, 3) = 3.182446
+  // times the sd of the run and its three recorded nearby starts (recomputed here from the
+  // golden's own numbers), and the same as `vibro lyapunov --ensemble 3` states.
+  const Outcome run = vibro("lyapunov " + quoted(file) + " --ensemble 3 --json");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const nlohmann::json stated = nlohmann::json::parse(run.out).at("lyapunov").at("uncertainty");
   for (const char* lambda : {"lambda1", "lambda2"}) {
     const std::string key = std::string(lambda) + "_per_period";
-    double spread = 0;
-    for (const auto& run : l["runs"]) spread = std::max(spread, std::abs(number(run[key]) - number(l[key])));
-    EXPECT_GE(number(l[std::string("tolerance_") + lambda]), spread) << lambda;
-    EXPECT_LE(number(l[std::string("tolerance_") + lambda]), spread * (1 + 1e-2)) << lambda;  // 4 printed digits, rounded up
+    std::vector<double> values = {number(l[key])};
+    for (const auto& member : l["ensemble"]) values.push_back(number(member[key]));
+    double mean = 0, squares = 0;
+    for (const double x : values) mean += x / 4;
+    for (const double x : values) squares += (x - mean) * (x - mean);
+    const double tolerance = number(l[std::string("tolerance_") + lambda]);
+    EXPECT_GE(tolerance, 3.182446 * std::sqrt(squares / 3) * (1 - 1e-6)) << lambda;
+    const double half_width = stated.at(lambda).at("half_width_95").get<double>();
+    EXPECT_GE(tolerance, half_width) << lambda;
+    EXPECT_LE(tolerance, half_width * (1 + 1e-2)) << lambda;  // 4 printed digits, rounded up
   }
   EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(file) + " --write-golden " + quoted(dir() / "no.json") +
-                              " --golden-digits 10 --golden-periods 20 --spread-precisions double"),
+                              " --golden-digits 10 --golden-periods 20 --ensemble 2"),
                         {"key '--golden-periods'", "need 25"}));
+  EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(file) + " --write-golden " + quoted(dir() / "no.json") +
+                              " --golden-periods 20 --ensemble 1"),
+                        {"key '--ensemble'", "at least 2"}));
   EXPECT_FALSE(fs::exists(dir() / "no.json"));
 }
 

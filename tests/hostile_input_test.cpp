@@ -313,7 +313,7 @@ TEST_F(Hostile, ReportRefusesToReplaceADirectoryThatIsNotAReport) {
 
 TEST_F(Hostile, GoldenIsNeverOverwrittenSilentlyAndNonRegularTargetsAreRefused) {
   const std::string insp = quoted(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "insp.toml");
-  const std::string quick = " --golden-periods 2 --spread-precisions double --quiet";
+  const std::string quick = " --golden-periods 2 --ensemble 2 --quiet";
   const fs::path golden = write("golden.json", "{\"old\": true}\n");
   EXPECT_TRUE(bad_input(vibro("lyapunov " + insp + " --write-golden " + quoted(golden) + quick),
                         {"key '--write-golden'", "exists", "--force"}));

@@ -63,15 +63,6 @@ vibro::Precision parse_precision(const std::string& text, const char* option) {
   }
 }
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::size_t from = 0;
-  for (std::size_t comma; (comma = text.find(',', from)) != std::string::npos; from = comma + 1)
-    parts.push_back(text.substr(from, comma - from));
-  parts.push_back(text.substr(from));
-  return parts;
-}
-
 /// The options every verb shares.
 struct Common {
   std::optional<vibro::Precision> precision;
@@ -147,9 +138,24 @@ int run_converge(const fs::path& case_file, const fs::path& out_dir, const Commo
   return result.expectations_hold() ? 0 : exit_failed;
 }
 
-int run_lyapunov_command(const fs::path& case_file, const Common& common) {
+/// `vibro lyapunov`'s error bars: the ensemble of nearby starts and the second precision.
+struct ErrorBars {
+  std::size_t ensemble = 8;
+  std::string perturbation = "1e-6";
+  std::optional<vibro::Precision> second_precision;
+
+  vibro::RunOptions with(vibro::RunOptions options) const {
+    options.lyapunov_ensemble = ensemble;
+    options.lyapunov_perturbation = perturbation;
+    options.lyapunov_second_precision = second_precision;
+    return options;
+  }
+};
+
+int run_lyapunov_command(const fs::path& case_file, const ErrorBars& bars, const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
-  const vibro::LyapunovResult result = vibro::run_lyapunov_case(c, common.run_options());
+  const vibro::LyapunovResult result = vibro::run_lyapunov_case(c, bars.with(common.run_options()));
+  if (result.lyapunov.sum_rule_warning) std::cerr << "vibro: warning: " << *result.lyapunov.sum_rule_warning << "\n";
   if (common.json) std::cout << vibro::to_json(result).dump(2) << "\n";
   else vibro::cli::print_lyapunov(std::cout, result);
   return 0;
@@ -158,7 +164,7 @@ int run_lyapunov_command(const fs::path& case_file, const Common& common) {
 /// `vibro lyapunov CASE --write-golden FILE`: a computed golden (run/lyapunov_golden.hpp).
 /// An existing FILE is replaced only with --force, and only when it is a regular file.
 int write_golden_command(const fs::path& case_file, vibro::LyapunovGoldenOptions options, const fs::path& out,
-                         bool force, const Common& common) {
+                         bool force, const ErrorBars& bars, const Common& common) {
   const auto status = fs::symlink_status(out);
   if (status.type() != fs::file_type::not_found) {
     if (status.type() != fs::file_type::regular)
@@ -170,7 +176,7 @@ int write_golden_command(const fs::path& case_file, vibro::LyapunovGoldenOptions
                               out.string() + " exists (allowed: a new file; --force replaces a golden)");
   }
   const vibro::CaseSpec c = vibro::load_case(case_file);
-  options.run = common.run_options();
+  options.run = bars.with(common.run_options());
   const vibro::LyapunovGolden golden = vibro::write_lyapunov_golden(c, options);
   vibro::write_file_atomically(out, vibro::to_json(golden).dump(2) + "\n");
   std::cout << "wrote " << out.string() << ": short horizon agrees to " << golden.short_horizon.agreement_digits
@@ -293,10 +299,21 @@ int main(int argc, char** argv) {
   lyapunov->add_option("CASE", lyapunov_case, "Case file (TOML) with a [lyapunov] table")->required();
   fs::path golden_file;
   vibro::LyapunovGoldenOptions golden;
-  std::string spread_text = "double,long-double,mpfr:30";
+  ErrorBars bars;
+  std::string second_precision_text;
+  lyapunov->add_option("--ensemble", bars.ensemble,
+                       "Runs from nearby starts whose spread enters each exponent's 95 % uncertainty with the batch "
+                       "means (0: batch means only)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1000}))
+      ->capture_default_str();
+  lyapunov->add_option("--ensemble-perturbation", bars.perturbation,
+                       "Size of the nearby starts' offsets, relative to max(|u0|, |v0|, 1)")
+      ->capture_default_str();
+  lyapunov->add_option("--second-precision", second_precision_text,
+                       "Run the case again at this precision and print the significant digits both share");
   lyapunov->add_option("--write-golden", golden_file,
                        "Write a computed golden (short horizon to 25 digits in MPFR; the case's horizon with its "
-                       "measured spread) to this JSON file instead of printing the exponents");
+                       "95 % uncertainty) to this JSON file instead of printing the exponents");
   bool force = false;
   lyapunov->add_flag("--force", force, "Golden: replace an existing golden file");
   lyapunov->add_option("--golden-periods", golden.short_periods, "Golden: periods of the short horizon")
@@ -305,12 +322,6 @@ int main(int argc, char** argv) {
   lyapunov->add_option("--golden-digits", golden.short_digits,
                        "Golden: MPFR digits D of the short horizon (compared with D + 20)")
       ->check(CLI::Range(vibro::Precision::min_mpfr_digits, vibro::Precision::max_mpfr_digits - 20))
-      ->capture_default_str();
-  lyapunov->add_option("--spread-precisions", spread_text,
-                       "Golden: comma-separated precisions of the long-horizon spread")
-      ->capture_default_str();
-  lyapunov->add_option("--nearby", golden.nearby_relative,
-                       "Golden: relative change of v0 for the nearby initial conditions (v0 × (1 ± r))")
       ->capture_default_str();
 
   auto* check = app.add_subcommand(
@@ -365,16 +376,15 @@ int main(int argc, char** argv) {
     if (*list) return run_list(cases_dir, list_schemes, common);
     if (*run) return run_run(case_file, csv, !no_error_estimate, common);
     if (*converge) return run_converge(converge_case, converge_out, common);
+    if (!second_precision_text.empty())
+      bars.second_precision = parse_precision(second_precision_text, "--second-precision");
     if (*lyapunov && !golden_file.empty()) {
-      golden.spread_precisions.clear();
-      for (const auto& name : split_commas(spread_text))
-        golden.spread_precisions.push_back(parse_precision(name, "--spread-precisions"));
       std::string command = "vibro";
       for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
       golden.command = command;
-      return write_golden_command(lyapunov_case, golden, golden_file, force, common);
+      return write_golden_command(lyapunov_case, golden, golden_file, force, bars, common);
     }
-    if (*lyapunov) return run_lyapunov_command(lyapunov_case, common);
+    if (*lyapunov) return run_lyapunov_command(lyapunov_case, bars, common);
     if (*check) return run_check(check_tables, published_dir, cases_dir, common);
     const fs::path root = cases_dir.parent_path();
     return run_report(cases_dir,

@@ -46,29 +46,35 @@ struct DifferenceStep {
 };
 
 /// What a flow records about contacts, for diagnostics: the contacts of the base trajectory
-/// (points[0]: impacts, or active steps for the PS scheme) and the periods in which a
-/// perturbed trajectory's contacts differed from them (for PS its set of active steps, seed
-/// 001 Lemma 3.2; otherwise its number of impacts): there the quotient spans a jump.
+/// (points[0]: impacts, or active steps for the PS scheme), its impacts (for the sum rule:
+/// for PS a reversal, one run of consecutive active steps; otherwise every contact), and the
+/// periods in which a perturbed trajectory's contacts differed from them (for PS its set of
+/// active steps, seed 001 Lemma 3.2; otherwise its number of impacts): there the quotient
+/// spans a jump.
 class ContactRecord {
  public:
   std::int64_t contacts() const { return contacts_; }
+  std::int64_t impacts() const { return impacts_; }
   std::int64_t periods_with_changed_contacts() const { return periods_changed_; }
 
  protected:
-  void record_period(std::int64_t base_contacts, bool changed) {
+  void record_period(std::int64_t base_contacts, std::int64_t base_impacts, bool changed) {
     contacts_ += base_contacts;
+    impacts_ += base_impacts;
     periods_changed_ += changed;
   }
-  /// counts[0]: the base trajectory's; changed when any other differs from it.
+  /// counts[0]: the base trajectory's contacts, each an impact; changed when any other
+  /// differs from it.
   template <std::size_t M>
   void record_period(const std::array<std::int64_t, M>& counts) {
     bool changed = false;
     for (const std::int64_t count : counts) changed = changed || count != counts[0];
-    record_period(counts[0], changed);
+    record_period(counts[0], counts[0], changed);
   }
 
  private:
   std::int64_t contacts_ = 0;
+  std::int64_t impacts_ = 0;
   std::int64_t periods_changed_ = 0;
 };
 

@@ -55,15 +55,17 @@ class PaoliSchatzmanFlow : public ContactRecord {
     std::array<typename Scheme::State, M> states;
     for (std::size_t i = 0; i < M; ++i) states[i] = scheme_.from_discrete(points[i].u, points[i].v, n0);
     bool changed = false;
-    std::int64_t active = 0;
+    std::int64_t active = 0, reversals = 0;
     for (std::int64_t n = 0; n < steps_per_period_; ++n) {
       const bool base = scheme_.step(states[0]);
       active += base;
+      reversals += base && !previous_active_;
+      previous_active_ = base;
       for (std::size_t i = 1; i < M; ++i) changed |= scheme_.step(states[i]) != base;
     }
     for (std::size_t i = 0; i < M; ++i)
       points[i] = PhasePoint<Real>{states[i].u, scheme_.velocity(states[i])};
-    record_period(active, changed);
+    record_period(active, reversals, changed);
     return std::nullopt;
   }
 
@@ -71,6 +73,7 @@ class PaoliSchatzmanFlow : public ContactRecord {
   Scheme scheme_;
   std::int64_t steps_per_period_;
   SectionClock clock_;
+  bool previous_active_ = false;  ///< the base trajectory's last step, across periods
 };
 
 template <ImpactModel Model>

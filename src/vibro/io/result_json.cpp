@@ -249,7 +249,47 @@ json to_json(const LyapunovResult& r) {
     l["running_samples"] = samples;
   }
   if (f.impacts) l["impacts"] = *f.impacts;
-  if (f.sum_rule_per_period) l["sum_rule_per_period"] = text(*f.sum_rule_per_period);
+  if (f.sum_rule_per_period) {
+    l["sum_rule_per_period"] = text(*f.sum_rule_per_period);
+    l["sum_rule_rounding"] = f.sum_rule_rounding;
+    l["sum_rule_holds"] = !f.sum_rule_warning;
+  }
+  if (f.sum_rule_warning) l["sum_rule_warning"] = *f.sum_rule_warning;
+  const auto uncertainty = [](const ExponentUncertainty& u) {
+    json j = {{"half_width_95", u.half_width}, {"ensemble_size", u.ensemble_size}, {"ensemble_sd", u.ensemble_sd}};
+    if (u.batch) j["batch_means"] = {{"blocks", u.batch->blocks}, {"standard_error", u.batch->standard_error}};
+    return j;
+  };
+  if (f.uncertainty_lambda1)
+    l["uncertainty"] = {{"lambda1", uncertainty(*f.uncertainty_lambda1)},
+                        {"lambda2", uncertainty(*f.uncertainty_lambda2)},
+                        {"sum", uncertainty(*f.uncertainty_sum)}};
+  if (!f.ensemble.empty()) {
+    json members = json::array();
+    for (const auto& m : f.ensemble) {
+      json member = {{"u0", m.u0}, {"v0", m.v0}, {"defined", m.defined}};
+      if (m.defined) {
+        member["lambda1_per_period"] = text(m.lambda1_per_period);
+        member["lambda2_per_period"] = text(m.lambda2_per_period);
+      } else {
+        member["why_undefined"] = m.why_undefined;
+      }
+      members.push_back(member);
+    }
+    l["ensemble"] = {{"perturbation", f.ensemble_perturbation}, {"members", members}};
+  }
+  if (f.second_precision) {
+    const auto& s2 = *f.second_precision;
+    json second = {{"precision", s2.precision}, {"defined", s2.defined}};
+    if (s2.defined) {
+      second["lambda1_per_period"] = text(s2.lambda1_per_period);
+      second["lambda2_per_period"] = text(s2.lambda2_per_period);
+      second["shared_significant_digits"] = {{"lambda1", s2.digits_lambda1}, {"lambda2", s2.digits_lambda2}};
+    } else {
+      second["why_undefined"] = s2.why_undefined;
+    }
+    l["second_precision"] = second;
+  }
   if (f.periods_with_changed_contacts) l["periods_with_changed_contacts"] = *f.periods_with_changed_contacts;
   out["lyapunov"] = l;
   return out;
@@ -310,8 +350,8 @@ json to_json(const CheckResult& r) {
 
 json to_json(const LyapunovGolden& g) {
   json runs = json::array();
-  for (const auto& r : g.long_horizon.runs)
-    runs.push_back({{"precision", r.precision},
+  for (const auto& r : g.long_horizon.ensemble)
+    runs.push_back({{"u0", r.u0},
                     {"v0", r.v0},
                     {"lambda1_per_period", r.lambda1_per_period},
                     {"lambda2_per_period", r.lambda2_per_period}});
@@ -332,13 +372,15 @@ json to_json(const LyapunovGolden& g) {
           {"long",
            {{"periods", l.periods},
             {"precision", l.precision},
+            {"u0", l.u0},
             {"v0", l.v0},
             {"lambda1_per_period", l.lambda1_per_period},
             {"lambda2_per_period", l.lambda2_per_period},
             {"tolerance_lambda1", l.tolerance_lambda1},
             {"tolerance_lambda2", l.tolerance_lambda2},
-            {"nearby_relative", l.nearby_relative},
-            {"runs", runs}}}};
+            {"tolerance_is", "the 95 % uncertainty of the run (batch means and ensemble spread)"},
+            {"ensemble_perturbation", l.ensemble_perturbation},
+            {"ensemble", runs}}}};
 }
 
 json schemes_json() {
@@ -379,14 +421,15 @@ LyapunovGolden golden_from_json(const json& j, const std::string& file) {
     auto& h = g.long_horizon;
     h.periods = l.at("periods").get<std::int64_t>();
     h.precision = l.at("precision").get<std::string>();
+    h.u0 = l.at("u0").get<std::string>();
     h.v0 = l.at("v0").get<std::string>();
     h.lambda1_per_period = l.at("lambda1_per_period").get<std::string>();
     h.lambda2_per_period = l.at("lambda2_per_period").get<std::string>();
     h.tolerance_lambda1 = l.at("tolerance_lambda1").get<std::string>();
     h.tolerance_lambda2 = l.at("tolerance_lambda2").get<std::string>();
-    h.nearby_relative = l.at("nearby_relative").get<std::string>();
-    for (const json& r : l.at("runs"))
-      h.runs.push_back({r.at("precision").get<std::string>(), r.at("v0").get<std::string>(),
+    h.ensemble_perturbation = l.at("ensemble_perturbation").get<std::string>();
+    for (const json& r : l.at("ensemble"))
+      h.ensemble.push_back({r.at("u0").get<std::string>(), r.at("v0").get<std::string>(),
                         r.at("lambda1_per_period").get<std::string>(), r.at("lambda2_per_period").get<std::string>()});
     return g;
   } catch (const json::exception& error) {

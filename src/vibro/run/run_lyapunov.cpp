@@ -1,5 +1,7 @@
 #include "vibro/run/run_lyapunov.hpp"
 
+#include "vibro/run/lyapunov_error_bars.hpp"
+#include "vibro/run/lyapunov_findings.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/work_limit.hpp"
@@ -36,6 +38,7 @@ LyapunovResult run_lyapunov_case(const CaseSpec& c, const RunOptions& given) {
       if constexpr (E::models.contains(model_kind_of<Model>) && PeriodicallyForced<Model> &&
                     requires { E::lyapunov(b, o, *c.lyapunov, options); }) {
         result.lyapunov = E::lyapunov(b, o, *c.lyapunov, options);
+        add_sum_rule(result.lyapunov, b.model);
       } else {
         throw std::logic_error("scheme '" + c.scheme.type + "' on model " + std::string(model_name(model_kind_of<Model>)) +
                                " has no Lyapunov method (refused when the case was read)");
@@ -51,6 +54,7 @@ LyapunovResult run_lyapunov_case(const CaseSpec& c, const RunOptions& given) {
   result.lyapunov.epsilon = c.lyapunov->epsilon_text();
   result.lyapunov.clock = c.lyapunov->absolute_clock ? "absolute" : "folded";
   result.lyapunov.periods = *c.horizon.periods;
+  add_lyapunov_error_bars(result, c, options);
   return result;
 }
 

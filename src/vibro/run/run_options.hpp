@@ -36,6 +36,13 @@ struct RunOptions {
   /// the points whose rounding part is ≥ 10 % of their error (analysis/rounding_floor.hpp)
   /// instead of trusting the model's bound. Costs the study again in MPFR.
   bool measure_rounding = false;
+  /// Lyapunov exponents: this many runs from nearby starts, whose spread enters each
+  /// exponent's uncertainty with the batch means (run/lyapunov_error_bars.hpp; 0: batch
+  /// means only), and the perturbation's size relative to max(|u0|, |v0|, 1).
+  std::size_t lyapunov_ensemble = 0;
+  std::string lyapunov_perturbation = "1e-6";
+  /// Lyapunov exponents: the same case again at this precision, for the digits both share.
+  std::optional<Precision> lyapunov_second_precision;
   /// The most steps a case may ask for (run/work_limit.hpp); by default about ten minutes
   /// of one core at the run's precision.
   std::optional<std::int64_t> max_steps;

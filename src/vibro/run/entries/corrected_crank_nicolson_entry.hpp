@@ -117,6 +117,7 @@ struct CorrectedCrankNicolsonEntry {
         run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *b.spec.horizon.periods, period, true,
                      period_progress(options)),
         *lyapunov_method(spec));
+    out.impacts = map.flow().impacts();
     out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
     return out;
   }

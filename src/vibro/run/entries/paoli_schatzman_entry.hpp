@@ -115,6 +115,7 @@ struct PaoliSchatzmanEntry {
         run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *c.horizon.periods, period, true,
                      period_progress(options)),
         *lyapunov_method(spec));
+    out.impacts = map.flow().impacts();
     out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
     return out;
   }

@@ -153,15 +153,7 @@ struct ReferenceEntry {
       const auto run = reference_failure_explained(
           b.spec, [&] { return run_lyapunov(map, x0, periods, period, true, period_progress(options)); });
       LyapunovFindings out = lyapunov_findings(run, "IDED");
-      const std::int64_t impacts = map.events().impacts();
-      out.impacts = impacts;
-      if (run.exponents.defined()) {
-        // MATH.md §1.2: K(λ1 + λ2) = −2αKT + 2 N_imp ln e for the exact flow, to rounding.
-        using std::log;
-        out.sum_rule_per_period = NumberText::of(Real(-2 * b.model.alpha() * period +
-                                                      2 * Real(impacts) / Real(run.exponents.periods()) *
-                                                          log(b.model.restitution())));
-      }
+      out.impacts = map.events().impacts();
       return out;
     }
     ForwardDifferenceMap<ReferenceFlow<Model>> map(ReferenceFlow<Model>(reference, b.t0, period, section_clock(spec)),
@@ -170,7 +162,7 @@ struct ReferenceEntry {
         reference_failure_explained(
             b.spec, [&] { return run_lyapunov(map, x0, periods, period, true, period_progress(options)); }),
         "IDND");
-    out.impacts = map.flow().contacts();
+    out.impacts = map.flow().impacts();
     out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
     return out;
   }
