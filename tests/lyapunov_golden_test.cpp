@@ -3,9 +3,10 @@
 // the file records its command), never typed in. Where the expected values come from:
 // - short horizon: the same run at 20 more MPFR digits (an independent precision), to the
 //   25 significant digits the two were measured to share when the golden was written;
-// - long horizon (the case's 3000 periods): the case's own run, to within the spread that
-//   was measured over precisions × nearby initial velocities — the uncertainty a
-//   finite-time exponent of a chaotic orbit carries at that horizon (MATH.md §4).
+// - long horizon (the case's 3000 periods): the case's own run, to within the 95 %
+//   uncertainty measured when the golden was written (batch means and an ensemble of nearby
+//   starts, run/lyapunov_error_bars.hpp) — what a finite-time exponent of a chaotic orbit
+//   may differ by at that horizon after a change of a single rounding.
 // A changed case file fails the test with the command that regenerates its golden.
 
 #include "vibro/io/case_file.hpp"

@@ -81,10 +81,11 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
       "## Lyapunov exponents (seed 001 §4–5, seed 000 §4)\n\n"
       "Each member of the chaotic family by every method, in double, per forcing period. The published numbers belong "
       "to α, a and u_min that the seeds do not give, so they are shown with their status, not compared as numbers; the "
-      "relations below are what can be checked (`vibro check`). The spread is the measured uncertainty of a finite-time "
-      "exponent at this horizon: the largest difference over runs at other precisions and at v0 × (1 ± 1e-3), from "
-      "the case's computed golden (`vibro lyapunov CASE --write-golden`).\n\n"
-      "| case | method | ε | λ1 | λ2 | λ1 + λ2 | spread of λ1, λ2 | published λ1, λ2 (status) |\n"
+      "relations below are what can be checked (`vibro check`). The uncertainty is the 95 % half-width of a finite-time "
+      "exponent as an estimate of the asymptotic one (the larger of batch means and the spread of 8 nearby starts), "
+      "from the case's computed golden (`vibro lyapunov CASE --write-golden`); the members without a golden show "
+      "theirs with `vibro lyapunov CASE`.\n\n"
+      "| case | method | ε | λ1 | λ2 | λ1 + λ2 | uncertainty of λ1, λ2 (95 %) | published λ1, λ2 (status) |\n"
       "|---|---|---|---|---|---|---|---|\n";
   // The plots show one member (the first case's), every method of it: 21 curves would hide each other.
   std::vector<std::pair<std::string, const LyapunovFindings*>> runs;

@@ -27,16 +27,17 @@ rational exact_of(const std::string& text) {
   return *value;
 }
 
-Exponents run_exponents(CaseSpec c, const Precision& precision, std::int64_t periods, const NumberInput& v0,
-                        const RunOptions& base = {}) {
+/// The exponents of the case over `periods` at `precision`, without error bars.
+Exponents run_exponents(CaseSpec c, const Precision& precision, std::int64_t periods, const RunOptions& base = {}) {
   c.horizon.periods = periods;
-  c.v0 = v0;
   RunOptions options = base;
   options.precision = precision;
+  options.lyapunov_ensemble = 0;
+  options.lyapunov_second_precision.reset();
   const LyapunovFindings l = run_lyapunov_case(c, options).lyapunov;
   if (!l.defined)
     throw InputError(c.file, "lyapunov",
-                     "exponents undefined at " + precision.name() + ", v0 = " + v0.text + ": " + l.why_undefined);
+                     "exponents undefined at " + precision.name() + ": " + l.why_undefined);
   const std::string& t1 = l.lambda1_per_period.text;
   const std::string& t2 = l.lambda2_per_period.text;
   return {t1, t2, exact_of(t1), exact_of(t2)};
@@ -54,8 +55,6 @@ double agreement_digits(double relative) {
   return relative == 0 ? identical : -std::log10(relative);
 }
 
-std::string rational_text(const rational& x) { return x.str(); }
-
 /// A short decimal not below x ≥ 0 (a tolerance must not shrink in printing).
 std::string rounded_up_text(const rational& x) {
   double d = static_cast<double>(x);
@@ -69,6 +68,8 @@ LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOpti
                            const std::function<void(const std::string&)>& progress) {
   if (!c.lyapunov) throw InputError(c.file, "lyapunov", "the case has no [lyapunov] table");
   if (options.short_periods < 1) throw InputError(c.file, "--golden-periods", "must be ≥ 1");
+  if (options.run.lyapunov_ensemble < 2)
+    throw InputError(c.file, "--ensemble", "a golden's long-horizon tolerance needs an ensemble of at least 2 starts");
   const auto told = [&](const std::string& what) {
     if (progress) progress(what);
   };
@@ -77,9 +78,9 @@ LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOpti
   const Precision low = Precision::parse("mpfr:" + std::to_string(options.short_digits));
   const Precision high = Precision::parse("mpfr:" + std::to_string(options.short_digits + 20));
   told(fmt::format("short horizon, {} periods, {}", options.short_periods, low.name()));
-  const Exponents at_low = run_exponents(c, low, options.short_periods, c.v0, options.run);
+  const Exponents at_low = run_exponents(c, low, options.short_periods, options.run);
   told(fmt::format("short horizon, {} periods, {}", options.short_periods, high.name()));
-  const Exponents at_high = run_exponents(c, high, options.short_periods, c.v0, options.run);
+  const Exponents at_high = run_exponents(c, high, options.short_periods, options.run);
   const double digits = std::min(agreement_digits(relative_difference(at_low.lambda1, at_high.lambda1)),
                                  agreement_digits(relative_difference(at_low.lambda2, at_high.lambda2)));
   if (digits < options.required_agreement_digits)
@@ -102,38 +103,27 @@ LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOpti
                           at_high.text2,
                           fmt::format("1e-{}", options.required_agreement_digits)};
 
-  // Long horizon: the case's own run, and its spread over precisions × nearby v0.
-  const std::int64_t periods = *c.horizon.periods;
-  const rational r = exact_of(options.nearby_relative);
-  std::vector<NumberInput> initial = {c.v0};
-  for (const rational& factor : {rational(1 - r), rational(1 + r)})
-    initial.push_back({c.v0.key, rational_text(c.v0.exact * factor), c.v0.exact * factor});
-  std::vector<Precision> precisions = {c.precision};
-  for (const Precision& p : options.spread_precisions)
-    if (std::find(precisions.begin(), precisions.end(), p) == precisions.end()) precisions.push_back(p);
-
-  std::vector<Exponents> results;
-  for (const Precision& p : precisions) {
-    for (const NumberInput& v0 : initial) {
-      told(fmt::format("long horizon, {} periods, {}, v0 = {}", periods, p.name(), v0.text));
-      results.push_back(run_exponents(c, p, periods, v0, options.run));
-      golden.long_horizon.runs.push_back({p.name(), v0.text, results.back().text1, results.back().text2});
-    }
-  }
-  const Exponents& stored = results.front();  // the case's precision and v0: what the test re-runs
-  rational spread1(0), spread2(0);
-  for (const Exponents& e : results) {
-    spread1 = std::max(spread1, rational(abs(e.lambda1 - stored.lambda1)));
-    spread2 = std::max(spread2, rational(abs(e.lambda2 - stored.lambda2)));
-  }
-  golden.long_horizon.periods = periods;
-  golden.long_horizon.precision = c.precision.name();
-  golden.long_horizon.v0 = c.v0.text;
-  golden.long_horizon.lambda1_per_period = stored.text1;
-  golden.long_horizon.lambda2_per_period = stored.text2;
-  golden.long_horizon.tolerance_lambda1 = rounded_up_text(spread1);
-  golden.long_horizon.tolerance_lambda2 = rounded_up_text(spread2);
-  golden.long_horizon.nearby_relative = options.nearby_relative;
+  // Long horizon: the case's own run with its error bars.
+  told(fmt::format("long horizon, {} periods, {}, with an ensemble of {} nearby starts", *c.horizon.periods,
+                   c.precision.name(), options.run.lyapunov_ensemble));
+  RunOptions long_options = options.run;
+  long_options.precision = c.precision;
+  const LyapunovFindings l = run_lyapunov_case(c, long_options).lyapunov;
+  if (!l.defined)
+    throw InputError(c.file, "lyapunov", "exponents undefined at " + c.precision.name() + ": " + l.why_undefined);
+  auto& h = golden.long_horizon;
+  h.periods = *c.horizon.periods;
+  h.precision = c.precision.name();
+  h.u0 = c.u0.text;
+  h.v0 = c.v0.text;
+  h.lambda1_per_period = l.lambda1_per_period.text;
+  h.lambda2_per_period = l.lambda2_per_period.text;
+  h.tolerance_lambda1 = rounded_up_text(rational(l.uncertainty_lambda1->half_width));
+  h.tolerance_lambda2 = rounded_up_text(rational(l.uncertainty_lambda2->half_width));
+  h.ensemble_perturbation = l.ensemble_perturbation;
+  for (const auto& member : l.ensemble)
+    if (member.defined)
+      h.ensemble.push_back({member.u0, member.v0, member.lambda1_per_period.text, member.lambda2_per_period.text});
   return golden;
 }
 
@@ -148,7 +138,7 @@ LyapunovGoldenCheck check_lyapunov_golden(const LyapunovGolden& golden, const Ca
     return check;
   }
   const auto& s = golden.short_horizon;
-  const Exponents short_run = run_exponents(c, Precision::parse(s.precision), s.periods, c.v0);
+  const Exponents short_run = run_exponents(c, Precision::parse(s.precision), s.periods);
   const double allowed = std::stod(s.relative_tolerance);
   for (const auto& [name, computed, stored] : {std::tuple{"lambda1", short_run.lambda1, s.lambda1_per_period},
                                                std::tuple{"lambda2", short_run.lambda2, s.lambda2_per_period}}) {
@@ -157,14 +147,14 @@ LyapunovGoldenCheck check_lyapunov_golden(const LyapunovGolden& golden, const Ca
                                      s.periods, s.precision, rel, allowed));
   }
   const auto& l = golden.long_horizon;
-  const Exponents long_run = run_exponents(c, Precision::parse(l.precision), l.periods, c.v0);
+  const Exponents long_run = run_exponents(c, Precision::parse(l.precision), l.periods);
   for (const auto& [name, computed, stored, allowed_text] :
        {std::tuple{"lambda1", long_run.lambda1, l.lambda1_per_period, l.tolerance_lambda1},
         std::tuple{"lambda2", long_run.lambda2, l.lambda2_per_period, l.tolerance_lambda2}}) {
     const rational difference = abs(computed - exact_of(stored));
     const rational tolerance = exact_of(allowed_text);
     line(difference <= tolerance,
-         fmt::format("long {} ({} periods, {}): difference {:.3g} (allowed: measured spread {:.3g})", name, l.periods,
+         fmt::format("long {} ({} periods, {}): difference {:.3g} (allowed: its 95 % uncertainty {:.3g})", name, l.periods,
                      l.precision, static_cast<double>(difference), static_cast<double>(tolerance)));
   }
   return check;

@@ -9,10 +9,11 @@
 //   horizon, rounding grows like e^{λ1 k}: at 3000 periods no affordable precision follows
 //   the true orbit, MATH.md §4.)
 // - long: the exponents over the case's own horizon, from a run at the case's precision and
-//   initial data, with a tolerance per exponent equal to the largest difference from it
-//   over runs at other precisions and at nearby initial velocities: each of those follows
-//   its own pseudo-orbit, so their spread is what a finite-time exponent at this horizon
-//   means, and what a rerun on another platform may differ by.
+//   initial data, with a tolerance per exponent equal to its stated uncertainty (95 %: the
+//   larger of batch means and the spread of an ensemble of nearby starts,
+//   run/lyapunov_error_bars.hpp). Over a chaotic horizon every rerun that differs in one
+//   rounding (another compiler, another libm) follows its own pseudo-orbit, and that
+//   uncertainty is what its finite-time exponent may differ by.
 
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/run_options.hpp"
@@ -30,13 +31,10 @@ struct LyapunovGoldenOptions {
   std::int64_t short_periods = 100;
   long short_digits = 50;           ///< the short horizon runs at mpfr:D and mpfr:D+20
   int required_agreement_digits = 25;
-  /// Precisions of the long-horizon spread (the case's own precision is always included).
-  std::vector<Precision> spread_precisions = {Precision::parse("double"), Precision::parse("long-double"),
-                                              Precision::parse("mpfr:30")};
-  /// Nearby initial conditions: v0 × (1 ± this), besides v0 itself.
-  std::string nearby_relative = "1e-3";
   std::string command;  ///< the command line that wrote the golden, recorded in it
-  RunOptions run;       ///< progress and step limit of every run (their precision is the golden's)
+  /// Progress, step limit and the ensemble of every run (their precision is the golden's);
+  /// the long horizon's tolerance needs an ensemble (lyapunov_ensemble ≥ 2).
+  RunOptions run;
 };
 
 /// A computed golden (written as JSON by io/golden_json.hpp; the file records the command
@@ -52,15 +50,15 @@ struct LyapunovGolden {
     std::string relative_tolerance;  ///< "1e-25"
   } short_horizon;
   struct Run {
-    std::string precision, v0, lambda1_per_period, lambda2_per_period;
+    std::string u0, v0, lambda1_per_period, lambda2_per_period;
   };
   struct Long {
     std::int64_t periods = 0;
-    std::string precision, v0;
+    std::string precision, u0, v0;
     std::string lambda1_per_period, lambda2_per_period;
-    std::string tolerance_lambda1, tolerance_lambda2;  ///< the measured spreads, rounded up
-    std::string nearby_relative;
-    std::vector<Run> runs;
+    std::string tolerance_lambda1, tolerance_lambda2;  ///< the 95 % uncertainties, rounded up
+    std::string ensemble_perturbation;
+    std::vector<Run> ensemble;  ///< the nearby starts the uncertainty's spread came from
   } long_horizon;
 };
 
