@@ -229,6 +229,7 @@ TEST_F(Cli, ChaoticReferenceRunWarnsThatThePrecisionIsTooLow) {
   ASSERT_TRUE(run.at("lyapunov_estimate").at("defined").get<bool>());
   EXPECT_GT(run.at("lyapunov_estimate").at("lambda1_per_unit_time").get<double>(), 0);
   EXPECT_GT(run.at("lyapunov_estimate").at("digits_needed").at("digits").get<long>(), 15);
+  EXPECT_EQ(run.at("lyapunov_estimate").at("digits_needed").at("basis"), "lambda1");  // nothing to measure against
   EXPECT_FALSE(run.contains("error_estimate"));  // --no-error-estimate
 }
 

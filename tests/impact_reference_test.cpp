@@ -284,6 +284,15 @@ TEST(DigitsNeeded, OneDigitPerUnitTimeWhenLambdaIsLnTen) {
   EXPECT_TRUE(std::isinf(accurate_horizon(0.0, 30, 10)));
 }
 
+/// The measured rule is arithmetic on its measurement: a run at 100 digits that kept 17
+/// lost 83 to the horizon, so 10 correct digits need 83 + 10 + the margin of one digit.
+TEST(DigitsNeeded, MeasuredRuleAddsTheLossAndTheMargin) {
+  EXPECT_EQ(measured_loss_margin, 1);
+  EXPECT_EQ(digits_needed_measured(100, 17, 10), 94);
+  EXPECT_EQ(digits_needed_measured(100, 17, 16), 100);
+  EXPECT_EQ(digits_needed_measured(30, 30, 10), 11);  // nothing lost: the target and the margin
+}
+
 /// Regression (found by the chaotic-case scan): at ω = 50 with |a| in the thousands, the mass
 /// chatters onto the obstacle u_min = 0 and is released where a cos ωt turns positive,
 /// ωt = 3π/2 + 2πk (closed form). The rounding of u'' there is ~ε|a|; a force tolerance on

@@ -1,11 +1,8 @@
 // The statistical uncertainty of a finite-time Lyapunov exponent (label unit) on sequences
-// whose block means, standard deviations and quantiles are known in closed form, and the
-// digits two values share. Expected values: closed forms (sums of a few rationals) and
+// whose block means, standard deviations and quantiles are known in closed form. Expected values: closed forms (sums of a few rationals) and
 // Student's t quantiles from tables (t(0.975, 9) = 2.2622, t(0.975, 2) = 4.3027).
 
 #include "vibro/analysis/lyapunov_uncertainty.hpp"
-#include "vibro/run/lyapunov_error_bars.hpp"
-#include "vibro/scalar/parse.hpp"
 
 #include <gtest/gtest.h>
 
@@ -63,15 +60,6 @@ TEST(LyapunovUncertainty, TheLargerOfTheTwoHalfWidthsWithStudentsT) {
   EXPECT_NEAR(exponent_uncertainty(batch, {}).half_width, 2.262157 * 0.01, 1e-8);
   // A tight ensemble does not shrink the batch means' half-width.
   EXPECT_NEAR(exponent_uncertainty(batch, {1.0, 1.0}).half_width, 2.262157 * 0.01, 1e-8);
-}
-
-TEST(LyapunovUncertainty, SharedSignificantDigitsCountTheDigitsOfTheMorePreciseValue) {
-  const auto x = [](const char* text) { return *vibro::parse_exact(text); };
-  // |Δ| = 1e-5 against 3.05695: the fifth digit's unit is 1e-4, the sixth's 1e-5 (not <).
-  EXPECT_EQ(vibro::shared_significant_digits(x("3.05695"), x("3.05694"), 30), 5);
-  EXPECT_EQ(vibro::shared_significant_digits(x("0.0628"), x("0.0558"), 30), 1);
-  EXPECT_EQ(vibro::shared_significant_digits(x("0.0628"), x("-0.0628"), 30), 0);
-  EXPECT_EQ(vibro::shared_significant_digits(x("1.5"), x("1.5"), 17), 17);
 }
 
 }  // namespace

@@ -58,4 +58,22 @@ TEST(SignificantDigits, ZeroHasNoDigitToAgreeWith) {
   EXPECT_FALSE(agree("0", "1e-30", 5));
 }
 
+/// The largest d that agree() accepts, checked against agree() itself on either side.
+TEST(SignificantDigits, SharedDigitsAreTheLargestAgreement) {
+  const auto shared = [](const char* ref, const char* x) { return vibro::shared_significant_digits(q(ref), q(x)); };
+  EXPECT_EQ(shared("3.05695", "3.05694"), 5);  // seed 001's pair: exactly 5 (first test)
+  EXPECT_EQ(shared("-15.06066", "-15.06065"), 6);
+  EXPECT_EQ(shared("1", "1.1"), 1);                     // |Δ| = 0.1, the unit of the 2nd digit: refused
+  EXPECT_EQ(shared("1", "1.0999999999999999999"), 2);   // a hair less: accepted
+  EXPECT_EQ(shared("12.5", "-7"), 0);                   // |Δ| = 19.5 ≥ 10, the unit of the 1st digit
+  EXPECT_EQ(shared("0", "1e-30"), 0);                   // zero has no digit to agree with
+  EXPECT_EQ(shared("2", "2"), std::nullopt);            // every digit
+  for (const auto& [ref, x] : {std::pair{"3.05695", "3.05694"}, std::pair{"-0.001234", "-0.0012349"},
+                               std::pair{"1", "1.0999999999999999999"}, std::pair{"12.5", "12.4"}}) {
+    const int d = *shared(ref, x);
+    EXPECT_TRUE(agree(ref, x, d) || d == 0) << ref << " " << x;
+    EXPECT_FALSE(agree(ref, x, d + 1)) << ref << " " << x;
+  }
+}
+
 }  // namespace

@@ -78,14 +78,31 @@ void print_reference(std::ostream& out, const ReferenceFindings& found) {
   if (found.events.size() > listed_events) out << "  ... (all events in --json or --csv)\n";
   if (!found.sticking_intervals.empty()) out << "sticking   " << found.sticking_intervals.size() << " intervals\n";
   const LyapunovEstimate& l = found.lyapunov_estimate;
-  if (l.defined)
-    out << fmt::format("lambda1    {:.6g} per unit time (finite-time estimate); {} correct digits at t = {:.6g} need {} digits\n",
-                       l.lambda1_per_unit_time, l.target_digits, l.horizon, l.digits_needed);
-  else
+  if (l.defined) {
+    out << fmt::format("lambda1    {:.6g} per unit time (finite-time estimate); {} correct digits at t = {:.6g} need ",
+                       l.lambda1_per_unit_time, l.target_digits, l.horizon);
+    switch (l.basis) {
+      case DigitsBasis::measured:
+        out << fmt::format("{} digits\n           (measured: this run lost {} digits to the horizon, λ1 t/ln 10 + {} "
+                           "alone says {})\n",
+                           l.digits_needed, *l.measured_loss, l.target_digits, l.lambda1_digits_needed);
+        break;
+      case DigitsBasis::lower_bound:
+        out << fmt::format("at least {} digits\n           (this run kept no correct digit to measure its loss by)\n",
+                           l.digits_needed);
+        break;
+      case DigitsBasis::lambda1:
+        out << fmt::format("about {} digits\n           (λ1 t/ln 10 + {} alone, a few digits short: the error "
+                           "estimate measures the rest)\n",
+                           l.digits_needed, l.target_digits);
+        break;
+    }
+  } else
     out << "lambda1    not estimated: the flow's derivative is undefined (" << l.why_undefined << ")\n";
   if (const auto& e = found.error_estimate) {
     out << "error      against " << e->compared_with << ": event times within " << e->max_event_time_difference
-        << ", final u within " << e->final_position_difference << ", v within " << e->final_velocity_difference << "\n";
+        << ", final u within " << e->final_position_difference << ", v within " << e->final_velocity_difference
+        << " (" << e->final_state_correct_digits << " correct digits)\n";
     if (e->lower_bound_only) out << "           (" << *e->lower_bound_only << ")\n";
   }
 }

@@ -29,4 +29,13 @@ bool agree_to_significant_digits(const rational& x_pub, const rational& x, int d
   return x_pub != 0 && abs(rational(x_pub - x)) < unit_in_significant_digit(x_pub, d);
 }
 
+std::optional<int> shared_significant_digits(const rational& x_ref, const rational& x) {
+  if (x_ref == 0) return 0;
+  if (x == x_ref) return std::nullopt;
+  // |Δ| < 10^(E − d + 1) ⇔ d ≤ E − ⌊log10 |Δ|⌋ with E = ⌊log10 |x_ref|⌋: for |Δ| = 10^k the
+  // bound d < E − k + 1 and otherwise d < E + 1 − log10 |Δ| give the same largest integer.
+  const int d = decimal_exponent(x_ref) - decimal_exponent(rational(x_ref - x));
+  return d > 0 ? d : 0;
+}
+
 }  // namespace vibro

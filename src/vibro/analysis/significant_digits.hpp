@@ -13,6 +13,8 @@
 
 #include "vibro/scalar/types.hpp"
 
+#include <optional>
+
 namespace vibro {
 
 /// ⌊log10 |x|⌋ for x ≠ 0, exactly.
@@ -27,5 +29,11 @@ rational unit_in_significant_digit(const rational& x, int d);
 /// |x_pub − x| < unit_in_significant_digit(x_pub, d); false for x_pub = 0, which has no
 /// significant digit to agree with.
 bool agree_to_significant_digits(const rational& x_pub, const rational& x, int d);
+
+/// The most digits x agrees with x_ref to under that reading: the largest d ≥ 0 with
+/// agree_to_significant_digits(x_ref, x, d), which is ⌊log10 |x_ref|⌋ − ⌊log10 |x_ref − x|⌋
+/// (the boundary |x_ref − x| = 10^k counts for no digit, as above); 0 for x_ref = 0, and
+/// nullopt for x = x_ref ≠ 0, which agree to every digit.
+std::optional<int> shared_significant_digits(const rational& x_ref, const rational& x);
 
 }  // namespace vibro

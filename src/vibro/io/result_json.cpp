@@ -60,7 +60,12 @@ json to_json(const LyapunovEstimate& e) {
   }
   out["lambda1_per_period_or_horizon"] = e.lambda1_per_period_or_horizon;
   out["lambda1_per_unit_time"] = e.lambda1_per_unit_time;
-  out["digits_needed"] = {{"target_digits", e.target_digits}, {"horizon", e.horizon}, {"digits", e.digits_needed}};
+  out["digits_needed"] = {{"target_digits", e.target_digits},
+                          {"horizon", e.horizon},
+                          {"digits", e.digits_needed},
+                          {"basis", to_string(e.basis)},
+                          {"from_lambda1", e.lambda1_digits_needed}};
+  if (e.measured_loss) out["digits_needed"]["measured_loss"] = *e.measured_loss;
   return out;
 }
 
@@ -69,6 +74,7 @@ json to_json(const ErrorEstimate& e) {
               {"event_kind_missing_at_more_digits", e.event_kind_missing_at_more_digits},
               {"event_counts_at_more_digits", e.event_counts_at_more_digits},
               {"final_position_difference", e.final_position_difference},
+              {"final_state_correct_digits", e.final_state_correct_digits},
               {"final_velocity_difference", e.final_velocity_difference},
               {"compared_with", e.compared_with}};
   if (e.lower_bound_only) out["lower_bound_only"] = *e.lower_bound_only;

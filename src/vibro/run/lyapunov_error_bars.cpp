@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace vibro {
 namespace {
@@ -79,8 +80,9 @@ void run_second_precision(LyapunovResult& result, const CaseSpec& c, const RunOp
     const int cap = static_cast<int>(std::min(other.provenance.precision.decimal_digits,
                                               result.provenance.precision.decimal_digits));
     const auto digits = [&](const NumberText& here, const NumberText& there) {
-      return other_wider ? shared_significant_digits(there.exact(), here.exact(), cap)
-                         : shared_significant_digits(here.exact(), there.exact(), cap);
+      const std::optional<int> shared = other_wider ? shared_significant_digits(there.exact(), here.exact())
+                                                    : shared_significant_digits(here.exact(), there.exact());
+      return std::min(shared.value_or(cap), cap);  // equal values share every digit the narrower type has
     };
     s.digits_lambda1 = digits(l.lambda1_per_period, s.lambda1_per_period);
     s.digits_lambda2 = digits(l.lambda2_per_period, s.lambda2_per_period);
@@ -118,12 +120,6 @@ void decide_sum_rule(LyapunovFindings& l) {
 }
 
 }  // namespace
-
-int shared_significant_digits(const rational& against, const rational& value, int cap) {
-  int d = 0;
-  while (d < cap && agree_to_significant_digits(against, value, d + 1)) ++d;
-  return d;
-}
 
 void add_lyapunov_error_bars(LyapunovResult& result, const CaseSpec& c, const RunOptions& options) {
   LyapunovFindings& l = result.lyapunov;

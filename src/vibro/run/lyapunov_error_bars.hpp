@@ -15,8 +15,4 @@ namespace vibro {
 /// batch means and ensemble spread, and the sum-rule warning.
 void add_lyapunov_error_bars(LyapunovResult& result, const CaseSpec& c, const RunOptions& options);
 
-/// The most significant digits d for which `value` agrees with `against` (agree_to_significant_
-/// digits; at most `cap`), 0 when not even the first digit agrees.
-int shared_significant_digits(const rational& against, const rational& value, int cap);
-
 }  // namespace vibro

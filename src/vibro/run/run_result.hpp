@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -123,6 +124,17 @@ struct ReferenceEventText {
   NumberText t, v_minus, v_plus;
 };
 
+/// Where a reference run's "digits needed" comes from (analysis/digits_needed.hpp).
+enum class DigitsBasis {
+  lambda1,     ///< λ1 t/ln 10 + target alone: no comparison run, the growth's prefactor missing
+  measured,    ///< the run's own loss against the error estimate's run, + target + margin
+  lower_bound  ///< the run kept no correct digit against that run: at least this many
+};
+
+constexpr std::string_view to_string(DigitsBasis b) {
+  return b == DigitsBasis::lambda1 ? "lambda1" : b == DigitsBasis::measured ? "measured" : "lower_bound";
+}
+
 /// λ1 of the reference's exact Jacobian over the run, and the digits its horizon needs.
 struct LyapunovEstimate {
   bool defined = false;
@@ -130,7 +142,10 @@ struct LyapunovEstimate {
   double lambda1_per_period_or_horizon = 0, lambda1_per_unit_time = 0;
   long target_digits = 0;
   double horizon = 0;
-  long digits_needed = 0;
+  long digits_needed = 0;          ///< per `basis`
+  long lambda1_digits_needed = 0;  ///< ⌈λ1 t/ln 10⌉ + target alone
+  DigitsBasis basis = DigitsBasis::lambda1;
+  std::optional<long> measured_loss;  ///< run digits − correct digits, when measured
 };
 
 /// The same reference run at more digits, compared with this one.
@@ -140,6 +155,9 @@ struct ErrorEstimate {
   bool event_kind_missing_at_more_digits = false;
   std::map<std::string, std::int64_t> event_counts_at_more_digits;
   std::string final_position_difference, final_velocity_difference;
+  /// Significant digits the run's final state shares with the comparison run's, the fewer
+  /// of u's and v's (the run's own digits when both agree to every digit).
+  long final_state_correct_digits = 0;
   std::optional<std::string> lower_bound_only;  ///< why the differences bound the error from below only
 };
 
