@@ -28,15 +28,24 @@ bool plot(const std::vector<std::pair<std::string, const LyapunovFindings*>>& ru
                        svg);
 }
 
-/// "±tolerance_1, ±tolerance_2" from the case's computed golden, when there is one written
-/// for this very case file.
-std::string golden_spread(const std::filesystem::path& golden_dir, const CaseSpec& c) {
+/// "±tolerance_1, ±tolerance_2" from the case's computed golden (the 95 % uncertainty with
+/// an ensemble of nearby starts), when one was written for this very case; else the run's
+/// own batch-means half-widths, said to be that. Goldens are named by the case file's stem
+/// and hold the case's name: a family member in a subdirectory with the same stem is not
+/// the golden's case.
+std::string uncertainty_cell(const std::filesystem::path& golden_dir, const CaseSpec& c, const LyapunovFindings& l) {
   const std::filesystem::path file = golden_dir / (std::filesystem::path(c.file).stem().string() + ".json");
   std::ifstream in(file);
-  if (!in) return "no golden";
-  const LyapunovGolden golden = golden_from_json(nlohmann::json::parse(in), file.string());
-  if (golden.case_hash != c.hash) return "golden stale";
-  return "±" + golden.long_horizon.tolerance_lambda1 + ", ±" + golden.long_horizon.tolerance_lambda2;
+  if (in) {
+    const LyapunovGolden golden = golden_from_json(nlohmann::json::parse(in), file.string());
+    if (golden.case_name == c.name) {
+      if (golden.case_hash != c.hash) return "golden stale";
+      return "±" + golden.long_horizon.tolerance_lambda1 + ", ±" + golden.long_horizon.tolerance_lambda2;
+    }
+  }
+  if (!l.uncertainty_lambda1) return "no golden";
+  return fmt::format("no golden; batch means alone ±{:.3g}, ±{:.3g}", l.uncertainty_lambda1->half_width,
+                     l.uncertainty_lambda2->half_width);
 }
 
 /// The gate of `vibro check` on the same runs: each relation once with the published values it
@@ -83,8 +92,8 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
       "to α, a and u_min that the seeds do not give, so they are shown with their status, not compared as numbers; the "
       "relations below are what can be checked (`vibro check`). The uncertainty is the 95 % half-width of a finite-time "
       "exponent as an estimate of the asymptotic one (the larger of batch means and the spread of 8 nearby starts), "
-      "from the case's computed golden (`vibro lyapunov CASE --write-golden`); the members without a golden show "
-      "theirs with `vibro lyapunov CASE`.\n\n"
+      "from the case's computed golden (`vibro lyapunov CASE --write-golden`); for a member without a golden, the "
+      "batch means of this run alone (`vibro lyapunov CASE` adds the ensemble).\n\n"
       "| case | method | ε | λ1 | λ2 | λ1 + λ2 | uncertainty of λ1, λ2 (95 %) | published λ1, λ2 (status) |\n"
       "|---|---|---|---|---|---|---|---|\n";
   // The plots show one member (the first case's), every method of it: 21 curves would hide each other.
@@ -104,7 +113,7 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
     if (l.defined) {
       md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", c.name, l.method, l.epsilon,
                         display(l.lambda1_per_period, 6), display(l.lambda2_per_period, 6),
-                        display(l.sum_per_period, 6), golden_spread(golden_dir, c), counterpart);
+                        display(l.sum_per_period, 6), uncertainty_cell(golden_dir, c, l), counterpart);
       if (c.lyapunov->family == plotted_family) runs.emplace_back(c.name, &l);
     } else {
       md += fmt::format("| {} | {} | {} | undefined: {} | | | | {} |\n", c.name, l.method, l.epsilon, l.why_undefined,
