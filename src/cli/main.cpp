@@ -40,10 +40,16 @@ namespace fs = std::filesystem;
 constexpr int exit_failed = 1;
 constexpr int exit_bad_input = 2;
 
-/// `cases/` in the working directory when there is one, else the source tree's.
+/// `cases/` in the working directory when there is one, else the shipped cases beside the
+/// executable: …/bin/vibro finds …/share/vibro/cases (installed), and build/src/vibro finds
+/// build/share/vibro/cases (links into the source tree made at configure time). The
+/// published tables and the goldens are found from there, as in the source tree.
 fs::path default_cases_dir() {
   if (fs::is_directory("cases")) return "cases";
-  return fs::path(VIBRO_SOURCE_DIR) / "cases";
+  std::error_code error;
+  const fs::path executable = fs::read_symlink("/proc/self/exe", error);
+  if (error) return "cases";  // no /proc: the working directory's (missing) cases/ is what an error names
+  return executable.parent_path().parent_path() / "share" / "vibro" / "cases";
 }
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
