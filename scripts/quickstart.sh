@@ -35,11 +35,15 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 cmake --preset release
-cmake --build --preset release
 
 case "$job" in
-  report) ./build/release/src/vibro report --cases cases --out reports ;;
+  report)
+    cmake --build --preset release
+    ./build/release/src/vibro report --cases cases --out reports
+    ;;
   test)
+    # What the tests run (the library, the executable, the test programs), not the benchmarks.
+    cmake --build --preset release --target vibro_tests
     ctest --preset release
     # The fuzz target is its own clang configuration (fuzz/README.md), run for about a minute.
     if command -v clang++ > /dev/null; then

@@ -1,0 +1,28 @@
+# Every test's CTest name is short enough to read in a terminal and says its precision
+# (label unit): at most 100 characters, and not the type or value printout GoogleTest
+# appends by default ("  # TypeParam = boost::multiprecision::number<…>"). Arguments:
+# BUILD_DIR, CTEST.
+execute_process(COMMAND ${CTEST} --test-dir ${BUILD_DIR} -N RESULT_VARIABLE status OUTPUT_VARIABLE listing)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "ctest -N failed: ${listing}")
+endif()
+string(REPLACE "\n" ";" lines "${listing}")
+set(count 0)
+set(bad "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^ *Test +#[0-9]+: (.*)$")
+    set(name "${CMAKE_MATCH_1}")
+    math(EXPR count "${count} + 1")
+    string(LENGTH "${name}" length)
+    if(length GREATER 100 OR name MATCHES "TypeParam|GetParam|  #")
+      string(APPEND bad "\n  ${length}: ${name}")
+    endif()
+  endif()
+endforeach()
+if(count EQUAL 0)
+  message(FATAL_ERROR "no tests listed:\n${listing}")
+endif()
+if(bad)
+  message(FATAL_ERROR "test names longer than 100 characters or carrying GoogleTest's type printout:${bad}")
+endif()
+message(STATUS "${count} test names, each at most 100 characters")
