@@ -307,6 +307,24 @@ double number(const nlohmann::json& text) { return std::stod(text.get<std::strin
 /// run with its spread as tolerance (the largest distance to the other runs, recomputed here
 /// from the runs the file lists), the command and the case hash; and the command refuses a
 /// short horizon its two precisions cannot resolve to 25 digits (mpfr:10 against mpfr:30).
+/// `vibro --version` names what a reproduced number depends on: the version, the commit,
+/// the compiler and the multiprecision libraries.
+TEST_F(Cli, VersionNamesCommitCompilerAndLibraries) {
+  const Outcome outcome = vibro("--version");
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  for (const char* part : {"vibro 0.1.0 (git ", "compiler ", "Boost 1.", "MPFR 4.", "GMP 6."})
+    EXPECT_NE(outcome.out.find(part), std::string::npos) << part << "\n" << outcome.out;
+}
+
+/// `vibro converge` without --out writes into vibro-out/ (made), not the working directory.
+TEST_F(Cli, ConvergeWritesIntoVibroOutByDefault) {
+  const Outcome outcome = vibro_limited("cd " + quoted(dir()),
+                                        "converge " + quoted(fs::path(VIBRO_CASES_DIR) / "study_cn_free_fall.toml") + " --quiet");
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  EXPECT_TRUE(fs::is_regular_file(dir() / "vibro-out" / "study-cn-free-fall-rational.csv")) << outcome.out;
+  EXPECT_FALSE(fs::exists(dir() / "study-cn-free-fall-rational.csv"));
+}
+
 TEST_F(Cli, WriteGoldenRecordsMeasuredTolerancesAndRefusesTooFewDigits) {
   std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml");
   text.replace(text.find("periods = 3000"), std::string("periods = 3000").size(), "periods = 50");

@@ -5,6 +5,7 @@
 
 #include "progress_meter.hpp"
 #include "text_output.hpp"
+#include "version_text.hpp"
 
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/case_file.hpp"
@@ -128,12 +129,17 @@ int run_run(const fs::path& case_file, const std::string& csv, bool error_estima
 }
 
 /// `vibro converge CASE`: the case's convergence study, printed and written as
-/// NAME-PRECISION.{csv,md,svg} into `out_dir`.
+/// NAME-PRECISION.{csv,md,svg} into `out_dir` (vibro-out/ by default, made if missing: a study
+/// never scatters files into the working directory).
 int run_converge(const fs::path& case_file, const fs::path& out_dir, const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
   if (c.convergence.empty())
     throw vibro::InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
   const vibro::RunResult result = vibro::run_case(c, common.run_options());
+  std::error_code error;
+  fs::create_directories(out_dir, error);
+  if (error)
+    throw vibro::InputError("", "--out", "cannot make the directory " + out_dir.string() + ": " + error.message());
   const bool plotted = vibro::write_study_files(result, out_dir);
   if (common.json) {
     std::cout << vibro::to_json(result).dump(2) << "\n";
@@ -267,7 +273,7 @@ int main(int argc, char** argv) {
   bool quiet = false;
   app.add_flag("--quiet", quiet, "No progress on stderr (by default: a line kept up to date on a terminal, else a "
                                  "line when long work starts and every 10 s)");
-  app.set_version_flag("--version", std::string("vibro ") + VIBRO_VERSION);
+  app.set_version_flag("--version", vibro::cli::version_text());
 
   fs::path cases_dir = default_cases_dir();
   auto* list = app.add_subcommand("list", "List the case files (and those of its subdirectories), or the schemes");
@@ -295,9 +301,9 @@ int main(int argc, char** argv) {
   run->add_flag("--measure-rounding", measure_rounding, measure_help);
 
   auto* converge = app.add_subcommand("converge", "Run a case's convergence study; write CSV, Markdown and SVG");
-  fs::path converge_case, converge_out = ".";
+  fs::path converge_case, converge_out = "vibro-out";
   converge->add_option("CASE", converge_case, "Case file (TOML) with a [convergence] list")->required();
-  converge->add_option("--out", converge_out, "Directory for NAME-PRECISION.{csv,md,svg}")->capture_default_str();
+  converge->add_option("--out", converge_out, "Directory for NAME-PRECISION.{csv,md,svg} (made if missing)")->capture_default_str();
   converge->add_flag("--measure-rounding", measure_rounding, measure_help);
 
   auto* lyapunov = app.add_subcommand("lyapunov", "Lyapunov exponents of a case's Poincaré map ([lyapunov] table)");
