@@ -52,7 +52,7 @@ std::string fnv1a64_hex(std::string_view bytes) {
   return out.str();
 }
 
-/// The conservative oscillator of seed 003 (MATH.md §5): ω, β (default 0), and at most one
+/// The conservative oscillator of seed 003 (docs/mathematics.md §5): ω, β (default 0), and at most one
 /// of `obstacle = z0` (K = [z0, ∞)) and `stops = [lower, upper]` (K = [lower, upper]).
 ConservativeSpec read_conservative(const TomlReader& r, const toml::table& t) {
   ConservativeSpec spec;

@@ -13,7 +13,7 @@
 namespace vibro {
 
 /// Quantities a case may state an expectation for: "order." and an error metric (the
-/// observed orders of its convergence list, MATH.md §8).
+/// observed orders of its convergence list, docs/mathematics.md §8).
 const std::vector<std::string>& known_quantities();
 
 /// Reads and validates a case file; throws InputError naming the file and the key.
