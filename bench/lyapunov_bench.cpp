@@ -1,4 +1,4 @@
-// Cost of the Lyapunov engine (vibro/analysis/lyapunov.hpp, MATH.md §4) on the chaotic case of
+// Cost of the Lyapunov engine (vibro/analysis/lyapunov.hpp, docs/mathematics.md §4) on the chaotic case of
 // cases/reference_chaotic.toml (ω = 50, e = 0.5, u0 = 0, v0 = 0.1, α = 0.9, a = 2500,
 // u_min = 0) over its 3000 periods, and the exponents of every method on it.
 //
@@ -13,7 +13,7 @@
 //                         digits that keep 16 correct over the horizon, digits_needed.hpp).
 //                         Its wall time is reported.
 // Then a table of λ1, λ2 and λ1 + λ2 (per period) over the 3000 periods in double for the
-// methods and settings of seeds 000 and 001 (MATH.md §4): IDED, IDND (ε = 1e−8), NSND
+// methods and settings of seeds 000 and 001 (docs/mathematics.md §4): IDED, IDND (ε = 1e−8), NSND
 // (ε = 1e−8, h = T/2513; ε = 3h, h = T/40000), C.N.S.P and I.N.S.P (ε = h, h = T/2513), each
 // with its wall time and the periods in which a perturbed trajectory met a different set of
 // impacts (active steps for PS) than the base one. The maps use the folded clock of

@@ -1,4 +1,4 @@
-// Cost of one step of the non-standard impact scheme (seed 003 eq. (5.8)/(5.9), MATH.md §5)
+// Cost of one step of the non-standard impact scheme (seed 003 eq. (5.8)/(5.9), docs/mathematics.md §5)
 // on seed 003 example 5.1 (y'' + 100 y = 0, ω = 10, y ≥ z0 = 0, e = 0.5, y0 = 1, v0 = 0,
 // Δt = 0.001, exact start), 2^16 steps per iteration, each iteration restarting from y0, v0:
 //

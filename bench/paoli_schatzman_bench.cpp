@@ -1,5 +1,5 @@
 // Cost of one Paoli–Schatzman step (seed 000 eq. (14)) on the impact oscillator of
-// seed 000 eq. (15), with the centered velocity approximation (MATH.md §2):
+// seed 000 eq. (15), with the centered velocity approximation (docs/mathematics.md §2):
 //
 //   BM_baseline_double  the same recurrence written out by hand below, plain doubles;
 //   BM_library_double   vibro::PaoliSchatzman<ImpactOscillator<double>>::step;
@@ -57,7 +57,7 @@ struct BaselineResult {
 };
 
 /// U^0 = u0, U^1 by the Taylor start of seed 000 eq. (9), then `steps` steps of eq. (14)
-/// with the centered velocity in closed form (MATH.md §2): c = αh,
+/// with the centered velocity in closed form (docs/mathematics.md §2): c = αh,
 ///   W = (h²(a cos(ω t_n) − U^n) + c(1+e)U^{n−1} + 2U^n − (1−e)U^{n−1}) / (1 + c),
 ///   U^{n+1} = max(W, (1+e)u_min) − e U^{n−1},   t_n = t0 + n h.
 /// The expressions are grouped as the library groups them, so the two agree bitwise.

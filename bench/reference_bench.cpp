@@ -1,14 +1,14 @@
 // Cost of the exact-detection reference (reference/vibro/reference/impact_reference.hpp,
-// MATH.md §1) over 3000 forcing periods of a chaotic case, in double and in MPFR at the
+// docs/mathematics.md §1) over 3000 forcing periods of a chaotic case, in double and in MPFR at the
 // digits that horizon needs (acceptance item 8 of the reference issue).
 //
-// The case. Seed 001's published settings (MATH.md §4): ω = 50, e = 0.5, u0 = 0, v0 = 0.1,
+// The case. Seed 001's published settings (docs/mathematics.md §4): ω = 50, e = 0.5, u0 = 0, v0 = 0.1,
 // 3000 periods. α, a and u_min are not published; chosen here:
 //   α = 0.9 (underdamped), a = 2500 (= ω², forced amplitude ≈ 1), u_min = 0 (the mass
 //   starts on the obstacle, moving up).
 // Measured with this program's own double run (main() prints it again): λ1 ≈ 0.0622 per
 // period (0.495 per unit time), λ2 ≈ −0.328, λ1 + λ2 = −0.26594 = −2αT + 2 (86/3000) ln e,
-// the sum rule of MATH.md §1.2; 86 transverse impacts (|v−| from 1.4 to 30), no grazing,
+// the sum rule of docs/mathematics.md §1.2; 86 transverse impacts (|v−| from 1.4 to 30), no grazing,
 // accumulation or sticking. For 11 initial velocities v0 ∈ [0.099, 0.101] λ1 stays in
 // [0.061, 0.069] and every impact stays transverse (|v−| ≥ 0.5).
 //
@@ -16,7 +16,7 @@
 // project's case reader; it could move to cases/ as it stands.
 //
 // How it was chosen: a throwaway scan (not kept) ran the double reference with a fresh
-// FlowJacobian per period and the Gram–Schmidt step of MATH.md §4, rejecting any set with
+// FlowJacobian per period and the Gram–Schmidt step of docs/mathematics.md §4, rejecting any set with
 // an event other than a transverse impact in any period:
 //   - 300 periods: α ∈ {0, 0.05, 0.2, 1, 3, 10}, a ∈ {250, 1000, 2500, 10000},
 //     u_min ∈ {0, −0.05, −0.2, −0.4, −0.8, −2}; then α ∈ {0.5, 1, 2, 5, 10, 20, 30, 40, 50,
@@ -41,7 +41,7 @@
 //                                 state, evaluated at the next section, the obstacle ignored;
 //   BM_reference_double           ImpactReference::advance to each section, events only;
 //   BM_reference_double_jacobian  the same with a fresh FlowJacobian per period and the
-//                                 Gram–Schmidt step of MATH.md §4 (the Lyapunov engine);
+//                                 Gram–Schmidt step of docs/mathematics.md §4 (the Lyapunov engine);
 //   BM_baseline_mpfr, BM_reference_mpfr   the same in MPFR at D decimal digits,
 //     D = digits_needed(λ1, horizon, 16) = ceil(λ1 · 3000 / ln 10) + 16   (λ1 per period),
 //     with λ1 from the double run above, computed in main() before benchmarking: the

@@ -1,4 +1,4 @@
-// Case files (ARCHITECTURE.md "Errors"): every class of bad input is rejected with one
+// Case files (docs/architecture.md "Limits and faults"): every class of bad input is rejected with one
 // InputError that names the file, the dotted key and what is allowed, and a valid case
 // keeps each number's decimal text and exact value. Each bad case is a valid base case
 // from tests/data with one or two lines edited, so a test shows only what it changes.
@@ -243,7 +243,7 @@ TEST(LoadCase, MissingFileIsBadInputNamingIt) {
   }
 }
 
-// --- the classes of bad input of ARCHITECTURE.md "Errors" ---------------------------
+// --- the classes of bad input of docs/architecture.md "Limits and faults" ---------------------------
 
 TEST(BadInput, MalformedTomlNamesTheLineAndColumn) {
   const std::string text = edited(oscillator(), {{"e = 0.8", "e = 0.8.1"}});
@@ -524,7 +524,7 @@ TEST(BadInput, NonPositiveForcingFrequency) {
         rejected(edited(oscillator(), {{"omega = 1.2", std::string("omega = ") + omega}}), "model.omega", "(0, ∞)"));
 }
 
-// --- the conservative oscillator of seed 003 (MATH.md §5) ----------------------------
+// --- the conservative oscillator of seed 003 (docs/mathematics.md §5) ----------------------------
 
 /// Example 5.1 of seed 003 (cases/nsfd/example51_nonstandard.toml without its study): ω = 10,
 /// e = 1/2, K = [0, ∞), y0 = 1, v0 = 0, h = 1/1000, t_end = 2; β and the start are left to

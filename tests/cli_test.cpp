@@ -1,4 +1,4 @@
-// The `vibro` command line end to end (ARCHITECTURE.md "Errors" and "CLI"): bad input
+// The `vibro` command line end to end (docs/architecture.md "Limits and faults", docs/outputs.md): bad input
 // exits 2 with exactly one line "vibro: error: ..." on stderr naming the file or option
 // and what is allowed; good runs exit 0 with JSON and CSV that say what the input implies.
 
@@ -370,7 +370,7 @@ TEST_F(Cli, WriteGoldenRecordsMeasuredTolerancesAndRefusesTooFewDigits) {
   EXPECT_FALSE(fs::exists(dir() / "no.json"));
 }
 
-// --- the seed-003 cases (MATH.md §5) --------------------------------------------------
+// --- the seed-003 cases (docs/mathematics.md §5) --------------------------------------------------
 
 
 /// A case file's text without its [convergence] study (the last table of the shipped ones).
@@ -393,10 +393,10 @@ std::vector<std::vector<std::string>> nsfd_csv_rows(const std::string& text) {
 }
 
 /// Seed 003 example 5.1 (ω = 10, e = 1/2, z0 = 0, y0 = 1, v0 = 0, Δt = 0.001, t ≤ 2) by the
-/// nonstandard scheme. Closed form (MATH.md §5): impacts at s_n = π/20 + nπ/10, six of them
+/// nonstandard scheme. Closed form (docs/mathematics.md §5): impacts at s_n = π/20 + nπ/10, six of them
 /// (n = 0…5) before t = 2; the discrete ones lag by 2(n+1)Δt ≤ 12Δt, which keeps s_5 before
 /// and s_6 = 2.04 after t = 2. Invariants: z0 = 0 is the equilibrium, so each impact
-/// multiplies the discrete energy E (MATH.md §5) by exactly e² (nonstandard_claims_test's
+/// multiplies the discrete energy E (docs/mathematics.md §5) by exactly e² (nonstandard_claims_test's
 /// header), and E is constant in a flight; both to energy_rounding_bound (its header), as
 /// relative errors: 2 B(steps)ε for a ratio of two energies, 2 B(k)ε for max − min over a
 /// flight of at most k = ⌈π/(ωΔt)⌉ + 1 free steps (the flight lasts π/ω). E^0 = ½ω²cos²(θ/2)

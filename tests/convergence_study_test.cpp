@@ -1,4 +1,4 @@
-// Relations between the convergence studies of the shipped cases (label `study`, MATH.md
+// Relations between the convergence studies of the shipped cases (label `study`, docs/mathematics.md
 // §8): the slope does not move with the precision, the corrected scheme beats
 // Paoli–Schatzman on impact times, exactness where the scheme is exact, Störmer–Verlet's
 // second order. The declared order of every scheme on every shipped study is observed by
@@ -113,7 +113,7 @@ TEST(CorrectedScheme, IsExactOnTheFreeFall) {
     }
 }
 
-// --- the seed-003 schemes (MATH.md §5) ---------------------------------------------
+// --- the seed-003 schemes (docs/mathematics.md §5) ---------------------------------------------
 // Their declared orders on example 5.1 are observed by tests/scheme_orders_test.cpp, with
 // every other scheme's.
 

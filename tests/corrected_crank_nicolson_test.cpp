@@ -1,4 +1,4 @@
-// The corrected Crank–Nicolson scheme, seed 000 §3 eq. (26)–(38), MATH.md §3. Expected values
+// The corrected Crank–Nicolson scheme, seed 000 §3 eq. (26)–(38), docs/mathematics.md §3. Expected values
 // come from a closed form (seed 000 eq. (27)–(28) written out; the roots of ϕ, eq. (31)–(34),
 // worked by hand for constructed inputs; the exact parabola of a constant force; the exact
 // free fall), an independent evaluation (the residual of the Crank–Nicolson system (26); an
@@ -294,7 +294,7 @@ TYPED_TEST(CorrectedAll, RecorderFlagsImpactsAndDichotomies) {
 /// t_c = 1, then u = (t − 1)/2, v = −1 then 1/2. The corrected scheme is exact on it: nodes
 /// 0, 2/5, 4/5, then the impact at 1 (eq. 32: s0 = (2/5)(1/5)/(2/5) = 1/5), then 7/5, …;
 /// V is v0 up to the impact node and −e v0 from it on, with no value in between.
-/// The PS scheme (StartingValue::linear, h = 2/5) by MATH.md §2.1: m = ⌊13/6⌋ = 2,
+/// The PS scheme (StartingValue::linear, h = 2/5) by docs/mathematics.md §2.1: m = ⌊13/6⌋ = 2,
 /// U^3 = −1/5 < 0, U^4 = −eU^2 = −1/10, U^5 = −eU^3 = 1/10, U^6 = U^5 + h/2 = 3/10; so
 /// V^3 = (U^4 − U^3)/h = 1/4 lies between v0 and −e v0: the reversal takes two steps.
 TEST(CorrectedExact, FreeFallReversesInOneStepWherePaoliSchatzmanNeedsTwo) {

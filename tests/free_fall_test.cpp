@@ -1,4 +1,4 @@
-// Free fall onto an obstacle, seed 000 §2 (MATH.md §2.1). Expected values come from the
+// Free fall onto an obstacle, seed 000 §2 (docs/mathematics.md §2.1). Expected values come from the
 // seed's closed-form prediction of the two-step reversal (FreeFallReversal), checked
 // against the scheme itself: with the exact rational type every predicted U^n must hold
 // with equality; in floating types, to a bound from the rounding analysis.
@@ -173,7 +173,7 @@ TYPED_TEST(FreeFallFloating, ComputedMatchesPredictedToRoundingLevel) {
 /// t_end = 2, h = 2/N with N odd, so the impact at t_c = 1 is mid-step at every N.
 /// Scaling t and u by h maps each run onto the same discrete pattern around the impact, so
 /// every error is exactly C·h^p: position L∞ and velocity L1 with p = 1, velocity L∞
-/// with p = 0 (seed 000 §1: "at best O(h)", and the O(1) of MATH.md §2.1). Exact check.
+/// with p = 0 (seed 000 §1: "at best O(h)", and the O(1) of docs/mathematics.md §2.1). Exact check.
 TEST(FreeFallErrorsExact, ErrorsAreExactlyProportionalToTheExpectedPowerOfH) {
   const rational u0(1), v0(-1), e(1, 2), zero(0);
   const ExactFreeFall<rational> exact(zero, u0, v0, e);

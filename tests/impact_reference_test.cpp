@@ -1,7 +1,7 @@
-// The exact-detection reference solver (reference/.../impact_reference.hpp, MATH.md §1).
+// The exact-detection reference solver (reference/.../impact_reference.hpp, docs/mathematics.md §1).
 // Expected values: closed forms (bouncing-ball impact and accumulation times, the release
 // time of a resting mass, an exact tangency), an independent method (central differences
-// of the flow for the Jacobian), and an invariant (the sum rule of MATH.md §1.2).
+// of the flow for the Jacobian), and an invariant (the sum rule of docs/mathematics.md §1.2).
 
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
@@ -44,7 +44,7 @@ TYPED_TEST_SUITE(Reference, FloatingTypes, ScalarNames);
 
 /// Bouncing ball u'' = −g on u ≥ 0 (closed form): from (u0, 0) the first impact is at
 /// t1 = √(2u0/g) with v− = −√(2g u0); after it the ball leaves at v = e√(2g u0) and the
-/// impacts accumulate at t1 + (2v/g)/(1 − e) (MATH.md §1.3, issue 3); it then rests for ever.
+/// impacts accumulate at t1 + (2v/g)/(1 − e) (docs/mathematics.md §1.3, issue 3); it then rests for ever.
 TYPED_TEST(Reference, BouncingBallAccumulatesAtTheClosedFormTimeAndSticks) {
   using Real = TypeParam;
   using std::sqrt;
@@ -162,7 +162,7 @@ TEST(ReferenceDouble, FindsTheDipThatTheSeedsSweepMisses) {
   EXPECT_NEAR_EPS(events[0].v_minus, -slope, 16, 1 / slope);
 }
 
-/// MATH.md §1.2: det S = e² at every impact and det Φ = e^{−2α s} between impacts, so over
+/// docs/mathematics.md §1.2: det S = e² at every impact and det Φ = e^{−2α s} between impacts, so over
 /// any horizon without grazing or sticking ln det J = −2α t + 2 N_imp ln e (invariant).
 TYPED_TEST(Reference, JacobianDeterminantFollowsTheSumRule) {
   using Real = TypeParam;
@@ -328,7 +328,7 @@ TYPED_TEST(Reference, ReleaseUnderALargeForcingAmplitudeLiftsOffCleanly) {
   }
 }
 
-/// Seed 003 example 5.1 at ω = 1 (MATH.md §5, derived closed form): y'' + y = 0 from (1, 0)
+/// Seed 003 example 5.1 at ω = 1 (docs/mathematics.md §5, derived closed form): y'' + y = 0 from (1, 0)
 /// with the obstacle at 0: impacts at s_n = π/2 + nπ, the n-th arriving with speed e^n and
 /// leaving with e^{n+1}; on [s_n, s_{n+1}] y = e^{n+1} sin(t − s_n).
 TYPED_TEST(Reference, HarmonicOscillatorWithObstacleMatchesExample51) {

@@ -1,8 +1,8 @@
 // The Lyapunov engine on the chaotic case of cases/reference_chaotic.toml (ω = 50, e = 0.5,
-// u0 = 0, v0 = 0.1, seed 001's settings; α = 0.9, a = 2500, u_min = 0 ours, MATH.md §4),
+// u0 = 0, v0 = 0.1, seed 001's settings; α = 0.9, a = 2500, u_min = 0 ours, docs/mathematics.md §4),
 // in double and in MPFR at 30 digits, over 200 periods and over seed 001's 3000. Expected
-// values: the sum rule of MATH.md §1.2 (invariant), IDED against IDND (independent
-// method, relation 1 of MATH.md §4), and the PS map's own sum rule for NSND (seed 001
+// values: the sum rule of docs/mathematics.md §1.2 (invariant), IDED against IDND (independent
+// method, relation 1 of docs/mathematics.md §4), and the PS map's own sum rule for NSND (seed 001
 // Theorem 3.3, invariant).
 //
 // Over 200 periods λ1 ≈ 0.065 per period amplifies rounding by e^{13}: both precisions
@@ -70,7 +70,7 @@ struct ChaoticCase {
   }
 };
 
-/// MATH.md §1.2 (invariant): det DS = e^{−2α(t1 − t0)} e^{2 n_k ln e} for a period with n_k
+/// docs/mathematics.md §1.2 (invariant): det DS = e^{−2α(t1 − t0)} e^{2 n_k ln e} for a period with n_k
 /// transverse impacts, and n1 n2 = |det DS| each period, so
 ///   Σ ln n1 + Σ ln n2 = −2αK(t1 − t0) + 2 N_imp ln e   for every K, to rounding
 /// (t1 = t0 + T as rounded: with the folded clock the flights of every period cover exactly
@@ -105,7 +105,7 @@ TYPED_TEST(Chaotic, IdedObeysTheSumRuleToRounding) {
   }
 }
 
-/// Relation 1 of MATH.md §4 (independent method; seed 001 §5 found ≥ 5 common significant
+/// Relation 1 of docs/mathematics.md §4 (independent method; seed 001 §5 found ≥ 5 common significant
 /// digits): IDND with ε = 1e−8 against IDED over the same periods, and relation 2 (λ1 > 0,
 /// λ1 + λ2 < 0). The two follow the same orbit bit for bit (the same reference from the
 /// same X_k); D_ε S differs from DS by O(ε |D²S|) (measured in MPFR: 2.4e−7 on λ2 and 1.5e−9
@@ -143,11 +143,11 @@ TYPED_TEST(Chaotic, IdedAndIdndAgreeToFiveSignificantDigits) {
   }
 }
 
-/// Seed 001 Theorem 3.3 on the chaotic orbit (MATH.md §2.2): NSND with ε = 1e−8 ≪ h = T/2513.
+/// Seed 001 Theorem 3.3 on the chaotic orbit (docs/mathematics.md §2.2): NSND with ε = 1e−8 ≪ h = T/2513.
 /// While no perturbed trajectory changes its set of active steps (Lemma 3.2; checked), the PS
 /// map is affine in X on the data concerned, D_ε S^h is its derivative up to rounding, and
 /// its determinant follows from the one-step matrices on (U^{n−1}, U^n): r = (1 − αh)/(1 + αh)
-/// without contact (MATH.md §2, centered velocity), e on an active step (U^{n+1} =
+/// without contact (docs/mathematics.md §2, centered velocity), e on an active step (U^{n+1} =
 /// (1 + e)u_min − eU^{n−1}: matrix [[0, 1], [−e, 0]]). So, A the active steps of the base
 /// orbit over K periods of N steps (invariant, derived):
 ///   Σ ln n1 + Σ ln n2 = (NK − A) ln r + A ln e.

@@ -1,12 +1,12 @@
-// The Lyapunov engine (vibro/analysis/lyapunov.hpp, MATH.md §4) and the Poincaré maps
+// The Lyapunov engine (vibro/analysis/lyapunov.hpp, docs/mathematics.md §4) and the Poincaré maps
 // that feed it (vibro/analysis/poincare_maps_*.hpp). Expected values:
 // - the Gram–Schmidt recurrence on a constant triangular matrix: closed form of ‖A^k e1‖;
 // - the linear oscillator without obstacle: closed form of the fundamental matrix (both
 //   exponents tend to −αT per period; λ_{1,k} exactly for every k), and for the schemes the
 //   closed-form determinant of their one-step matrices;
-// - seed 001 Theorem 3.3 (MATH.md §2.2): D_ε S^h = −e·F across a two-step reversal, exactly
+// - seed 001 Theorem 3.3 (docs/mathematics.md §2.2): D_ε S^h = −e·F across a two-step reversal, exactly
 //   with rationals;
-// - where the derivative does not exist (MATH.md §1.2): the engine stops and says why.
+// - where the derivative does not exist (docs/mathematics.md §1.2): the engine stops and says why.
 // The chaotic case (sum rule, IDED against IDND) is in lyapunov_study_test.cpp.
 
 #include "support/near_eps.hpp"
@@ -64,7 +64,7 @@ TYPED_TEST(Engine, TriangularMatrixFollowsTheClosedFormForEveryK) {
   EXPECT_EQ(exponents.lambda1_per_unit_time(), Real(exponents.lambda1() / period));
 }
 
-/// A singular DS has no second exponent (MATH.md §1.2: sticking makes S singular): the engine
+/// A singular DS has no second exponent (docs/mathematics.md §1.2: sticking makes S singular): the engine
 /// stops, keeps the estimates up to the period before, and gives no number.
 TYPED_TEST(Engine, SingularDerivativeStopsTheRunAndGivesNoNumber) {
   using Real = TypeParam;
@@ -89,7 +89,7 @@ TYPED_TEST(Engine, SingularDerivativeStopsTheRunAndGivesNoNumber) {
 
 /// u'' + 2αu' + u = a cos ωt with u_min = −1000, never reached (|u| ≤ |u0| + a/√D < 2, the
 /// forced amplitude a/√D ≈ 0.75 and the free part decaying): the Poincaré map is affine with
-/// DS = Φ(T) = e^{−αT} B(ω_d T), the fundamental matrix (MATH.md §1.1) with, for φ = ω_d s,
+/// DS = Φ(T) = e^{−αT} B(ω_d T), the fundamental matrix (docs/mathematics.md §1.1) with, for φ = ω_d s,
 ///   B(φ) = cos φ I + sin φ J,  J = [[α/ω_d, 1/ω_d], [−1/ω_d, −α/ω_d]],  J² = −I,
 /// so DS^k = e^{−αkT} B(kω_d T): both Floquet multipliers have modulus e^{−αT}
 /// (det DS = e^{−2αT}) and for every k, with B(φ)e1 = (cos φ + (α/ω_d) sin φ, −sin φ/ω_d),
@@ -220,11 +220,11 @@ TYPED_TEST(Linear, DifferencesOfTheReferenceGiveTheClosedForm) {
 /// The schemes' maps, h = Δt = T/100, with the ε of the seeds: NSND ε = 3h (seed 001), C.N.S.P
 /// ε = h (seed 000). Their limits λ_m from the determinants of their one-step matrices (the
 /// two roots are complex conjugate, so both exponents tend to half the log-determinant):
-/// - PS without contact (centered velocity, MATH.md §2): (1 + αh)U^{n+1} − (2 − h²)U^n +
+/// - PS without contact (centered velocity, docs/mathematics.md §2): (1 + αh)U^{n+1} − (2 − h²)U^n +
 ///   (1 − αh)U^{n−1} = h² g(t_n), one-step matrix on (U^{n−1}, U^n) of determinant
 ///   (1 − αh)/(1 + αh); X = (U, V) is a fixed linear change of it, so
 ///   λ_m = (N/2) ln((1 − αh)/(1 + αh)) = −αT (1 + (αh)²/3 + …);
-/// - the corrected scheme without contact is the Crank–Nicolson step (MATH.md §3), of
+/// - the corrected scheme without contact is the Crank–Nicolson step (docs/mathematics.md §3), of
 ///   determinant (4 − 4αΔt + Δt²)/(4 + 4αΔt + Δt²) (Cramer on seed 000 eq. (27)–(28)); the
 ///   landing step differs from Δt by rounding only: λ_m = (N/2) ln of that = −αT(1 + O(Δt²)).
 TYPED_TEST(Linear, DifferencesOfTheSchemeMapsGiveTheirDeterminants) {
@@ -249,7 +249,7 @@ TYPED_TEST(Linear, DifferencesOfTheSchemeMapsGiveTheirDeterminants) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Seed 001 Theorem 3.3 (MATH.md §2.2): the derivative of the discrete flow across a
+// Seed 001 Theorem 3.3 (docs/mathematics.md §2.2): the derivative of the discrete flow across a
 // two-step reversal.
 
 template <class Real>
@@ -270,7 +270,7 @@ std::vector<std::int64_t> active_steps(const PaoliSchatzman<Model>& scheme,
 
 /// u'' = −g above u_min = 0, e = 1/2, h = 1/8, X^0 = (u0, −1), a window of N = 12 steps with
 /// one impact: g = 0 is the free fall of seed 000 §2, g = 1 a constant force; u0 = 19/20 and
-/// 29/32 give the two reversal cases of MATH.md §2.1 (U^{m+1} below and above the obstacle).
+/// 29/32 give the two reversal cases of docs/mathematics.md §2.1 (U^{m+1} below and above the obstacle).
 /// Expected (derived exactly): off the active steps the map is X ↦ (U + hV, V − hg), linear
 /// part F_1 = [[1, h], [0, 1]]; on the two active steps p, p + 1, U^{p+1} + eU^{p−1} =
 /// U^{p+2} + eU^p = (1 + e)u_min, so X^{p+1} = ((1 + e)u_min − eU^{p−1}, −eV^{p−1}): derivative
@@ -317,7 +317,7 @@ TYPED_TEST(Reversal, DifferenceQuotientAcrossTheTwoStepReversalIsMinusE) {
 
 /// A bouncing ball (u'' = −9.81, e = 0.6, from rest at u = 1.25) chatters to rest: its
 /// impacts accumulate at t ≈ 2.02 (impact_reference_test has the closed form), and the flow
-/// has no derivative there (MATH.md §1.2). IDED and IDND with unit "periods" stop in the
+/// has no derivative there (docs/mathematics.md §1.2). IDED and IDND with unit "periods" stop in the
 /// period of the accumulation, say why, and give no number.
 TEST(LyapunovUndefined, AccumulationStopsIdedAndIdndWithTheReason) {
   const ConstantForce<double> model(9.81, 0, 0.6);

@@ -1,5 +1,5 @@
 // The nonlinear reference (reference/.../nonlinear_reference.hpp, integrated_flight.hpp,
-// MATH.md §1 and §5): RKF 7(8) flights with the certified contact search and the impact law.
+// docs/mathematics.md §1 and §5): RKF 7(8) flights with the certified contact search and the impact law.
 // Expected values: the closed-form reference on the linear oscillator (β = 0; itself checked
 // against a Taylor integration in reference_flight_test), the Duffing period and the
 // flight times between impacts through the complete and incomplete elliptic integrals of
@@ -17,7 +17,7 @@
 // 1000 times looser every case with a budget there), a missed, spurious or misplaced event
 // and a wrong impact law; they do not catch a small loss of accuracy.
 //
-// Scalar types: double, long double and MPFR at 30 digits (ARCHITECTURE.md; RKF78 costs
+// Scalar types: double, long double and MPFR at 30 digits (docs/architecture.md "Scalar-generic code"; RKF78 costs
 // 0.2–0.4 s per forcing period there and a minute at 50 digits: integrated_flight.hpp),
 // float128 on the linear agreement only (≈ 0.3 s per period).
 
@@ -465,7 +465,7 @@ TYPED_TEST(NonlinearReferenceTyped, HardCapAndBadInputStopWithAClearError) {
   EXPECT_THROW(run(reference, y, Real(0)), std::invalid_argument);  // target in the past
 }
 
-/// f(t, u, v) = a cos ωt − 2αv − u − βu³ (MATH.md §5 with forcing and damping): against the
+/// f(t, u, v) = a cos ωt − 2αv − u − βu³ (docs/mathematics.md §5 with forcing and damping): against the
 /// formula at a point, a few roundings of terms ≤ 4; β = 0 is the impact oscillator's f to
 /// the bit; the parameter checks name the parameter.
 TYPED_TEST(NonlinearReferenceTyped, DuffingModelEvaluatesItsForceAndRejectsBadParameters) {

@@ -1,7 +1,7 @@
-// The claims of seed 003 §5 about the non-standard impact scheme (MATH.md §5, issue 6
+// The claims of seed 003 §5 about the non-standard impact scheme (docs/mathematics.md §5, issue 6
 // item 3), each in double and in MPFR at 50 digits, each printing its numbers. Expected
 // values: example 5.1's exact solution (closed form), the free-fall reversal of seed 000 §2
-// (MATH.md §2.1) for the shift at an impact, closed forms of the two-step recurrences
+// (docs/mathematics.md §2.1) for the shift at an impact, closed forms of the two-step recurrences
 // (amplitudes, ρ(θ)), and invariants (energies). Rounding bounds are those derived in
 // vibro/analysis/nonstandard_experiments.hpp.
 //
@@ -236,7 +236,7 @@ TYPED_TEST(Claims, A_ShiftAfterImpactsIsTwoStepsPerImpact) {
 
 /// NS: energy() is constant on every flight to energy_rounding_bound (invariant), and jumps
 /// by e² at each impact of example 5.1 to rounding (header comment: stronger than the O(Δt)
-/// that MATH.md §5 expects; z0 = 0 is the equilibrium). Störmer–Verlet on the same problem:
+/// that docs/mathematics.md §5 expects; z0 = 0 is the equilibrium). Störmer–Verlet on the same problem:
 /// its own energy is constant per flight, energy() oscillates per flight by ρ(θ) ≈ θ²/12
 /// (closed form), from the flight's ends (nodes within one step of y = 0, the phase of
 /// largest (Δy)²) through its apex.

@@ -1,5 +1,5 @@
 // The conservative oscillator and the non-standard impact scheme, seed 003 §3 and §5,
-// MATH.md §5. Expected values come from a closed form (the harmonic flow; the starting
+// docs/mathematics.md §5. Expected values come from a closed form (the harmonic flow; the starting
 // formulas; Störmer–Verlet's energy oscillation ρ(θ)), an independent implementation (the
 // Paoli–Schatzman scheme of seed 000, in exact rationals), or an invariant (the discrete
 // energies; (y^{k+1} + e y^{k−1}) ∈ (1+e)K).
@@ -67,7 +67,7 @@ TYPED_TEST(NonstandardFloating, ExactSchemeReproducesTheHarmonicFlow) {
 }
 
 /// Seed 003 eq. (3.18): the centered start of the harmonic nonstandard scheme is
-/// y^1 = cos θ · y0 + φ v0, φ = (2/ω) sin(θ/2) (closed form; MATH.md §5).
+/// y^1 = cos θ · y0 + φ v0, φ = (2/ω) sin(θ/2) (closed form; docs/mathematics.md §5).
 TYPED_TEST(NonstandardFloating, CenteredStartIsSeed003Eq318) {
   using Real = TypeParam;
   using std::cos;
@@ -79,7 +79,7 @@ TYPED_TEST(NonstandardFloating, CenteredStartIsSeed003Eq318) {
   EXPECT_NEAR_EPS(x.u_next, cos(omega * dt) * y0 + 2 * sin(omega * dt / 2) / omega * v0, 8, Real(1));
 }
 
-/// MATH.md §5 (invariant): E^k − E^{k−1} = ½(y^{k+1} − y^{k−1})·(residual) = 0 for the
+/// docs/mathematics.md §5 (invariant): E^k − E^{k−1} = ½(y^{k+1} − y^{k−1})·(residual) = 0 for the
 /// nonstandard scheme, harmonic and Duffing (hardening and softening), and for
 /// Störmer–Verlet's own energy (denominator Δt², β = 0).
 TYPED_TEST(NonstandardFloating, DiscreteEnergiesAreConserved) {

@@ -1,4 +1,4 @@
-// The Paoli–Schatzman scheme, seed 000 eq. (9)–(14), MATH.md §2. Expected values come from
+// The Paoli–Schatzman scheme, seed 000 eq. (9)–(14), docs/mathematics.md §2. Expected values come from
 // a closed form (the unconstrained recurrence), an independent method (the implicit
 // inclusion of seed 000 eq. (12) solved by TOMS 748 root finding), or an invariant (the
 // constraint (U^{n+1} + eU^{n−1})/(1+e) ∈ K; the semigroup property of the discrete map).
@@ -107,7 +107,7 @@ TYPED_TEST(PaoliSchatzmanFloating, ImplicitStepSolvesTheInclusionOfSeed000Eq12) 
   }
 }
 
-/// The closed form of the implicit variants (MATH.md §2, derived) against the fixed-point
+/// The closed form of the implicit variants (docs/mathematics.md §2, derived) against the fixed-point
 /// iteration of seed 001 Lemma 3.2 on the same model with its affine structure hidden.
 TYPED_TEST(PaoliSchatzmanFloating, ClosedFormAgreesWithFixedPointIteration) {
   using Real = TypeParam;

@@ -1,9 +1,9 @@
-// The relations of MATH.md §4 in MPFR (label study; issue 5, item 4): the same cases and
+// The relations of docs/mathematics.md §4 in MPFR (label study; issue 5, item 4): the same cases and
 // thresholds as `vibro check` (tests/published_check_test.cpp runs them in double), at 30
 // digits. Why 30: the NSND quotient with ε = 1e−8 ≪ h = T/2513 loses ε_mach/(h ε) of its
 // accuracy, 4e−4 in double (rounding-bound, tests/lyapunov_study_test.cpp) and 1e−18 here,
 // so in MPFR relation 3 is about the scheme, not about rounding. Over 3000 periods neither
-// precision follows the true orbit (MATH.md §4): each run follows its own pseudo-orbit,
+// precision follows the true orbit (docs/mathematics.md §4): each run follows its own pseudo-orbit,
 // and the relations compare methods on it.
 //
 // Cost: a PS or corrected-scheme step costs ~0.8 µs in MPFR-30, so relations 3 and 5 over
@@ -69,7 +69,7 @@ TEST(RelationsMpfr, CorrectedSchemeCloserThanPaoliSchatzman) {
 /// (MPFR-30) and −0.061 (double) against IDED's +0.066. That the failure survives 30 digits
 /// shows it is the PS map's, not rounding's: with ε = 3h most perturbed trajectories keep
 /// the base's active steps, and across a reversal with unchanged active steps the map's
-/// derivative is −e·I (seed 001 Theorem 3.3, MATH.md §2.2), without the saltation matrix's
+/// derivative is −e·I (seed 001 Theorem 3.3, docs/mathematics.md §2.2), without the saltation matrix's
 /// impact-time term. The assertion records the outcome, so that a change is seen.
 TEST(RelationsMpfr, ThreeHFailsInBothPrecisions) {
   const std::set<std::string> others = {"ided-idnd-agree", "nsnd-small-eps-fails", "cnsp-closer-than-insp"};

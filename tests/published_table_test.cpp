@@ -1,4 +1,4 @@
-// Published tables (ARCHITECTURE.md "Published tables are data with provenance"): the
+// Published tables (reference/published/README.md): the
 // shipped tables load; they hold exactly the numbers the seeds print, compared with an
 // independent transcription below (the seeds themselves live outside the repository); the
 // printed numbers satisfy the relations the seeds state for them; and every class of bad

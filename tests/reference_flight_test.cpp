@@ -1,4 +1,4 @@
-// Closed-form free flights of the exact-detection reference (MATH.md §1.1, §1.2). Expected
+// Closed-form free flights of the exact-detection reference (docs/mathematics.md §1.1, §1.2). Expected
 // values come from an independent method (a Taylor-series integration of the ODE in MPFR at
 // a precision well above the type under test; central differences of the flow), a closed
 // form (the constant-force flight u0 + v0 s − g s²/2), or an invariant (det Φ = e^{−2αs},
@@ -31,7 +31,7 @@ namespace vibro::testing {
 namespace {
 
 
-/// One parameter set per regime of MATH.md §1.1, each with its own initial data.
+/// One parameter set per regime of docs/mathematics.md §1.1, each with its own initial data.
 struct Regime {
   const char* name;
   const char* alpha;
@@ -53,7 +53,7 @@ constexpr Regime regimes[] = {
     {"overdamped", "2.5", "1.5", "1.3", "0.6", "-1.3"},
     {"undamped", "0", "1.5", "1.7", "0.6", "-1.3"},
     {"resonant", "0", "1.5", "1", "0.6", "-1.3"},
-    // The forcing frequency and initial data of seed 001's chaotic case (MATH.md §4); its
+    // The forcing frequency and initial data of seed 001's chaotic case (docs/mathematics.md §4); its
     // α and a are not published, these are ours.
     {"fast forcing", "0.1", "1", "50", "0", "0.1"},
 };
@@ -290,7 +290,7 @@ TYPED_TEST(OscillatorFlightFloating, ClassifiesTheRegimesOfMath11) {
   EXPECT_FALSE(flight("0.3", "1").resonant());
 }
 
-/// Liouville (MATH.md §1.2): det Φ(s) = e^{−2αs}; and Φ(s1 + s2) = Φ(s1)Φ(s2), the group
+/// Liouville (docs/mathematics.md §1.2): det Φ(s) = e^{−2αs}; and Φ(s1 + s2) = Φ(s1)Φ(s2), the group
 /// property of the flow of an autonomous linear system (invariants).
 TYPED_TEST(OscillatorFlightFloating, FundamentalMatrixDeterminantAndGroupProperty) {
   using Real = TypeParam;

@@ -1,7 +1,7 @@
 // One order test over every scheme (label study; Boost.Odeint's test over every stepper is
 // the model): for every entry of the registry and every scalar type it runs in, every
 // shipped study of that scheme whose model takes the type is run, and each order the scheme
-// declares (scheme.hpp: DeclaredOrders, from the seeds or MATH.md) is checked where it is
+// declares (scheme.hpp: DeclaredOrders, from the seeds or docs/mathematics.md) is checked where it is
 // observed. A sharp order must be met within the study's band on a study with impacts; a
 // lower bound (or a sharp order on a study without impacts) must not be undercut. Each
 // declared order must be observed on at least one study per scalar type, or the study must

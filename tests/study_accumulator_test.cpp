@@ -1,6 +1,6 @@
 // The errors of a study run accumulated node by node and impact by impact
 // (analysis/convergence.hpp) against their definitions evaluated on the whole run at once
-// (MATH.md §8): L∞ = max |e_n|, L1 = Σ_{n<N} (t_{n+1} − t_n)|e_n|, the final errors, and the
+// (docs/mathematics.md §8): L∞ = max |e_n|, L1 = Σ_{n<N} (t_{n+1} − t_n)|e_n|, the final errors, and the
 // impact-time error as the largest, over the reference's impacts, of the distance to the
 // nearest impact of the scheme — by brute force over every pair. The operations are the
 // same ones, so every type, floating or exact, must agree exactly.

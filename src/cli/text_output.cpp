@@ -109,7 +109,7 @@ void print_reference(std::ostream& out, const ReferenceFindings& found) {
 
 /// Energy, constraint and, on example 5.1, the closed-form comparison of a seed-003 run.
 void print_conservative(std::ostream& out, const ConservativeFindings& f) {
-  out << "energy     E (MATH.md §5, non-standard φ) from " << display(f.initial_energy) << " to " << display(f.final_energy)
+  out << "energy     E (docs/mathematics.md §5, non-standard φ) from " << display(f.initial_energy) << " to " << display(f.final_energy)
       << "; " << f.energy.flights << " flights, largest relative variation in a flight "
       << display(f.energy.largest_relative_variation_in_a_flight, 4) << " (own denominator "
       << display(f.energy.largest_relative_variation_in_a_flight_own, 4) << ")\n";

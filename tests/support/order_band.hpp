@@ -1,5 +1,5 @@
 #pragma once
-// Whether a convergence study shows an order (MATH.md §8): the observed least-squares slope
+// Whether a convergence study shows an order (docs/mathematics.md §8): the observed least-squares slope
 // over the detected asymptotic range, within a band derived from the study itself and
 // capped, over enough points, so that a wrong order, a range that shrinks to a few points,
 // or a fit that wanders all fail.

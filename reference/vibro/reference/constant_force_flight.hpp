@@ -33,7 +33,7 @@ class ConstantForceFlight {
   Real velocity(const Real& t) const { return v0_ - g_ * (t - t0_); }
   Real acceleration(const Real&) const { return -g_; }
 
-  /// ∂(u(t), v(t))/∂(u0, v0) = [[1, s], [0, 1]]; determinant 1 (no damping, MATH.md §1.2).
+  /// ∂(u(t), v(t))/∂(u0, v0) = [[1, s], [0, 1]]; determinant 1 (no damping, docs/mathematics.md §1.2).
   Matrix2<Real> fundamental(const Real& t) const { return {Real(1), Real(t - t0_), Real(0), Real(1)}; }
 
   /// u^(order)(t): position, velocity, −g, then 0.

@@ -2,7 +2,7 @@
 // What the exact-detection references do at the obstacle, whatever computes their flights
 // (closed forms in impact_reference.hpp, an adaptive integrator in nonlinear_reference.hpp):
 // the events and states they report, the impact law u'(t+0) = −e u'(t−0) at a located
-// contact (MATH.md §1.2), the rule that sums a chatter sequence (MATH.md §1.3), and the
+// contact (docs/mathematics.md §1.2), the rule that sums a chatter sequence (docs/mathematics.md §1.3), and the
 // hard cap that turns an endless run into an error.
 
 #include "vibro/reference/first_zero.hpp"
@@ -18,7 +18,7 @@ namespace vibro {
 enum class EventKind {
   impact,        ///< transverse contact: v+ = −e v−
   grazing,       ///< the gap touches zero with zero velocity: no impulse, no saltation matrix
-  accumulation,  ///< the end of a chatter sequence: infinitely many impacts summed (MATH.md §1.3)
+  accumulation,  ///< the end of a chatter sequence: infinitely many impacts summed (docs/mathematics.md §1.3)
   stick,         ///< the mass rests on the obstacle, held by a net force f(t, u_min, 0) ≤ 0
   release,       ///< the net force turns positive: the mass leaves the obstacle
 };
@@ -87,7 +87,7 @@ ReferenceState<Real> state_after_contact(const ReferenceEvent<Real>& event, cons
   return ReferenceState<Real>{event.t, u_min, v, false, segments};
 }
 
-/// MATH.md §1.3: after an impact with a rebound v+ against a net force F < 0, the next
+/// docs/mathematics.md §1.3: after an impact with a rebound v+ against a net force F < 0, the next
 /// flights last 2v+/|F|, 2e v+/|F|, …: under a constant F the impacts accumulate at
 /// t + 2v+/(|F|(1 − e)), exactly. The impacts are resolved one by one while the rebound
 /// height v+²/(2|F|) stays above chatter_heights × the contact tolerance (so each flight

@@ -3,7 +3,7 @@
 // made once, its events turned into segments (a closed-form flight from each impact,
 // grazing, lift-off or release; rest on the obstacle while stuck), and position(t),
 // velocity(t) find their segment by binary search. This is what convergence studies
-// compare a scheme's grid against (MATH.md §8), at the cost of one flight evaluation per
+// compare a scheme's grid against (docs/mathematics.md §8), at the cost of one flight evaluation per
 // grid point rather than one contact search.
 //
 // A chatter sequence summed to its accumulation time is represented as rest from its last

@@ -1,6 +1,6 @@
 #pragma once
 // Certified search for the first zero of a smooth function g on (t_a, t_b], the core of
-// the exact-detection reference's event location (MATH.md §1.1, derived bound).
+// the exact-detection reference's event location (docs/mathematics.md §1.1, derived bound).
 //
 // On a window [l, r] with |g''| ≤ M, Taylor's theorem from each end gives two concave
 // quadratic lower bounds of g:

@@ -1,5 +1,5 @@
 #pragma once
-// The exact-detection reference (ARCHITECTURE.md "Reference", MATH.md §1): closed-form
+// The exact-detection reference (docs/mathematics.md §1.4, docs/mathematics.md §1): closed-form
 // flights between events; contacts located by the certified first-zero search, so none is
 // stepped over and a tangency is reported as grazing; the impact law u'(t+0) = −e u'(t−0);
 // chatter (impacts accumulating in finite time, e < 1) summed to its accumulation time;
@@ -37,7 +37,7 @@ struct FlightOf<ConstantForce<Real>> {
 };
 
 /// Derivative of the flow along a run, ∂x(t)/∂x(t_start); undefined once a grazing
-/// contact, an accumulation or sticking has happened (MATH.md §1.2: the saltation matrix
+/// contact, an accumulation or sticking has happened (docs/mathematics.md §1.2: the saltation matrix
 /// needs v− ≠ 0, and sticking makes it singular).
 template <class Real>
 struct FlowJacobian {
@@ -51,7 +51,7 @@ struct FlowJacobian {
   }
 };
 
-/// Saltation matrix at a transverse impact (seed 001 Theorem 3.1, MATH.md §1.2):
+/// Saltation matrix at a transverse impact (seed 001 Theorem 3.1, docs/mathematics.md §1.2):
 /// S = [[−e, 0], [(f(t_c, u_min, v+) + e f(t_c, u_min, v−))/v−, −e]], v+ = −e v−.
 template <class Model>
 Matrix2<typename Model::real_type> saltation_matrix(const Model& model, const typename Model::real_type& t_c,

@@ -8,7 +8,7 @@
 // buffers are uninitialised, which GCC 12 reports under -Werror for double). Generic in the
 // scalar type (double, long double, float128, MPFR). It is the flight between two events of
 // the nonlinear reference (nonlinear_reference.hpp), the counterpart of the closed forms of
-// oscillator_flight.hpp for models that have none (Duffing, MATH.md §5).
+// oscillator_flight.hpp for models that have none (Duffing, docs/mathematics.md §5).
 //
 // The flight advances one accepted step [t_k, t_{k+1}] at a time and offers, on the
 // current step, what the certified contact search needs (first_zero.hpp):

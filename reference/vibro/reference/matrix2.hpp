@@ -1,6 +1,6 @@
 #pragma once
 // A 2×2 matrix for the derivative of the 1-DOF flow with respect to the state (u, v):
-// fundamental matrices of free flights and saltation matrices at impacts (MATH.md §1.2),
+// fundamental matrices of free flights and saltation matrices at impacts (docs/mathematics.md §1.2),
 // which compose by the product.
 
 namespace vibro {

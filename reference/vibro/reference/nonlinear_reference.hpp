@@ -1,6 +1,6 @@
 #pragma once
 // The reference for impact models whose flights have no closed form (Duffing with an
-// obstacle, any smooth f: MATH.md §5): the shape of ImpactReference (impact_reference.hpp)
+// obstacle, any smooth f: docs/mathematics.md §5): the shape of ImpactReference (impact_reference.hpp)
 // — start(), advance(state, t_target, on_event), the same events and states — with its
 // flights computed by an adaptive Runge–Kutta–Fehlberg 7(8) integrator
 // (integrated_flight.hpp) instead of a closed form. On every accepted step the certified

@@ -1,5 +1,5 @@
 #pragma once
-// Closed-form free flight of the impact oscillator (MATH.md §1.1): the exact solution of
+// Closed-form free flight of the impact oscillator (docs/mathematics.md §1.1): the exact solution of
 //   u'' + 2α u' + u = a cos(ω t)
 // through (t0, u0, v0), ignoring the obstacle. It is the flight between two impacts of the
 // exact-detection reference. u = u_p + u_h with
@@ -25,7 +25,7 @@
 
 namespace vibro {
 
-/// Which closed form the homogeneous part takes (MATH.md §1.1).
+/// Which closed form the homogeneous part takes (docs/mathematics.md §1.1).
 enum class Damping { underdamped, critical, overdamped };
 
 template <class Real>
@@ -115,7 +115,7 @@ class OscillatorFlight {
   }
 
   /// ∂(u(t), v(t))/∂(u0, v0): the fundamental matrix of the homogeneous system, whose
-  /// determinant is e^{−2α(t − t0)} (MATH.md §1.2). Written out entry by entry, not through
+  /// determinant is e^{−2α(t − t0)} (docs/mathematics.md §1.2). Written out entry by entry, not through
   /// the coefficients of position() and velocity(), so the two can check each other.
   Matrix2<Real> fundamental(const Real& t) const {
     using std::cos;
@@ -146,10 +146,10 @@ class OscillatorFlight {
 
   /// An upper bound of |u^(order)(t)| on [t_from, t_to] (any interval, before or after t0);
   /// order 2 is the curvature bound of the gap u − u_min used for certified contact search
-  /// (MATH.md §1.1), orders 3 and 4 certify lift-off from rest. M = M_h + M_p, s_a = t_from − t0:
+  /// (docs/mathematics.md §1.1), orders 3 and 4 certify lift-off from rest. M = M_h + M_p, s_a = t_from − t0:
   /// - α < 1: u_h = R e^{−αs} cos(ω_d s − φ), R = √(c1² + c2²). Each derivative rotates the
   ///   phase and keeps the amplitude because (α, ω_d) is a unit vector, so |u_h^(k)| ≤ R e^{−αs}
-  ///   ≤ R e^{−α s_a} for every k (MATH.md §1.1).
+  ///   ≤ R e^{−α s_a} for every k (docs/mathematics.md §1.1).
   /// - α = 1 (derived): u_h^(k) = (−1)^k e^{−s}(c1 − k c2 + c2 s). With s = s_a + τ, τ ≥ 0,
   ///   |u_h^(k)| ≤ e^{−s_a} e^{−τ}(|c1 − k c2 + c2 s_a| + |c2| τ) ≤ e^{−s_a}(|c1 − k c2 + c2 s_a| + |c2|/e),
   ///   since e^{−τ} ≤ 1 and τ e^{−τ} ≤ 1/e.

@@ -1,5 +1,5 @@
 #pragma once
-// The net force on a mass resting on the obstacle, F(t) = f(t, u_min, 0) (MATH.md §1.3):
+// The net force on a mass resting on the obstacle, F(t) = f(t, u_min, 0) (docs/mathematics.md §1.3):
 // while F ≤ 0 the obstacle holds the mass (sticking); it is released when F turns positive.
 // Each model gives F, F' and a bound on |F''| so that the release time is located by the
 // same certified search as the contacts.

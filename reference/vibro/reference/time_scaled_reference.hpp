@@ -1,7 +1,7 @@
 #pragma once
-// A reference for y'' + ω² y = 0 (seed 003, MATH.md §5) from one for u'' + u = 0: with
+// A reference for y'' + ω² y = 0 (seed 003, docs/mathematics.md §5) from one for u'' + u = 0: with
 // τ = ωt, y(t) = u(ωt) and y'(t) = ω u'(ωt), and impacts at t = τ/ω. The exact-detection
-// reference of MATH.md §1 has natural frequency 1; this lets the seed-003 schemes, whose
+// reference of docs/mathematics.md §1 has natural frequency 1; this lets the seed-003 schemes, whose
 // ω is a model parameter, be measured against it.
 
 #include <utility>

@@ -1,5 +1,5 @@
 #pragma once
-// The errors of one run of a convergence study against a reference (MATH.md §8): L∞ and L1
+// The errors of one run of a convergence study against a reference (docs/mathematics.md §8): L∞ and L1
 // of position and velocity on the run's own grid, the errors at the final time, the
 // impact-time error and the impact-count mismatch. The reference is anything with
 // position(t) and velocity(t) (a closed form, or DenseReference); studies do not know

@@ -1,5 +1,5 @@
 #pragma once
-// A convergence study (MATH.md §8): a scheme run at every step size of a list and measured
+// A convergence study (docs/mathematics.md §8): a scheme run at every step size of a list and measured
 // against a reference; then, per error metric, the observed order over the detected
 // asymptotic range, the successive slopes, and which points are pre-asymptotic or at the
 // rounding floor. Generic in the scheme and the reference: `run_at(i, accumulator)` runs

@@ -1,6 +1,6 @@
 #pragma once
 // Errors of a trajectory against an exact solution on the trajectory's own grid
-// (MATH.md §8): L∞ and L1 of position and velocity. L1 uses the grid's own steps,
+// (docs/mathematics.md §8): L∞ and L1 of position and velocity. L1 uses the grid's own steps,
 // Σ (t_{n+1} − t_n)|e_n| over n < N, so it also serves non-uniform grids. The errors
 // accumulate node by node (GridErrorAccumulator), so a run of any length is measured
 // without being stored.

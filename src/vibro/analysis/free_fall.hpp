@@ -1,6 +1,6 @@
 #pragma once
 // Free fall onto an obstacle and the Paoli–Schatzman two-step reversal, seed 000 §2
-// (MATH.md §2.1). f = 0, K = [u_min, ∞), u0 > u_min, v0 < 0, U^1 = u0 + h v0.
+// (docs/mathematics.md §2.1). f = 0, K = [u_min, ∞), u0 > u_min, v0 < 0, U^1 = u0 + h v0.
 // Everything is written for the gap d = u − u_min: the scheme is invariant under a
 // common shift of U and u_min, so the seed's K = R+ analysis carries over unchanged.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The Lyapunov engine of MATH.md §4 (seed 001 §4, eq. (28)–(29); seed 000 §4): the two
+// The Lyapunov engine of docs/mathematics.md §4 (seed 001 §4, eq. (28)–(29); seed 000 §4): the two
 // exponents of a Poincaré map S of a 1-DOF problem from the derivatives DS_k = DS(X_k)
 // along the orbit X_{k+1} = S(X_k), by Gram–Schmidt renormalisation. With v, w starting
 // as e1, e2, each period
@@ -15,7 +15,7 @@
 // Precision: the products DS v, DS w, the norms, the logarithms and their sums are in
 // Real; only the running estimates kept for plots are rounded to double.
 //
-// An undefined derivative stops the computation (MATH.md §1.2: grazing, accumulation and
+// An undefined derivative stops the computation (docs/mathematics.md §1.2: grazing, accumulation and
 // sticking have no saltation matrix, and a singular DS has no second exponent): from then
 // on the engine holds the reason and refuses to give a number.
 
@@ -141,7 +141,7 @@ class LyapunovExponents {
   const Real& period() const { return period_; }
 
   /// Σ ln n_j over the periods taken: k·λ_{j,k} (in Real, for invariants such as the sum
-  /// rule of MATH.md §1.2, which holds for it to rounding).
+  /// rule of docs/mathematics.md §1.2, which holds for it to rounding).
   const Real& log_sum1() const { return log_sum1_; }
   const Real& log_sum2() const { return log_sum2_; }
 

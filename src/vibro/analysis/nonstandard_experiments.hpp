@@ -1,6 +1,6 @@
 #pragma once
 // The experiments behind seed 003's claims about the non-standard impact scheme (seed 003
-// §3 and §5, MATH.md §5): example 5.1's exact solution, the per-flight energy record of a
+// §3 and §5, docs/mathematics.md §5): example 5.1's exact solution, the per-flight energy record of a
 // run, the delay of the discrete flight after each impact, counts of active steps, and
 // the closed forms of Störmer–Verlet's amplitude and energy oscillation. Tests assert on these; the runs of cases/nsfd/ report them.
 //
@@ -36,7 +36,7 @@ double free_recurrence_rounding_bound(std::int64_t k, const Real& theta) {
 }
 
 /// Rounding bound, in units of ε E, on the change of a conserved discrete energy over k
-/// steps at θ = ωΔt (MATH.md §5): a rounding δ of y^{k+1} moves E^k by (|Δy|/φ² + ω²|y|)δ ≈
+/// steps at θ = ωΔt (docs/mathematics.md §5): a rounding δ of y^{k+1} moves E^k by (|Δy|/φ² + ω²|y|)δ ≈
 /// 2E(1/θ + 1)δ/|y|, and evaluating E costs ≈ 2ε/θ (the difference Δy ~ θ|y| loses that much):
 /// 8(k + 1)(1 + 1/θ).
 template <class Real>
@@ -44,7 +44,7 @@ double energy_rounding_bound(std::int64_t k, const Real& theta) {
   return 8.0 * static_cast<double>(k + 1) * (1 + 1 / static_cast<double>(theta));
 }
 
-/// Example 5.1 of seed 003 (MATH.md §5, derived): y'' + ω² y = 0, y ≥ 0, y0 = 1, v0 = 0.
+/// Example 5.1 of seed 003 (docs/mathematics.md §5, derived): y'' + ω² y = 0, y ≥ 0, y0 = 1, v0 = 0.
 /// Impacts at s_n = π/(2ω) + nπ/ω; on [s_n, s_{n+1}], y = e^{n+1} sin(ω(t − s_n)).
 template <class Real>
 class Example51Solution {

@@ -1,5 +1,5 @@
 #pragma once
-// Numerical differentiation of a Poincaré map (seed 001 §4, MATH.md §4): the columns of
+// Numerical differentiation of a Poincaré map (seed 001 §4, docs/mathematics.md §4): the columns of
 //
 //   D_ε S(X) = ( Φ(X + ε e1) − Φ(X),  Φ(X + ε e2) − Φ(X) ) / ε
 //

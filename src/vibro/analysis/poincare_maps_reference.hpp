@@ -1,12 +1,12 @@
 #pragma once
 // The stroboscopic map S of an impact problem by the exact-detection reference
-// (reference/vibro/reference/impact_reference.hpp, MATH.md §1), for the Lyapunov engine:
+// (reference/vibro/reference/impact_reference.hpp, docs/mathematics.md §1), for the Lyapunov engine:
 //
 // - IDED (seed 001 §4, "impact detection, exact differentiation"): ExactDerivativeMap,
 //   DS from the reference's FlowJacobian over one period: fundamental matrices between
 //   impacts and the saltation matrix of seed 001 Theorem 3.1 at each impact. After a
 //   grazing contact, an accumulation of impacts or sticking the derivative does not exist
-//   (MATH.md §1.2) and the step says why.
+//   (docs/mathematics.md §1.2) and the step says why.
 // - IDND ("impact detection, numerical differentiation"; seed 000's I.D.P): ReferenceFlow,
 //   the flow Φ over one period for ForwardDifferenceMap (poincare_maps_difference.hpp).
 //
@@ -88,7 +88,7 @@ class ExactDerivativeMap {
 
 /// IDND's Φ: the reference over period k for each point. Its contacts are the transverse
 /// impacts; the flow is reported not differentiable in a period in which any of the
-/// trajectories meets an event other than a transverse impact (MATH.md §1.2).
+/// trajectories meets an event other than a transverse impact (docs/mathematics.md §1.2).
 template <class Model>
 class ReferenceFlow : public ContactRecord {
  public:
@@ -115,7 +115,7 @@ class ReferenceFlow : public ContactRecord {
     record_period(impacts);
     if (smooth) return std::nullopt;
     return "a trajectory of the difference quotient met a grazing contact, an accumulation or sticking between t = " +
-           to_text(t_start) + " and " + to_text(t_end) + ": the flow has no derivative there (MATH.md §1.2)";
+           to_text(t_start) + " and " + to_text(t_end) + ": the flow has no derivative there (docs/mathematics.md §1.2)";
   }
 
  private:

@@ -1,17 +1,17 @@
 #pragma once
 // The Poincaré map of a time-stepping scheme, as a flow for ForwardDifferenceMap
-// (poincare_maps_difference.hpp, MATH.md §4):
+// (poincare_maps_difference.hpp, docs/mathematics.md §4):
 //
 // - NSND (seed 001 §4) / I.N.S.P (seed 000 §4): PaoliSchatzmanFlow, the discrete flow of
 //   seed 001 §3.2. X = (U, V) with V^n = (U^{n+1} − U^n)/h; with T = N h, one period maps
 //   X^{kN} → X^{(k+1)N} by N steps from PaoliSchatzman::from_discrete(U, V, kN).
 //   Its derivative across a two-step reversal is −e·I when the set of active steps does not
-//   change (seed 001 Lemma 3.2, Theorem 3.3, MATH.md §2.2): the impact-time sensitivity of
+//   change (seed 001 Lemma 3.2, Theorem 3.3, docs/mathematics.md §2.2): the impact-time sensitivity of
 //   the saltation matrix is missing, which is why ε ≪ h gives meaningless exponents. Its
 //   contacts are the active steps; a period counts as changed when a perturbed trajectory's
 //   set of active steps differs from the base's.
 // - C.N.S.P (seed 000 §4): CorrectedSchemeFlow, the corrected scheme of seed 000 §3 from
-//   (t0 + kT, U, V), its last step shortened to land on t0 + (k+1)T exactly (MATH.md §3);
+//   (t0 + kT, U, V), its last step shortened to land on t0 + (k+1)T exactly (docs/mathematics.md §3);
 //   with the default folded clock, from t0 to t0 + T every period. Its contacts are the
 //   artificial impacts and fallbacks (eq. (38)).
 

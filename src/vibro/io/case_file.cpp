@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <sstream>
+#include <stdexcept>
+#include <string_view>
 
 namespace vibro {
 
@@ -19,7 +21,33 @@ const std::vector<std::string>& known_quantities() {
   return quantities;
 }
 
+const std::vector<CaseFileKeys>& case_file_keys() {
+  static const std::vector<CaseFileKeys> lists = {
+      {"", "", {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "sweep", "expected", "lyapunov"}},
+      {"case", "", {"name", "description", "precision"}},
+      {"model", "impact-oscillator", {"type", "alpha", "a", "omega", "u_min", "e"}},
+      {"model", "constant-force", {"type", "g", "u_min", "e"}},
+      {"model", "conservative-oscillator", {"type", "omega", "beta", "obstacle", "stops", "e"}},
+      {"initial", "", {"u0", "v0", "t0"}},
+      {"scheme", "", {"type"}},  // and the entry's option_keys
+      {"step", "", {"h", "steps_per_period"}},
+      {"horizon", "", {"t_end", "periods", "steps", "escape"}},
+      {"convergence", "", {"h", "steps_per_period"}},
+      {"sweep", "", {"h", "steps_per_period"}},
+      {"expected", "", {"quantity", "value", "tolerance", "source"}},
+      {"lyapunov", "", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published", "family"}},
+  };
+  return lists;
+}
+
 namespace {
+
+/// The allowed keys of `table` (of the model type `variant` for [model]).
+const std::vector<std::string>& keys_of(std::string_view table, std::string_view variant = "") {
+  for (const CaseFileKeys& list : case_file_keys())
+    if (list.table == table && list.variant == variant) return list.keys;
+  throw std::logic_error("case_file_keys: no list for [" + std::string(table) + "] " + std::string(variant));
+}
 
 constexpr std::int64_t max_steps_per_period = 1'000'000'000'000;
 constexpr std::int64_t max_periods = 1'000'000'000;
@@ -52,7 +80,7 @@ std::string fnv1a64_hex(std::string_view bytes) {
   return out.str();
 }
 
-/// The conservative oscillator of seed 003 (MATH.md §5): ω, β (default 0), and at most one
+/// The conservative oscillator of seed 003 (docs/mathematics.md §5): ω, β (default 0), and at most one
 /// of `obstacle = z0` (K = [z0, ∞)) and `stops = [lower, upper]` (K = [lower, upper]).
 ConservativeSpec read_conservative(const TomlReader& r, const toml::table& t) {
   ConservativeSpec spec;
@@ -80,17 +108,17 @@ ModelSpec read_model(const TomlReader& r, const toml::table& root) {
   const std::string type = *r.string(t, "model", "type", true);
   ModelSpec model;
   if (type == "impact-oscillator") {
-    r.require_only(t, "model", {"type", "alpha", "a", "omega", "u_min", "e"});
+    r.require_only(t, "model", keys_of("model", type));
     OscillatorSpec osc{r.required_number(t, "model", "alpha"), r.required_number(t, "model", "a"),
                        r.required_number(t, "model", "omega")};
     r.require_range(osc.alpha, osc.alpha.exact >= 0, "[0, ∞)");
     r.require_range(osc.omega, osc.omega.exact > 0, "(0, ∞)");
     model.kind = osc;
   } else if (type == "constant-force") {
-    r.require_only(t, "model", {"type", "g", "u_min", "e"});
+    r.require_only(t, "model", keys_of("model", type));
     model.kind = ConstantForceSpec{r.required_number(t, "model", "g")};
   } else if (type == "conservative-oscillator") {
-    r.require_only(t, "model", {"type", "omega", "beta", "obstacle", "stops", "e"});
+    r.require_only(t, "model", keys_of("model", type));
     model.kind = read_conservative(r, t);
     model.e = r.required_number(t, "model", "e");
     r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
@@ -114,7 +142,7 @@ SchemeSpec read_scheme(const TomlReader& r, const toml::table& root) {
   const std::optional<std::size_t> entry = entry_named(scheme.type);
   if (!entry) r.fail("scheme.type", "unknown scheme '" + scheme.type + "' (allowed: " + scheme_names_text() + ")");
   scheme.entry = *entry;
-  std::vector<std::string> allowed = {"type"};
+  std::vector<std::string> allowed = keys_of("scheme");
   for (const auto& key : scheme_infos()[*entry].option_keys) allowed.push_back(key);
   r.require_only(t, "scheme", allowed);
   for (std::size_t i = 1; i < allowed.size(); ++i)
@@ -194,7 +222,7 @@ std::vector<StepSpec> read_step_list(const TomlReader& r, const toml::table& roo
                                      std::size_t minimum, const std::string& why_minimum) {
   const toml::table& t = r.table(root, table, false);
   if (t.empty()) return {};
-  r.require_only(t, table, {"h", "steps_per_period"});
+  r.require_only(t, table, keys_of(table));
   const toml::node* hs = t.get("h");
   const toml::node* ns = t.get("steps_per_period");
   if ((hs != nullptr) == (ns != nullptr)) r.fail(table, "give exactly one of the lists h and steps_per_period");
@@ -217,7 +245,7 @@ std::vector<StepSpec> read_step_list(const TomlReader& r, const toml::table& roo
 std::optional<LyapunovSpec> read_lyapunov(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
   if (!root.get("lyapunov")) return std::nullopt;
   const toml::table& t = r.table(root, "lyapunov", true);
-  r.require_only(t, "lyapunov", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published", "family"});
+  r.require_only(t, "lyapunov", keys_of("lyapunov"));
   LyapunovSpec spec;
   spec.epsilon = r.number(t, "lyapunov", "epsilon");
   spec.epsilon_per_h = r.number(t, "lyapunov", "epsilon_per_h");
@@ -264,7 +292,7 @@ std::vector<Expectation> read_expected(const TomlReader& r, const toml::table& r
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::string path = "expected[" + std::to_string(i) + "]";
     const toml::table& t = *items[i].as_table();
-    r.require_only(t, path, {"quantity", "value", "tolerance", "source"});
+    r.require_only(t, path, keys_of("expected"));
     Expectation e;
     e.quantity = *r.string(t, path, "quantity", true);
     bool known = false;
@@ -288,16 +316,14 @@ std::vector<Expectation> read_expected(const TomlReader& r, const toml::table& r
 CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   TomlReader r(file_label, toml_text);
   const toml::table root = r.parse();
-  r.require_only(root, "",
-                 {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "sweep", "expected",
-                  "lyapunov"});
+  r.require_only(root, "", keys_of(""));
 
   CaseSpec c;
   c.file = file_label;
   c.hash = fnv1a64_hex(toml_text);
 
   const toml::table& info = r.table(root, "case", true);
-  r.require_only(info, "case", {"name", "description", "precision"});
+  r.require_only(info, "case", keys_of("case"));
   c.name = *r.string(info, "case", "name", true);
   if (!is_safe_name(c.name))
     r.fail("case.name", "'" + shown_input(c.name) +
@@ -315,7 +341,7 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   c.model = read_model(r, root);
 
   const toml::table& initial = r.table(root, "initial", true);
-  r.require_only(initial, "initial", {"u0", "v0", "t0"});
+  r.require_only(initial, "initial", keys_of("initial"));
   c.u0 = r.required_number(initial, "initial", "u0");
   c.v0 = r.required_number(initial, "initial", "v0");
   c.t0 = r.number(initial, "initial", "t0").value_or(NumberInput{"initial.t0", "0", rational(0)});
@@ -329,7 +355,7 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   require_runnable(c, c.precision, "case.precision");
 
   const toml::table& horizon = r.table(root, "horizon", true);
-  r.require_only(horizon, "horizon", {"t_end", "periods", "steps", "escape"});
+  r.require_only(horizon, "horizon", keys_of("horizon"));
   c.horizon.t_end = r.number(horizon, "horizon", "t_end");
   c.horizon.periods = r.integer(horizon, "horizon", "periods", 1, max_periods);
   c.horizon.steps = r.integer(horizon, "horizon", "steps", 1, max_steps);
@@ -352,7 +378,7 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
       r.fail("horizon.steps", "scheme '" + c.scheme.type + "' has no step: give horizon.t_end or horizon.periods");
   } else {
     const toml::table& step = r.table(root, "step", true);
-    r.require_only(step, "step", {"h", "steps_per_period"});
+    r.require_only(step, "step", keys_of("step"));
     c.step = read_step_choice(r, step.get("h"), step.get("steps_per_period"), "step");
     check_step_fits(r, c, c.step, "step.steps_per_period");
   }

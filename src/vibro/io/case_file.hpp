@@ -13,8 +13,22 @@
 namespace vibro {
 
 /// Quantities a case may state an expectation for: "order." and an error metric (the
-/// observed orders of its convergence list, MATH.md §8).
+/// observed orders of its convergence list, docs/mathematics.md §8).
 const std::vector<std::string>& known_quantities();
+
+/// The keys one table of a case file may hold. `table` is "" for the top level (its keys
+/// are the table names); `variant` names the model.type a [model] list belongs to, and is
+/// empty elsewhere.
+struct CaseFileKeys {
+  std::string table;
+  std::string variant;
+  std::vector<std::string> keys;
+};
+
+/// Every fixed key of a case file, by table: the lists the reader refuses unknown keys
+/// against, so that the case-file reference (docs/case_files.md) can be checked against
+/// them. The [scheme] options are not here but in each registry entry (option_keys).
+const std::vector<CaseFileKeys>& case_file_keys();
 
 /// Reads and validates a case file; throws InputError naming the file and the key.
 CaseSpec load_case(const std::filesystem::path& file);

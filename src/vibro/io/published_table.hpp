@@ -1,5 +1,5 @@
 #pragma once
-// Published tables (ARCHITECTURE.md "Published tables are data with provenance"): every
+// Published tables (reference/published/README.md): every
 // number a seed paper prints, with its digits as printed, units, method, settings, source
 // and a status saying what the harness can do with it. One TOML per seed under
 // reference/published/; the format is documented in reference/published/README.md.

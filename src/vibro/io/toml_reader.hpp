@@ -1,5 +1,5 @@
 #pragma once
-// Strict reading of one TOML input file (ARCHITECTURE.md "Errors"): every failure becomes
+// Strict reading of one TOML input file (docs/architecture.md "Limits and faults"): every failure becomes
 // one InputError naming the file, the dotted key and what is allowed. Numbers keep the
 // decimal text written in the file and their exact value (NumberInput). Shared by the case
 // files and the published tables. Internal to the library: toml++ is a private dependency,

@@ -16,7 +16,7 @@ concept ImpactModel = requires(const M& m, const typename M::real_type& x) {
 
 /// A model whose force is affine in the velocity: f(t, u, v) = f(t, u, 0) − k·v with a
 /// constant k ≥ 0 (velocity_coefficient). The implicit velocity approximations of the
-/// Paoli–Schatzman scheme then have a closed form (MATH.md §2, derived).
+/// Paoli–Schatzman scheme then have a closed form (docs/mathematics.md §2, derived).
 template <class M>
 concept AffineInVelocity = ImpactModel<M> && requires(const M& m) {
   { m.velocity_coefficient() } -> std::convertible_to<typename M::real_type>;

@@ -1,5 +1,5 @@
 #pragma once
-// The conservative oscillator of seed 003 §3 and §5 (MATH.md §5),
+// The conservative oscillator of seed 003 §3 and §5 (docs/mathematics.md §5),
 //   y'' + ω² y G(y²) = 0,  G(s) = 1 + β s   (β = 0 harmonic, β ≠ 0 Duffing),
 // with a constraint set K = [lower, upper] (either side may be absent: K = ℝ, the
 // obstacle [z0, ∞) of seed 003 eq. (5.6), or the two stops ±(1+ϵ) of seed 003 §5) and

@@ -1,7 +1,7 @@
 #pragma once
-// The forced, damped Duffing oscillator with an obstacle (seed 003 §5, MATH.md §5):
+// The forced, damped Duffing oscillator with an obstacle (seed 003 §5, docs/mathematics.md §5):
 //   u'' + 2α u' + u + β u³ = a cos(ω t),  u ≥ u_min,  u'(t+0) = −e u'(t−0) at contact.
-// With β = 0 it is the impact oscillator of MATH.md §1; MATH.md §5's conservative
+// With β = 0 it is the impact oscillator of docs/mathematics.md §1; docs/mathematics.md §5's conservative
 // y'' + ω0² y (1 + β y²) = 0 is the case α = a = 0 in the time ω0 t. Its flights have no
 // closed form: the reference integrates them (reference/.../nonlinear_reference.hpp).
 

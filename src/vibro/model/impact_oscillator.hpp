@@ -1,5 +1,5 @@
 #pragma once
-// The forced, damped impact oscillator of seed 000 eq. (15) and seed 001 §2 (MATH.md §1):
+// The forced, damped impact oscillator of seed 000 eq. (15) and seed 001 §2 (docs/mathematics.md §1):
 //   u'' + 2α u' + u = a cos(ω t),  u ≥ u_min,  u'(t+0) = −e u'(t−0) at contact.
 
 #include "vibro/model/validate.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 // Models whose force is linear in the state: f(t, u, v) = g(t) − k v − c u. For them the
 // Crank–Nicolson predictor of seed 000 eq. (26) is a 2×2 linear system with a closed-form
-// solution (seed 000 eq. (27)–(28) for the impact oscillator, MATH.md §3).
+// solution (seed 000 eq. (27)–(28) for the impact oscillator, docs/mathematics.md §3).
 //
 // LinearForce<Model> names (g, k, c) for a model; it is left undefined for a model whose
 // force is not of that form (the Duffing oscillator's −βu³), so that a scheme needing

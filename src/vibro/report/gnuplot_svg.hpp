@@ -1,6 +1,6 @@
 #pragma once
 // SVG plots through gnuplot, written atomically like every report file. Reports degrade to
-// their tables when gnuplot is not installed (ARCHITECTURE.md "Dependencies").
+// their tables when gnuplot is not installed (README.md "Quick start").
 
 #include <filesystem>
 #include <string>

@@ -53,7 +53,7 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
   const RunResult& exact = runs.front();  // the case's own precision comes first
   const FreeFallReversalResult& ff = *exact.free_fall;
   md << "## Free fall: the two-step reversal of the Paoli–Schatzman scheme (`" << c.name << "`)\n\n"
-     << "Seed 000 §2, MATH.md §2.1. Free fall onto the obstacle u_min = " << parameter(exact.model, "u_min")
+     << "Seed 000 §2, docs/mathematics.md §2.1. Free fall onto the obstacle u_min = " << parameter(exact.model, "u_min")
      << " with u0 = " << c.u0.text << ", v0 = " << c.v0.text << ", e = " << c.model.e.text << ", h = " << c.step.h->text
      << ", U^1 = u0 + h v0. The prediction is the seed's closed form, evaluated in exact rational arithmetic; "
      << "\"computed\" is the scheme itself.\n\n";
@@ -137,14 +137,14 @@ void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector
                         display(run.final.v, 16)});
   }
   md << "\nThe precisions agree to the digits shown only where the run is not sensitive to rounding; a "
-        "chaotic regime would separate them (MATH.md §4).\n\n";
+        "chaotic regime would separate them (docs/mathematics.md §4).\n\n";
 }
 
 void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs) {
   constexpr std::size_t listed_events = 10;
   md << "## Exact-detection reference: `" << c.name << "`\n\n" << c.description << "\n\n"
-     << "Closed-form flights, contacts located by the certified search (MATH.md §1.1), chatter summed to its "
-     << "accumulation time and sticking until the net force turns positive (MATH.md §1.3). Each run carries an "
+     << "Closed-form flights, contacts located by the certified search (docs/mathematics.md §1.1), chatter summed to its "
+     << "accumulation time and sticking until the net force turns positive (docs/mathematics.md §1.3). Each run carries an "
      << "error estimate: the same case at 20 more digits, events matched to the nearest event of their kind.\n\n"
      << markdown_header({"precision", "impacts", "accumulations", "sticking intervals", "grazing", "final u", "final v",
                          "error estimate (event times; final u)"});

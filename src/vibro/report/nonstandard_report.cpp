@@ -85,7 +85,7 @@ class ShippedRuns {
   const std::map<std::string, const CaseRuns*>& runs_;
 };
 
-/// Example 5.1's runs (MATH.md §5) against its closed-form solution, at every precision.
+/// Example 5.1's runs (docs/mathematics.md §5) against its closed-form solution, at every precision.
 std::string piecewise_exactness(const ShippedRuns& shipped) {
   const char* name = "nsfd-example51-nonstandard";
   if (const auto why = shipped.missing({name})) return *why;
@@ -165,9 +165,9 @@ std::string nonstandard_run_section(const CaseSpec& c, const std::vector<RunResu
   std::string md = "## Seed-003 run: `" + c.name + "`\n\n" + c.description + "\n\nModel " + to_json(first.model).dump() +
                    ", y0 = " + c.u0.text + ", v0 = " + c.v0.text + ", scheme `" + c.scheme.type + "` (" + options +
                    "), Δt = " + c.step.text() + ", " + std::to_string(*first.run.steps) +
-                   " steps. Energy: E^k of MATH.md §5 with the non-standard φ, whatever the scheme; variation = (max "
+                   " steps. Energy: E^k of docs/mathematics.md §5 with the non-standard φ, whatever the scheme; variation = (max "
                    "− min)/min within one flight. Nodes outside K include the one inside each two-step reversal "
-                   "(MATH.md §2.1): the schemes constrain (y^{k+1} + e y^{k−1})/(1 + e), not y^{k+1}.\n\n";
+                   "(docs/mathematics.md §2.1): the schemes constrain (y^{k+1} + e y^{k−1})/(1 + e), not y^{k+1}.\n\n";
   md += markdown_header({"precision", "impacts / active steps", "nodes outside K", "max \\|y\\|",
                          "energy variation in a flight", "max \\|E ratio − e²\\| at impacts", "final energy"});
   for (const RunResult& r : runs) {
@@ -198,13 +198,13 @@ std::string nonstandard_claims_section(const std::map<std::string, const CaseRun
                                        const std::filesystem::path& out) {
   const ShippedRuns shipped(runs);
   std::string md =
-      "## Seed 003's claims (MATH.md §5)\n\n"
+      "## Seed 003's claims (docs/mathematics.md §5)\n\n"
       "### Piecewise exactness, example 5.1\n\n"
       "ω = 10, Δt = 0.001, y0 = 1, v0 = 0, z0 = 0, e = 0.5, non-standard scheme with the exact start, 2000 steps "
       "(`cases/nsfd/example51_nonstandard.toml`), against the exact solution (impacts at s_n = π/(2ω) + nπ/ω, "
       "y = e^{n+1} sin(ω(t − s_n))). Before the first impact the nodes are the exact solution to rounding. Afterwards "
       "each flight is exactly a free flight with the exact amplitude e^{n+1}, delayed: the two-step reversal "
-      "(MATH.md §2.1) costs 2Δt per impact, an O(Δt) shift (delays in units of Δt). Because z0 = 0 is the "
+      "(docs/mathematics.md §2.1) costs 2Δt per impact, an O(Δt) shift (delays in units of Δt). Because z0 = 0 is the "
       "equilibrium, the reflection y ↦ −e·y maps free solutions onto free solutions, so the energy ratio across an "
       "impact is e² to rounding, not only to O(Δt) (with z0 ≠ 0 it is e² + O(Δt): "
       "tests/nonstandard_claims_test.cpp).\n\n" +
@@ -273,7 +273,7 @@ std::string nonstandard_claims_section(const std::map<std::string, const CaseRun
     const bool energy_plot = line_plot_svg(
         {energy_series("example 5.1, non-standard", run("nsfd-example51-nonstandard")),
          energy_series("example 5.1, standard", run("nsfd-example51-standard"))},
-        {"Discrete energy (MATH.md 5) against t", "t", "E", false, true}, out / "nsfd_energy_example51.svg");
+        {"Discrete energy (docs/mathematics.md §5) against t", "t", "E", false, true}, out / "nsfd_energy_example51.svg");
     const bool flight_plot = line_plot_svg(
         {first_flight_series("example 5.1, non-standard", run("nsfd-example51-nonstandard")),
          first_flight_series("example 5.1, standard", run("nsfd-example51-standard")),

@@ -1,5 +1,5 @@
 #pragma once
-// The seed-003 part of `vibro report` (MATH.md §5): one section per case on the
+// The seed-003 part of `vibro report` (docs/mathematics.md §5): one section per case on the
 // conservative oscillator (impacts, nodes outside K, the discrete energy within flights and
 // across impacts, at every precision, and the case's step sweep), and one section with the
 // tables behind seed 003's claims — piecewise exactness of example 5.1, y² at Δt = π/(4ω),

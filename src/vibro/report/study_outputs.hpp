@@ -1,5 +1,5 @@
 #pragma once
-// What a convergence study writes (MATH.md §8): a CSV of every error, a Markdown table with
+// What a convergence study writes (docs/mathematics.md §8): a CSV of every error, a Markdown table with
 // the observed orders, the status of every point and how its rounding floor was found (with
 // the measured rounding parts), and a log-log SVG plot through
 // gnuplot (a report degrades to its tables when gnuplot is absent). One writer for

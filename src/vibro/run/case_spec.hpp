@@ -25,7 +25,7 @@ struct NumberInput {
 /// The models a case can name (model.type).
 enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator };
 
-/// u'' + 2αu' + u = a cos ωt (MATH.md §1).
+/// u'' + 2αu' + u = a cos ωt (docs/mathematics.md §1).
 struct OscillatorSpec {
   NumberInput alpha, amplitude, omega;
 };
@@ -35,7 +35,7 @@ struct ConstantForceSpec {
   NumberInput g;
 };
 
-/// y'' + ω² y (1 + β y²) = 0 (seed 003, MATH.md §5) with K = [obstacle, ∞), K = [lower,
+/// y'' + ω² y (1 + β y²) = 0 (seed 003, docs/mathematics.md §5) with K = [obstacle, ∞), K = [lower,
 /// upper] (two stops) or K = ℝ. Autonomous: its "period" is the linear one, 2π/ω.
 struct ConservativeSpec {
   NumberInput omega, beta;
@@ -96,7 +96,7 @@ struct Expectation {
   std::string source;
 };
 
-/// A Lyapunov computation (MATH.md §4): the method follows from the scheme — the reference
+/// A Lyapunov computation (docs/mathematics.md §4): the method follows from the scheme — the reference
 /// without ε is IDED, with ε IDND; the PS scheme with ε is NSND / I.N.S.P; the corrected
 /// scheme with ε is C.N.S.P. ε is absolute, a multiple of the scheme's h, or a multiple of
 /// the forcing period T (for the reference, which has no h: seed 000's I.D.P takes ε = h =

@@ -7,7 +7,7 @@
 //   still true in MPFR: the run at D digits and at D + 20 digits agree to at least 25
 //   significant digits, and the stored value is checked to 25 digits. (Over a chaotic
 //   horizon, rounding grows like e^{λ1 k}: at 3000 periods no affordable precision follows
-//   the true orbit, MATH.md §4.)
+//   the true orbit, docs/mathematics.md §4.)
 // - long: the exponents over the case's own horizon, from a run at the case's precision and
 //   initial data, with a tolerance per exponent equal to its stated uncertainty (95 %: the
 //   larger of batch means and the spread of an ensemble of nearby starts,

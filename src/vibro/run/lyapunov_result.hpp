@@ -1,5 +1,5 @@
 #pragma once
-// What `vibro lyapunov` finds: the exponents of a case's Poincaré map (MATH.md §4) by the
+// What `vibro lyapunov` finds: the exponents of a case's Poincaré map (docs/mathematics.md §4) by the
 // method its scheme and [lyapunov] table name, their history and spread, and the
 // diagnostics of the method. Scalar-independent (round-trip texts), like RunResult.
 

@@ -98,7 +98,7 @@ decltype(auto) naming_file(const CaseSpec& c, F&& f) {
   }
 }
 
-/// The conservative oscillator of a case (seed 003, MATH.md §5) bound to Real.
+/// The conservative oscillator of a case (seed 003, docs/mathematics.md §5) bound to Real.
 template <class Real>
 ConservativeOscillator<Real> bind_conservative(const ModelSpec& m) {
   const auto& k = std::get<ConservativeSpec>(m.kind);

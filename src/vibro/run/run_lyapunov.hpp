@@ -1,8 +1,8 @@
 #pragma once
-// `vibro lyapunov CASE`: the Lyapunov exponents of a case's Poincaré map (MATH.md §4) by
+// `vibro lyapunov CASE`: the Lyapunov exponents of a case's Poincaré map (docs/mathematics.md §4) by
 // the method its scheme's entry gives for its [lyapunov] table (IDED, IDND, NSND /
 // I.N.S.P, C.N.S.P), with the convergence history, the spread of the running estimates,
-// and for IDED the sum rule of MATH.md §1.2.
+// and for IDED the sum rule of docs/mathematics.md §1.2.
 
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/lyapunov_result.hpp"

@@ -80,7 +80,7 @@ struct CorrectedCounters {
   std::int64_t impacts = 0, dichotomies = 0, fallbacks = 0;
 };
 
-/// The discrete energy of MATH.md §5 per flight and across impacts.
+/// The discrete energy of docs/mathematics.md §5 per flight and across impacts.
 struct EnergyRecord {
   std::int64_t flights = 0;
   NumberText largest_relative_variation_in_a_flight;
@@ -90,7 +90,7 @@ struct EnergyRecord {
   std::optional<NumberText> largest_ratio_deviation_from_e_squared;
 };
 
-/// Example 5.1 of seed 003 against its closed-form solution (MATH.md §5): exact before the
+/// Example 5.1 of seed 003 against its closed-form solution (docs/mathematics.md §5): exact before the
 /// first impact, then each flight the exact one delayed, with the exact amplitude.
 struct Example51Comparison {
   NumberText max_error_before_first_impact;

@@ -1,7 +1,7 @@
 #pragma once
-// What a convergence study measures a scheme against (MATH.md §8), by model: the exact
+// What a convergence study measures a scheme against (docs/mathematics.md §8), by model: the exact
 // free fall in closed form (constant force, g = 0, seed 000 §2), else the exact-detection
-// reference over the study's horizon (MATH.md §1), for the conservative oscillator the one
+// reference over the study's horizon (docs/mathematics.md §1), for the conservative oscillator the one
 // of u'' + u = 0 in the time ωt (β = 0, one obstacle or none).
 
 #include "vibro/analysis/free_fall.hpp"

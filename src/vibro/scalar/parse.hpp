@@ -1,6 +1,6 @@
 #pragma once
 // Numbers from case files and the command line enter every scalar type from their decimal
-// text, never through a `double` (ARCHITECTURE.md "Cases are data"): an MPFR run at 200
+// text, never through a `double` (docs/case_files.md "Numbers"): an MPFR run at 200
 // digits gets 200-digit parameters, and the exact type gets the exact value.
 //
 // Accepted forms: a decimal `[+-]digits[.digits][(e|E)[+-]digits]` (or `.5`), or a

@@ -1,6 +1,6 @@
 #pragma once
 // The scalar types every scheme, model and reference is instantiated with
-// (ARCHITECTURE.md "Scalar-generic"). Expression templates are switched off for the
+// (docs/architecture.md "Scalar-generic code"). Expression templates are switched off for the
 // Boost types: generic code uses `auto` and `const Real&`, and an expression template
 // bound to `auto` would dangle or be re-evaluated at the wrong precision.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The corrected scheme of seed 000 §3 ("CNS", MATH.md §3), for a force linear in the state,
+// The corrected scheme of seed 000 §3 ("CNS", docs/mathematics.md §3), for a force linear in the state,
 // f(t, u, v) = g(t) − k v − c u (vibro/model/linear_force.hpp). One step from (t, U, V)
 // over δ (the nominal Δt, or less, see below):
 //
@@ -22,10 +22,10 @@
 //        if ϕ still has no zero in [0, 2^{−10} δ], the fallback of eq. (38):
 //        (t, U, V) ← (t, U, −eV).
 // The seed's "if ϕ does not change sign in [0, Δt]" before eq. (35) is read as "if ϕ has a
-// zero in [0, Δt]" (MATH.md §3): that is the only reading under which s0 exists.
+// zero in [0, Δt]" (docs/mathematics.md §3): that is the only reading under which s0 exists.
 //
 // The grid is not uniform: after an impact at t + s0, or an accepted shortened step, the
-// next steps are nominal Δt from there (MATH.md §3). To sample the Poincaré map at
+// next steps are nominal Δt from there (docs/mathematics.md §3). To sample the Poincaré map at
 // t0 + kT, a step is given an upper limit t_limit (step(x, t_limit), advance_to): the
 // last step before t_limit is shortened to δ = t_limit − t and its accepted node is put at
 // t_limit itself, so the run lands on the section time exactly (not within rounding).
@@ -141,7 +141,7 @@ class CorrectedCrankNicolson {
   /// advance_to gives up when this many consecutive steps leave t unchanged. That happens
   /// when the mass stays on the obstacle (U = u_min) with a force pushing into it: s0 = 0 is
   /// then the smallest zero of ϕ at every step, the seed has no rule for persistent contact
-  /// (MATH.md §1.3), and time would never advance.
+  /// (docs/mathematics.md §1.3), and time would never advance.
   static constexpr int max_steps_without_progress = 1000;
 
   /// Nominal step Δt > 0 from t0.
@@ -204,7 +204,7 @@ class CorrectedCrankNicolson {
                                  " steps without advancing from t = " + to_text(x.t) + " (U = " + to_text(x.u) +
                                  ", V = " + to_text(x.v) +
                                  "): the mass stays on the obstacle, and seed 000 §3 has no rule for persistent "
-                                 "contact (MATH.md §1.3)");
+                                 "contact (docs/mathematics.md §1.3)");
     }
   }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The error metrics of a convergence study (MATH.md §8), declared once: a scheme declares
+// The error metrics of a convergence study (docs/mathematics.md §8), declared once: a scheme declares
 // its order per metric (scheme.hpp), the study engine measures every metric
 // (analysis/convergence_study.hpp), case files name them in `[[expected]]` quantities, and
 // every output (JSON, CSV, text, report) uses the names and labels below.

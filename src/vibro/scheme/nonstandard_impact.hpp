@@ -1,9 +1,9 @@
 #pragma once
-// The non-standard impact scheme of seed 003 §5 (eq. (5.8)/(5.9), MATH.md §5) for the
+// The non-standard impact scheme of seed 003 §5 (eq. (5.8)/(5.9), docs/mathematics.md §5) for the
 // conservative oscillator y'' + ω² y (1 + β y²) = 0 with y ∈ K, and, with the standard
 // denominator, the Paoli–Schatzman scheme it is compared with (seed 003 eq. (5.3)–(5.5)).
 //
-// Free step. The NSFD scheme of MATH.md §5,
+// Free step. The NSFD scheme of docs/mathematics.md §5,
 //   (y^{k+1} − 2y^k + y^{k−1})/φ² + ω² y^k + (ω²β/2)(y^k)²(y^{k+1} + y^{k−1}) = 0,
 // multiplied by φ² reads (1 + c(y^k))(y^{k+1} + y^{k−1}) = (2 − ω²φ²) y^k with
 // c(y) = (φ²ω²β/2) y², and 2 − ω²φ² = 2 − 4 sin²(θ/2) = 2 cos θ (θ = ωΔt). So
@@ -44,13 +44,13 @@ class NonstandardImpact {
   using real_type = typename Model::real_type;
   using Real = real_type;
 
-  /// MATH.md §5 (derived from seed 003 eq. (5.9)): each impact is the two-step reversal of
+  /// docs/mathematics.md §5 (derived from seed 003 eq. (5.9)): each impact is the two-step reversal of
   /// seed 000 §2, which delays the flight after it by exactly 2Δt (example 5.1); so with
   /// impacts the position is O(Δt) in L∞ and the velocity O(Δt) in L1. Between impacts the
   /// nonstandard scheme is exact for β = 0 and Störmer–Verlet is second order.
   static constexpr DeclaredOrders declared_orders =
-      declare_orders({{ErrorMetric::position_linf, {1, true, "seed 003 eq. (5.9), MATH.md §5"}},
-                      {ErrorMetric::velocity_l1, {1, true, "seed 003 eq. (5.9), MATH.md §5"}}});
+      declare_orders({{ErrorMetric::position_linf, {1, true, "seed 003 eq. (5.9), docs/mathematics.md §5"}},
+                      {ErrorMetric::velocity_l1, {1, true, "seed 003 eq. (5.9), docs/mathematics.md §5"}}});
   /// The default configuration needs cos(ωΔt) (the denominator φ², the exact start).
   static constexpr bool rational_arithmetic = false;
 
@@ -93,7 +93,7 @@ class NonstandardImpact {
       cos_theta_ = cos(theta);
       sin_theta_ = sin(theta);
       const Real half_sin = sin(theta / 2);
-      const Real phi_squared = 4 * half_sin * half_sin / (omega * omega);  // MATH.md §5
+      const Real phi_squared = 4 * half_sin * half_sin / (omega * omega);  // docs/mathematics.md §5
       inverse_phi_squared_ = 1 / phi_squared;
       if (options_.denominator == Denominator::nonstandard) {
         // θ carries a rounding of ε θ / 2, so a computed |sin θ| below a few ε max(1, θ) is a zero.
@@ -164,7 +164,7 @@ class NonstandardImpact {
   }
 
   /// E^n = ½[((y^{n+1} − y^n)/φ)² + ω² y^{n+1} y^n + (ω²β/2)(y^{n+1} y^n)²] with the
-  /// nonstandard φ whatever the scheme (MATH.md §5): the quantity the nonstandard scheme
+  /// nonstandard φ whatever the scheme (docs/mathematics.md §5): the quantity the nonstandard scheme
   /// conserves, and the yardstick of seed 003's energy claims. Between free steps
   /// E^n − E^{n−1} = ½(y^{n+1} − y^{n−1}) · (scheme residual). Not finite when ωΔt is a
   /// multiple of 2π (φ = 0), which only the standard scheme accepts.

@@ -1,5 +1,5 @@
 #pragma once
-// Named options of the non-standard impact scheme (seed 003 §3 and §5, MATH.md §5), with
+// Named options of the non-standard impact scheme (seed 003 §3 and §5, docs/mathematics.md §5), with
 // their text forms as used in case files and outputs.
 
 #include <optional>

@@ -28,7 +28,7 @@ class PaoliSchatzman {
   using Real = real_type;
 
   /// Seed 000 §1 ("the error on the position is at best O(h) in L∞, and the error on the
-  /// velocity is at best O(h) in L1") and the free-fall reversal of seed 000 §2 (MATH.md
+  /// velocity is at best O(h) in L1") and the free-fall reversal of seed 000 §2 (docs/mathematics.md
   /// §2.1: the velocity is O(1) in L∞ across the two-step reversal).
   static constexpr DeclaredOrders declared_orders =
       declare_orders({{ErrorMetric::position_linf, {1, true, "seed 000 §1-2"}},
@@ -53,7 +53,7 @@ class PaoliSchatzman {
     if (!is_finite(h_) || !(h_ > 0)) throw std::invalid_argument("step h = " + to_text(h_) + " must be > 0 and finite");
     if (!is_finite(t0_)) throw std::invalid_argument("t0 must be finite");
     if constexpr (AffineInVelocity<Model>) {
-      // MATH.md §2 (derived): with W = U^{n+1} + e U^{n−1} and F^n = G − c U^{n+1}/h²,
+      // docs/mathematics.md §2 (derived): with W = U^{n+1} + e U^{n−1} and F^n = G − c U^{n+1}/h²,
       // W = P(R − cW) ⇔ W = P(R/(1 + c)) because the normal cone is a cone.
       // centered: c = k h/2; forward: c = k h, for f = f(t, u, 0) − k v.
       const Real& k = model_.velocity_coefficient();
@@ -99,7 +99,7 @@ class PaoliSchatzman {
       w = h_squared_ * model_.acceleration(t, current, (current - previous) / h_) + inertia;
     } else if constexpr (AffineInVelocity<Model>) {
       const Real f0 = model_.acceleration(t, current, Real(0));
-      // R of MATH.md §2: the terms of h²F^n that do not depend on U^{n+1}.
+      // R of docs/mathematics.md §2: the terms of h²F^n that do not depend on U^{n+1}.
       const Real known_velocity_terms = options_.velocity == VelocityApproximation::centered
                                             ? implicit_c_ * (1 + e) * previous
                                             : implicit_c_ * (e * previous + current);

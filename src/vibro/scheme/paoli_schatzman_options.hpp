@@ -1,5 +1,5 @@
 #pragma once
-// Named options of the Paoli–Schatzman scheme (MATH.md §2), with their text forms as
+// Named options of the Paoli–Schatzman scheme (docs/mathematics.md §2), with their text forms as
 // used in case files and outputs.
 
 #include <optional>
@@ -7,7 +7,7 @@
 
 namespace vibro {
 
-/// Velocity approximation inside the force F^n (MATH.md §2).
+/// Velocity approximation inside the force F^n (docs/mathematics.md §2).
 enum class VelocityApproximation {
   centered,  ///< (U^{n+1} − U^{n−1})/(2h): seed 000 eq. (11), seed 001 Lemma 3.2 (implicit)
   forward,   ///< (U^{n+1} − U^n)/h: seed 001 eq. (8) as printed (implicit)

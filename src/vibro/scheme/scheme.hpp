@@ -1,5 +1,5 @@
 #pragma once
-// The one shape of a scheme (ARCHITECTURE "Model / Scheme / Trajectory"). Every scheme —
+// The one shape of a scheme (docs/architecture.md "The shape of a scheme"). Every scheme —
 // the time-stepping schemes of the seeds and the exact-detection references, through
 // reference/vibro/reference/reference_scheme.hpp — is a class template on its model with
 //
@@ -9,7 +9,7 @@
 //   step(State&) -> R                   one step; R tests true when the step made contact
 //                                       (projection active, artificial impact, an event)
 //   time(x), position(x), velocity(x)   the current time and state
-//   declared_orders                     the order per error metric the seeds or MATH.md
+//   declared_orders                     the order per error metric the seeds or docs/mathematics.md
 //                                       give, where they give one (DeclaredOrders)
 //   rational_arithmetic                 true when it uses only +, −, ×, ÷ and comparisons,
 //                                       so that it runs in the exact rational type

@@ -57,7 +57,7 @@ struct CorrectedCrankNicolsonEntry {
   }
 
   /// The run lands on every section time t0 + kT of a horizon in periods (else on t_end):
-  /// the step before it is shortened so that the node is that time itself (MATH.md §3).
+  /// the step before it is shortened so that the node is that time itself (docs/mathematics.md §3).
   /// The grid is non-uniform after an impact.
   template <class Model>
   static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {

@@ -1,5 +1,5 @@
 #pragma once
-// The registry entry of seed 003's schemes (scheme/nonstandard_impact.hpp, MATH.md §5):
+// The registry entry of seed 003's schemes (scheme/nonstandard_impact.hpp, docs/mathematics.md §5):
 // `nonstandard-impact` (denominator φ², the non-local Duffing term) and `standard-impact`
 // (Δt²: Paoli–Schatzman, Störmer–Verlet without a constraint) on the conservative
 // oscillator. A run records the discrete energy per flight and across impacts, the nodes
@@ -166,7 +166,7 @@ struct NonstandardImpactEntry {
   }
 
  private:
-  /// Example 5.1 of seed 003 (MATH.md §5): harmonic, obstacle at the equilibrium z0 = 0,
+  /// Example 5.1 of seed 003 (docs/mathematics.md §5): harmonic, obstacle at the equilibrium z0 = 0,
   /// released from rest at y0 = 1 at t0 = 0, by the non-standard scheme with the exact
   /// start — the setting of the piecewise-exactness claim, whose solution has a closed form.
   static bool is_example51(const CaseSpec& c, const Options& o) {
@@ -215,7 +215,7 @@ struct NonstandardImpactEntry {
     Real largest_before_ = Real(0);
   };
 
-  /// Energy per flight and across impacts (MATH.md §5), from the run's flight log.
+  /// Energy per flight and across impacts (docs/mathematics.md §5), from the run's flight log.
   template <class Real>
   static EnergyRecord energy_record(const FlightLog<Real>& log, const Real& e, std::size_t listed) {
     using std::abs;

@@ -2,7 +2,7 @@
 // The Paoli–Schatzman scheme's registry entry (scheme/paoli_schatzman.hpp, seed 000 eq.
 // (14)): its case-file options, its run (projection steps, stroboscopic samples and, on
 // the free fall, seed 000 §2's predicted reversal), its study runs, and its Lyapunov
-// exponents by forward differences (NSND / I.N.S.P, MATH.md §4).
+// exponents by forward differences (NSND / I.N.S.P, docs/mathematics.md §4).
 
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/analysis/free_fall.hpp"

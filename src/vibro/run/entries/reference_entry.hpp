@@ -1,5 +1,5 @@
 #pragma once
-// The exact-detection reference's registry entry (reference/vibro/reference/, MATH.md §1)
+// The exact-detection reference's registry entry (reference/vibro/reference/, docs/mathematics.md §1)
 // in the shape of a scheme (reference_scheme.hpp): no step, no options. A run lists every
 // event, the sticking intervals, the stroboscopic samples, λ1 from the exact Jacobians and
 // the digits its horizon needs, and an error estimate from the same case at 20 more
@@ -43,7 +43,7 @@ struct ReferenceEntry {
   static constexpr ScalarSet scalars = scheme_scalars<ReferenceScheme<ImpactReference<ConstantForce<double>>>>();
   static constexpr bool has_step = false;
 
-  /// Correct digits λ1's horizon estimate is asked for (λ1 t/ln 10 + this, MATH.md §4).
+  /// Correct digits λ1's horizon estimate is asked for (λ1 t/ln 10 + this, docs/mathematics.md §4).
   static constexpr long target_digits = 10;
   /// The error estimate reruns the case at this many more MPFR digits.
   static constexpr long error_estimate_extra_digits = 20;
@@ -85,7 +85,7 @@ struct ReferenceEntry {
 
     ReferenceFindings found;
     std::optional<Real> stick_start;
-    // λ1 by the Lyapunov engine (MATH.md §4) on the Jacobian of each forcing period of the
+    // λ1 by the Lyapunov engine (docs/mathematics.md §4) on the Jacobian of each forcing period of the
     // run, or, for a horizon given as t_end, on the Jacobian of the whole run as one
     // "period" of length t_end − t0.
     Real section_length = horizon.section_time(1) - b.t0;

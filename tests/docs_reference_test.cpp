@@ -1,0 +1,258 @@
+// The references in docs/ against the code (label unit): every case-file key the reader
+// accepts has an entry in docs/case_files.md, taken from the reader's own lists
+// (case_file_keys(), the registry's option keys, the known quantities, the model and
+// scheme names); every JSON field and CSV column that real runs of the `vibro` executable
+// write has an entry in docs/outputs.md (written `field`); and the documentation stays
+// inside the repository: no reference to the design notes kept outside it, no link to a
+// file that is not in it. A reference that lags the code fails here, not in a reader's
+// hands.
+
+#include "support/cli_runner.hpp"
+
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/model_binding.hpp"
+#include "vibro/run/registry.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using vibro::testing::Cli;
+using vibro::testing::Outcome;
+using vibro::testing::quoted;
+using vibro::testing::read_text;
+
+const fs::path source_dir = VIBRO_SOURCE_DIR;
+
+std::string doc(const std::string& name) {
+  const std::string text = read_text(source_dir / "docs" / name);
+  EXPECT_FALSE(text.empty()) << "docs/" << name << " is missing or empty";
+  return text;
+}
+
+/// `name` written as code, the form every entry of the references takes.
+bool documented(const std::string& text, const std::string& name) {
+  return text.find("`" + name + "`") != std::string::npos;
+}
+
+// --- case files ----------------------------------------------------------------------
+
+TEST(DocsReference, EveryCaseFileKeyHasAnEntry) {
+  const std::string text = doc("case_files.md");
+  std::set<std::string> missing;
+  std::size_t checked = 0;
+  for (const vibro::CaseFileKeys& list : vibro::case_file_keys())
+    for (const std::string& key : list.keys) {
+      ++checked;
+      if (list.table.empty()) {
+        // A table: [name], or [[expected]] for the array of tables.
+        if (!documented(text, "[" + key + "]") && !documented(text, "[[" + key + "]]")) missing.insert("[" + key + "]");
+      } else if (!documented(text, list.table + "." + key)) {
+        missing.insert(list.table + "." + key);
+      }
+    }
+  for (const vibro::SchemeInfo& info : vibro::scheme_infos()) {
+    for (const std::string& key : info.option_keys) {
+      ++checked;
+      if (!documented(text, "scheme." + key)) missing.insert("scheme." + key);
+    }
+    for (const std::string& name : info.names)
+      if (!documented(text, name)) missing.insert("scheme.type = " + name);
+  }
+  for (const vibro::ModelKind kind : vibro::model_kinds)
+    if (!documented(text, std::string(vibro::model_name(kind)))) missing.insert("model.type = " + std::string(vibro::model_name(kind)));
+  for (const std::string& quantity : vibro::known_quantities())
+    if (!documented(text, quantity)) missing.insert("expected.quantity = " + quantity);
+  EXPECT_GT(checked, 40u) << "the reader's key lists look empty";
+  for (const std::string& key : missing) ADD_FAILURE() << "case-file key " << key << " has no entry in docs/case_files.md";
+}
+
+// --- outputs ---------------------------------------------------------------------------
+
+/// Every object key of `j`, at any depth.
+void collect_keys(const nlohmann::json& j, std::set<std::string>& keys) {
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) {
+      keys.insert(key);
+      collect_keys(value, keys);
+    }
+  } else if (j.is_array()) {
+    for (const auto& value : j) collect_keys(value, keys);
+  }
+}
+
+/// A small study, so that --measure-rounding (a second run in MPFR) stays cheap.
+const char* const small_study = R"(
+[case]
+name = "docs-small-study"
+[model]
+type = "impact-oscillator"
+alpha = 0
+a = 0
+omega = 1
+u_min = 0
+e = "1/2"
+[initial]
+u0 = 1
+v0 = 0
+[scheme]
+type = "paoli-schatzman"
+[step]
+steps_per_period = 50
+[horizon]
+periods = 1
+[convergence]
+steps_per_period = [50, 100, 200, 400]
+[[expected]]
+quantity = "order.position_linf"
+value = 1
+tolerance = 1
+source = "seed 000 §1-2"
+)";
+
+class DocsOutputs : public Cli {
+ protected:
+  /// `vibro ARGS`, which must succeed (or exit 1 for a finding) and print JSON; its keys
+  /// join `keys`.
+  void json_keys(const std::string& arguments, std::set<std::string>& keys) {
+    const Outcome outcome = vibro(arguments);
+    ASSERT_TRUE(outcome.status == 0 || outcome.status == 1) << "vibro " << arguments << ": " << outcome.err;
+    nlohmann::json j;
+    ASSERT_NO_THROW(j = nlohmann::json::parse(outcome.out)) << "vibro " << arguments << " printed no JSON";
+    collect_keys(j, keys);
+  }
+
+  /// The header of a CSV file, split at commas.
+  static std::vector<std::string> header(const fs::path& csv) {
+    const auto lines = vibro::testing::lines_of(read_text(csv));
+    std::vector<std::string> columns;
+    if (lines.empty()) return columns;
+    std::string cell;
+    for (const char c : lines[0] + ",") {
+      if (c == ',') columns.push_back(cell), cell.clear();
+      else cell += c;
+    }
+    return columns;
+  }
+};
+
+/// The JSON of every verb with --json, on shipped cases that between them fill every
+/// optional section: every top-level and seed-003 case through `vibro run` (free fall,
+/// studies, sweeps, escapes, the reference with its error estimate and digits needed),
+/// a Lyapunov case with an ensemble and a second precision, one whose sum rule warns, a
+/// study with measured rounding, both listings, the check of a published table, and the
+/// computed goldens.
+TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
+  std::set<std::string> keys;
+  for (const fs::path& file : vibro::case_files(VIBRO_CASES_DIR)) {
+    if (fs::relative(file, VIBRO_CASES_DIR).generic_string().rfind("lyapunov/", 0) == 0) continue;
+    json_keys("--json --quiet run " + quoted(file), keys);
+  }
+  const fs::path cases = VIBRO_CASES_DIR;
+  json_keys("--json --quiet lyapunov --ensemble 2 --second-precision mpfr:20 " + quoted(cases / "lyapunov/idnd.toml"),
+            keys);
+  json_keys("--json --quiet lyapunov --ensemble 2 " + quoted(cases / "lyapunov/nsnd_small_epsilon.toml"), keys);
+  json_keys("--json --quiet converge --measure-rounding --out " + quoted(dir()) + " " +
+                quoted(write("small_study.toml", small_study)),
+            keys);
+  json_keys("--json list --cases " + quoted(cases), keys);
+  json_keys("--json list --schemes", keys);
+  json_keys("--json --quiet check --cases " + quoted(cases) + " " +
+                quoted(source_dir / "reference/published/seed_002.toml"),
+            keys);
+  for (const auto& golden : fs::directory_iterator(source_dir / "tests/golden/lyapunov"))
+    collect_keys(nlohmann::json::parse(read_text(golden.path())), keys);
+
+  const std::string text = doc("outputs.md");
+  EXPECT_GT(keys.size(), 150u) << "the runs wrote fewer fields than expected";
+  for (const std::string& key : keys)
+    EXPECT_TRUE(documented(text, key)) << "JSON field `" << key << "` has no entry in docs/outputs.md";
+}
+
+/// The trajectory CSV of every scheme (`vibro run --csv`) and the study CSV of
+/// `vibro converge` with measured rounding.
+TEST_F(DocsOutputs, EveryCsvColumnHasAnEntry) {
+  const fs::path cases = VIBRO_CASES_DIR;
+  std::set<std::string> columns;
+  int n = 0;
+  for (const char* file : {"free_fall.toml", "study_cn_periodic.toml", "reference_sticking_oscillator.toml",
+                           "nsfd/example51_nonstandard.toml"}) {
+    const fs::path csv = dir() / ("run" + std::to_string(n++) + ".csv");
+    const Outcome outcome =
+        vibro("--quiet run --no-error-estimate --csv " + quoted(csv) + " " + quoted(cases / file));
+    ASSERT_TRUE(outcome.status == 0 || outcome.status == 1) << file << ": " << outcome.err;
+    for (const std::string& column : header(csv)) columns.insert(column);
+  }
+  const Outcome outcome = vibro("--quiet converge --measure-rounding --out " + quoted(dir()) + " " +
+                                quoted(write("small_study.toml", small_study)));
+  ASSERT_TRUE(outcome.status == 0 || outcome.status == 1) << outcome.err;
+  const fs::path study_csv = dir() / "docs-small-study-double.csv";
+  ASSERT_TRUE(fs::exists(study_csv)) << outcome.out;
+  for (const std::string& column : header(study_csv)) columns.insert(column);
+
+  const std::string text = doc("outputs.md");
+  EXPECT_GT(columns.size(), 25u);
+  for (const std::string& column : columns)
+    EXPECT_TRUE(documented(text, column)) << "CSV column `" << column << "` has no entry in docs/outputs.md";
+}
+
+// --- the documentation stays inside the repository ------------------------------------
+
+/// README.md and every Markdown file of docs/.
+std::vector<fs::path> documentation() {
+  std::vector<fs::path> files = {source_dir / "README.md", source_dir / "cases/README.md"};
+  for (const auto& entry : fs::directory_iterator(source_dir / "docs"))
+    if (entry.path().extension() == ".md") files.push_back(entry.path());
+  return files;
+}
+
+/// The project's design notes live outside the repository; a reader of the repository
+/// cannot follow a reference to them. (The names are assembled so that this file does not
+/// match itself when the scan is widened.)
+TEST(DocsReference, NoReferenceToNotesOutsideTheRepository) {
+  const std::vector<std::string> outside = {std::string("MATH") + ".md", std::string("MATH") + " §",
+                                            std::string("ARCHITECTURE") + ".md", std::string("..") + "/shared",
+                                            std::string("/work") + "/shared"};
+  for (const fs::path& file : documentation()) {
+    const auto lines = vibro::testing::lines_of(read_text(file));
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      for (const std::string& pattern : outside)
+        EXPECT_EQ(lines[i].find(pattern), std::string::npos)
+            << fs::relative(file, source_dir).generic_string() << ":" << i + 1 << " refers to " << pattern
+            << ", which is not in the repository: cite the docs/ page instead";
+  }
+}
+
+/// Every relative Markdown link of the documentation names a file or directory of the
+/// repository; links to the web are allowed, links out of the repository are not.
+TEST(DocsReference, LinksStayInTheRepository) {
+  const std::regex link(R"(\]\(([^)\s]+)\))");
+  const fs::path root = fs::weakly_canonical(source_dir);
+  std::size_t checked = 0;
+  for (const fs::path& file : documentation()) {
+    const std::string text = read_text(file);
+    for (std::sregex_iterator it(text.begin(), text.end(), link), end; it != end; ++it) {
+      std::string target = (*it)[1];
+      if (target.rfind("http://", 0) == 0 || target.rfind("https://", 0) == 0 || target.rfind("#", 0) == 0) continue;
+      target = target.substr(0, target.find('#'));
+      const fs::path resolved = fs::weakly_canonical(file.parent_path() / target);
+      const std::string shown = fs::relative(file, source_dir).generic_string() + ": " + target;
+      ++checked;
+      EXPECT_TRUE(fs::exists(resolved)) << shown << " does not exist";
+      const auto [r, p] = std::mismatch(root.begin(), root.end(), resolved.begin(), resolved.end());
+      EXPECT_TRUE(r == root.end()) << shown << " leaves the repository";
+    }
+  }
+  EXPECT_GT(checked, 10u) << "no links found: the pattern is wrong";
+}
+
+}  // namespace
