@@ -316,6 +316,18 @@ TEST_F(Cli, VersionNamesCommitCompilerAndLibraries) {
     EXPECT_NE(outcome.out.find(part), std::string::npos) << part << "\n" << outcome.out;
 }
 
+/// Every verb's --help lists the options every verb takes, with their descriptions.
+TEST_F(Cli, EveryVerbsHelpListsTheSharedOptions) {
+  for (const char* verb : {"list", "run", "converge", "lyapunov", "check", "report"}) {
+    const Outcome outcome = vibro(std::string(verb) + " --help");
+    ASSERT_EQ(outcome.status, 0) << verb << ": " << outcome.err;
+    for (const char* option : {"--precision", "--json", "--threads", "--max-steps", "--quiet"})
+      EXPECT_NE(outcome.out.find(std::string("  ") + option), std::string::npos) << verb << " --help lacks " << option
+                                                                                 << "\n" << outcome.out;
+    EXPECT_NE(outcome.out.find("Scalar type: double"), std::string::npos) << verb;
+  }
+}
+
 /// `vibro converge` without --out writes into vibro-out/ (made), not the working directory.
 TEST_F(Cli, ConvergeWritesIntoVibroOutByDefault) {
   const Outcome outcome = vibro_limited("cd " + quoted(dir()),

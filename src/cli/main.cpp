@@ -359,6 +359,13 @@ int main(int argc, char** argv) {
                    "Do not measure the rounding floor of the studies (by default each is run again in MPFR at more "
                    "digits); use the model's bound instead");
 
+  // Every verb takes the options above (fallthrough), so every verb's --help lists them.
+  std::string shared_options = "Options of every verb (before or after it):\n";
+  for (const CLI::Option* option : app.get_options())
+    if (option->get_name() != "--help" && option->get_name() != "--version")
+      shared_options += fmt::format("  {:<14}{}\n", option->get_name(), option->get_description());
+  for (CLI::App* verb : app.get_subcommands({})) verb->footer(shared_options);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& done) {  // --help, --version
