@@ -407,7 +407,7 @@ int main(int argc, char** argv) {
     if (*check) return run_check(check_tables, published_dir, cases_dir, common);
     const fs::path root = cases_dir.parent_path();
     return run_report(cases_dir,
-                      {report->count("--published") ? published_dir : root / "reference" / "published",
+                      {cases_dir, report->count("--published") ? published_dir : root / "reference" / "published",
                        goldens_dir.empty() ? root / "tests" / "golden" / "lyapunov" : goldens_dir},
                       out_dir, common);
   } catch (const vibro::InputError& error) {

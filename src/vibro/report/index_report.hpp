@@ -15,6 +15,7 @@ namespace vibro {
 
 /// What the report reads besides the runs.
 struct ReportInputs {
+  std::filesystem::path cases;      ///< the case files' directory, as given (the report's header names it)
   std::filesystem::path published;  ///< the published tables
   std::filesystem::path goldens;    ///< the computed Lyapunov goldens, for their measured spreads
 };

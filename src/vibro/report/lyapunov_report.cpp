@@ -3,6 +3,7 @@
 #include "vibro/io/result_json.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/report/table_of_contents.hpp"
 
 #include <fmt/format.h>
 
@@ -52,7 +53,8 @@ std::string uncertainty_cell(const std::filesystem::path& golden_dir, const Case
 /// covers, then one row per exponent it used on each family member, with the outcome against
 /// the tables' record.
 std::string relations_section(const CheckResult& check) {
-  std::string md = "\n### Relations of the seeds on the chaotic family (`vibro check`)\n\n";
+  // The summary of index.md links here.
+  std::string md = "\n" + anchor_line("relations") + "### Relations of the seeds on the chaotic family (`vibro check`)\n\n";
   for (const RelationVerdict& rel : check.relations) {
     md += "**" + rel.name + "**: " + rel.statement + ". Covers";
     for (const CoveredValue& v : rel.covers) md += (&v == &rel.covers.front() ? " " : ", ") + v.id + " = " + v.printed;
