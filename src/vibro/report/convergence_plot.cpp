@@ -2,6 +2,7 @@
 
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/report/study_outputs.hpp"
 
 #include <fmt/format.h>
 #include <mpfr.h>
@@ -33,9 +34,10 @@ bool has_points(const std::vector<const RunResult*>& runs, ErrorMetric metric) {
 std::string legend(const RunResult& r, ErrorMetric metric) {
   const OrderAnalysis& o = r.convergence->orders[index_of(metric)];
   const std::string& precision = r.provenance.precision.name;
-  if (o.slope) return precision + ": observed order " + display(o.slope, 4) + " ± " + display(o.standard_error, 2);
-  const bool exact = std::all_of(o.status.begin(), o.status.end(), [](PointStatus s) { return s == PointStatus::exact; });
-  return precision + (exact ? ": exact (zero error)" : ": no asymptotic range");
+  if (o.slope)
+    return precision + ": observed order " + display(o.slope, 4) + " ± " + display(o.standard_error, 2) + " (filled: range)";
+  const std::string why = point_statuses(o);
+  return precision + ": " + (why == to_string(PointStatus::exact) ? why : "no asymptotic range (" + why + ")");
 }
 
 /// The metrics with a point to plot at some precision: one panel each.
@@ -46,12 +48,19 @@ std::vector<ErrorMetric> plotted_metrics(const std::vector<const RunResult*>& ru
   return metrics;
 }
 
-/// The data block of one run: h, then every metric (NaN where nothing is plotted).
+/// The data block of one run: h, then every metric (NaN where nothing is plotted), then
+/// every metric again inside its asymptotic range only (NaN outside): the fitted points.
 std::string data_block(const std::string& name, const RunResult& r) {
   std::string block = name + " << EOD\n";
-  for (const StudyRow& row : r.convergence->rows) {
-    block += fmt::format("{:.17g}", nearest_double(row.h_value));
-    for (const ErrorMetric m : error_metrics) block += fmt::format(" {:.17g}", plotted(row.errors[index_of(m)]));
+  const auto& rows = r.convergence->rows;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    block += fmt::format("{:.17g}", nearest_double(rows[i].h_value));
+    for (const ErrorMetric m : error_metrics) block += fmt::format(" {:.17g}", plotted(rows[i].errors[index_of(m)]));
+    for (const ErrorMetric m : error_metrics) {
+      const OrderAnalysis& o = r.convergence->orders[index_of(m)];
+      const bool fitted = o.slope && i >= o.first && i <= o.last;
+      block += fmt::format(" {:.17g}", fitted ? plotted(rows[i].errors[index_of(m)]) : std::nan(""));
+    }
     block += "\n";
   }
   return block + "EOD\n";
@@ -102,7 +111,9 @@ std::string convergence_plot_commands(const std::vector<const RunResult*>& runs,
   if (panels.empty()) return commands;
   const std::size_t columns = panels.size() == 1 ? 1 : 2, rows = (panels.size() + columns - 1) / columns;
   const std::string title = runs.front()->case_info.name + ": error against h at every precision";
+  // The offsets keep the extreme points off the frame.
   commands += "set logscale xy\nset format xy '10^{%L}'\nset grid\nset xlabel 'h'\nset ylabel 'error'\n"
+              "set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n"
               // Below each panel, where it hides no point.
               "set key below left Left reverse font ',9' spacing 0.9 maxcols 1\n" +
               fmt::format("set multiplot layout {},{} title {} noenhanced\n", rows, columns, gnuplot_quoted(title));
@@ -117,9 +128,15 @@ std::string convergence_plot_commands(const std::vector<const RunResult*>& runs,
           has_points({runs[i]}, m) ? fmt::format("$run{} using 1:{}", i, index_of(m) + 2) : std::string("keyentry");
       // A precision keeps its colour and symbol in every panel; each is drawn thinner and
       // smaller than the one before, so that where precisions agree every one stays visible.
+      const double width = std::max(4.0 - 1.25 * static_cast<double>(i), 1.0),
+                   size = std::max(1.8 - 0.4 * static_cast<double>(i), 0.8);
       plot += fmt::format("{}{} with linespoints lt {} lw {:g} pt {} ps {:g} title {} noenhanced",
-                          plot == "plot " ? "" : ", ", data, i + 1, std::max(4.0 - 1.25 * i, 1.0),
-                          4 + 2 * i, std::max(1.8 - 0.4 * i, 0.8), gnuplot_quoted(legend(*runs[i], m)));
+                          plot == "plot " ? "" : ", ", data, i + 1, width, 4 + 2 * i, size,
+                          gnuplot_quoted(legend(*runs[i], m)));
+      // The points of the fit filled in (gnuplot's point type 4 + 2i is open, 5 + 2i filled).
+      if (runs[i]->convergence->orders[index_of(m)].slope)
+        plot += fmt::format(", $run{} using 1:{} with points lt {} pt {} ps {:g} notitle", i,
+                            index_of(m) + 2 + error_metric_count, i + 1, 5 + 2 * i, size);
     }
     if (line) {
       commands += fmt::format("$reference{} << EOD\n{:.17g} {:.17g}\n{:.17g} {:.17g}\nEOD\n", index_of(m), line->h_from,

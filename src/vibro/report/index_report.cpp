@@ -224,13 +224,8 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
       const OrderAnalysis& o = r.convergence->orders[index_of(metric)];
       const auto& rows = r.convergence->rows;
       // Without a range, say why: how many points are exact, at the rounding floor, or other.
-      std::map<std::string, int> reasons;
-      for (const PointStatus status : o.status) ++reasons[to_string(status)];
-      std::string why;
-      for (const auto& [reason, count] : reasons)
-        why += (why.empty() ? "" : ", ") +
-               (count == static_cast<int>(o.status.size()) ? reason : std::to_string(count) + " " + reason);
-      cells.push_back(!o.slope ? (reasons.size() == 1 ? why : "no range: " + why)
+      const std::string why = point_statuses(o);
+      cells.push_back(!o.slope ? (why.find(", ") == std::string::npos ? why : "no range: " + why)
                                : display(o.slope, 4) + " ± " + display(o.standard_error, 2) + " [" +
                                      rows[o.first].h + " … " + rows[o.last].h + "]");
     }

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <stdexcept>
 
 namespace vibro {
@@ -19,6 +20,15 @@ std::string excluded_points(const StudyResult& study, ErrorMetric metric) {
     if (o.status[i] != PointStatus::asymptotic)
       excluded += (excluded.empty() ? "" : "; ") + study.rows[i].h + ": " + to_string(o.status[i]);
   return excluded.empty() ? "none" : excluded;
+}
+
+std::string point_statuses(const OrderAnalysis& analysis) {
+  std::map<std::string, std::size_t> counts;
+  for (const PointStatus status : analysis.status) ++counts[std::string(to_string(status))];
+  std::string text;
+  for (const auto& [status, count] : counts)
+    text += (text.empty() ? "" : ", ") + (count == analysis.status.size() ? status : std::to_string(count) + " " + status);
+  return text;
 }
 
 std::string study_markdown(const RunResult& result) {

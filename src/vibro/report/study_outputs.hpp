@@ -17,6 +17,10 @@ namespace vibro {
 /// pre-asymptotic; T/12800: rounding floor"), or "none".
 std::string excluded_points(const StudyResult& study, ErrorMetric metric);
 
+/// How many points of an order analysis have each status: "rounding floor" when all have
+/// the same, else "1 exact (zero error), 6 rounding floor" (why a metric has no range).
+std::string point_statuses(const OrderAnalysis& analysis);
+
 /// Markdown of a result's convergence study (the result must have one).
 std::string study_markdown(const RunResult& result);
 

@@ -26,7 +26,7 @@ OrderVerdict order_verdict(const RunResult& r, ErrorMetric metric, const Declare
   const bool with_impacts = std::any_of(study.rows.begin(), study.rows.end(),
                                         [](const StudyRow& row) { return row.reference_impacts > 0; });
   OrderVerdict v{r.case_info.name, std::string(name(metric)), r.provenance.precision.name, declared.order,
-                 !(declared.sharp && with_impacts), std::string(declared.source), {}, {}, {}, {}};
+                 !(declared.sharp && with_impacts), std::string(declared.source), {}, {}, {}, {}, {}};
   const OrderAnalysis& o = study.orders[index_of(metric)];
   const bool exact =
       !o.status.empty() && std::all_of(o.status.begin(), o.status.end(), [](PointStatus s) { return s == PointStatus::exact; });
@@ -37,6 +37,7 @@ OrderVerdict order_verdict(const RunResult& r, ErrorMetric metric, const Declare
   const OrderCheck check = check_order(study, metric, declared.order, v.at_least);
   if (!check.has_range) {
     v.verdict = order_verdicts()[3];
+    v.points = point_statuses(o);
     return v;
   }
   v.observed = check.observed;
@@ -131,7 +132,9 @@ std::string summary_markdown(const VerdictSummary& s) {
       }
       const auto column = std::find(precisions.begin(), precisions.end(), v.precision) - precisions.begin();
       row->second[3 + static_cast<std::size_t>(column)] =
-          v.observed ? display(v.observed, 4) + " ± " + display(v.standard_error, 2) + ", " + v.verdict : v.verdict;
+          v.observed ? display(v.observed, 4) + " ± " + display(v.standard_error, 2) + ", " + v.verdict
+          : v.points.empty() ? v.verdict
+                             : v.verdict + " (" + v.points + ")";
     }
     for (const auto& key : keys) {
       const std::vector<std::string>& cells = rows.at(key);
@@ -188,7 +191,8 @@ nlohmann::json summary_json(const VerdictSummary& s) {
                       {"observed_order", number(v.observed)},
                       {"standard_error", number(v.standard_error)},
                       {"band", number(v.band)},
-                      {"verdict", v.verdict}});
+                      {"verdict", v.verdict},
+                      {"point_statuses", v.points.empty() ? json(nullptr) : json(v.points)}});
   for (const ExpectationRow& e : s.expectations)
     expectations.push_back({{"case", e.case_name}, {"quantity", e.quantity}, {"precision", e.precision}, {"pass", e.pass}});
   for (const RelationRow& r : s.relations)

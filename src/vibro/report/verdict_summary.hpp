@@ -27,6 +27,7 @@ struct OrderVerdict {
   std::string source;     ///< of the declared order
   std::optional<double> observed, standard_error, band;
   std::string verdict;    ///< one of order_verdicts()
+  std::string points;     ///< without a range: how many points have each status (point_statuses)
 };
 
 /// "agrees", "differs", "exact (zero error)", "no asymptotic range".
