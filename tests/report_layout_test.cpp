@@ -14,6 +14,7 @@
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/report/table_of_contents.hpp"
 #include "vibro/report/verdict_summary.hpp"
+#include "vibro/run/input_error.hpp"
 #include "vibro/run/model_binding.hpp"
 #include "vibro/run/run_case.hpp"
 
@@ -86,6 +87,14 @@ TEST(TableOfContents, AnchorsBeforeHeadingsAndLinksToThem) {
                  "<a id=\"sub-2\"></a>\n## Sub\n\n<a id=\"sub-3\"></a>\n### Sub\n");
   EXPECT_EQ(vibro::anchor_id("Δt = π/(4ω): y² at the impact time"), "t-4-y-at-the-impact-time");
   EXPECT_EQ(vibro::anchor_id("Convergence study of `alpha0.9-a2500`"), "convergence-study-of-alpha0.9-a2500");
+}
+
+TEST(ReportCaseNames, SummaryKeyIsRefused) {
+  // index.json holds the summary beside the case names: a case named so would overwrite it.
+  vibro::CaseSpec c = vibro::load_case(fs::path(VIBRO_CASES_DIR) / "free_fall.toml");
+  EXPECT_NO_THROW(vibro::check_report_case_names({c}));
+  c.name = vibro::summary_key;
+  EXPECT_THROW(vibro::check_report_case_names({c}), vibro::InputError);
 }
 
 /// log(e_to/e_from)/log(h_to/h_from) of a reference line.
@@ -274,6 +283,28 @@ TEST_F(SmallReport, EveryLinkTargetExists) {
   }
   EXPECT_GT(links, 20u);
   EXPECT_GT(files, 3u);
+}
+
+/// The cells of a table row: its '|' not escaped as "\|", less one.
+std::size_t cells_of(const std::string& row) {
+  std::size_t bars = 0;
+  for (std::size_t i = 0; i < row.size(); ++i)
+    if (row[i] == '|' && (i == 0 || row[i - 1] != '\\')) ++bars;
+  return bars - 1;
+}
+
+TEST_F(SmallReport, EveryTableRowHasTheCellsOfItsHeader) {
+  std::istringstream lines(*md_);
+  std::size_t header = 0, rows = 0;
+  for (std::string line, previous; std::getline(lines, line); previous = line) {
+    if (line.rfind("|---", 0) == 0) header = cells_of(previous);
+    else if (line.rfind("|", 0) != 0) header = 0;
+    else if (header != 0) {
+      ++rows;
+      EXPECT_EQ(cells_of(line), header) << line;
+    }
+  }
+  EXPECT_GT(rows, 50u);
 }
 
 TEST_F(SmallReport, SummaryCountsEqualTheVerdicts) {

@@ -3,6 +3,7 @@
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/run/input_error.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/report/convergence_plot.hpp"
@@ -248,8 +249,18 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
 
 }  // namespace
 
+void check_report_case_names(const std::vector<CaseSpec>& cases) {
+  for (const CaseSpec& c : cases)
+    if (c.name == summary_key)
+      throw InputError(c.file, "case.name",
+                       "'" + c.name + "' is the key of the verdict summary in the report's index.json; rename the case");
+}
+
 void write_report(const ReportRuns& report, const ReportInputs& inputs, const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status) {
+  std::vector<CaseSpec> specs;
+  for (const CaseRuns& runs : report.cases) specs.push_back(runs.spec);
+  check_report_case_names(specs);
   json all = json::object();
   std::ostringstream md, timings;
   timings << "# Wall times of the last `vibro report`\n\nNot deterministic (machine and load dependent), so kept "
@@ -265,7 +276,7 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
      << "`index.json` with all its digits (the summary under `summary`).\n\n"
      << contents_marker << "\n\n"
      << summary_markdown(summary);
-  all["summary"] = summary_json(summary);
+  all[std::string(summary_key)] = summary_json(summary);
   cases_section(md, report.cases, inputs.cases);
   std::map<std::string, const CaseRuns*> runs_by_name;
   for (const CaseRuns& runs : report.cases) {
