@@ -145,7 +145,7 @@ int run_converge(const fs::path& case_file, const fs::path& out_dir, const Commo
     std::cout << vibro::to_json(result).dump(2) << "\n";
   } else {
     std::cout << vibro::study_markdown(result) << "\nwrote " << (out_dir / vibro::study_stem(result)).string()
-              << ".csv, .md" << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed)") << "\n";
+              << ".csv, .md" << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed, or every error is zero)") << "\n";
   }
   return result.expectations_hold() ? 0 : exit_failed;
 }

@@ -40,8 +40,9 @@ std::filesystem::path study_file(const std::filesystem::path& dir, const std::st
 /// Writes `dir`/STEM.md and .csv atomically.
 void write_study_tables(const RunResult& result, const std::filesystem::path& dir);
 
-/// Writes the tables and (when gnuplot is there) `dir`/STEM.svg, the study's plot at its one
-/// precision (report/convergence_plot.hpp); true when the plot was written.
+/// Writes the tables and (when gnuplot is there and some error is positive) `dir`/STEM.svg,
+/// the study's plot at its one precision (report/convergence_plot.hpp); true when the plot
+/// was written.
 bool write_study_files(const RunResult& result, const std::filesystem::path& dir);
 
 }  // namespace vibro
