@@ -8,12 +8,11 @@
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/run/report_runs.hpp"
 
+#include "support/shortened_cases.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
 #include <string>
 #include <unistd.h>
 
@@ -21,24 +20,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// A copy of cases/lyapunov/ (every family member) with every horizon cut to `periods`.
-fs::path shortened_cases(const fs::path& root, int periods) {
-  const fs::path from = fs::path(VIBRO_CASES_DIR) / "lyapunov", dir = root / "cases" / "lyapunov";
-  for (const auto& file : vibro::case_files(from)) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    const fs::path to = dir / fs::relative(file, from);
-    fs::create_directories(to.parent_path());
-    std::ofstream(to) << std::regex_replace(text.str(), std::regex("periods = [0-9]+"),
-                                            "periods = " + std::to_string(periods));
-  }
-  return root / "cases";
-}
-
 TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   const fs::path root = fs::temp_directory_path() / ("vibro_lyapunov_report_" + std::to_string(::getpid()));
-  const fs::path cases = shortened_cases(root, 20);
+  const fs::path cases = vibro::testing::shortened_lyapunov_cases(root, 20);
   const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{});
   const std::string md =
       vibro::lyapunov_section(runs, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), root / "no-goldens", root);

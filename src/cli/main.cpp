@@ -145,7 +145,7 @@ int run_converge(const fs::path& case_file, const fs::path& out_dir, const Commo
     std::cout << vibro::to_json(result).dump(2) << "\n";
   } else {
     std::cout << vibro::study_markdown(result) << "\nwrote " << (out_dir / vibro::study_stem(result)).string()
-              << ".csv, .md" << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed)") << "\n";
+              << ".csv, .md" << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed, or every error is zero)") << "\n";
   }
   return result.expectations_hold() ? 0 : exit_failed;
 }
@@ -231,6 +231,7 @@ int run_check(const std::vector<fs::path>& tables_given, const fs::path& publish
 int run_report(const fs::path& cases_dir, const vibro::ReportInputs& inputs, const fs::path& out_dir,
                const Common& common) {
   const std::vector<vibro::CaseSpec> cases = vibro::load_cases(cases_dir);
+  vibro::check_report_case_names(cases);  // before minutes of runs
   if (const auto why = vibro::StagingDirectory::refusal(out_dir, "index.md"))
     throw vibro::InputError("", "--out", "refusing to replace " + out_dir.string() + ": " + *why);
   const bool terminal = stderr_is_terminal();
@@ -407,7 +408,7 @@ int main(int argc, char** argv) {
     if (*check) return run_check(check_tables, published_dir, cases_dir, common);
     const fs::path root = cases_dir.parent_path();
     return run_report(cases_dir,
-                      {report->count("--published") ? published_dir : root / "reference" / "published",
+                      {cases_dir, report->count("--published") ? published_dir : root / "reference" / "published",
                        goldens_dir.empty() ? root / "tests" / "golden" / "lyapunov" : goldens_dir},
                       out_dir, common);
   } catch (const vibro::InputError& error) {

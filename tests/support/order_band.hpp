@@ -1,68 +1,29 @@
 #pragma once
-// Whether a convergence study shows an order (docs/mathematics.md §8): the observed least-squares slope
-// over the detected asymptotic range, within a band derived from the study itself and
-// capped, over enough points, so that a wrong order, a range that shrinks to a few points,
-// or a fit that wanders all fail.
+// Whether a convergence study shows an order, as a GoogleTest assertion: the rule of
+// vibro/analysis/order_band.hpp (the one the report's verdicts use), with its numbers in
+// the failure message.
 
-#include "vibro/analysis/convergence_study.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/analysis/order_band.hpp"
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
 #include <string>
 
 namespace vibro::testing {
 
-/// Points an asymptotic range must keep out of the 8 step sizes of a shipped study (the
-/// free fall has 7).
-inline constexpr std::size_t min_range_points = 5;
-/// No order is allowed a band wider than this, whatever the study's own spread.
-inline constexpr double max_order_band = 0.1;
+using vibro::max_order_band;
+using vibro::min_range_points;
+using vibro::order_band;
 
-/// A number of a result as a double, whether it is a decimal or an exact fraction.
-inline double value_of(const NumberText& x) { return static_cast<double>(*parse_exact(x.text)); }
-
-/// The band of an observed order: three standard errors of the least-squares slope (as the
-/// study reports it: s/√Σ(x − x̄)², s² = Σr²/(n − 2), x = log h over the range), plus
-/// the largest distance of a successive slope inside the range from the fitted slope (the
-/// systematic drift of a pre-asymptotic term, which is not noise), plus the rounding of the
-/// fit itself in double: each log is off by ε|log|, which moves the slope by at most
-/// 2ε max|log error| / (log h_max − log h_min) per point.
-inline double order_band(const StudyResult& study, ErrorMetric metric) {
-  const OrderAnalysis& o = study.orders[index_of(metric)];
-  const std::size_t first = o.first, last = o.last, n = last - first + 1;
-  double drift = 0;
-  const auto log_h = [&](std::size_t i) { return std::log(value_of(study.rows[i].h_value)); };
-  for (std::size_t i = first; i < last; ++i) drift = std::max(drift, std::abs(*o.successive[i] - *o.slope));
-  double largest_log = 0;
-  for (std::size_t i = first; i <= last; ++i)
-    largest_log = std::max(largest_log, std::abs(std::log(value_of(*study.rows[i].errors[index_of(metric)]))));
-  const double fit_rounding = 2 * std::numeric_limits<double>::epsilon() * largest_log * static_cast<double>(n) /
-                              std::abs(log_h(first) - log_h(last));
-  return 3 * o.standard_error + drift + fit_rounding;
-}
-
-/// The study shows order `expected` in `metric`: within the band (`at_least`: not below
-/// it), over at least min_range_points points, the band within its cap. The cap keeps a
-/// wide band from excusing an order below the bound; a lower bound that even the lower end
-/// of the band clears needs no excuse, so it holds whatever the band's width (a study whose
-/// successive slopes scatter around 2 still shows "at least 1").
+/// The study shows order `expected` in `metric` (check_order).
 inline ::testing::AssertionResult has_order(const StudyResult& study, ErrorMetric metric, double expected,
                                             bool at_least = false) {
-  const OrderAnalysis& o = study.orders[index_of(metric)];
   const std::string what(name(metric));
-  if (!o.slope) return ::testing::AssertionFailure() << what << ": no asymptotic range found";
-  const std::size_t points = o.last - o.first + 1;
-  const double observed = *o.slope, band = order_band(study, metric);
-  const bool within = at_least ? observed >= expected - band : std::abs(observed - expected) <= band;
-  const bool clears = at_least && observed - band >= expected;
-  if (points >= min_range_points && (clears || (band <= max_order_band && within)))
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << what << ": observed order " << observed << " over " << points
-                                       << " points, band " << band << " (cap " << max_order_band << "), expected "
+  const OrderCheck check = check_order(study, metric, expected, at_least);
+  if (!check.has_range) return ::testing::AssertionFailure() << what << ": no asymptotic range found";
+  if (check.shown) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << what << ": observed order " << check.observed << " over " << check.points
+                                       << " points, band " << check.band << " (cap " << max_order_band << "), expected "
                                        << (at_least ? "at least " : "") << expected;
 }
 

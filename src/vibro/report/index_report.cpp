@@ -3,13 +3,18 @@
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/run/input_error.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/io/atomic_file.hpp"
+#include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/markdown_table.hpp"
+#include "vibro/report/model_formula.hpp"
 #include "vibro/report/nonstandard_report.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
+#include "vibro/report/table_of_contents.hpp"
+#include "vibro/report/verdict_summary.hpp"
 
 #include <fmt/format.h>
 
@@ -31,14 +36,21 @@ std::string scheme_cell(const SchemeDescription& s) {
   return values.empty() ? s.type : s.type + " (" + values + ")";
 }
 
-void cases_section(std::ostringstream& md, const std::vector<CaseRuns>& cases) {
-  md << "## Shipped cases\n\n"
-     << markdown_header({"case", "file", "model", "scheme", "precision", "hash (FNV-1a 64)"});
+/// The case file's path inside the cases directory, which the header names: load_cases
+/// labels each file DIR/PATH with DIR the directory's own name.
+std::string case_file_cell(const CaseSpec& c, const std::filesystem::path& cases_dir) {
+  const std::filesystem::path relative = std::filesystem::path(c.file).lexically_relative(cases_dir.filename());
+  const bool inside = !cases_dir.filename().empty() && !relative.empty() && *relative.begin() != "..";
+  return "`" + (inside ? relative.generic_string() : c.file) + "`";
+}
+
+void cases_section(std::ostringstream& md, const std::vector<CaseRuns>& cases, const std::filesystem::path& cases_dir) {
+  md << "## Cases\n\n" << markdown_header({"case", "file", "model", "scheme", "precision", "hash (FNV-1a 64)"});
   for (const CaseRuns& runs : cases) {
     const CaseSpec& c = runs.spec;
-    md << markdown_row({c.name, "`" + c.file.substr(std::string("cases/").size()) + "`",
-                        runs.runs.front().model.type, scheme_cell(runs.runs.front().scheme), c.precision.name(),
-                        "`" + c.hash + "`"});
+    md << markdown_row({"[" + c.name + "](#case-" + c.name + ")", case_file_cell(c, cases_dir),
+                        model_formula(runs.runs.front().model), scheme_cell(runs.runs.front().scheme),
+                        c.precision.name(), "`" + c.hash + "`"});
   }
   md << "\n";
 }
@@ -53,8 +65,9 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
   const RunResult& exact = runs.front();  // the case's own precision comes first
   const FreeFallReversalResult& ff = *exact.free_fall;
   md << "## Free fall: the two-step reversal of the Paoli–Schatzman scheme (`" << c.name << "`)\n\n"
-     << "Seed 000 §2, docs/mathematics.md §2.1. Free fall onto the obstacle u_min = " << parameter(exact.model, "u_min")
-     << " with u0 = " << c.u0.text << ", v0 = " << c.v0.text << ", e = " << c.model.e.text << ", h = " << c.step.h->text
+     << "Seed 000 §2, docs/mathematics.md §2.1. Model " << model_formula(exact.model)
+     << ". Free fall onto the obstacle u_min = " << parameter(exact.model, "u_min") << " with u0 = " << c.u0.text
+     << ", v0 = " << c.v0.text << ", e = " << c.model.e.text << ", h = " << c.step.h->text
      << ", U^1 = u0 + h v0. The prediction is the seed's closed form, evaluated in exact rational arithmetic; "
      << "\"computed\" is the scheme itself.\n\n";
   if (!ff.applicable) {
@@ -121,7 +134,7 @@ void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector
   const bool counted = first.run.corrected.has_value();  // artificial impacts rather than projection steps
   md << "## " << first.scheme.display_name << " run: `" << c.name << "`\n\n"
      << c.description << "\n\n"
-     << "Model " << to_json(first.model).dump() << ", u0 = " << c.u0.text << ", v0 = " << c.v0.text;
+     << "Model " << model_formula(first.model) << "; u0 = " << c.u0.text << ", v0 = " << c.v0.text;
   for (std::size_t i = 0; i < first.scheme.options.size(); ++i)
     md << (i == 0 ? ", scheme " : ", ") << first.scheme.options[i].first << " `" << first.scheme.options[i].second
        << "`";
@@ -143,6 +156,7 @@ void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector
 void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs) {
   constexpr std::size_t listed_events = 10;
   md << "## Exact-detection reference: `" << c.name << "`\n\n" << c.description << "\n\n"
+     << "Model " << model_formula(runs.front().model) << ".\n\n"
      << "Closed-form flights, contacts located by the certified search (docs/mathematics.md §1.1), chatter summed to its "
      << "accumulation time and sticking until the net force turns positive (docs/mathematics.md §1.3). Each run carries an "
      << "error estimate: the same case at 20 more digits, events matched to the nearest event of their kind.\n\n"
@@ -186,7 +200,7 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
 void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs,
                          const std::filesystem::path& out) {
   const std::string& note = info_of(runs.front()).study_note;
-  md << "### Convergence study of `" << c.name << "`\n\n"
+  md << anchor_line("convergence-" + c.name) << "### Convergence study of `" << c.name << "`\n\n"
      << "Against the " << runs.front().convergence->reference << ". Observed order = "
      << "least-squares slope over the detected asymptotic range ± its standard error (in brackets, the "
      << "range's first and last h); points "
@@ -211,42 +225,59 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
       const OrderAnalysis& o = r.convergence->orders[index_of(metric)];
       const auto& rows = r.convergence->rows;
       // Without a range, say why: how many points are exact, at the rounding floor, or other.
-      std::map<std::string, int> reasons;
-      for (const PointStatus status : o.status) ++reasons[to_string(status)];
-      std::string why;
-      for (const auto& [reason, count] : reasons)
-        why += (why.empty() ? "" : ", ") +
-               (count == static_cast<int>(o.status.size()) ? reason : std::to_string(count) + " " + reason);
-      cells.push_back(!o.slope ? (reasons.size() == 1 ? why : "no range: " + why)
+      const std::string why = point_statuses(o);
+      cells.push_back(!o.slope ? (why.find(", ") == std::string::npos ? why : "no range: " + why)
                                : display(o.slope, 4) + " ± " + display(o.standard_error, 2) + " [" +
                                      rows[o.first].h + " … " + rows[o.last].h + "]");
     }
     md << markdown_row(cells);
   }
-  md << "\nTables and plots:";
+  md << "\nTables (errors, rounding parts, successive slopes):";
+  std::vector<const RunResult*> plotted;
   for (const RunResult& r : runs) {
-    const bool plotted = write_study_files(r, out / "studies");
-    const std::string stem = study_stem(r);
-    md << " [" << r.provenance.precision.name << "](studies/" << stem << ".md)";
-    if (plotted) md << " ([plot](studies/" << stem << ".svg))";
+    write_study_tables(r, out / "studies");
+    md << " [" << r.provenance.precision.name << "](studies/" << study_stem(r) << ".md)";
+    plotted.push_back(&r);
   }
-  md << "\n\n";
+  // One figure for every precision: the same scheme's errors on the same axes, so that where
+  // they part (the rounding floor) shows; the per-precision CSVs hold the numbers.
+  if (write_convergence_svg(plotted, declared_orders_of(runs.front()), study_file(out / "studies", c.name, ".svg")))
+    md << ". Plot, every precision with the declared order's reference slope: [studies/" << c.name << ".svg](studies/"
+       << c.name << ".svg)";
+  md << ".\n\n";
 }
 
 }  // namespace
 
+void check_report_case_names(const std::vector<CaseSpec>& cases) {
+  for (const CaseSpec& c : cases)
+    if (c.name == summary_key)
+      throw InputError(c.file, "case.name",
+                       "'" + c.name + "' is the key of the verdict summary in the report's index.json; rename the case");
+}
+
 void write_report(const ReportRuns& report, const ReportInputs& inputs, const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status) {
+  std::vector<CaseSpec> specs;
+  for (const CaseRuns& runs : report.cases) specs.push_back(runs.spec);
+  check_report_case_names(specs);
   json all = json::object();
   std::ostringstream md, timings;
   timings << "# Wall times of the last `vibro report`\n\nNot deterministic (machine and load dependent), so kept "
              "out of index.md. Convergence studies run their step sizes on the threads shown.\n\n"
           << markdown_header({"case", "precision", "wall time", "threads"});
+  const std::vector<PublishedTable> tables = load_published_tables(inputs.published);
+  const VerdictSummary summary = summarise_verdicts(report, tables);
   md << "# vibro report\n\n"
-     << "Generated by `vibro report` (vibro " << VIBRO_VERSION << ") from the case files in `cases/`. "
-     << "Deterministic: regenerate with the README's main command and diff. Every number below is also in "
-     << "`index.json` with all its digits.\n\n";
-  cases_section(md, report.cases);
+     << "Generated by `vibro report` (vibro " << VIBRO_VERSION << ") from the case files in `"
+     << inputs.cases.string() << "`, the published tables in `" << inputs.published.string()
+     << "` and the Lyapunov goldens in `" << inputs.goldens.string() << "`. "
+     << "Deterministic: regenerate with the same command and diff. Every number below is also in "
+     << "`index.json` with all its digits (the summary under `summary`).\n\n"
+     << contents_marker << "\n\n"
+     << summary_markdown(summary);
+  all[std::string(summary_key)] = summary_json(summary);
+  cases_section(md, report.cases, inputs.cases);
   std::map<std::string, const CaseRuns*> runs_by_name;
   for (const CaseRuns& runs : report.cases) {
     const CaseSpec& c = runs.spec;
@@ -258,6 +289,7 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
     for (const RunResult& r : runs.runs) results.push_back(to_json(r, false));  // plot samples: not for index.json
     all[c.name] = results;
     const RunResult& first = runs.runs.front();
+    md << anchor_line("case-" + c.name);
     if (first.run.reference) reference_section(md, c, runs.runs);
     else if (first.run.conservative) md << nonstandard_run_section(c, runs.runs);
     else if (first.free_fall) free_fall_section(md, c, runs.runs);
@@ -265,13 +297,13 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
     if (first.convergence) convergence_section(md, c, runs.runs, out);
   }
   if (!report.lyapunov.empty())
-    md << lyapunov_section(report, load_published_tables(inputs.published), inputs.goldens, out);
+    md << anchor_line("lyapunov") << lyapunov_section(report, tables, inputs.goldens, out);
   if (std::any_of(report.cases.begin(), report.cases.end(),
                   [](const CaseRuns& r) { return r.runs.front().run.conservative.has_value(); })) {
     if (status) status("seed 003 claims");
     md << nonstandard_claims_section(runs_by_name, out);
   }
-  write_file_atomically(out / "index.md", md.str());
+  write_file_atomically(out / "index.md", with_table_of_contents(md.str()));
   write_file_atomically(out / "index.json", all.dump(1) + "\n");
   write_file_atomically(out / "timings.md", timings.str());
 }

@@ -10,14 +10,23 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace vibro {
 
 /// What the report reads besides the runs.
 struct ReportInputs {
+  std::filesystem::path cases;      ///< the case files' directory, as given (the report's header names it)
   std::filesystem::path published;  ///< the published tables
   std::filesystem::path goldens;    ///< the computed Lyapunov goldens, for their measured spreads
 };
+
+/// index.json's key for the verdict summary, beside the case names: no case may have it.
+inline constexpr std::string_view summary_key = "summary";
+
+/// InputError naming the first case whose name index.json cannot hold (summary_key).
+void check_report_case_names(const std::vector<CaseSpec>& cases);
 
 /// Renders `runs` (run_for_report) into `out/index.md`, `out/index.json`, `out/timings.md`
 /// and the study and plot files, each written atomically.

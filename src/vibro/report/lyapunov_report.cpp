@@ -2,7 +2,9 @@
 
 #include "vibro/io/result_json.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
+#include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/report/table_of_contents.hpp"
 
 #include <fmt/format.h>
 
@@ -52,7 +54,8 @@ std::string uncertainty_cell(const std::filesystem::path& golden_dir, const Case
 /// covers, then one row per exponent it used on each family member, with the outcome against
 /// the tables' record.
 std::string relations_section(const CheckResult& check) {
-  std::string md = "\n### Relations of the seeds on the chaotic family (`vibro check`)\n\n";
+  // The summary of index.md links here.
+  std::string md = "\n" + anchor_line("relations") + "### Relations of the seeds on the chaotic family (`vibro check`)\n\n";
   for (const RelationVerdict& rel : check.relations) {
     md += "**" + rel.name + "**: " + rel.statement + ". Covers";
     for (const CoveredValue& v : rel.covers) md += (&v == &rel.covers.front() ? " " : ", ") + v.id + " = " + v.printed;
@@ -63,13 +66,15 @@ std::string relations_section(const CheckResult& check) {
     for (const MemberVerdict& m : rel.members) {
       const MemberEvaluation& e = m.evaluation;
       std::string outcome(gate_outcome_name(m.outcome));
-      if (m.outcome == GateOutcome::changed) outcome += " (" + m.why_changed + ")";
-      if (e.exponents.empty()) md += fmt::format("| {} | {} | | | | | {} |\n", e.family, outcome, e.why_not);
+      if (m.outcome == GateOutcome::changed) outcome += " (" + markdown_cell(m.why_changed) + ")";
+      if (e.exponents.empty())
+        md += fmt::format("| {} | {} | | | | | {} |\n", e.family, outcome, markdown_cell(e.why_not));
       for (const ComputedExponent& x : e.exponents) {
         const CoveredValue* published = rel.published(x);
         const bool first = &x == &e.exponents.front();
         md += fmt::format("| {} | {} | {} | {} | {:.6g} | {} | {} |\n", first ? e.family : "", first ? outcome : "",
-                          x.id(), published ? published->printed : "none", x.value, x.case_file, first ? e.test : "");
+                          x.id(), published ? published->printed : "none", x.value, x.case_file,
+                          first ? markdown_cell(e.test) : "");
       }
     }
     md += "\n";

@@ -1,11 +1,22 @@
 #pragma once
 // Rows of the Markdown tables of `vibro report`. Cells are written as given: a cell that
-// holds a literal '|' must escape it as "\|".
+// may hold a literal '|' goes through markdown_cell.
 
 #include <string>
 #include <vector>
 
 namespace vibro {
+
+/// `text` as one cell: every '|' escaped, so that a text such as "|Δλ1| = 3e-9" cannot split
+/// its row into more cells.
+inline std::string markdown_cell(const std::string& text) {
+  std::string cell;
+  for (const char c : text) {
+    if (c == '|') cell += '\\';
+    cell += c;
+  }
+  return cell;
+}
 
 /// "| a | b |\n"
 inline std::string markdown_row(const std::vector<std::string>& cells) {

@@ -1,8 +1,8 @@
 #include "vibro/report/nonstandard_report.hpp"
 
-#include "vibro/io/result_json.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
+#include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -162,8 +162,8 @@ std::string nonstandard_run_section(const CaseSpec& c, const std::vector<RunResu
   const RunResult& first = runs.front();
   std::string options;
   for (const auto& [key, value] : first.scheme.options) options += (options.empty() ? "" : ", ") + key + " `" + value + "`";
-  std::string md = "## Seed-003 run: `" + c.name + "`\n\n" + c.description + "\n\nModel " + to_json(first.model).dump() +
-                   ", y0 = " + c.u0.text + ", v0 = " + c.v0.text + ", scheme `" + c.scheme.type + "` (" + options +
+  std::string md = "## Seed-003 run: `" + c.name + "`\n\n" + c.description + "\n\nModel " + model_formula(first.model) +
+                   "; y0 = " + c.u0.text + ", v0 = " + c.v0.text + ", scheme `" + c.scheme.type + "` (" + options +
                    "), Δt = " + c.step.text() + ", " + std::to_string(*first.run.steps) +
                    " steps. Energy: E^k of docs/mathematics.md §5 with the non-standard φ, whatever the scheme; variation = (max "
                    "− min)/min within one flight. Nodes outside K include the one inside each two-step reversal "

@@ -2,11 +2,13 @@
 
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/atomic_file.hpp"
-#include "vibro/report/gnuplot_svg.hpp"
+#include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/run/registry.hpp"
 
 #include <fmt/format.h>
 
+#include <map>
 #include <stdexcept>
 
 namespace vibro {
@@ -18,6 +20,15 @@ std::string excluded_points(const StudyResult& study, ErrorMetric metric) {
     if (o.status[i] != PointStatus::asymptotic)
       excluded += (excluded.empty() ? "" : "; ") + study.rows[i].h + ": " + to_string(o.status[i]);
   return excluded.empty() ? "none" : excluded;
+}
+
+std::string point_statuses(const OrderAnalysis& analysis) {
+  std::map<std::string, std::size_t> counts;
+  for (const PointStatus status : analysis.status) ++counts[std::string(to_string(status))];
+  std::string text;
+  for (const auto& [status, count] : counts)
+    text += (text.empty() ? "" : ", ") + (count == analysis.status.size() ? status : std::to_string(count) + " " + status);
+  return text;
 }
 
 std::string study_markdown(const RunResult& result) {
@@ -80,26 +91,6 @@ std::string study_csv(const RunResult& result) {
   return csv;
 }
 
-bool write_study_svg(const RunResult& result, const std::filesystem::path& svg) {
-  std::string commands = "$errors << EOD\n";
-  for (const StudyRow& row : result.convergence->rows) {
-    commands += display(row.h_value, 17);
-    for (const ErrorMetric m : error_metrics) {
-      const auto& e = row.errors[index_of(m)];
-      commands += " " + (e ? display(*e, 17) : std::string("NaN"));
-    }
-    commands += "\n";
-  }
-  commands += "EOD\nset logscale xy\nset format xy '10^{%L}'\nset key outside right\nset grid\n"
-              "set xlabel 'h'\nset ylabel 'error'\nset title " +
-              gnuplot_quoted(result.case_info.name + " (" + result.provenance.precision.name + ")") +
-              " noenhanced\nplot ";
-  for (std::size_t m = 0; m < error_metric_count; ++m)
-    commands += std::string(m ? ", " : "") + "$errors using 1:" + std::to_string(m + 2) + " with linespoints title '" +
-                std::string(name(error_metrics[m])) + "' noenhanced";
-  return render_svg(commands, svg, 800, 560);
-}
-
 std::string study_stem(const RunResult& result) {
   std::string stem = result.case_info.name + "-" + result.provenance.precision.name;
   for (char& ch : stem)
@@ -107,16 +98,28 @@ std::string study_stem(const RunResult& result) {
   return stem;
 }
 
-bool write_study_files(const RunResult& result, const std::filesystem::path& dir) {
-  const std::string stem = study_stem(result);
+const DeclaredOrders& declared_orders_of(const RunResult& result) {
+  return scheme_infos().at(*entry_named(result.scheme.type)).declared_orders;
+}
+
+std::filesystem::path study_file(const std::filesystem::path& dir, const std::string& stem, const std::string& extension) {
   // Case names are checked when read (letters, digits, '.', '_', '-'); this is the last guard
   // that a result's name cannot put a file outside `dir`.
   if (stem.empty() || stem.front() == '.' || stem.find_first_of("/\\") != std::string::npos)
     throw std::invalid_argument("refusing to write study files named '" + stem + "' (they would leave " +
                                 dir.string() + ")");
-  write_file_atomically(dir / (stem + ".md"), "# " + result.case_info.name + "\n\n" + study_markdown(result));
-  write_file_atomically(dir / (stem + ".csv"), study_csv(result));
-  return write_study_svg(result, dir / (stem + ".svg"));
+  return dir / (stem + extension);
+}
+
+void write_study_tables(const RunResult& result, const std::filesystem::path& dir) {
+  const std::string stem = study_stem(result);
+  write_file_atomically(study_file(dir, stem, ".md"), "# " + result.case_info.name + "\n\n" + study_markdown(result));
+  write_file_atomically(study_file(dir, stem, ".csv"), study_csv(result));
+}
+
+bool write_study_files(const RunResult& result, const std::filesystem::path& dir) {
+  write_study_tables(result, dir);
+  return write_convergence_svg({&result}, declared_orders_of(result), study_file(dir, study_stem(result), ".svg"));
 }
 
 }  // namespace vibro

@@ -1,11 +1,12 @@
 #pragma once
 // What a convergence study writes (docs/mathematics.md §8): a CSV of every error, a Markdown table with
 // the observed orders, the status of every point and how its rounding floor was found (with
-// the measured rounding parts), and a log-log SVG plot through
-// gnuplot (a report degrades to its tables when gnuplot is absent). One writer for
-// `vibro converge` and `vibro report`.
+// the measured rounding parts), and a log-log SVG plot through gnuplot
+// (report/convergence_plot.hpp; a report degrades to its tables when gnuplot is absent).
+// One writer for `vibro converge` and `vibro report`.
 
 #include "vibro/run/run_result.hpp"
+#include "vibro/scheme/scheme.hpp"
 
 #include <filesystem>
 #include <string>
@@ -16,6 +17,10 @@ namespace vibro {
 /// pre-asymptotic; T/12800: rounding floor"), or "none".
 std::string excluded_points(const StudyResult& study, ErrorMetric metric);
 
+/// How many points of an order analysis have each status: "rounding floor" when all have
+/// the same, else "1 exact (zero error), 6 rounding floor" (why a metric has no range).
+std::string point_statuses(const OrderAnalysis& analysis);
+
 /// Markdown of a result's convergence study (the result must have one).
 std::string study_markdown(const RunResult& result);
 
@@ -23,15 +28,21 @@ std::string study_markdown(const RunResult& result);
 /// (when the floor was measured) the rounding part of every metric, as `rounding_METRIC`.
 std::string study_csv(const RunResult& result);
 
-/// Plots every metric against h on log-log axes into `svg` with gnuplot; false (and
-/// nothing written) when gnuplot is not installed or fails.
-bool write_study_svg(const RunResult& result, const std::filesystem::path& svg);
+/// The orders the result's scheme declares (its registry entry).
+const DeclaredOrders& declared_orders_of(const RunResult& result);
 
 /// "NAME-PRECISION" with ':' replaced, the stem of a study's files.
 std::string study_stem(const RunResult& result);
 
-/// Writes `dir`/STEM.md, .csv and (when gnuplot is there) .svg atomically; true when the
-/// plot was written.
+/// `dir`/STEM.EXTENSION, refused (std::invalid_argument) when STEM could leave `dir`.
+std::filesystem::path study_file(const std::filesystem::path& dir, const std::string& stem, const std::string& extension);
+
+/// Writes `dir`/STEM.md and .csv atomically.
+void write_study_tables(const RunResult& result, const std::filesystem::path& dir);
+
+/// Writes the tables and (when gnuplot is there and some error is positive) `dir`/STEM.svg,
+/// the study's plot at its one precision (report/convergence_plot.hpp); true when the plot
+/// was written.
 bool write_study_files(const RunResult& result, const std::filesystem::path& dir);
 
 }  // namespace vibro

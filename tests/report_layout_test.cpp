@@ -1,0 +1,374 @@
+// The layout of `vibro report` as a paper's supplement (issue 13 item 4): the model
+// formulas, the table of contents and its anchors, the links, the verdict summary against
+// the verdicts it summarises, and the convergence plots (reference slope, decimal data).
+// Expected formulas are the equations of docs/mathematics.md §1, §2 and §5 written out by
+// hand with the numbers of the shipped case files; expected plot data are the nearest
+// doubles of the exact fractions, formed by IEEE division of their integer parts.
+
+#include "vibro/analysis/order_band.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/published_table.hpp"
+#include "vibro/report/convergence_plot.hpp"
+#include "vibro/report/index_report.hpp"
+#include "vibro/report/model_formula.hpp"
+#include "vibro/report/study_outputs.hpp"
+#include "vibro/report/table_of_contents.hpp"
+#include "vibro/report/verdict_summary.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/model_binding.hpp"
+#include "vibro/run/run_case.hpp"
+
+#include "support/shortened_cases.hpp"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string formula_of(const std::string& case_file) {
+  return vibro::model_formula(vibro::describe_model(vibro::load_case(fs::path(VIBRO_CASES_DIR) / case_file).model));
+}
+
+TEST(ModelFormula, ShippedModelsAsTheirEquations) {
+  // docs/mathematics.md §1 with ps_forced_oscillator.toml's α = 0.1, a = 1, ω = 1.2, u_min = 0, e = 0.8.
+  EXPECT_EQ(formula_of("ps_forced_oscillator.toml"), "u'' + 2·0.1·u' + u = 1·cos 1.2t, u ≥ 0, e = 0.8");
+  // docs/mathematics.md §2 with free_fall.toml's g = 0, u_min = 0, e = 1/2.
+  EXPECT_EQ(formula_of("free_fall.toml"), "u'' = 0, u ≥ 0, e = 1/2");
+  // docs/mathematics.md §5: Duffing (β = 1, ω = 1) above the obstacle -0.5, e = 0.9.
+  EXPECT_EQ(formula_of("nsfd/duffing_obstacle_nonstandard.toml"), "y'' + 1²·y·(1 + 1·y²) = 0, y ≥ -0.5, e = 0.9");
+  // The harmonic case (β = 0) between the two stops ±(1 + 10⁻⁶), e = 0.5.
+  EXPECT_EQ(formula_of("nsfd/two_stops_standard.toml"), "y'' + 10²·y = 0, -1.000001 ≤ y ≤ 1.000001, e = 0.5");
+}
+
+TEST(ModelFormula, SignsZerosAndUnknownKinds) {
+  // The issue's own example, and the terms a zero drops or a sign changes.
+  const vibro::ModelDescription issue{"impact-oscillator", {{"e", {"0.8"}}, {"u_min", {"0"}}, {"alpha", {"0.1"}},
+                                                            {"a", {"1"}}, {"omega", {"2"}}}};
+  EXPECT_EQ(vibro::model_formula(issue), "u'' + 2·0.1·u' + u = 1·cos 2t, u ≥ 0, e = 0.8");
+  const vibro::ModelDescription undamped{"impact-oscillator", {{"e", {"1"}}, {"u_min", {"-0.2"}}, {"alpha", {"0"}},
+                                                               {"a", {"-3"}}, {"omega", {"50"}}}};
+  EXPECT_EQ(vibro::model_formula(undamped), "u'' + u = (-3)·cos 50t, u ≥ -0.2, e = 1");
+  // study_ps_harmonic_obstacle.toml: undamped and unforced (α = a = 0).
+  EXPECT_EQ(formula_of("study_ps_harmonic_obstacle.toml"), "u'' + u = 0, u ≥ 0, e = 0.5");
+  EXPECT_EQ(vibro::model_formula({"constant-force", {{"e", {"1"}}, {"u_min", {"0"}}, {"g", {"9.81"}}}}),
+            "u'' = −9.81, u ≥ 0, e = 1");
+  EXPECT_EQ(vibro::model_formula({"constant-force", {{"e", {"1"}}, {"u_min", {"0"}}, {"g", {"-2"}}}}),
+            "u'' = 2, u ≥ 0, e = 1");
+  EXPECT_EQ(vibro::model_formula({"conservative-oscillator", {{"e", {"1"}}, {"omega", {"3"}}, {"beta", {"-0.5"}}}}),
+            "y'' + 3²·y·(1 + (-0.5)·y²) = 0 (no constraint)");
+  EXPECT_EQ(vibro::model_formula({"new-model", {{"k", {"2"}}, {"stops", {"-1", "1"}}}}), "new-model (k = 2, stops = -1 1)");
+}
+
+TEST(TableOfContents, AnchorsBeforeHeadingsAndLinksToThem) {
+  const std::string md = std::string("# Title\n\n") + std::string(vibro::contents_marker) +
+                         "\n\n## First: `a` [b]\n\ntext\n\n### Sub\n\n" + vibro::anchor_line("mine") +
+                         "## Own anchor\n\n```\n## not a heading\n```\n\n## Sub\n\n### Sub\n";
+  const std::string out = vibro::with_table_of_contents(md);
+  EXPECT_EQ(out, "# Title\n\n## Contents\n\n"
+                 "- [First: `a` \\[b\\]](#first-a-b)\n  - [Sub](#sub)\n- [Own anchor](#mine)\n- [Sub](#sub-2)\n"
+                 "  - [Sub](#sub-3)\n\n"
+                 "<a id=\"first-a-b\"></a>\n## First: `a` [b]\n\ntext\n\n<a id=\"sub\"></a>\n### Sub\n\n"
+                 "<a id=\"mine\"></a>\n## Own anchor\n\n```\n## not a heading\n```\n\n"
+                 "<a id=\"sub-2\"></a>\n## Sub\n\n<a id=\"sub-3\"></a>\n### Sub\n");
+  EXPECT_EQ(vibro::anchor_id("Δt = π/(4ω): y² at the impact time"), "t-4-y-at-the-impact-time");
+  EXPECT_EQ(vibro::anchor_id("Convergence study of `alpha0.9-a2500`"), "convergence-study-of-alpha0.9-a2500");
+}
+
+TEST(ReportCaseNames, SummaryKeyIsRefused) {
+  // index.json holds the summary beside the case names: a case named so would overwrite it.
+  vibro::CaseSpec c = vibro::load_case(fs::path(VIBRO_CASES_DIR) / "free_fall.toml");
+  EXPECT_NO_THROW(vibro::check_report_case_names({c}));
+  c.name = vibro::summary_key;
+  EXPECT_THROW(vibro::check_report_case_names({c}), vibro::InputError);
+}
+
+/// log(e_to/e_from)/log(h_to/h_from) of a reference line.
+double slope_of(const vibro::ReferenceLine& line) {
+  return std::log(line.error_to / line.error_from) / std::log(line.h_to / line.h_from);
+}
+
+/// Each endpoint is c·(h/h_anchor)^p after a few roundings (pow within 1 ulp, two products
+/// and a quotient): its log is off by at most ~5ε, the slope by 10ε / |log(h_to/h_from)|,
+/// plus the rounding of the slope's own logs and quotient, 4ε·|p|.
+double slope_tolerance(const vibro::ReferenceLine& line) {
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  return 10 * eps / std::abs(std::log(line.h_to / line.h_from)) + 4 * eps * std::abs(line.order);
+}
+
+TEST(ConvergencePlot, ReferenceLineHasTheDeclaredSlope) {
+  for (const double order : {0.0, 0.5, 1.0, 2.0, 4.0}) {
+    const vibro::ReferenceLine line = vibro::reference_line(order, 0.01, 3e-4, 0.1, 1e-4);
+    EXPECT_NEAR(slope_of(line), order, slope_tolerance(line)) << order;
+    // Through the anchor divided by the offset: at h_anchor the line is error/offset.
+    // Each ratio of h's carries 2ε (its literals and its quotient), 2pε once raised to p;
+    // the pows, products and quotients 8ε more: relative (4p + 8)ε.
+    EXPECT_NEAR(line.error_from * std::pow(0.01 / 0.1, order), 3e-4 / vibro::reference_line_offset,
+                (4 * order + 8) * std::numeric_limits<double>::epsilon() * 3e-4 / vibro::reference_line_offset);
+  }
+}
+
+/// A "P/Q" or integer text's nearest double by IEEE division (both parts below 2^53).
+double by_division(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  const double p = std::stod(text.substr(0, slash));
+  return slash == std::string::npos ? p : p / std::stod(text.substr(slash + 1));
+}
+
+TEST(ConvergencePlot, RationalStudyPlottedAsNearestDoubles) {
+  const vibro::CaseSpec c = vibro::load_case(fs::path(VIBRO_CASES_DIR) / "free_fall.toml");
+  const vibro::RunResult r = vibro::run_case(c);  // its own precision: rational
+  ASSERT_EQ(r.provenance.precision.name, "rational");
+  const std::string commands = vibro::convergence_plot_commands({&r}, vibro::declared_orders_of(r));
+  const std::string header = "$run0 << EOD\n";
+  const std::size_t begin = commands.find(header);
+  ASSERT_NE(begin, std::string::npos);
+  const std::size_t first = begin + header.size(), end = commands.find("EOD\n", first);
+  std::istringstream block(commands.substr(first, end - first));
+  EXPECT_EQ(block.str().find('/'), std::string::npos) << "a fraction reached gnuplot";
+  std::size_t row = 0;
+  for (std::string line; std::getline(block, line); ++row) {
+    ASSERT_LT(row, r.convergence->rows.size());
+    const vibro::StudyRow& expected = r.convergence->rows[row];
+    std::istringstream fields(line);
+    std::string field;
+    fields >> field;
+    EXPECT_EQ(std::stod(field), by_division(expected.h_value.text)) << line;
+    for (const vibro::ErrorMetric m : vibro::error_metrics) {
+      fields >> field;
+      const auto& error = expected.errors[vibro::index_of(m)];
+      if (!error || error->text == "0") {
+        EXPECT_EQ(field, "nan") << name(m) << ": a zero or missing error is left out of a log plot";
+        continue;
+      }
+      EXPECT_EQ(std::stod(field), by_division(error->text)) << name(m) << " " << error->text;
+      EXPECT_EQ(vibro::nearest_double(*error), by_division(error->text)) << error->text;
+    }
+  }
+  EXPECT_EQ(row, r.convergence->rows.size());
+  // The free fall's study has fractions: h = 2/21, …
+  EXPECT_NE(r.convergence->rows.front().h_value.text.find('/'), std::string::npos);
+  // The declared orders of Paoli–Schatzman (seed 000 §1–2) each get a reference line with
+  // their slope, anchored at the first point of the range.
+  for (const vibro::ErrorMetric m : {vibro::ErrorMetric::position_linf, vibro::ErrorMetric::velocity_l1}) {
+    const auto line = vibro::declared_order_line({&r}, m, vibro::declared_orders_of(r)[vibro::index_of(m)]);
+    ASSERT_TRUE(line.has_value()) << name(m);
+    EXPECT_EQ(line->order, 1);
+    EXPECT_NEAR(slope_of(*line), 1, slope_tolerance(*line)) << name(m);
+    EXPECT_NE(commands.find("declared order 1 (reference slope)"), std::string::npos);
+  }
+  EXPECT_FALSE(vibro::declared_order_line({&r}, vibro::ErrorMetric::position_l1, std::nullopt).has_value());
+}
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// The report over a few shipped cases (a rational study, a double one, a seed-003 run) and
+/// the Lyapunov family cut to 20 periods, written once for the tests below.
+class SmallReport : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = new fs::path(fs::temp_directory_path() / ("vibro_report_layout_" + std::to_string(::getpid())));
+    const fs::path cases = vibro::testing::shortened_lyapunov_cases(*root_, 20);
+    for (const char* file : {"free_fall.toml", "ps_forced_oscillator.toml", "study_ps_harmonic_obstacle.toml",
+                             "nsfd/duffing_obstacle_nonstandard.toml"}) {
+      fs::create_directories((cases / file).parent_path());
+      fs::copy_file(fs::path(VIBRO_CASES_DIR) / file, cases / file);
+    }
+    runs_ = new vibro::ReportRuns(vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}));
+    const fs::path root = fs::path(VIBRO_CASES_DIR).parent_path();
+    vibro::write_report(*runs_, {cases, root / "reference" / "published", *root_ / "no-goldens"}, *root_ / "out");
+    md_ = new std::string(read_text(*root_ / "out" / "index.md"));
+    json_ = new nlohmann::json(nlohmann::json::parse(read_text(*root_ / "out" / "index.json")));
+  }
+  static void TearDownTestSuite() {
+    fs::remove_all(*root_);
+    delete root_;
+    delete runs_;
+    delete md_;
+    delete json_;
+  }
+  static fs::path* root_;
+  static vibro::ReportRuns* runs_;
+  static std::string* md_;
+  static nlohmann::json* json_;
+};
+fs::path* SmallReport::root_ = nullptr;
+vibro::ReportRuns* SmallReport::runs_ = nullptr;
+std::string* SmallReport::md_ = nullptr;
+nlohmann::json* SmallReport::json_ = nullptr;
+
+TEST_F(SmallReport, HeaderNamesTheCasesDirectoryGiven) {
+  EXPECT_NE(md_->find("from the case files in `" + (*root_ / "cases").string() + "`"), std::string::npos);
+  EXPECT_EQ(md_->find("`cases/`"), std::string::npos);
+  // Files are named inside that directory.
+  EXPECT_NE(md_->find("| `nsfd/duffing_obstacle_nonstandard.toml` |"), std::string::npos);
+  EXPECT_EQ(md_->find("{\"a\":"), std::string::npos) << "a model as raw JSON";
+  EXPECT_NE(md_->find("u'' + 2·0.1·u' + u = 1·cos 1.2t, u ≥ 0, e = 0.8"), std::string::npos);
+}
+
+TEST_F(SmallReport, ContentsListEveryHeadingWithItsAnchor) {
+  std::set<std::string> anchors;
+  std::map<std::string, std::string> heading_at;  // anchor → the heading on the next line
+  const std::regex anchor("<a id=\"([^\"]+)\"></a>");
+  std::istringstream lines(*md_);
+  std::string previous, contents;
+  bool in_contents = false;
+  std::size_t headings = 0;
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (line == "## Contents") {
+      in_contents = true;
+    } else if (in_contents && line.rfind("#", 0) == 0) {
+      in_contents = false;
+    }
+    if (in_contents) contents += line + "\n";
+    else if (line.rfind("## ", 0) == 0 || line.rfind("### ", 0) == 0) {
+      ++headings;
+      ASSERT_TRUE(std::regex_match(previous, m, anchor)) << "no anchor before " << line;
+      EXPECT_TRUE(anchors.insert(m[1]).second) << "anchor used twice: " << m[1];
+      heading_at[m[1]] = line.substr(line.find(' ') + 1);
+    }
+    if (!line.empty() && !(in_contents && line == "## Contents")) previous = line;
+  }
+  ASSERT_GT(headings, 10u);
+  // Every heading once in the contents, in order, linked to its own anchor.
+  const std::regex entry("^ *- \\[(.*)\\]\\(#([^)]+)\\)$");
+  std::istringstream entries(contents);
+  std::size_t listed = 0;
+  for (std::string line; std::getline(entries, line);) {
+    std::smatch m;
+    if (!std::regex_match(line, m, entry)) continue;
+    ++listed;
+    ASSERT_TRUE(heading_at.count(m[2])) << line;
+    EXPECT_EQ(std::regex_replace(m[1].str(), std::regex("\\\\([\\[\\]])"), "$1"), heading_at[m[2]]) << line;
+  }
+  EXPECT_EQ(listed, headings);
+}
+
+TEST_F(SmallReport, EveryLinkTargetExists) {
+  std::set<std::string> anchors;
+  const std::regex anchor("<a id=\"([^\"]+)\"></a>");
+  for (auto it = std::sregex_iterator(md_->begin(), md_->end(), anchor); it != std::sregex_iterator(); ++it)
+    anchors.insert((*it)[1]);
+  const std::regex link("\\]\\(([^)\\s]+)\\)");
+  std::size_t links = 0, files = 0;
+  for (auto it = std::sregex_iterator(md_->begin(), md_->end(), link); it != std::sregex_iterator(); ++it) {
+    const std::string target = (*it)[1];
+    ++links;
+    if (target.front() == '#') {
+      EXPECT_TRUE(anchors.count(target.substr(1))) << target;
+    } else {
+      ++files;
+      EXPECT_TRUE(fs::exists(*root_ / "out" / target)) << target;
+    }
+  }
+  EXPECT_GT(links, 20u);
+  EXPECT_GT(files, 3u);
+}
+
+/// The cells of a table row: its '|' not escaped as "\|", less one.
+std::size_t cells_of(const std::string& row) {
+  std::size_t bars = 0;
+  for (std::size_t i = 0; i < row.size(); ++i)
+    if (row[i] == '|' && (i == 0 || row[i - 1] != '\\')) ++bars;
+  return bars - 1;
+}
+
+TEST_F(SmallReport, EveryTableRowHasTheCellsOfItsHeader) {
+  std::istringstream lines(*md_);
+  std::size_t header = 0, rows = 0;
+  for (std::string line, previous; std::getline(lines, line); previous = line) {
+    if (line.rfind("|---", 0) == 0) header = cells_of(previous);
+    else if (line.rfind("|", 0) != 0) header = 0;
+    else if (header != 0) {
+      ++rows;
+      EXPECT_EQ(cells_of(line), header) << line;
+    }
+  }
+  EXPECT_GT(rows, 50u);
+}
+
+TEST_F(SmallReport, SummaryCountsEqualTheVerdicts) {
+  const nlohmann::json& summary = json_->at("summary");
+  // Counts are the numbers of rows with each verdict, and index.md shows the same numbers.
+  for (const char* part : {"orders", "relations", "published_values", "expectations"}) {
+    const nlohmann::json& p = summary.at(part);
+    std::size_t total = 0;
+    for (const auto& [key, count] : p.at("counts").items()) total += count.get<std::size_t>();
+    EXPECT_EQ(total, p.at("rows").size()) << part;
+  }
+  const auto& orders = summary.at("orders");
+  std::map<std::string, std::size_t> verdicts;
+  for (const auto& row : orders.at("rows")) ++verdicts[row.at("verdict").get<std::string>()];
+  std::string line;
+  for (const std::string& v : vibro::order_verdicts()) line += (line.empty() ? "" : ", ") + std::to_string(verdicts[v]) + " " + v;
+  EXPECT_NE(md_->find(line + "."), std::string::npos) << line;
+  // The observed orders are the studies' own, and each verdict is the rule's on them.
+  std::size_t checked = 0;
+  for (const auto& row : orders.at("rows")) {
+    for (const vibro::CaseRuns& c : runs_->cases)
+      for (const vibro::RunResult& r : c.runs) {
+        if (r.case_info.name != row.at("case") || r.provenance.precision.name != row.at("precision")) continue;
+        for (const vibro::ErrorMetric m : vibro::error_metrics) {
+          if (name(m) != row.at("metric").get<std::string>()) continue;
+          const auto& o = r.convergence->orders[vibro::index_of(m)];
+          ++checked;
+          if (!o.slope) {
+            EXPECT_TRUE(row.at("observed_order").is_null());
+            continue;
+          }
+          EXPECT_EQ(row.at("observed_order").get<double>(), *o.slope);
+          const vibro::OrderCheck check = vibro::check_order(*r.convergence, m, row.at("declared_order").get<double>(),
+                                                             row.at("at_least").get<bool>());
+          EXPECT_EQ(row.at("verdict"), check.shown ? "agrees" : "differs") << row.dump();
+        }
+      }
+  }
+  EXPECT_EQ(checked, orders.at("rows").size());
+  // The relations: the gate's own tally under the Lyapunov section.
+  const auto& counts = summary.at("relations").at("counts");
+  EXPECT_NE(md_->find(fmt::format("{} hold, {} contradicted as recorded, {} changed, {} not evaluated.",
+                                  counts.at("holds").get<int>(), counts.at("contradicted_as_recorded").get<int>(),
+                                  counts.at("changed").get<int>(), counts.at("not_evaluated").get<int>())),
+            std::string::npos);
+  // The published values: one row per value of the tables, with its status.
+  std::size_t values = 0;
+  for (const auto& table : vibro::load_published_tables(fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "published"))
+    values += table.values.size();
+  EXPECT_EQ(summary.at("published_values").at("rows").size(), values);
+}
+
+TEST_F(SmallReport, OneConvergencePlotPerStudyWithEveryPrecision) {
+  for (const vibro::CaseRuns& c : runs_->cases) {
+    if (!c.runs.front().convergence) continue;
+    const fs::path svg = *root_ / "out" / "studies" / (c.spec.name + ".svg");
+    if (!fs::exists(svg)) GTEST_SKIP() << "gnuplot is not installed: no plots";
+    const std::string text = read_text(svg);
+    for (const vibro::RunResult& r : c.runs) {
+      EXPECT_NE(text.find(r.provenance.precision.name + ": "), std::string::npos) << svg << " " << r.provenance.precision.name;
+      EXPECT_FALSE(fs::exists(*root_ / "out" / "studies" / (vibro::study_stem(r) + ".svg"))) << "a plot per precision";
+    }
+    EXPECT_NE(text.find("reference slope"), std::string::npos) << svg;
+  }
+}
+
+}  // namespace

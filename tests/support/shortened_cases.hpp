@@ -1,0 +1,32 @@
+#pragma once
+// The shipped Lyapunov cases with a short horizon, so that a report over them runs in a
+// unit test.
+
+#include "vibro/io/case_file.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+namespace vibro::testing {
+
+/// A copy of cases/lyapunov/ (every family member) under `root`/cases/lyapunov with every
+/// horizon cut to `periods`; returns `root`/cases.
+inline std::filesystem::path shortened_lyapunov_cases(const std::filesystem::path& root, int periods) {
+  namespace fs = std::filesystem;
+  const fs::path from = fs::path(VIBRO_CASES_DIR) / "lyapunov", dir = root / "cases" / "lyapunov";
+  for (const auto& file : case_files(from)) {
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    const fs::path to = dir / fs::relative(file, from);
+    fs::create_directories(to.parent_path());
+    std::ofstream(to) << std::regex_replace(text.str(), std::regex("periods = [0-9]+"),
+                                            "periods = " + std::to_string(periods));
+  }
+  return root / "cases";
+}
+
+}  // namespace vibro::testing
