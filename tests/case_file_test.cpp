@@ -256,7 +256,7 @@ TEST(BadInput, MalformedTomlNamesTheLineAndColumn) {
 
 TEST(BadInput, UnknownKeysNameTheAllowedKeys) {
   EXPECT_TRUE(rejected(edited(oscillator(), {{"e = 0.8", "e = 0.8\nrestitution = 0.8"}}), "model.restitution",
-                       "allowed here: type, alpha, a, omega, u_min, e"));
+                       "allowed here: type, alpha, a, omega, m, c, k, F, Omega, u_min, e"));
   EXPECT_TRUE(rejected(edited(free_fall(), {{"g = 0", "g = 0\nalpha = 0.1"}}), "model.alpha",
                        "allowed here: type, g, u_min, e"));
   EXPECT_TRUE(rejected(oscillator() + "\n[output]\ncsv = \"x.csv\"\n", "output",

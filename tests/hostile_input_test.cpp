@@ -342,6 +342,23 @@ TEST_F(Hostile, NumbersOutOfRangeNameTheFileTheKeyAndTheAllowedRange) {
   EXPECT_TRUE(bad_input(vibro("run " + quoted(h)), {"h.toml", "key 'step.h'"}));
 }
 
+TEST_F(Hostile, PhysicalParametersInBothFormsInPartOrBeyondTheTypeNameTheKey) {
+  // docs/case_files.md "Physical parameters": one form or the other, all of it, and a
+  // conversion whose result the run's type cannot hold is refused, not rounded to 0 or ∞.
+  const std::string physical = "m = 1\nc = 0\nk = 1\nF = 1\nOmega = 2\n";
+  const fs::path both = write("both.toml", oscillator_case(physical));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(both)), {"both.toml", "key 'model'", "not both", "alpha, a, omega"}));
+  const fs::path half = write("half.toml", replaced(oscillator_case("m = 1\nk = 1\n"), "alpha = 0.1\n", ""));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(half)), {"half.toml", "key 'model.c'", "missing c, F, Omega"}));
+  const fs::path tiny =
+      write("tiny.toml", replaced(oscillator_case("m = \"1e-700\"\nc = 0\nk = 1\nF = 1\nOmega = 1\n"), "alpha = 0.1\n", ""));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(tiny)),
+                        {"tiny.toml", "key 'model'", "omega = Omega sqrt(m/k) is outside the range of double", "mpfr"}));
+  const fs::path negative = write("negative.toml", replaced(oscillator_case("m = -1\nc = 0\nk = 1\nF = 1\nOmega = 1\n"),
+                                                            "alpha = 0.1\n", ""));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(negative)), {"negative.toml", "key 'model.m'", "(0, ∞)"}));
+}
+
 TEST_F(Hostile, AHugeNumberIsShownCutWithItsLength) {
   const fs::path bad = write("long.toml", oscillator_case("a = \"" + std::string(500'000, '7') + "\"\nomega = 2\n"));
   const Outcome outcome = vibro("run " + quoted(bad));

@@ -15,6 +15,7 @@
 //   large: at ω = 50, a = 2500 it did, and lift-off from rest failed.)
 
 #include "vibro/model/constant_force.hpp"
+#include "vibro/model/duffing_oscillator.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/scalar/traits.hpp"
@@ -34,15 +35,36 @@ ReferenceSettings<Real> reference_settings(const Real& time_scale, const Real& s
   return ReferenceSettings<Real>{Real(time_scale / 8), Real(unit * size_scale), Real(unit * force_scale)};
 }
 
+/// The time, size and force scales of the list above.
 template <class Real>
-ReferenceSettings<Real> default_reference_settings(const ImpactOscillator<Real>& model, const Real& u0, const Real& v0) {
+struct ReferenceScales {
+  Real time, size, force;
+};
+
+template <class Real>
+ReferenceScales<Real> oscillator_scales(const ImpactOscillator<Real>& model, const Real& u0, const Real& v0) {
   using std::abs;
   using std::min;
   const Real time_scale = min(model.period(), boost::math::constants::two_pi<Real>());
   const Real omega_squared = model.omega() * model.omega();
   const Real size = 1 + abs(u0) + abs(model.obstacle()) + abs(v0) * time_scale + abs(model.amplitude()) / (1 + omega_squared);
   const Real force = abs(model.amplitude()) + abs(model.obstacle()) + (1 + omega_squared) * size;
-  return reference_settings(time_scale, size, force);
+  return {time_scale, size, force};
+}
+
+template <class Real>
+ReferenceSettings<Real> default_reference_settings(const ImpactOscillator<Real>& model, const Real& u0, const Real& v0) {
+  const ReferenceScales<Real> s = oscillator_scales(model, u0, v0);
+  return reference_settings(s.time, s.size, s.force);
+}
+
+/// The Duffing oscillator (docs/mathematics.md §5): the scales of its linear part, with |β| S³
+/// added to the force scale (the cubic term is one more term of the acceleration's sum).
+template <class Real>
+ReferenceSettings<Real> default_reference_settings(const DuffingOscillator<Real>& model, const Real& u0, const Real& v0) {
+  using std::abs;
+  const ReferenceScales<Real> s = oscillator_scales(model.linear_part(), u0, v0);
+  return reference_settings(s.time, s.size, Real(s.force + abs(model.beta()) * s.size * s.size * s.size));
 }
 
 template <class Real>

@@ -25,9 +25,10 @@ const std::vector<CaseFileKeys>& case_file_keys() {
   static const std::vector<CaseFileKeys> lists = {
       {"", "", {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "sweep", "expected", "lyapunov"}},
       {"case", "", {"name", "description", "precision"}},
-      {"model", "impact-oscillator", {"type", "alpha", "a", "omega", "u_min", "e"}},
+      {"model", "impact-oscillator", {"type", "alpha", "a", "omega", "m", "c", "k", "F", "Omega", "u_min", "e"}},
       {"model", "constant-force", {"type", "g", "u_min", "e"}},
       {"model", "conservative-oscillator", {"type", "omega", "beta", "obstacle", "stops", "e"}},
+      {"model", "duffing-oscillator", {"type", "alpha", "beta", "a", "omega", "u_min", "e"}},
       {"initial", "", {"u0", "v0", "t0"}},
       {"scheme", "", {"type"}},  // and the entry's option_keys
       {"step", "", {"h", "steps_per_period"}},
@@ -103,20 +104,65 @@ ConservativeSpec read_conservative(const TomlReader& r, const toml::table& t) {
   return spec;
 }
 
+/// The impact oscillator of docs/mathematics.md §1, in exactly one of its two forms: normalised
+/// (alpha, a, omega) or physical (m, c, k, F, Omega; model/physical_oscillator.hpp).
+OscillatorSpec read_oscillator(const TomlReader& r, const toml::table& t) {
+  const std::vector<std::string> normalised_keys = {"alpha", "a", "omega"};
+  const std::vector<std::string> physical_keys = {"m", "c", "k", "F", "Omega"};
+  const auto given = [&](const std::vector<std::string>& keys) {
+    std::vector<std::string> found;
+    for (const auto& key : keys)
+      if (t.get(key)) found.push_back(key);
+    return found;
+  };
+  const std::vector<std::string> normalised = given(normalised_keys), physical = given(physical_keys);
+  const std::string forms = "the normalised form (alpha, a, omega) or the physical form (m, c, k, F, Omega)";
+  if (!normalised.empty() && !physical.empty())
+    r.fail("model", "give " + forms + ", not both: found " + comma_list(normalised) + " and " + comma_list(physical));
+  if (normalised.empty() && physical.empty()) r.fail("model", "give " + forms);
+  OscillatorSpec osc;
+  if (!normalised.empty()) {
+    osc.alpha = r.required_number(t, "model", "alpha");
+    osc.amplitude = r.required_number(t, "model", "a");
+    osc.omega = r.required_number(t, "model", "omega");
+    r.require_range(osc.alpha, osc.alpha.exact >= 0, "[0, ∞)");
+    r.require_range(osc.omega, osc.omega.exact > 0, "(0, ∞)");
+    return osc;
+  }
+  if (physical.size() != physical_keys.size()) {
+    std::vector<std::string> missing;
+    for (const auto& key : physical_keys)
+      if (!t.get(key)) missing.push_back(key);
+    r.fail("model." + missing.front(), "the physical form needs all of m, c, k, F, Omega: missing " + comma_list(missing));
+  }
+  PhysicalSpec p{r.required_number(t, "model", "m"), r.required_number(t, "model", "c"),
+                 r.required_number(t, "model", "k"), r.required_number(t, "model", "F"),
+                 r.required_number(t, "model", "Omega")};
+  r.require_range(p.mass, p.mass.exact > 0, "(0, ∞)");
+  r.require_range(p.damping, p.damping.exact >= 0, "[0, ∞)");
+  r.require_range(p.stiffness, p.stiffness.exact > 0, "(0, ∞)");
+  r.require_range(p.forcing_frequency, p.forcing_frequency.exact > 0, "(0, ∞)");
+  osc.physical = p;
+  return osc;
+}
+
 ModelSpec read_model(const TomlReader& r, const toml::table& root) {
   const toml::table& t = r.table(root, "model", true);
   const std::string type = *r.string(t, "model", "type", true);
   ModelSpec model;
   if (type == "impact-oscillator") {
     r.require_only(t, "model", keys_of("model", type));
-    OscillatorSpec osc{r.required_number(t, "model", "alpha"), r.required_number(t, "model", "a"),
-                       r.required_number(t, "model", "omega")};
-    r.require_range(osc.alpha, osc.alpha.exact >= 0, "[0, ∞)");
-    r.require_range(osc.omega, osc.omega.exact > 0, "(0, ∞)");
-    model.kind = osc;
+    model.kind = read_oscillator(r, t);
   } else if (type == "constant-force") {
     r.require_only(t, "model", keys_of("model", type));
     model.kind = ConstantForceSpec{r.required_number(t, "model", "g")};
+  } else if (type == "duffing-oscillator") {
+    r.require_only(t, "model", keys_of("model", type));
+    DuffingSpec duffing{r.required_number(t, "model", "alpha"), r.required_number(t, "model", "beta"),
+                        r.required_number(t, "model", "a"), r.required_number(t, "model", "omega")};
+    r.require_range(duffing.alpha, duffing.alpha.exact >= 0, "[0, ∞)");
+    r.require_range(duffing.omega, duffing.omega.exact > 0, "(0, ∞)");
+    model.kind = duffing;
   } else if (type == "conservative-oscillator") {
     r.require_only(t, "model", keys_of("model", type));
     model.kind = read_conservative(r, t);

@@ -4,6 +4,7 @@
 // and its exact rational value (so range checks are exact). The format is documented in
 // cases/README.md.
 
+#include "vibro/model/physical_oscillator.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
 
@@ -23,11 +24,22 @@ struct NumberInput {
 };
 
 /// The models a case can name (model.type).
-enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator };
+enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator, duffing_oscillator };
 
-/// u'' + 2αu' + u = a cos ωt (docs/mathematics.md §1).
+/// m u'' + c u' + k u = F cos Ωt as written (model/physical_oscillator.hpp, docs/mathematics.md §1).
+struct PhysicalSpec {
+  NumberInput mass, damping, stiffness, force, forcing_frequency;
+
+  PhysicalOscillator exact() const {
+    return {mass.exact, damping.exact, stiffness.exact, force.exact, forcing_frequency.exact};
+  }
+};
+
+/// u'' + 2αu' + u = a cos ωt (docs/mathematics.md §1), written as α, a, ω or, when `physical`
+/// is set, as m, c, k, F, Ω (alpha, amplitude and omega are then unset: the binding converts).
 struct OscillatorSpec {
   NumberInput alpha, amplitude, omega;
+  std::optional<PhysicalSpec> physical;
 };
 
 /// u'' = −g (seed 000 §2 with g = 0).
@@ -43,16 +55,24 @@ struct ConservativeSpec {
   std::optional<NumberInput> stop_lower, stop_upper;  ///< K = [lower, upper]
 };
 
+/// u'' + 2αu' + u + βu³ = a cos ωt with an obstacle (model/duffing_oscillator.hpp, docs/mathematics.md §5).
+struct DuffingSpec {
+  NumberInput alpha, beta, amplitude, omega;
+};
+
 struct ModelSpec {
-  std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec> kind;  ///< in the order of ModelKind
-  NumberInput u_min, e;  ///< u_min: impact-oscillator and constant-force only
+  /// In the order of ModelKind.
+  std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec, DuffingSpec> kind;
+  NumberInput u_min, e;  ///< u_min: all but the conservative oscillator
 
   ModelKind model_kind() const { return static_cast<ModelKind>(kind.index()); }
   /// A period to count steps and horizons in: the forcing period, or 2π/ω of the
   /// conservative oscillator's linear part.
   bool periodic() const { return model_kind() != ModelKind::constant_force; }
   /// Driven with period T, so that a stroboscopic (Poincaré) map exists.
-  bool forced() const { return model_kind() == ModelKind::impact_oscillator; }
+  bool forced() const {
+    return model_kind() == ModelKind::impact_oscillator || model_kind() == ModelKind::duffing_oscillator;
+  }
 };
 
 /// Exactly one of h (absolute) and steps_per_period (h = T/N).

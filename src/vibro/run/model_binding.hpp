@@ -6,6 +6,7 @@
 
 #include "vibro/model/conservative_oscillator.hpp"
 #include "vibro/model/constant_force.hpp"
+#include "vibro/model/duffing_oscillator.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/input_error.hpp"
@@ -24,7 +25,8 @@ namespace vibro {
 
 /// model.type in case files and outputs.
 constexpr std::string_view model_name(ModelKind kind) {
-  constexpr std::array<std::string_view, 3> names = {"impact-oscillator", "constant-force", "conservative-oscillator"};
+  constexpr std::array<std::string_view, 4> names = {"impact-oscillator", "constant-force", "conservative-oscillator",
+                                                     "duffing-oscillator"};
   return names[static_cast<std::size_t>(kind)];
 }
 
@@ -53,6 +55,9 @@ template <class Real>
 struct ModelKindOf<ConservativeOscillator<Real>>
     : std::integral_constant<ModelKind, ModelKind::conservative_oscillator> {};
 
+template <class Real>
+struct ModelKindOf<DuffingOscillator<Real>> : std::integral_constant<ModelKind, ModelKind::duffing_oscillator> {};
+
 template <class Model>
 inline constexpr ModelKind model_kind_of = ModelKindOf<Model>::value;
 
@@ -72,8 +77,14 @@ struct ModelOfKind<ModelKind::conservative_oscillator, Real> {
   using type = ConservativeOscillator<Real>;
 };
 
-inline constexpr std::array<ModelKind, 3> model_kinds = {ModelKind::impact_oscillator, ModelKind::constant_force,
-                                                         ModelKind::conservative_oscillator};
+template <class Real>
+struct ModelOfKind<ModelKind::duffing_oscillator, Real> {
+  using type = DuffingOscillator<Real>;
+};
+
+inline constexpr std::array<ModelKind, 4> model_kinds = {ModelKind::impact_oscillator, ModelKind::constant_force,
+                                                         ModelKind::conservative_oscillator,
+                                                         ModelKind::duffing_oscillator};
 
 /// A number of a case at the run's precision; InputError naming its key (the caller adds
 /// the file: naming_file) when it is not representable there.
@@ -108,6 +119,24 @@ ConservativeOscillator<Real> bind_conservative(const ModelSpec& m) {
   return ConservativeOscillator<Real>(to_real<Real>(k.omega), to_real<Real>(k.beta), constraint, to_real<Real>(m.e));
 }
 
+/// The impact oscillator of a case (docs/mathematics.md §1) bound to Real: its normalised
+/// numbers as written, or converted from the physical ones (model/physical_oscillator.hpp).
+template <class Real>
+ImpactOscillator<Real> bind_oscillator(const ModelSpec& m) {
+  const auto& osc = std::get<OscillatorSpec>(m.kind);
+  if (!osc.physical)
+    return ImpactOscillator<Real>(to_real<Real>(osc.alpha), to_real<Real>(osc.amplitude), to_real<Real>(osc.omega),
+                                  to_real<Real>(m.u_min), to_real<Real>(m.e));
+  try {
+    NormalisedOscillator<Real> n = normalised<Real>(osc.physical->exact());
+    return ImpactOscillator<Real>(std::move(n.alpha), std::move(n.amplitude), std::move(n.omega),
+                                  to_real<Real>(m.u_min), to_real<Real>(m.e));
+  } catch (const std::invalid_argument& why) {
+    throw InputError("", "model", std::string("the physical parameters have no normalised form at ") +
+                                      scalar_name<Real>() + ": " + why.what());
+  }
+}
+
 /// Calls `f(model)` with the case's model bound to Real. Only models whose scalar types
 /// include Real are instantiated (the caller has checked model_scalars); throws
 /// std::invalid_argument from the model's constructor for values it cannot hold.
@@ -115,15 +144,19 @@ template <class Real, class F>
 decltype(auto) with_model(const ModelSpec& m, F&& f) {
   switch (m.model_kind()) {
     case ModelKind::impact_oscillator:
-      if constexpr (model_scalars(ModelKind::impact_oscillator).contains(scalar_kind_of<Real>)) {
-        const auto& osc = std::get<OscillatorSpec>(m.kind);
-        return f(ImpactOscillator<Real>(to_real<Real>(osc.alpha), to_real<Real>(osc.amplitude), to_real<Real>(osc.omega),
-                                        to_real<Real>(m.u_min), to_real<Real>(m.e)));
-      }
+      if constexpr (model_scalars(ModelKind::impact_oscillator).contains(scalar_kind_of<Real>))
+        return f(bind_oscillator<Real>(m));
       break;
     case ModelKind::conservative_oscillator:
       if constexpr (model_scalars(ModelKind::conservative_oscillator).contains(scalar_kind_of<Real>))
         return f(bind_conservative<Real>(m));
+      break;
+    case ModelKind::duffing_oscillator:
+      if constexpr (model_scalars(ModelKind::duffing_oscillator).contains(scalar_kind_of<Real>)) {
+        const auto& d = std::get<DuffingSpec>(m.kind);
+        return f(DuffingOscillator<Real>(to_real<Real>(d.alpha), to_real<Real>(d.beta), to_real<Real>(d.amplitude),
+                                         to_real<Real>(d.omega), to_real<Real>(m.u_min), to_real<Real>(m.e)));
+      }
       break;
     case ModelKind::constant_force: break;
   }
@@ -164,14 +197,35 @@ inline ModelDescription describe_model(const ModelSpec& m) {
   ModelDescription d{std::string(model_name(m.model_kind())), {{"e", {m.e.text}}}};
   if (const auto* osc = std::get_if<OscillatorSpec>(&m.kind)) {
     d.parameters.push_back({"u_min", {m.u_min.text}});
-    d.parameters.push_back({"alpha", {osc->alpha.text}});
-    d.parameters.push_back({"a", {osc->amplitude.text}});
-    d.parameters.push_back({"omega", {osc->omega.text}});
+    if (const auto& p = osc->physical) {
+      // As written, then the normalised form it converts to, exactly (docs/mathematics.md §1).
+      d.parameters.push_back({"m", {p->mass.text}});
+      d.parameters.push_back({"c", {p->damping.text}});
+      d.parameters.push_back({"k", {p->stiffness.text}});
+      d.parameters.push_back({"F", {p->force.text}});
+      d.parameters.push_back({"Omega", {p->forcing_frequency.text}});
+      const PhysicalOscillator exact = p->exact();
+      d.parameters.push_back({"alpha", {root_text(exact.alpha_squared())}});
+      d.parameters.push_back({"a", {exact.amplitude().str()}});
+      d.parameters.push_back({"omega", {root_text(exact.omega_squared())}});
+      d.parameters.push_back({"omega0", {root_text(exact.omega0_squared())}});
+      d.parameters.push_back({"time", {"tau = omega0 t"}});
+    } else {
+      d.parameters.push_back({"alpha", {osc->alpha.text}});
+      d.parameters.push_back({"a", {osc->amplitude.text}});
+      d.parameters.push_back({"omega", {osc->omega.text}});
+    }
   } else if (const auto* k = std::get_if<ConservativeSpec>(&m.kind)) {
     d.parameters.push_back({"omega", {k->omega.text}});
     d.parameters.push_back({"beta", {k->beta.text}});
     if (k->obstacle) d.parameters.push_back({"obstacle", {k->obstacle->text}});
     if (k->stop_lower) d.parameters.push_back({"stops", {k->stop_lower->text, k->stop_upper->text}});
+  } else if (const auto* duffing = std::get_if<DuffingSpec>(&m.kind)) {
+    d.parameters.push_back({"u_min", {m.u_min.text}});
+    d.parameters.push_back({"alpha", {duffing->alpha.text}});
+    d.parameters.push_back({"beta", {duffing->beta.text}});
+    d.parameters.push_back({"a", {duffing->amplitude.text}});
+    d.parameters.push_back({"omega", {duffing->omega.text}});
   } else {
     d.parameters.push_back({"u_min", {m.u_min.text}});
     d.parameters.push_back({"g", {std::get<ConstantForceSpec>(m.kind).g.text}});

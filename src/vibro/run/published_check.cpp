@@ -38,7 +38,9 @@ double unit_shown(const rational& x, int d) {
 bool same_member_data(const CaseSpec& a, const CaseSpec& b) {
   const auto& oa = std::get<OscillatorSpec>(a.model.kind);
   const auto& ob = std::get<OscillatorSpec>(b.model.kind);
-  return oa.alpha.exact == ob.alpha.exact && oa.amplitude.exact == ob.amplitude.exact &&
+  const bool same_form = oa.physical.has_value() == ob.physical.has_value() &&
+                         (!oa.physical || oa.physical->exact() == ob.physical->exact());
+  return same_form && oa.alpha.exact == ob.alpha.exact && oa.amplitude.exact == ob.amplitude.exact &&
          oa.omega.exact == ob.omega.exact && a.model.u_min.exact == b.model.u_min.exact &&
          a.model.e.exact == b.model.e.exact && a.u0.exact == b.u0.exact && a.v0.exact == b.v0.exact &&
          a.t0.exact == b.t0.exact;

@@ -14,7 +14,7 @@ constexpr bool shaped() {
 template <class E>
 DeclaredOrders declared_orders_of() {
   static_assert(shaped<E, ModelKind::impact_oscillator>() && shaped<E, ModelKind::constant_force>() &&
-                    shaped<E, ModelKind::conservative_oscillator>(),
+                    shaped<E, ModelKind::conservative_oscillator>() && shaped<E, ModelKind::duffing_oscillator>(),
                 "every scheme of the registry satisfies vibro::Scheme on every model it declares");
   // The declared orders are a property of the scheme, not of the model: take them from the
   // first model the entry runs on.

@@ -47,6 +47,28 @@ StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, c
   });
 }
 
+/// The rows of a case written with physical parameters: its times are τ = ω0 t
+/// (docs/mathematics.md §1), so the time column is called tau.
+class NormalisedTimeRows final : public RowSink {
+ public:
+  explicit NormalisedTimeRows(RowSink& rows) : rows_(rows) {}
+  void header(const std::vector<std::string>& columns) override {
+    std::vector<std::string> renamed = columns;
+    for (std::string& column : renamed)
+      if (column == "t") column = "tau";
+    rows_.header(renamed);
+  }
+  void row(const std::vector<std::string>& cells) override { rows_.row(cells); }
+
+ private:
+  RowSink& rows_;
+};
+
+bool physical_form(const CaseSpec& c) {
+  const auto* osc = std::get_if<OscillatorSpec>(&c.model.kind);
+  return osc && osc->physical;
+}
+
 /// Calls body(case) with the case's model bound to Real, as entry E takes it.
 template <class E, class Real, class Body>
 void with_bound_case(const CaseSpec& c, Body&& body) {
@@ -158,6 +180,8 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
     }
   }
   RunOptions options = given;
+  std::optional<NormalisedTimeRows> tau_rows;
+  if (options.rows && physical_form(c)) options.rows = &tau_rows.emplace(*options.rows);
   if (options.label.empty()) options.label = "run of " + c.name + " at " + precision.name();
   options.seconds_per_step = seconds_per_step(precision);
   // Checked again inside runs whose steps are not known in advance (the reference's).

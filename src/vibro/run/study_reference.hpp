@@ -2,10 +2,13 @@
 // What a convergence study measures a scheme against (docs/mathematics.md §8), by model: the exact
 // free fall in closed form (constant force, g = 0, seed 000 §2), else the exact-detection
 // reference over the study's horizon (docs/mathematics.md §1), for the conservative oscillator the one
-// of u'' + u = 0 in the time ωt (β = 0, one obstacle or none).
+// of u'' + u = 0 in the time ωt (β = 0, one obstacle or none), for the Duffing oscillator the
+// nonlinear reference (integrated flights, docs/mathematics.md §5).
 
 #include "vibro/analysis/free_fall.hpp"
+#include "vibro/reference/dense_nonlinear_reference.hpp"
 #include "vibro/reference/dense_reference.hpp"
+#include "vibro/reference/reference_settings.hpp"
 #include "vibro/reference/time_scaled_reference.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/scheme_run.hpp"
@@ -53,6 +56,16 @@ decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
           DenseReference<ImpactOscillator<Real>>(unit, omega * b.t0, b.u0, b.v0 / omega, omega * t_end), omega);
       return study(reference, reference.impact_times(),
                    "exact-detection reference of u'' + u = 0 in the time ωt (closed-form flights)");
+    } else if constexpr (std::is_same_v<Model, DuffingOscillator<Real>>) {
+      // Checkpoints every sixteenth of a period: an evaluation integrates at most that far.
+      constexpr int checkpoints_per_period = 16;
+      const ReferenceScales<Real> scales = oscillator_scales(b.model.linear_part(), b.u0, b.v0);
+      const ReferenceSettings<Real> settings = default_reference_settings(b.model, b.u0, b.v0);
+      const DenseNonlinearReference<Model> reference(
+          NonlinearReference<Model>(b.model, settings, integration_settings(scales.size, settings.max_window)), b.t0,
+          b.u0, b.v0, t_end, Real(b.model.period() / checkpoints_per_period));
+      return study(reference, reference.impact_times(),
+                   "nonlinear reference (RKF 7(8) flights, contact search relative to the integrator's estimates)");
     } else {
       const DenseReference<Model> reference(b.model, b.t0, b.u0, b.v0, t_end);
       return study(reference, reference.impact_times(),

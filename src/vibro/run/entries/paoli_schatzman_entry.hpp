@@ -25,7 +25,8 @@ struct PaoliSchatzmanEntry {
   static constexpr std::array<std::string_view, 1> names = {"paoli-schatzman"};
   static constexpr std::string_view display_name = "Paoli–Schatzman";
   static constexpr std::string_view study_note = "";
-  static constexpr ModelKinds models = {ModelKind::impact_oscillator, ModelKind::constant_force};
+  static constexpr ModelKinds models = {ModelKind::impact_oscillator, ModelKind::constant_force,
+                                        ModelKind::duffing_oscillator};
   template <class Model>
   using scheme_type = PaoliSchatzman<Model>;
   static constexpr ScalarSet scalars = scheme_scalars<PaoliSchatzman<ConstantForce<double>>>();
