@@ -262,9 +262,8 @@ int main(int argc, char** argv) {
   app.add_option("--precision", precision_text, "Scalar type: double, long-double, float128, mpfr:DIGITS, rational");
   app.add_flag("--json", common.json, "Machine-readable output on stdout");
   common.threads = std::max(1u, std::thread::hardware_concurrency());
-  app.add_option("--threads", common.threads, "Threads for the step sizes of a convergence study")
-      ->check(CLI::Range(1u, 256u))
-      ->capture_default_str();
+  app.add_option("--threads", common.threads, "Threads for the step sizes of a convergence study (default: one per core)")
+      ->check(CLI::Range(1u, 256u));
   std::int64_t max_steps = 0;
   app.add_option("--max-steps", max_steps,
                  "Most steps a case may ask for (its runs, sweep, study and Lyapunov trajectories); default: about ten "
