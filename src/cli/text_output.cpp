@@ -233,6 +233,55 @@ void print_run(std::ostream& out, const RunResult& r) {
                        display(e.observed, 12), e.pass ? "pass" : "fail");
 }
 
+void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const RunComparison& comparison) {
+  const CaseInfo& c = runs.front().case_info;
+  const std::string& widest = comparison.precisions[comparison.widest];
+  out << "case       " << c.name << "  (" << c.file << ", fnv1a64 " << c.hash << ")\n";
+  out << "precisions ";
+  for (const RunResult& r : runs) {
+    const PrecisionInfo& p = r.provenance.precision;
+    out << (&r == &runs.front() ? "" : ", ") << p.name
+        << (p.significand_bits > 0 ? " (" + std::to_string(p.significand_bits) + " bits)" : std::string(" (exact)"));
+  }
+  out << "\ncompared   with " << widest << ", the widest: difference = value − value at " << widest
+      << "; digits = significant digits shared with it (all: identical)\n\n";
+
+  // One row of cells per number; every column as wide as its widest cell.
+  std::vector<std::vector<std::string>> rows(1);
+  rows[0].push_back("quantity (JSON pointer)");
+  for (const std::string& p : comparison.precisions) rows[0].push_back(p);
+  for (std::size_t r = 0; r < runs.size(); ++r)
+    if (r != comparison.widest) {
+      rows[0].push_back(comparison.precisions[r] + " − " + widest);
+      rows[0].push_back("digits");
+    }
+  for (const ComparedNumber& n : comparison.numbers) {
+    std::vector<std::string>& row = rows.emplace_back();
+    row.push_back(n.pointer);
+    for (const ComparedValue& v : n.values) row.push_back(display_all_digits(v.value));
+    for (std::size_t r = 0; r < n.values.size(); ++r) {
+      if (r == comparison.widest) continue;
+      const ComparedValue& v = n.values[r];
+      constexpr int difference_digits = 4;
+      row.push_back(display(v.difference, difference_digits));
+      row.push_back(v.agreeing_digits ? std::to_string(*v.agreeing_digits) : v.difference ? "all" : "—");
+    }
+  }
+  std::vector<std::size_t> width(rows[0].size(), 0);
+  // Widths in code points: the cells' only non-ASCII characters (−, ≈, —) take one column each.
+  const auto length = [](const std::string& cell) {
+    return static_cast<std::size_t>(std::count_if(cell.begin(), cell.end(), [](char ch) { return (ch & 0xC0) != 0x80; }));
+  };
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], length(row[i]));
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i)
+      line += (i == 0 ? "" : "  ") + row[i] + std::string(i + 1 < row.size() ? width[i] - length(row[i]) : 0, ' ');
+    out << line << "\n";
+  }
+}
+
 void print_lyapunov(std::ostream& out, const LyapunovResult& r) {
   const LyapunovFindings& l = r.lyapunov;
   out << "case       " << r.case_info.name << "  (" << r.case_info.file << ")\n"
