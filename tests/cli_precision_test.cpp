@@ -244,7 +244,7 @@ TEST_F(Cli, PrecisionListJsonHoldsEachRunAndTheExactDifferenceOfTheirNumbers) {
 
 TEST_F(Cli, BadPrecisionListsExitTwoNamingTheItem) {
   const std::string run = "run " + quoted(oscillator) + " --precision ";
-  EXPECT_TRUE(bad_input(vibro(run + "double,,mpfr:50"), {"'--precision'", "empty item"}));
+  EXPECT_TRUE(bad_input(vibro(run + "double,,mpfr:50"), {"'--precision'", "empty item", "mpfr:DIGITS"}));
   EXPECT_TRUE(bad_input(vibro(run + "double,"), {"'--precision'", "empty item"}));
   EXPECT_TRUE(bad_input(vibro(run + "double,mpfr:50,double"), {"'--precision'", "names double twice"}));
   EXPECT_TRUE(bad_input(vibro(run + "mpfr:50,mpfr:050"), {"'--precision'", "names mpfr:50 twice"}));

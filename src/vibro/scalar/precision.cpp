@@ -26,13 +26,14 @@ Precision Precision::parse(std::string_view text) {
 }
 
 std::vector<Precision> Precision::parse_list(std::string_view text) {
+  if (text.find(',') == std::string_view::npos) return {parse(text)};  // one precision, parse()'s messages
   std::vector<Precision> list;
   for (std::size_t start = 0;;) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string_view item = text.substr(start, comma - start);
     if (item.empty())
       throw std::invalid_argument("precision list '" + std::string(text) + "' has an empty item (allowed: precisions " +
-                                  "separated by single commas, e.g. double,mpfr:50)");
+                                  "separated by single commas, each one of " + ScalarSet::all().text() + ")");
     const Precision p = parse(item);
     for (const Precision& earlier : list)
       if (earlier == p)
