@@ -40,7 +40,7 @@ std::optional<NumberText> number_of(const json& leaf) {
   return std::nullopt;
 }
 
-/// Every number under `node`, by pointer, in document order.
+/// Every number under `node`, by pointer, in the JSON's order (keys alphabetical; at the top, `run` first).
 void collect(const json& node, const std::string& pointer, std::vector<std::pair<std::string, NumberText>>& out) {
   if (node.is_object()) {
     // The run at the case's step first (its final state is what one looks at), then the
