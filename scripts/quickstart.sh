@@ -19,7 +19,7 @@ packages=(
   libboost-dev libmpfr-dev libgmp-dev libfmt-dev
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  gnuplot-nox
+  gnuplot-nox help2man
   clang libclang-rt-14-dev
 )
 missing=()

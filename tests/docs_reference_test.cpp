@@ -149,7 +149,7 @@ class DocsOutputs : public Cli {
 /// optional section: every top-level and seed-003 case through `vibro run` (free fall,
 /// studies, sweeps, escapes, the reference with its error estimate and digits needed),
 /// a Lyapunov case with an ensemble and a second precision, one whose sum rule warns, a
-/// study with measured rounding, both listings, the check of a published table, and the
+/// run at a list of precisions, a study with measured rounding, both listings, the check of a published table, and the
 /// computed goldens.
 TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
   std::set<std::string> keys;
@@ -164,6 +164,7 @@ TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
   json_keys("--json --quiet converge --measure-rounding --out " + quoted(dir()) + " " +
                 quoted(write("small_study.toml", small_study)),
             keys);
+  json_keys("--json --quiet run --precision double,mpfr:20 " + quoted(cases / "ps_forced_oscillator.toml"), keys);
   json_keys("--json list --cases " + quoted(cases), keys);
   json_keys("--json list --schemes", keys);
   json_keys("--json --quiet check --cases " + quoted(cases) + " " +

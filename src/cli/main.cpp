@@ -13,6 +13,7 @@
 #include "vibro/io/interrupt_cleanup.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/io/run_comparison.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/run/input_error.hpp"
@@ -65,6 +66,14 @@ std::string one_line(std::string_view message) {
 vibro::Precision parse_precision(const std::string& text, const char* option) {
   try {
     return vibro::Precision::parse(text);
+  } catch (const std::invalid_argument& error) {
+    throw vibro::InputError("", option, error.what());
+  }
+}
+
+std::vector<vibro::Precision> parse_precisions(const std::string& text, const char* option) {
+  try {
+    return vibro::Precision::parse_list(text);
   } catch (const std::invalid_argument& error) {
     throw vibro::InputError("", option, error.what());
   }
@@ -126,6 +135,34 @@ int run_run(const fs::path& case_file, const std::string& csv, bool error_estima
   if (common.json) std::cout << vibro::to_json(result).dump(2) << "\n";
   else vibro::cli::print_run(std::cout, result);
   return result.expectations_hold() ? 0 : exit_failed;
+}
+
+/// `vibro run CASE --precision P1,P2,...`: the case once per precision, then every number of
+/// the results side by side with its difference from the widest (io/run_comparison.hpp).
+int run_compared(const fs::path& case_file, const std::vector<vibro::Precision>& precisions, bool error_estimate,
+                 const Common& common) {
+  const vibro::CaseSpec c = vibro::load_case(case_file);
+  std::vector<vibro::RunResult> results;
+  std::vector<nlohmann::json> runs;
+  std::vector<vibro::PrecisionInfo> infos;
+  for (const vibro::Precision& precision : precisions) {
+    vibro::RunOptions options = common.run_options();
+    options.precision = precision;
+    options.error_estimate = error_estimate;
+    vibro::RunResult& result = results.emplace_back(vibro::run_case(c, options));
+    for (const auto& warning : result.run.warnings)
+      std::cerr << "vibro: warning: " << precision.name() << ": " << warning << "\n";
+    runs.push_back(vibro::to_json(result));
+    infos.push_back(result.provenance.precision);
+  }
+  const vibro::RunComparison comparison = vibro::compare_runs(runs, infos);
+  if (common.json)
+    std::cout << nlohmann::json{{"schema_version", 1}, {"runs", runs}, {"difference", vibro::to_json(comparison)}}.dump(2)
+              << "\n";
+  else
+    vibro::cli::print_comparison(std::cout, results, comparison);
+  return std::all_of(results.begin(), results.end(), [](const auto& r) { return r.expectations_hold(); }) ? 0
+                                                                                                           : exit_failed;
 }
 
 /// `vibro converge CASE`: the case's convergence study, printed and written as
@@ -260,12 +297,13 @@ int main(int argc, char** argv) {
   app.fallthrough();
   std::string precision_text;
   Common common;
-  app.add_option("--precision", precision_text, "Scalar type: double, long-double, float128, mpfr:DIGITS, rational");
+  app.add_option("--precision", precision_text,
+                 "Scalar type: double, long-double, float128, mpfr:DIGITS, rational; for run, a comma list "
+                 "(double,mpfr:50) runs the case at each and prints the results side by side with their differences");
   app.add_flag("--json", common.json, "Machine-readable output on stdout");
   common.threads = std::max(1u, std::thread::hardware_concurrency());
-  app.add_option("--threads", common.threads, "Threads for the step sizes of a convergence study")
-      ->check(CLI::Range(1u, 256u))
-      ->capture_default_str();
+  app.add_option("--threads", common.threads, "Threads for the step sizes of a convergence study (default: one per core)")
+      ->check(CLI::Range(1u, 256u));
   std::int64_t max_steps = 0;
   app.add_option("--max-steps", max_steps,
                  "Most steps a case may ask for (its runs, sweep, study and Lyapunov trajectories); default: about ten "
@@ -388,12 +426,22 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (!precision_text.empty() || app.count("--precision")) common.precision = parse_precision(precision_text, "--precision");
+    std::vector<vibro::Precision> precisions;
+    if (!precision_text.empty() || app.count("--precision")) precisions = parse_precisions(precision_text, "--precision");
+    if (precisions.size() == 1) common.precision = precisions.front();
+    if (precisions.size() > 1 && !*run)
+      throw vibro::InputError("", "--precision",
+                              "a list of precisions ('" + precision_text + "') is for `vibro run` only (allowed here: one "
+                                                                           "precision)");
+    if (precisions.size() > 1 && !csv.empty())
+      throw vibro::InputError("", "--csv", "one trajectory file cannot hold the runs of a list of precisions (allowed: "
+                                           "--csv with one precision)");
     if (app.count("--max-steps")) common.max_steps = max_steps;
     std::optional<vibro::cli::ProgressMeter> meter;
     if (!quiet) common.progress = &meter.emplace(stderr_is_terminal());
     common.measure_rounding = *report ? !no_measure_rounding : measure_rounding;
     if (*list) return run_list(cases_dir, list_schemes, common);
+    if (*run && precisions.size() > 1) return run_compared(case_file, precisions, !no_error_estimate, common);
     if (*run) return run_run(case_file, csv, !no_error_estimate, common);
     if (*converge) return run_converge(converge_case, converge_out, common);
     if (!second_precision_text.empty())

@@ -21,10 +21,10 @@ void print_free_fall(std::ostream& out, const FreeFallReversalResult& ff) {
   out << fmt::format("free-fall reversal (seed 000 §2): m = {}, U^(m+1) {} the obstacle, reversal on steps {} and {},\n"
                      "  post-impact line from n = {} with slope -h e v0 = {} per step\n",
                      ff.m, ff.reversal_case, ff.first_reversal_step, ff.first_reversal_step + 1, ff.line_start,
-                     display(ff.slope_per_step));
+                     display_all_digits(ff.slope_per_step));
   out << fmt::format("  {:>6}  {:>24}  {:>24}  {:>12}\n", "n", "predicted", "computed", "difference");
   for (const auto& r : ff.table)
-    out << fmt::format("  {:>6}  {:>24}  {:>24}  {:>12}\n", r.n, display(r.predicted), display(r.computed),
+    out << fmt::format("  {:>6}  {:>24}  {:>24}  {:>12}\n", r.n, display_all_digits(r.predicted), display_all_digits(r.computed),
                        display(r.difference, 3));
   out << "  max |computed - predicted| over the run: " << display(ff.max_deviation_from_prediction, 3) << "\n";
 }
@@ -72,8 +72,8 @@ void print_reference(std::ostream& out, const ReferenceFindings& found) {
   out << "events     " << (counts.empty() ? "none" : counts) << "\n";
   for (std::size_t i = 0; i < std::min(listed_events, found.events.size()); ++i) {
     const ReferenceEventText& e = found.events[i];
-    out << fmt::format("  {:<13} t = {:<22} v- = {:<22} v+ = {}\n", e.kind, display(e.t, 17), display(e.v_minus, 12),
-                       display(e.v_plus, 12));
+    out << fmt::format("  {:<13} t = {:<22} v- = {:<22} v+ = {}\n", e.kind, display_all_digits(e.t),
+                       display_all_digits(e.v_minus), display_all_digits(e.v_plus));
   }
   if (found.events.size() > listed_events) out << "  ... (all events in --json or --csv)\n";
   if (!found.sticking_intervals.empty()) out << "sticking   " << found.sticking_intervals.size() << " intervals\n";
@@ -109,17 +109,19 @@ void print_reference(std::ostream& out, const ReferenceFindings& found) {
 
 /// Energy, constraint and, on example 5.1, the closed-form comparison of a seed-003 run.
 void print_conservative(std::ostream& out, const ConservativeFindings& f) {
-  out << "energy     E (docs/mathematics.md §5, non-standard φ) from " << display(f.initial_energy) << " to " << display(f.final_energy)
+  out << "energy     E (docs/mathematics.md §5, non-standard φ) from " << display_all_digits(f.initial_energy) << " to "
+      << display_all_digits(f.final_energy)
       << "; " << f.energy.flights << " flights, largest relative variation in a flight "
       << display(f.energy.largest_relative_variation_in_a_flight, 4) << " (own denominator "
       << display(f.energy.largest_relative_variation_in_a_flight_own, 4) << ")\n";
   if (f.energy.largest_ratio_deviation_from_e_squared)
     out << "impacts    energy ratio across an impact within " << display(*f.energy.largest_ratio_deviation_from_e_squared, 4)
-        << " of e² = " << display(f.energy.e_squared) << "\n";
-  out << "constraint " << f.nodes_outside_constraint << " nodes outside K; max |y| = " << display(f.largest_abs_y) << "\n";
+        << " of e² = " << display_all_digits(f.energy.e_squared) << "\n";
+  out << "constraint " << f.nodes_outside_constraint << " nodes outside K; max |y| = " << display_all_digits(f.largest_abs_y)
+      << "\n";
   if (f.discrete_amplitude)
     out << "amplitude  of the scheme's own free recurrence through its start (closed form): "
-        << display(*f.discrete_amplitude) << "\n";
+        << display_all_digits(*f.discrete_amplitude) << "\n";
   if (const auto& x = f.example51) {
     std::string delays;
     for (const auto& d : x->delays_in_steps) delays += (delays.empty() ? "" : ", ") + display(d, 6);
@@ -144,10 +146,10 @@ void print_findings(std::ostream& out, const RunFindings& run) {
   if (run.conservative) print_conservative(out, *run.conservative);
   if (run.reference) print_reference(out, *run.reference);
   if (run.escaped)
-    out << "stopped    at step " << run.escaped->step << ": |u| = " << display(run.escaped->value)
+    out << "stopped    at step " << run.escaped->step << ": |u| = " << display_all_digits(run.escaped->value)
         << " passed the case's horizon.escape\n";
-  out << "final      t = " << display(run.final.t, 17) << ", U = " << display(run.final.u, 17)
-      << ", V = " << display(run.final.v, 17) << "\n";
+  out << "final      t = " << display_all_digits(run.final.t) << ", U = " << display_all_digits(run.final.u)
+      << ", V = " << display_all_digits(run.final.v) << "\n";
   if (run.stroboscopic) out << "stroboscopic samples: " << run.stroboscopic->size() << " (X_0 … X_K, in --json)\n";
 }
 
@@ -159,7 +161,7 @@ void print_sweep(std::ostream& out, const std::vector<SweepPoint>& sweep) {
                                   : p.run.corrected      ? p.run.corrected->impacts
                                                          : 0;
     out << fmt::format("  {:>12} {:>10} {:>14} {:>24} {:>24}\n", p.step, p.run.steps.value_or(0), contacts,
-                       display(p.run.final.u, 12),
+                       display_all_digits(p.run.final.u),
                        p.run.escaped ? "at step " + std::to_string(p.run.escaped->step) : std::string("—"));
   }
 }
@@ -217,8 +219,9 @@ void print_run(std::ostream& out, const RunResult& r) {
   out << "scheme     " << r.scheme.display_name << " (" << r.scheme.type << ")";
   for (const auto& [key, value] : r.scheme.options) out << ", " << key << " " << value;
   if (r.scheme.step) {
-    const std::string h = display(*r.run.h, 17);
-    out << ", h = " << *r.scheme.step << (h == *r.scheme.step ? "" : " = " + h) << ", " << *r.run.steps << " steps";
+    const std::string h = display_all_digits(*r.run.h);
+    out << ", h = " << *r.scheme.step << (r.run.h->text == *r.scheme.step ? "" : " = " + h) << ", " << *r.run.steps
+        << " steps";
   }
   out << "\n";
   print_findings(out, r.run);
@@ -228,6 +231,55 @@ void print_run(std::ostream& out, const RunResult& r) {
   for (const ExpectationVerdict& e : r.expected)
     out << fmt::format("expected   {} = {} ± {} ({}): observed {}: {}\n", e.quantity, e.expected, e.tolerance, e.source,
                        display(e.observed, 12), e.pass ? "pass" : "fail");
+}
+
+void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const RunComparison& comparison) {
+  const CaseInfo& c = runs.front().case_info;
+  const std::string& widest = comparison.precisions[comparison.widest];
+  out << "case       " << c.name << "  (" << c.file << ", fnv1a64 " << c.hash << ")\n";
+  out << "precisions ";
+  for (const RunResult& r : runs) {
+    const PrecisionInfo& p = r.provenance.precision;
+    out << (&r == &runs.front() ? "" : ", ") << p.name
+        << (p.significand_bits > 0 ? " (" + std::to_string(p.significand_bits) + " bits)" : std::string(" (exact)"));
+  }
+  out << "\ncompared   with " << widest << ", the widest: difference = value − value at " << widest
+      << "; digits = significant digits shared with it (all: identical)\n\n";
+
+  // One row of cells per number; every column as wide as its widest cell.
+  std::vector<std::vector<std::string>> rows(1);
+  rows[0].push_back("quantity (JSON pointer)");
+  for (const std::string& p : comparison.precisions) rows[0].push_back(p);
+  for (std::size_t r = 0; r < runs.size(); ++r)
+    if (r != comparison.widest) {
+      rows[0].push_back(comparison.precisions[r] + " − " + widest);
+      rows[0].push_back("digits");
+    }
+  for (const ComparedNumber& n : comparison.numbers) {
+    std::vector<std::string>& row = rows.emplace_back();
+    row.push_back(n.pointer);
+    for (const ComparedValue& v : n.values) row.push_back(display_all_digits(v.value));
+    for (std::size_t r = 0; r < n.values.size(); ++r) {
+      if (r == comparison.widest) continue;
+      const ComparedValue& v = n.values[r];
+      constexpr int difference_digits = 4;
+      row.push_back(display(v.difference, difference_digits));
+      row.push_back(v.agreeing_digits ? std::to_string(*v.agreeing_digits) : v.difference ? "all" : "—");
+    }
+  }
+  std::vector<std::size_t> width(rows[0].size(), 0);
+  // Widths in code points: the cells' only non-ASCII characters (−, ≈, —) take one column each.
+  const auto length = [](const std::string& cell) {
+    return static_cast<std::size_t>(std::count_if(cell.begin(), cell.end(), [](char ch) { return (ch & 0xC0) != 0x80; }));
+  };
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], length(row[i]));
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i)
+      line += (i == 0 ? "" : "  ") + row[i] + std::string(i + 1 < row.size() ? width[i] - length(row[i]) : 0, ' ');
+    out << line << "\n";
+  }
 }
 
 void print_lyapunov(std::ostream& out, const LyapunovResult& r) {
@@ -244,13 +296,13 @@ void print_lyapunov(std::ostream& out, const LyapunovResult& r) {
   const auto plus_minus = [](const std::optional<ExponentUncertainty>& u) {
     return u && u->half_width > 0 ? fmt::format(" ± {:.2g}", u->half_width) : std::string();
   };
-  out << fmt::format("lambda1    {}{} per period, {} per unit time\n", display(l.lambda1_per_period),
-                     plus_minus(l.uncertainty_lambda1), display(l.lambda1_per_unit_time))
-      << fmt::format("lambda2    {}{} per period, {} per unit time\n", display(l.lambda2_per_period),
-                     plus_minus(l.uncertainty_lambda2), display(l.lambda2_per_unit_time))
-      << "sum        " << display(l.sum_per_period) << plus_minus(l.uncertainty_sum) << " per period";
+  out << fmt::format("lambda1    {}{} per period, {} per unit time\n", display_all_digits(l.lambda1_per_period),
+                     plus_minus(l.uncertainty_lambda1), display_all_digits(l.lambda1_per_unit_time))
+      << fmt::format("lambda2    {}{} per period, {} per unit time\n", display_all_digits(l.lambda2_per_period),
+                     plus_minus(l.uncertainty_lambda2), display_all_digits(l.lambda2_per_unit_time))
+      << "sum        " << display_all_digits(l.sum_per_period) << plus_minus(l.uncertainty_sum) << " per period";
   if (l.sum_rule_per_period)
-    out << " (sum rule −2αT + 2 (N_imp/K) ln e = " << display(*l.sum_rule_per_period) << " with " << l.impacts.value_or(0)
+    out << " (sum rule −2αT + 2 (N_imp/K) ln e = " << display_all_digits(*l.sum_rule_per_period) << " with " << l.impacts.value_or(0)
         << " impacts: " << (l.sum_rule_warning ? "differs by more than the uncertainty, see the warning" : "holds within the uncertainty")
         << ")";
   out << "\n";
@@ -277,7 +329,7 @@ void print_lyapunov(std::ostream& out, const LyapunovResult& r) {
     const auto& s2 = *l.second_precision;
     if (s2.defined)
       out << fmt::format("second     precision {}: lambda1 {}, lambda2 {}; {} and {} significant digits shared with this run\n",
-                         s2.precision, display(s2.lambda1_per_period), display(s2.lambda2_per_period), s2.digits_lambda1,
+                         s2.precision, display_all_digits(s2.lambda1_per_period), display_all_digits(s2.lambda2_per_period), s2.digits_lambda1,
                          s2.digits_lambda2);
     else
       out << "second     precision " << s2.precision << ": the exponents are undefined: " << s2.why_undefined << "\n";

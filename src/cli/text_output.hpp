@@ -2,6 +2,7 @@
 // What `vibro` prints for people: renderings of the typed results (run/), section by
 // section, so that every shipped case prints whatever its scheme is. Scripts use --json.
 
+#include "vibro/io/run_comparison.hpp"
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/published_check.hpp"
@@ -22,6 +23,9 @@ void print_cases(std::ostream& out, const std::vector<ListedCase>& cases);
 /// Every registered scheme: names, models, scalar types, declared orders.
 void print_schemes(std::ostream& out);
 void print_run(std::ostream& out, const RunResult& result);
+/// `vibro run CASE --precision P1,P2,...`: one table, a row per number of the results, a
+/// column per precision, then the difference from the widest and the digits shared with it.
+void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const RunComparison& comparison);
 void print_lyapunov(std::ostream& out, const LyapunovResult& result);
 void print_check(std::ostream& out, const CheckResult& result);
 

@@ -1,9 +1,11 @@
 # The installed vibro, used as a user would (label unit): install the build into a fresh
 # prefix, then build and run a project outside the tree against it twice, through
 # find_package(vibro) and through pkg-config, and run the installed executable from another
-# directory so that it finds its shipped cases, tables and goldens beside itself.
+# directory so that it finds its shipped cases, tables and goldens beside itself; and read
+# the installed man page as `man` does.
 # Arguments: BUILD_DIR (vibro's build), SOURCE_ROOT (vibro's source tree), SOURCE_DIR
-# (tests/install), WORK_DIR (scratch), CXX (the compiler), GENERATOR.
+# (tests/install), WORK_DIR (scratch), CXX (the compiler), GENERATOR, MAN_PAGE (the build's
+# VIBRO_MAN_PAGE: OFF for a build configured without a man page).
 
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -67,4 +69,55 @@ file(STRINGS ${prefix}/bin/vibro source_paths REGEX "${SOURCE_ROOT}")
 if(source_paths)
   message(FATAL_ERROR "the installed executable names the source tree: ${source_paths}")
 endif()
-message(STATUS "installed vibro: find_package and pkg-config consumers ran; the executable found its data")
+
+# 4. The man page: installed where `man` looks, rendered by `man -l`, with a section for every
+#    verb `vibro --help` lists, each holding that verb's options.
+if(NOT MAN_PAGE)
+  message(STATUS "installed vibro: find_package and pkg-config consumers ran; the executable found its data; "
+                 "no man page (configured with VIBRO_MAN_PAGE=OFF)")
+  return()
+endif()
+set(page ${prefix}/share/man/man1/vibro.1)
+if(NOT EXISTS ${page})
+  message(FATAL_ERROR "not installed: share/man/man1/vibro.1")
+endif()
+set(ENV{MANWIDTH} 200)  # one option per line, whatever the terminal
+execute_process(COMMAND man --encoding=UTF-8 -l ${page} RESULT_VARIABLE status OUTPUT_VARIABLE rendered
+                ERROR_VARIABLE err)
+if(NOT status EQUAL 0 OR NOT err STREQUAL "" OR NOT rendered MATCHES "SYNOPSIS|USAGE")
+  message(FATAL_ERROR "`man -l share/man/man1/vibro.1`: status ${status}\n${err}\n${rendered}")
+endif()
+run(${prefix}/bin/vibro --help)
+string(REGEX MATCH "\nSubcommands:\n.*" verb_block "${run_output}")
+string(REGEX MATCHALL "\n  [a-z][a-z-]*" verb_lines "${verb_block}")
+list(LENGTH verb_lines verb_count)
+if(verb_count LESS 6)  # list, run, converge, lyapunov, check, report at least
+  message(FATAL_ERROR "`vibro --help` lists ${verb_count} verbs:\n${run_output}")
+endif()
+# Every section and subsection heading (an indented "vibro VERB" line or a line in capitals)
+# marked, so that each verb's part can be cut out.
+string(REGEX REPLACE "\n +(vibro [a-z-]+)\n" "\n@@ \\1\n" sections "${rendered}")
+string(REGEX REPLACE "\n([A-Z][A-Z ]+)\n" "\n@@ \\1\n" sections "${sections}")
+foreach(line IN LISTS verb_lines)
+  string(STRIP "${line}" verb)
+  run(${prefix}/bin/vibro ${verb} --help)
+  string(REGEX MATCHALL "\n  (-[a-zA-Z],)?--[a-z-]+" options "${run_output}")
+  # The verb's section: from its heading to the next heading.
+  string(FIND "${sections}" "@@ vibro ${verb}\n" start)
+  if(start EQUAL -1)
+    message(FATAL_ERROR "the man page has no section for the verb ${verb}:\n${rendered}")
+  endif()
+  string(SUBSTRING "${sections}" ${start} -1 section)
+  string(REGEX REPLACE "^@@ vibro [a-z-]+\n" "" section "${section}")
+  string(FIND "${section}" "@@" end)
+  string(SUBSTRING "${section}" 0 ${end} section)
+  foreach(option IN LISTS options)
+    string(REGEX REPLACE "^\n  (-[a-zA-Z],)?" "" option "${option}")
+    string(FIND "${section}" "${option}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "the man page's section for ${verb} does not mention its option ${option}:\n${section}")
+    endif()
+  endforeach()
+endforeach()
+message(STATUS "installed vibro: find_package and pkg-config consumers ran; the executable found its data; "
+               "man -l renders the man page, with every verb (${verb_count}) and its options")

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace vibro {
 
 std::string display_number(const std::string& text, int digits) {
@@ -19,6 +21,31 @@ std::string display_number(const std::string& text, int digits) {
 }
 
 std::string display(const NumberText& x, int digits) { return display_number(x.text, digits); }
+
+std::string display_all_digits(const NumberText& x) {
+  const std::string& text = x.text;
+  if (text.find('/') != std::string::npos) {
+    const auto exact = parse_exact(text);
+    if (!exact) return text;
+    // A decimal fraction in full (its significand's digits; 0.125, not 1.25e-1), else 17 digits.
+    const std::string decimal = decimal_text(*exact);
+    const bool is_decimal = decimal.find('/') == std::string::npos;
+    const int digits = is_decimal ? static_cast<int>(std::count_if(decimal.begin(), decimal.begin() + decimal.find('e'),
+                                                                   [](char c) { return c >= '0' && c <= '9'; }))
+                                  : 17;
+    MpfrPrecisionGuard guard(digits + 10);
+    return text + (is_decimal ? " (= " : " (≈ ") + to_text_significant(mpfr_real(*exact), digits) + ")";
+  }
+  // [-]D.DDD000[e±X]: drop the zeros that end the significand, then a bare point.
+  const std::size_t point = text.find('.');
+  if (point == std::string::npos) return text;
+  const std::size_t exponent = std::min(text.find_first_of("eE", point), text.size());
+  std::size_t end = text.find_last_not_of('0', exponent - 1) + 1;
+  if (end == point + 1) end = point;
+  return text.substr(0, end) + text.substr(exponent);
+}
+
+std::string display_all_digits(const std::optional<NumberText>& x) { return x ? display_all_digits(*x) : "—"; }
 
 std::string display(const std::optional<NumberText>& x, int digits) { return x ? display(*x, digits) : "—"; }
 

@@ -16,6 +16,14 @@ namespace vibro {
 std::string display_number(const std::string& text, int digits = 10);
 
 std::string display(const NumberText& x, int digits = 10);
+
+/// Every digit the value's scalar type holds, as `vibro run` prints the values a run computes:
+/// the round-trip text (shortest for double, max_digits10 for long double and float128, all
+/// of MPFR's digits) with the significand's trailing zeros dropped, which reads back to the
+/// same value; a fraction P/Q of the exact type as it is, with its decimal beside
+/// (`= D` with all its digits when the fraction is a decimal, `≈ D` to 17 digits when not).
+std::string display_all_digits(const NumberText& x);
+std::string display_all_digits(const std::optional<NumberText>& x);
 std::string display(const std::optional<NumberText>& x, int digits = 10);
 std::string display(double x, int digits = 10);
 std::string display(const std::optional<double>& x, int digits = 10);

@@ -1,5 +1,6 @@
 #include "vibro/scalar/precision.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 
@@ -22,6 +23,26 @@ Precision Precision::parse(std::string_view text) {
                                 std::to_string(min_mpfr_digits) + ", " + std::to_string(max_mpfr_digits) + "]");
   }
   throw std::invalid_argument("unknown precision '" + std::string(text) + "' (allowed: " + ScalarSet::all().text() + ")");
+}
+
+std::vector<Precision> Precision::parse_list(std::string_view text) {
+  if (text.find(',') == std::string_view::npos) return {parse(text)};  // one precision, parse()'s messages
+  std::vector<Precision> list;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string_view item = text.substr(start, comma - start);
+    if (item.empty())
+      throw std::invalid_argument("precision list '" + std::string(text) + "' has an empty item (allowed: precisions " +
+                                  "separated by single commas, each one of " + ScalarSet::all().text() + ")");
+    const Precision p = parse(item);
+    for (const Precision& earlier : list)
+      if (earlier == p)
+        throw std::invalid_argument("precision list '" + std::string(text) + "' names " + p.name() +
+                                    " twice (allowed: each precision once)");
+    list.push_back(p);
+    if (comma == text.size()) return list;
+    start = comma + 1;
+  }
 }
 
 std::string Precision::name() const {

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace vibro {
 
@@ -24,6 +25,11 @@ struct Precision {
   /// Parses `double`, `long-double`, `float128`, `mpfr:DIGITS` or `rational`.
   /// Throws std::invalid_argument naming the allowed forms.
   static Precision parse(std::string_view text);
+
+  /// A comma-separated list of the forms parse() takes, e.g. `double,mpfr:50` (`vibro run`
+  /// compares the runs side by side). Throws std::invalid_argument for an empty item, an
+  /// item parse() refuses, or two items naming the same precision (`mpfr:50,mpfr:050`).
+  static std::vector<Precision> parse_list(std::string_view text);
 
   /// The canonical text, e.g. `mpfr:50`; parse(p.name()) == p.
   std::string name() const;
