@@ -107,7 +107,7 @@ int run_list(const fs::path& cases_dir, bool schemes, const Common& common) {
     for (const auto& c : cases)
       list.push_back({{"name", c.name}, {"file", c.file}, {"model", c.model}, {"scheme", c.scheme},
                       {"precision", c.precision}, {"description", c.description}});
-    std::cout << list.dump(2) << "\n";
+    std::cout << nlohmann::json{{"schema_version", vibro::schema_version::list}, {"cases", list}}.dump(2) << "\n";
   } else {
     vibro::cli::print_cases(std::cout, cases);
   }
