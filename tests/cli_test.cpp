@@ -134,13 +134,15 @@ TEST_F(Cli, CsvHasOneRowPerStepAndTheStart) {
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const std::vector<std::string> rows = lines_of(read_text(csv));
   ASSERT_EQ(rows.size(), 1u + free_fall_steps + 1u);
-  EXPECT_EQ(rows[0], "n,t,u,v,projection_active");
+  // A rational run: the numbers as decimals, their exact texts at the end of the row.
+  EXPECT_EQ(rows[0], "n,t,u,v,projection_active,t_text,u_text,v_text");
   int active = 0;
   for (int n = 0; n <= free_fall_steps; ++n) {
     const std::vector<std::string> fields = fields_of(rows[static_cast<std::size_t>(n) + 1]);
-    ASSERT_EQ(fields.size(), 5u) << rows[static_cast<std::size_t>(n) + 1];
+    ASSERT_EQ(fields.size(), 8u) << rows[static_cast<std::size_t>(n) + 1];
     EXPECT_EQ(fields[0], std::to_string(n));
-    EXPECT_EQ(vibro::parse_exact(fields[1]), vibro::rational(n, 4)) << fields[1];  // t = n h, exact
+    EXPECT_EQ(vibro::parse_exact(fields[1]), vibro::rational(n, 4)) << fields[1];  // t = n h, a double
+    EXPECT_EQ(vibro::parse_exact(fields[5]), vibro::rational(n, 4)) << fields[5];  // and exact
     EXPECT_TRUE(fields[4] == "0" || fields[4] == "1") << fields[4];
     active += fields[4] == "1";
   }
