@@ -5,6 +5,7 @@
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/io/atomic_file.hpp"
+#include "vibro/report/index_json.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/nonstandard_report.hpp"
@@ -255,7 +256,7 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
       timings << markdown_row({c.name, runs.runs[i].provenance.precision.name, fmt::format("{:.2f} s", runs.wall_seconds[i]),
                                std::to_string(runs.threads)});
     json results = json::array();
-    for (const RunResult& r : runs.runs) results.push_back(to_json(r, false));  // plot samples: not for index.json
+    for (const RunResult& r : runs.runs) results.push_back(index_run_json(r, out));
     all[c.name] = results;
     const RunResult& first = runs.runs.front();
     if (first.run.reference) reference_section(md, c, runs.runs);
@@ -264,15 +265,20 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
     else scheme_section(md, c, runs.runs);
     if (first.convergence) convergence_section(md, c, runs.runs, out);
   }
-  if (!report.lyapunov.empty())
-    md << lyapunov_section(report, load_published_tables(inputs.published), inputs.goldens, out);
+  json lyapunov = nullptr, claims = nullptr;
+  if (!report.lyapunov.empty()) {
+    const std::vector<PublishedTable> tables = load_published_tables(inputs.published);
+    md << lyapunov_section(report, tables, inputs.goldens, out);
+    lyapunov = lyapunov_json(report, tables, inputs.goldens);
+  }
   if (std::any_of(report.cases.begin(), report.cases.end(),
                   [](const CaseRuns& r) { return r.runs.front().run.conservative.has_value(); })) {
     if (status) status("seed 003 claims");
     md << nonstandard_claims_section(runs_by_name, out);
+    claims = nonstandard_claims_json(runs_by_name);
   }
   write_file_atomically(out / "index.md", md.str());
-  write_file_atomically(out / "index.json", all.dump(1) + "\n");
+  write_file_atomically(out / "index.json", index_json(all, lyapunov, claims).dump(1) + "\n");
   write_file_atomically(out / "timings.md", timings.str());
 }
 
