@@ -201,6 +201,33 @@ TEST_F(JsonSchema, AChangedOutputFailsValidation) {
   return ::testing::AssertionFailure() << x << " is not the double nearest to " << exact.str();
 }
 
+/// Checks every twin of `j`, at any depth: its text is a number and the JSON number beside
+/// it the nearest double to that number. Returns how many it checked.
+int checked_twins(const nlohmann::json& j) {
+  int twins = 0;
+  const std::function<void(const nlohmann::json&)> visit = [&](const nlohmann::json& node) {
+    if (node.is_array()) {
+      for (const auto& x : node) visit(x);
+      return;
+    }
+    if (!node.is_object()) return;
+    for (const auto& [key, value] : node.items()) {
+      visit(value);
+      if (!key.ends_with("_text") || !value.is_string()) continue;
+      const nlohmann::json& number = node.at(key.substr(0, key.size() - std::string("_text").size()));
+      const auto exact = vibro::parse_exact(value.get<std::string>());
+      EXPECT_TRUE(exact) << key << " = " << value;
+      EXPECT_TRUE(number.is_number()) << key;
+      if (exact && number.is_number()) {
+        EXPECT_TRUE(is_nearest_double(number.get<double>(), *exact)) << key;
+      }
+      ++twins;
+    }
+  };
+  visit(j);
+  return twins;
+}
+
 /// Free fall in rational arithmetic (cases/free_fall.toml: h = 2/21, e = 1/2, v0 = −1): the
 /// twins hold the case's exact values and seed 000 §2's slope of the post-impact line,
 /// −h e v0 = 1/21; every number beside a twin is the nearest double to it.
@@ -215,27 +242,22 @@ TEST_F(JsonSchema, RationalTwinsAreExactAndTheirNumbersTheNearestDoubles) {
             -(vibro::rational(2, 21) * vibro::rational(1, 2) * vibro::rational(-1)));
   EXPECT_EQ(vibro::parse_exact(j.at("convergence").at("rows").at(1).at("h_value_text").get<std::string>()),
             vibro::rational(2, 41));
-  // Every twin in the output, wherever it is: its number is the nearest double.
-  int twins = 0;
-  const std::function<void(const nlohmann::json&)> visit = [&](const nlohmann::json& node) {
-    if (node.is_array()) {
-      for (const auto& x : node) visit(x);
-      return;
-    }
-    if (!node.is_object()) return;
-    for (const auto& [key, value] : node.items()) {
-      visit(value);
-      if (!key.ends_with("_text") || !value.is_string()) continue;
-      const nlohmann::json& number = node.at(key.substr(0, key.size() - 5));
-      const auto exact = vibro::parse_exact(value.get<std::string>());
-      ASSERT_TRUE(exact) << key << " = " << value;
-      ASSERT_TRUE(number.is_number()) << key;
-      EXPECT_TRUE(is_nearest_double(number.get<double>(), *exact)) << key;
-      ++twins;
-    }
-  };
-  visit(j);
-  EXPECT_GT(twins, 20);
+  EXPECT_GT(checked_twins(j), 20);
+}
+
+/// The same case in MPFR at 30 digits: h's twin carries the 30-digit value of 2/21 (its
+/// relative distance from 2/21 at most the unit roundoff 10^(1−30)/2 of 30 digits, far
+/// below double's), and every number beside a twin is the nearest double to it.
+TEST_F(JsonSchema, MpfrTwinsCarryEveryDigit) {
+  const Outcome run = vibro("--json --quiet --precision mpfr:30 run " + quoted(cases_dir / "free_fall.toml"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const nlohmann::json j = nlohmann::json::parse(run.out);
+  const auto h = vibro::parse_exact(j.at("run").at("h_text").get<std::string>());
+  ASSERT_TRUE(h);
+  const vibro::rational exact(2, 21);
+  EXPECT_LE(vibro::bmp::abs(*h - exact) / exact, vibro::rational(1, 2) / vibro::rational(vibro::bmp::pow(vibro::bmp::mpz_int(10), 29)));
+  EXPECT_NE(*h, vibro::rational(j.at("run").at("h").get<double>()));  // more than a double holds
+  EXPECT_GT(checked_twins(j), 20);
 }
 
 /// A double run writes no twins: its numbers are the run's own doubles.
@@ -253,6 +275,7 @@ TEST(NearestDouble, RoundsFractionsAndDecimalsToNearest) {
   EXPECT_EQ(vibro::nearest_double("1/3"), 1.0 / 3);
   EXPECT_EQ(vibro::nearest_double("2/21"), 2.0 / 21);
   EXPECT_EQ(vibro::nearest_double("0.1"), 0.1);
+  EXPECT_EQ(vibro::nearest_double("1/10"), 0.1);  // the nearest double is above 1/10: not a truncation
   EXPECT_EQ(vibro::nearest_double("9007199254740993/9007199254740992"), 1.0);
   EXPECT_EQ(vibro::nearest_double("1.00000000000000011102230246251565404236316680908203125"), 1.0);
   EXPECT_EQ(vibro::nearest_double("-3/4"), -0.75);
