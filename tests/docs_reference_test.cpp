@@ -171,7 +171,7 @@ TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
             keys);
   for (const auto& golden : fs::directory_iterator(source_dir / "tests/golden/lyapunov"))
     collect_keys(nlohmann::json::parse(read_text(golden.path())), keys);
-  // index.json and its events files, from a report over a small cases directory.
+  // index.json and its run data files, from a report over a small cases directory.
   const fs::path report = dir() / "report";
   const Outcome reported = vibro("--quiet report --no-measure-rounding --cases " +
                                  quoted(fs::path(VIBRO_TEST_DATA_DIR) / "report_cases") + " --published " +
@@ -183,8 +183,8 @@ TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
   index.erase("cases");
   keys.insert("cases");
   collect_keys(index, keys);
-  for (const auto& events : fs::directory_iterator(report / "events"))
-    collect_keys(nlohmann::json::parse(read_text(events.path())), keys);
+  for (const auto& data : fs::directory_iterator(report / "runs"))
+    collect_keys(nlohmann::json::parse(read_text(data.path())), keys);
 
   const std::string text = doc("outputs.md");
   EXPECT_GT(keys.size(), 150u) << "the runs wrote fewer fields than expected";

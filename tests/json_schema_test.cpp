@@ -142,8 +142,8 @@ TEST_F(JsonSchema, ListOutputsMatchTheirSchemas) {
   valid_output("schemes", "--json list --schemes", "schemes.json");
 }
 
-/// A report over tests/data/report_cases: index.json and every events file it names.
-TEST_F(JsonSchema, ReportIndexAndEventFilesMatchTheirSchemas) {
+/// A report over tests/data/report_cases: index.json and every run data file it names.
+TEST_F(JsonSchema, ReportIndexAndRunDataFilesMatchTheirSchemas) {
   const fs::path out = dir() / "report";
   const Outcome report = vibro("--quiet report --no-measure-rounding --cases " + quoted(report_cases) +
                                " --published " + quoted(source_dir / "reference/published") + " --goldens " +
@@ -153,14 +153,19 @@ TEST_F(JsonSchema, ReportIndexAndEventFilesMatchTheirSchemas) {
   EXPECT_EQ(index.status, 0) << index.out;
 
   const nlohmann::json j = nlohmann::json::parse(read_text(out / "index.json"));
-  std::vector<fs::path> events;
+  std::vector<fs::path> data;
+  int with_events = 0;
   for (const auto& [name, runs] : j.at("cases").items())
-    for (const auto& r : runs)
-      if (r.at("run").contains("events_file")) events.push_back(out / r.at("run").at("events_file").get<std::string>());
+    for (const auto& r : runs) {
+      EXPECT_FALSE(r.at("run").contains("events")) << name;
+      EXPECT_FALSE(r.at("run").contains("stroboscopic")) << name;
+      if (!r.at("run").contains("data_file")) continue;
+      data.push_back(out / r.at("run").at("data_file").get<std::string>());
+      with_events += nlohmann::json::parse(read_text(data.back())).contains("events");
+    }
   // The reference case, in each of its precisions, moved its events out of index.json.
-  EXPECT_GE(events.size(), 2u);
-  for (const fs::path& f : events) EXPECT_TRUE(fs::exists(f)) << f;
-  const Outcome checked = validate("events", events);
+  EXPECT_GE(with_events, 2);
+  const Outcome checked = validate("run_data", data);
   EXPECT_EQ(checked.status, 0) << checked.out;
   // The tables index.md shows beside the runs: the Lyapunov table and seed 003's claims.
   EXPECT_EQ(j.at("lyapunov").at("exponents").size(), 1u);

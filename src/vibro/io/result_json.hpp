@@ -24,7 +24,7 @@ inline constexpr int lyapunov = 1;   ///< lyapunov --json
 inline constexpr int list = 1;       ///< list --json
 inline constexpr int schemes = 1;    ///< list --schemes --json
 inline constexpr int index = 1;      ///< report's index.json
-inline constexpr int events = 1;     ///< report's events/*.json
+inline constexpr int run_data = 1;   ///< report's runs/*.json (events, stroboscopic samples)
 }  // namespace schema_version
 
 nlohmann::json to_json(const Provenance& provenance);
