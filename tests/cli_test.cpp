@@ -88,7 +88,8 @@ TEST_F(Cli, FreeFallRunPrintsJsonWithTheExactReversal) {
   // The case asks for precision = "rational", where the seed's prediction holds exactly.
   EXPECT_EQ(result.at("precision").at("name"), "rational");
   EXPECT_EQ(result.at("case").at("name"), "free-fall");
-  EXPECT_EQ(result.at("free_fall").at("max_deviation_from_prediction"), "0");
+  EXPECT_EQ(result.at("free_fall").at("max_deviation_from_prediction"), 0.0);
+  EXPECT_EQ(result.at("free_fall").at("max_deviation_from_prediction_text"), "0");
 }
 
 /// The run compares every node with seed 000 §2's prediction as it goes; the largest
@@ -119,12 +120,12 @@ TEST_F(Cli, FreeFallRunComparesEveryNodeWithThePrediction) {
     if (k >= prediction.m() - 2 && k <= prediction.line_start() + 2) rows.push_back(k);
   }
   EXPECT_GT(largest, 0.0);
-  EXPECT_EQ(std::stod(found.at("max_deviation_from_prediction").get<std::string>()), largest);
+  EXPECT_EQ(found.at("max_deviation_from_prediction").get<double>(), largest);
   ASSERT_EQ(found.at("table").size(), rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& row = found.at("table")[i];
     EXPECT_EQ(row.at("n"), rows[i]);
-    EXPECT_EQ(std::stod(row.at("computed").get<std::string>()), trajectory.u[static_cast<std::size_t>(rows[i])]);
+    EXPECT_EQ(row.at("computed").get<double>(), trajectory.u[static_cast<std::size_t>(rows[i])]);
   }
 }
 
@@ -134,13 +135,15 @@ TEST_F(Cli, CsvHasOneRowPerStepAndTheStart) {
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const std::vector<std::string> rows = lines_of(read_text(csv));
   ASSERT_EQ(rows.size(), 1u + free_fall_steps + 1u);
-  EXPECT_EQ(rows[0], "n,t,u,v,projection_active");
+  // A rational run: the numbers as decimals, their exact texts at the end of the row.
+  EXPECT_EQ(rows[0], "n,t,u,v,projection_active,t_text,u_text,v_text");
   int active = 0;
   for (int n = 0; n <= free_fall_steps; ++n) {
     const std::vector<std::string> fields = fields_of(rows[static_cast<std::size_t>(n) + 1]);
-    ASSERT_EQ(fields.size(), 5u) << rows[static_cast<std::size_t>(n) + 1];
+    ASSERT_EQ(fields.size(), 8u) << rows[static_cast<std::size_t>(n) + 1];
     EXPECT_EQ(fields[0], std::to_string(n));
-    EXPECT_EQ(vibro::parse_exact(fields[1]), vibro::rational(n, 4)) << fields[1];  // t = n h, exact
+    EXPECT_EQ(vibro::parse_exact(fields[1]), vibro::rational(n, 4)) << fields[1];  // t = n h, a double
+    EXPECT_EQ(vibro::parse_exact(fields[5]), vibro::rational(n, 4)) << fields[5];  // and exact
     EXPECT_TRUE(fields[4] == "0" || fields[4] == "1") << fields[4];
     active += fields[4] == "1";
   }
@@ -150,7 +153,8 @@ TEST_F(Cli, CsvHasOneRowPerStepAndTheStart) {
 TEST_F(Cli, ListJsonListsTheShippedCases) {
   const Outcome outcome = vibro("list --json --cases " + quoted(VIBRO_CASES_DIR));
   ASSERT_EQ(outcome.status, 0) << outcome.err;
-  const nlohmann::json list = nlohmann::json::parse(outcome.out);
+  const nlohmann::json listing = nlohmann::json::parse(outcome.out);
+  const nlohmann::json& list = listing.at("cases");
   ASSERT_TRUE(list.is_array());
   // Expected: every *.toml file of the directory and of its subdirectories (lyapunov/,
   // nsfd/), listed once, each with a distinct name.
@@ -177,7 +181,8 @@ TEST_F(Cli, ListJsonListsTheShippedCases) {
 TEST_F(Cli, ListSchemesShowsEveryRegisteredScheme) {
   const Outcome outcome = vibro("list --schemes --json");
   ASSERT_EQ(outcome.status, 0) << outcome.err;
-  const nlohmann::json listed = nlohmann::json::parse(outcome.out);
+  const nlohmann::json listing = nlohmann::json::parse(outcome.out);
+  const nlohmann::json& listed = listing.at("schemes");
   const auto& infos = vibro::scheme_infos();
   ASSERT_EQ(listed.size(), infos.size());
   for (std::size_t i = 0; i < infos.size(); ++i) {
@@ -215,7 +220,7 @@ TEST_F(Cli, ReferenceRunReportsEventsStickingAndAnErrorEstimate) {
   // double run's contact tolerance, 64 ε S with S = 1 + |u0| + |u_min| + |v0| τ + |a|/(1 + ω²)
   // = 1 + 2 + 0.5 + 0 + 0.8/2.69 ≈ 3.8 (reference_settings.hpp), so below 64 ε · 3.8.
   const double contact_tolerance = 64 * std::numeric_limits<double>::epsilon() * 3.8;
-  EXPECT_LT(std::stod(run.at("error_estimate").at("final_position_difference").get<std::string>()), contact_tolerance);
+  EXPECT_LT(run.at("error_estimate").at("final_position_difference").get<double>(), contact_tolerance);
 }
 
 /// The shipped chaotic case (λ1 > 0 over 3000 periods, its case file says so) in double:
@@ -287,8 +292,9 @@ TEST_F(Cli, LyapunovPrintsTheLibrarysExponents) {
   const nlohmann::json printed = nlohmann::json::parse(outcome.out).at("lyapunov");
   const vibro::LyapunovFindings computed = vibro::run_lyapunov_case(vibro::load_case(file), {}).lyapunov;
   EXPECT_EQ(printed.at("method"), "IDED");
-  EXPECT_EQ(printed.at("lambda1_per_period"), computed.lambda1_per_period.text);
-  EXPECT_EQ(printed.at("lambda2_per_period"), computed.lambda2_per_period.text);
+  // A double run: its numbers are the doubles it computed (their shortest texts read back).
+  EXPECT_EQ(printed.at("lambda1_per_period").get<double>(), std::stod(computed.lambda1_per_period.text));
+  EXPECT_EQ(printed.at("lambda2_per_period").get<double>(), std::stod(computed.lambda2_per_period.text));
   EXPECT_TRUE(printed.contains("sum_rule_per_period"));
   EXPECT_EQ(printed.at("history").back().at("k"), 200);
   EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml")),
@@ -299,8 +305,8 @@ TEST_F(Cli, LyapunovPrintsTheLibrarysExponents) {
                          "allowed here: double, long-double, float128, mpfr:DIGITS"}));
 }
 
-/// A number of the JSON output, written as decimal text.
-double number(const nlohmann::json& text) { return std::stod(text.get<std::string>()); }
+/// A number of a JSON output (a JSON number), or of a computed golden (decimal text).
+double number(const nlohmann::json& x) { return x.is_string() ? std::stod(x.get<std::string>()) : x.get<double>(); }
 
 /// `--write-golden` (issue 5, item 5) on the IDED case cut to 50 periods: the file holds the
 /// short-horizon values at MPFR 50 + 20 digits with the 25-digit tolerance, the long-horizon

@@ -89,14 +89,6 @@ TEST(TableOfContents, AnchorsBeforeHeadingsAndLinksToThem) {
   EXPECT_EQ(vibro::anchor_id("Convergence study of `alpha0.9-a2500`"), "convergence-study-of-alpha0.9-a2500");
 }
 
-TEST(ReportCaseNames, SummaryKeyIsRefused) {
-  // index.json holds the summary beside the case names: a case named so would overwrite it.
-  vibro::CaseSpec c = vibro::load_case(fs::path(VIBRO_CASES_DIR) / "free_fall.toml");
-  EXPECT_NO_THROW(vibro::check_report_case_names({c}));
-  c.name = vibro::summary_key;
-  EXPECT_THROW(vibro::check_report_case_names({c}), vibro::InputError);
-}
-
 /// log(e_to/e_from)/log(h_to/h_from) of a reference line.
 double slope_of(const vibro::ReferenceLine& line) {
   return std::log(line.error_to / line.error_from) / std::log(line.h_to / line.h_from);

@@ -116,7 +116,7 @@ int run_list(const fs::path& cases_dir, bool schemes, const Common& common) {
     for (const auto& c : cases)
       list.push_back({{"name", c.name}, {"file", c.file}, {"model", c.model}, {"scheme", c.scheme},
                       {"precision", c.precision}, {"description", c.description}});
-    std::cout << list.dump(2) << "\n";
+    std::cout << nlohmann::json{{"schema_version", vibro::schema_version::list}, {"cases", list}}.dump(2) << "\n";
   } else {
     vibro::cli::print_cases(std::cout, cases);
   }
@@ -268,7 +268,6 @@ int run_check(const std::vector<fs::path>& tables_given, const fs::path& publish
 int run_report(const fs::path& cases_dir, const vibro::ReportInputs& inputs, const fs::path& out_dir,
                const Common& common) {
   const std::vector<vibro::CaseSpec> cases = vibro::load_cases(cases_dir);
-  vibro::check_report_case_names(cases);  // before minutes of runs
   if (const auto why = vibro::StagingDirectory::refusal(out_dir, "index.md"))
     throw vibro::InputError("", "--out", "refusing to replace " + out_dir.string() + ": " + *why);
   const bool terminal = stderr_is_terminal();

@@ -1,7 +1,10 @@
 #pragma once
 // `vibro run --csv FILE`: the rows of a run (run/run_options.hpp RowSink), written as
 // comma-separated lines with a header, atomically (io/atomic_file.hpp): a failed write or a
-// failed run leaves the previous file as it was.
+// failed run leaves the previous file as it was. Every number is a decimal (gnuplot and
+// pandas read it): a scalar column holds the double nearest to the run's value and, in a
+// run wider than double or exact, a column "<name>_text" at the end of the row holds the
+// value's round-trip text (docs/outputs.md "Numbers").
 
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/run/run_options.hpp"
@@ -12,22 +15,26 @@
 
 namespace vibro {
 
+/// A number's CSV cell: the shortest decimal of its nearest double; the text itself when it
+/// is not a finite double ("inf", "nan", which gnuplot and pandas read).
+std::string csv_number(const std::string& text);
+
 class CsvFile final : public RowSink {
  public:
   /// Throws RunFailure when the file cannot be written (or is not a regular file).
   explicit CsvFile(const std::filesystem::path& file) : file_(file) {}
-  void header(const std::vector<std::string>& columns) override { row(columns); }
-  void row(const std::vector<std::string>& cells) override {
-    line_.clear();
-    for (std::size_t i = 0; i < cells.size(); ++i) (line_ += i ? "," : "") += cells[i];
-    line_ += '\n';
-    file_.write(line_);
-  }
+  void header(const std::vector<RowColumn>& columns, bool twins) override;
+  void row(const std::vector<std::string>& cells) override;
   /// Puts the file in place; throws RunFailure when a write failed.
   void close() { file_.commit(); }
 
  private:
+  void write_line(const std::vector<std::string>& cells);
+
   AtomicFile file_;
+  std::vector<bool> scalar_;
+  bool twins_ = false;
+  std::vector<std::string> cells_;
   std::string line_;
 };
 

@@ -1,6 +1,7 @@
 #include "vibro/io/result_json.hpp"
 
 #include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/io/json_number.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/registry.hpp"
 
@@ -9,47 +10,52 @@ namespace {
 
 using nlohmann::json;
 
-json text(const NumberText& n) { return n.text; }
-
-json optional_text(const std::optional<NumberText>& n) { return n ? json(n->text) : json(nullptr); }
-
 template <class T>
 json optional_number(const std::optional<T>& x) {
   return x ? json(*x) : json(nullptr);
 }
 
-json to_json(const StateText& s) { return {{"t", text(s.t)}, {"u", text(s.u)}, {"v", text(s.v)}}; }
+/// A number of the input as written (a case-file value): a number, with its text as a twin.
+void put_written(json& out, const std::string& key, const std::string& written, const JsonNumbers& n) {
+  n.put(out, key, NumberText{written});
+}
 
-json to_json(const EnergyRecord& e) {
-  json ratios = json::array();
-  for (const auto& r : e.impact_ratios) ratios.push_back(text(r));
-  json out = {{"flights", e.flights},
-              {"largest_relative_variation_in_a_flight", text(e.largest_relative_variation_in_a_flight)},
-              {"largest_relative_variation_in_a_flight_own", text(e.largest_relative_variation_in_a_flight_own)},
-              {"impact_ratios", ratios},
-              {"e_squared", text(e.e_squared)}};
-  if (e.largest_ratio_deviation_from_e_squared)
-    out["largest_ratio_deviation_from_e_squared"] = text(*e.largest_ratio_deviation_from_e_squared);
+json to_json(const StateText& s, const JsonNumbers& n) {
+  json out = json::object();
+  n.put(out, "t", s.t);
+  n.put(out, "u", s.u);
+  n.put(out, "v", s.v);
   return out;
 }
 
-json to_json(const Example51Comparison& c) {
-  json delays = json::array();
-  for (const auto& d : c.delays_in_steps) delays.push_back(text(d));
-  return {{"max_error_before_first_impact", text(c.max_error_before_first_impact)},
-          {"delays_in_steps", delays},
-          {"largest_amplitude_defect", text(c.largest_amplitude_defect)}};
+json to_json(const EnergyRecord& e, const JsonNumbers& n) {
+  json out = {{"flights", e.flights}};
+  n.put(out, "largest_relative_variation_in_a_flight", e.largest_relative_variation_in_a_flight);
+  n.put(out, "largest_relative_variation_in_a_flight_own", e.largest_relative_variation_in_a_flight_own);
+  n.put_list(out, "impact_ratios", e.impact_ratios);
+  n.put(out, "e_squared", e.e_squared);
+  if (e.largest_ratio_deviation_from_e_squared)
+    n.put(out, "largest_ratio_deviation_from_e_squared", *e.largest_ratio_deviation_from_e_squared);
+  return out;
 }
 
-void add_conservative(json& run, const ConservativeFindings& f) {
+json to_json(const Example51Comparison& c, const JsonNumbers& n) {
+  json out = json::object();
+  n.put(out, "max_error_before_first_impact", c.max_error_before_first_impact);
+  n.put_list(out, "delays_in_steps", c.delays_in_steps);
+  n.put(out, "largest_amplitude_defect", c.largest_amplitude_defect);
+  return out;
+}
+
+void add_conservative(json& run, const ConservativeFindings& f, const JsonNumbers& n) {
   run["denominator"] = f.denominator;
-  run["largest_abs_y"] = text(f.largest_abs_y);
+  n.put(run, "largest_abs_y", f.largest_abs_y);
   run["nodes_outside_constraint"] = f.nodes_outside_constraint;
-  run["initial_energy"] = text(f.initial_energy);
-  run["final_energy"] = text(f.final_energy);
-  run["energy"] = to_json(f.energy);
-  if (f.discrete_amplitude) run["discrete_amplitude"] = text(*f.discrete_amplitude);
-  if (f.example51) run["example51"] = to_json(*f.example51);
+  n.put(run, "initial_energy", f.initial_energy);
+  n.put(run, "final_energy", f.final_energy);
+  run["energy"] = to_json(f.energy, n);
+  if (f.discrete_amplitude) n.put(run, "discrete_amplitude", *f.discrete_amplitude);
+  if (f.example51) run["example51"] = to_json(*f.example51, n);
 }
 
 json to_json(const LyapunovEstimate& e) {
@@ -70,52 +76,75 @@ json to_json(const LyapunovEstimate& e) {
 }
 
 json to_json(const ErrorEstimate& e) {
-  json out = {{"max_event_time_difference", e.max_event_time_difference},
-              {"event_kind_missing_at_more_digits", e.event_kind_missing_at_more_digits},
+  // The differences are three-digit summaries: numbers without a twin in any precision.
+  const JsonNumbers summary(false);
+  json out = {{"event_kind_missing_at_more_digits", e.event_kind_missing_at_more_digits},
               {"event_counts_at_more_digits", e.event_counts_at_more_digits},
-              {"final_position_difference", e.final_position_difference},
               {"final_state_correct_digits", e.final_state_correct_digits},
-              {"final_velocity_difference", e.final_velocity_difference},
               {"compared_with", e.compared_with}};
+  summary.put(out, "max_event_time_difference", NumberText{e.max_event_time_difference});
+  summary.put(out, "final_position_difference", NumberText{e.final_position_difference});
+  summary.put(out, "final_velocity_difference", NumberText{e.final_velocity_difference});
   if (e.lower_bound_only) out["lower_bound_only"] = *e.lower_bound_only;
   return out;
 }
 
-void add_reference(json& run, const ReferenceFindings& f) {
+void add_reference(json& run, const ReferenceFindings& f, const JsonNumbers& n) {
   json events = json::array(), sticking = json::array();
-  for (const auto& e : f.events)
-    events.push_back({{"kind", e.kind}, {"t", text(e.t)}, {"v_minus", text(e.v_minus)}, {"v_plus", text(e.v_plus)}});
-  for (const auto& [start, end] : f.sticking_intervals) sticking.push_back({text(start), optional_text(end)});
+  for (const auto& e : f.events) {
+    json event = {{"kind", e.kind}};
+    n.put(event, "t", e.t);
+    n.put(event, "v_minus", e.v_minus);
+    n.put(event, "v_plus", e.v_plus);
+    events.push_back(event);
+  }
+  for (const auto& [start, end] : f.sticking_intervals) {
+    json interval = json::object();
+    n.put(interval, "start", start);
+    n.put(interval, "end", end);
+    sticking.push_back(interval);
+  }
   run["events"] = events;
   run["event_counts"] = f.event_counts;
   run["sticking_intervals"] = sticking;
-  run["settings"] = {{"max_window", text(f.max_window)},
-                     {"contact_tolerance", text(f.contact_tolerance)},
-                     {"force_tolerance", text(f.force_tolerance)}};
+  json settings = json::object();
+  n.put(settings, "max_window", f.max_window);
+  n.put(settings, "contact_tolerance", f.contact_tolerance);
+  n.put(settings, "force_tolerance", f.force_tolerance);
+  run["settings"] = settings;
   run["lyapunov_estimate"] = to_json(f.lyapunov_estimate);
   if (f.error_estimate) run["error_estimate"] = to_json(*f.error_estimate);
 }
 
-json to_json(const FreeFallReversalResult& f) {
+json to_json(const FreeFallReversalResult& f, const JsonNumbers& n) {
   if (!f.applicable) return {{"applicable", false}, {"reason", f.reason}};
   json table = json::array();
-  for (const auto& r : f.table)
-    table.push_back(
-        {{"n", r.n}, {"predicted", text(r.predicted)}, {"computed", text(r.computed)}, {"difference", text(r.difference)}});
-  return {{"applicable", true},
-          {"m", f.m},
-          {"case", f.reversal_case},
-          {"reversal_steps", {f.first_reversal_step, f.first_reversal_step + 1}},
-          {"line_start", f.line_start},
-          {"slope_per_step", text(f.slope_per_step)},
-          {"max_deviation_from_prediction", text(f.max_deviation_from_prediction)},
-          {"table", table}};
+  for (const auto& r : f.table) {
+    json row = {{"n", r.n}};
+    n.put(row, "predicted", r.predicted);
+    n.put(row, "computed", r.computed);
+    n.put(row, "difference", r.difference);
+    table.push_back(row);
+  }
+  json out = {{"applicable", true},
+              {"m", f.m},
+              {"case", f.reversal_case},
+              {"reversal_steps", {f.first_reversal_step, f.first_reversal_step + 1}},
+              {"line_start", f.line_start},
+              {"table", table}};
+  n.put(out, "slope_per_step", f.slope_per_step);
+  n.put(out, "max_deviation_from_prediction", f.max_deviation_from_prediction);
+  return out;
 }
 
-json to_json(const ExpectationVerdict& e) {
-  return {{"quantity", e.quantity},     {"expected", e.expected},
-          {"tolerance", e.tolerance},   {"observed", optional_number(e.observed)},
-          {"source", e.source},         {"verdict", e.pass ? "pass" : "fail"}};
+json to_json(const ExpectationVerdict& e, const JsonNumbers& n) {
+  json out = {{"quantity", e.quantity},
+              {"observed", optional_number(e.observed)},
+              {"source", e.source},
+              {"verdict", e.pass ? "pass" : "fail"}};
+  put_written(out, "expected", e.expected, n);
+  put_written(out, "tolerance", e.tolerance, n);
+  return out;
 }
 
 json to_json(const OrderAnalysis& a) {
@@ -150,19 +179,37 @@ json to_json(const ModelDescription& model) {
   return out;
 }
 
-json to_json(const StudyResult& study) {
+namespace {
+
+json model_json(const ModelDescription& model, const JsonNumbers& n) {
+  json out = {{"type", model.type}};
+  for (const auto& p : model.parameters) {
+    if (p.texts.size() == 1) {
+      put_written(out, p.key, p.texts[0], n);
+    } else {
+      std::vector<NumberText> texts;
+      for (const auto& t : p.texts) texts.push_back({t});
+      n.put_list(out, p.key, texts);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+json to_json(const StudyResult& study, const JsonNumbers& n) {
   json rows = json::array(), orders;
   for (const StudyRow& r : study.rows) {
-    json errors;
-    for (const ErrorMetric m : error_metrics) errors[std::string(name(m))] = optional_text(r.errors[index_of(m)]);
+    json errors = json::object();
+    for (const ErrorMetric m : error_metrics) n.put(errors, std::string(name(m)), r.errors[index_of(m)]);
     json row = {{"h", r.h},
-                {"h_value", text(r.h_value)},
                 {"steps", r.steps},
                 {"errors", errors},
                 {"impacts", {{"scheme", r.scheme_impacts}, {"reference", r.reference_impacts}}}};
+    n.put(row, "h_value", r.h_value);
     if (study.rounding_measured_at) {
-      json rounding;
-      for (const ErrorMetric m : error_metrics) rounding[std::string(name(m))] = optional_text(r.rounding[index_of(m)]);
+      json rounding = json::object();
+      for (const ErrorMetric m : error_metrics) n.put(rounding, std::string(name(m)), r.rounding[index_of(m)]);
       row["rounding_parts"] = rounding;
     }
     rows.push_back(std::move(row));
@@ -176,16 +223,19 @@ json to_json(const StudyResult& study) {
             {"rule", rounding_floor_rule(study)}}}};
 }
 
-json to_json(const RunFindings& r) {
-  json run = {{"final", to_json(r.final)}, {"warnings", r.warnings}};
-  if (r.h) run["h"] = text(*r.h);
+json to_json(const RunFindings& r, const JsonNumbers& n) {
+  json run = {{"final", to_json(r.final, n)}, {"warnings", r.warnings}};
+  if (r.h) n.put(run, "h", *r.h);
   if (r.steps) run["steps"] = *r.steps;
   if (r.stroboscopic) {
     json samples = json::array();
-    for (const auto& s : *r.stroboscopic) samples.push_back({{"period", s.period}, {"state", to_json(s.state)}});
+    for (const auto& s : *r.stroboscopic) samples.push_back({{"period", s.period}, {"state", to_json(s.state, n)}});
     run["stroboscopic"] = samples;
   }
-  if (r.escaped) run["escaped"] = {{"step", r.escaped->step}, {"abs_u", text(r.escaped->value)}};
+  if (r.escaped) {
+    run["escaped"] = {{"step", r.escaped->step}};
+    n.put(run["escaped"], "abs_u", r.escaped->value);
+  }
   if (r.projection_active)
     run["projection_active"] = {{"count", r.projection_active->count},
                                 {"first_steps", r.projection_active->first_steps},
@@ -195,35 +245,37 @@ json to_json(const RunFindings& r) {
     run["dichotomies"] = r.corrected->dichotomies;
     run["fallbacks"] = r.corrected->fallbacks;
   }
-  if (r.conservative) add_conservative(run, *r.conservative);
-  if (r.reference) add_reference(run, *r.reference);
+  if (r.conservative) add_conservative(run, *r.conservative, n);
+  if (r.reference) add_reference(run, *r.reference, n);
   if (r.samples) run["samples"] = {{"columns", r.samples->columns}, {"rows", r.samples->rows}};
   return run;
 }
 
 json to_json(const RunResult& r, bool with_samples) {
-  json out = to_json(r.provenance);
+  const JsonNumbers n = JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits);
+  json out = {{"schema_version", schema_version::run}};
+  out.update(to_json(r.provenance));
   out["case"] = to_json(r.case_info);
-  out["model"] = to_json(r.model);
-  json initial, scheme = {{"type", r.scheme.type}};
-  for (const auto& [key, value] : r.initial) initial[key] = value;
+  out["model"] = model_json(r.model, n);
+  json initial = json::object(), scheme = {{"type", r.scheme.type}};
+  for (const auto& [key, value] : r.initial) put_written(initial, key, value, n);
   for (const auto& [key, value] : r.scheme.options) scheme[key] = value;
   if (r.scheme.step) scheme["step"] = *r.scheme.step;
   out["initial"] = initial;
   out["scheme"] = scheme;
-  out["run"] = to_json(r.run);
+  out["run"] = to_json(r.run, n);
   if (!with_samples) out["run"].erase("samples");
-  if (r.free_fall) out["free_fall"] = to_json(*r.free_fall);
+  if (r.free_fall) out["free_fall"] = to_json(*r.free_fall, n);
   if (r.convergence) {
-    out["convergence"] = to_json(*r.convergence);
+    out["convergence"] = to_json(*r.convergence, n);
     json expected = json::array();
-    for (const auto& e : r.expected) expected.push_back(to_json(e));
+    for (const auto& e : r.expected) expected.push_back(to_json(e, n));
     out["expected"] = expected;
   }
   if (!r.sweep.empty()) {
     json sweep = json::array();
     for (const auto& p : r.sweep) {
-      json run = to_json(p.run);
+      json run = to_json(p.run, n);
       if (!with_samples) run.erase("samples");
       sweep.push_back({{"step", p.step}, {"run", run}});
     }
@@ -233,7 +285,9 @@ json to_json(const RunResult& r, bool with_samples) {
 }
 
 json to_json(const LyapunovResult& r) {
-  json out = to_json(r.provenance);
+  const JsonNumbers n = JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits);
+  json out = {{"schema_version", schema_version::lyapunov}};
+  out.update(to_json(r.provenance));
   out["case"] = to_json(r.case_info);
   if (r.published) out["published"] = *r.published;
   const LyapunovFindings& f = r.lyapunov;
@@ -242,11 +296,11 @@ json to_json(const LyapunovResult& r) {
   if (!f.defined) {
     l["why_undefined"] = f.why_undefined;
   } else {
-    l["lambda1_per_period"] = text(f.lambda1_per_period);
-    l["lambda2_per_period"] = text(f.lambda2_per_period);
-    l["sum_per_period"] = text(f.sum_per_period);
-    l["lambda1_per_unit_time"] = text(f.lambda1_per_unit_time);
-    l["lambda2_per_unit_time"] = text(f.lambda2_per_unit_time);
+    n.put(l, "lambda1_per_period", f.lambda1_per_period);
+    n.put(l, "lambda2_per_period", f.lambda2_per_period);
+    n.put(l, "sum_per_period", f.sum_per_period);
+    n.put(l, "lambda1_per_unit_time", f.lambda1_per_unit_time);
+    n.put(l, "lambda2_per_unit_time", f.lambda2_per_unit_time);
     l["spread_last_half"] = {{"lambda1", f.spread_lambda1}, {"lambda2", f.spread_lambda2}};
     json history = json::array(), samples = json::array();
     for (const auto& h : f.history) history.push_back({{"k", h.k}, {"lambda1", h.lambda1}, {"lambda2", h.lambda2}});
@@ -256,7 +310,7 @@ json to_json(const LyapunovResult& r) {
   }
   if (f.impacts) l["impacts"] = *f.impacts;
   if (f.sum_rule_per_period) {
-    l["sum_rule_per_period"] = text(*f.sum_rule_per_period);
+    n.put(l, "sum_rule_per_period", *f.sum_rule_per_period);
     l["sum_rule_rounding"] = f.sum_rule_rounding;
     l["sum_rule_holds"] = !f.sum_rule_warning;
   }
@@ -273,23 +327,28 @@ json to_json(const LyapunovResult& r) {
   if (!f.ensemble.empty()) {
     json members = json::array();
     for (const auto& m : f.ensemble) {
-      json member = {{"u0", m.u0}, {"v0", m.v0}, {"defined", m.defined}};
+      json member = {{"defined", m.defined}};
+      put_written(member, "u0", m.u0, n);
+      put_written(member, "v0", m.v0, n);
       if (m.defined) {
-        member["lambda1_per_period"] = text(m.lambda1_per_period);
-        member["lambda2_per_period"] = text(m.lambda2_per_period);
+        n.put(member, "lambda1_per_period", m.lambda1_per_period);
+        n.put(member, "lambda2_per_period", m.lambda2_per_period);
       } else {
         member["why_undefined"] = m.why_undefined;
       }
       members.push_back(member);
     }
-    l["ensemble"] = {{"perturbation", f.ensemble_perturbation}, {"members", members}};
+    l["ensemble"] = {{"members", members}};
+    put_written(l["ensemble"], "perturbation", f.ensemble_perturbation, n);
   }
   if (f.second_precision) {
     const auto& s2 = *f.second_precision;
     json second = {{"precision", s2.precision}, {"defined", s2.defined}};
     if (s2.defined) {
-      second["lambda1_per_period"] = text(s2.lambda1_per_period);
-      second["lambda2_per_period"] = text(s2.lambda2_per_period);
+      // The second run's own type decides its twins.
+      const JsonNumbers wide(s2.precision != "double");
+      wide.put(second, "lambda1_per_period", s2.lambda1_per_period);
+      wide.put(second, "lambda2_per_period", s2.lambda2_per_period);
       second["shared_significant_digits"] = {{"lambda1", s2.digits_lambda1}, {"lambda2", s2.digits_lambda2}};
     } else {
       second["why_undefined"] = s2.why_undefined;
@@ -406,7 +465,7 @@ json schemes_json() {
                     {"has_step", info.has_step},
                     {"declared_orders", orders}});
   }
-  return list;
+  return {{"schema_version", schema_version::schemes}, {"schemes", list}};
 }
 
 LyapunovGolden golden_from_json(const json& j, const std::string& file) {

@@ -1,21 +1,38 @@
 #pragma once
 // The JSON of every typed result (the edge where JSON exists: `--json`, report/index.json,
-// the computed goldens). Every number is round-trip text, or a double where the result
-// holds one (orders, spreads, estimates); the keys are the fields' names.
+// the computed goldens). Every number is a JSON number, with its round-trip text as a twin
+// "<key>_text" in runs wider than double or exact (io/json_number.hpp); the keys are the
+// fields' names. Each output kind carries its schema_version; its JSON Schema is
+// docs/schema/<kind>.schema.json.
 
 #include "vibro/run/lyapunov_golden.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/run_result.hpp"
 
+#include "vibro/io/json_number.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace vibro {
 
+/// The version of each output kind's JSON layout (docs/outputs.md "Schema versions"): bumped
+/// when a field is removed, renamed or changes meaning or type, not when one is added.
+namespace schema_version {
+inline constexpr int run = 1;        ///< run --json, converge --json, each run in index.json
+inline constexpr int lyapunov = 1;   ///< lyapunov --json
+inline constexpr int list = 1;       ///< list --json
+inline constexpr int schemes = 1;    ///< list --schemes --json
+inline constexpr int index = 1;      ///< report's index.json
+inline constexpr int run_data = 1;   ///< report's runs/*.json (events, stroboscopic samples)
+}  // namespace schema_version
+
 nlohmann::json to_json(const Provenance& provenance);
+/// The model's type and parameters as written in the case (for display; a run's JSON
+/// writes them as numbers).
 nlohmann::json to_json(const ModelDescription& model);
-nlohmann::json to_json(const StudyResult& study);
-nlohmann::json to_json(const RunFindings& run);
+nlohmann::json to_json(const StudyResult& study, const JsonNumbers& numbers);
+nlohmann::json to_json(const RunFindings& run, const JsonNumbers& numbers);
 /// `with_samples`: also the plot samples of the run (index.json leaves them out).
 nlohmann::json to_json(const RunResult& result, bool with_samples = true);
 nlohmann::json to_json(const LyapunovResult& result);

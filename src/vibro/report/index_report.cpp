@@ -7,6 +7,7 @@
 #include "vibro/run/registry.hpp"
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/report/convergence_plot.hpp"
+#include "vibro/report/index_json.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
@@ -249,18 +250,8 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
 
 }  // namespace
 
-void check_report_case_names(const std::vector<CaseSpec>& cases) {
-  for (const CaseSpec& c : cases)
-    if (c.name == summary_key)
-      throw InputError(c.file, "case.name",
-                       "'" + c.name + "' is the key of the verdict summary in the report's index.json; rename the case");
-}
-
 void write_report(const ReportRuns& report, const ReportInputs& inputs, const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status) {
-  std::vector<CaseSpec> specs;
-  for (const CaseRuns& runs : report.cases) specs.push_back(runs.spec);
-  check_report_case_names(specs);
   json all = json::object();
   std::ostringstream md, timings;
   timings << "# Wall times of the last `vibro report`\n\nNot deterministic (machine and load dependent), so kept "
@@ -276,7 +267,6 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
      << "`index.json` with all its digits (the summary under `summary`).\n\n"
      << contents_marker << "\n\n"
      << summary_markdown(summary);
-  all[std::string(summary_key)] = summary_json(summary);
   cases_section(md, report.cases, inputs.cases);
   std::map<std::string, const CaseRuns*> runs_by_name;
   for (const CaseRuns& runs : report.cases) {
@@ -286,7 +276,7 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
       timings << markdown_row({c.name, runs.runs[i].provenance.precision.name, fmt::format("{:.2f} s", runs.wall_seconds[i]),
                                std::to_string(runs.threads)});
     json results = json::array();
-    for (const RunResult& r : runs.runs) results.push_back(to_json(r, false));  // plot samples: not for index.json
+    for (const RunResult& r : runs.runs) results.push_back(index_run_json(r, out));
     all[c.name] = results;
     const RunResult& first = runs.runs.front();
     md << anchor_line("case-" + c.name);
@@ -296,15 +286,19 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
     else scheme_section(md, c, runs.runs);
     if (first.convergence) convergence_section(md, c, runs.runs, out);
   }
-  if (!report.lyapunov.empty())
+  json lyapunov = nullptr, claims = nullptr;
+  if (!report.lyapunov.empty()) {
     md << anchor_line("lyapunov") << lyapunov_section(report, tables, inputs.goldens, out);
+    lyapunov = lyapunov_json(report, tables, inputs.goldens);
+  }
   if (std::any_of(report.cases.begin(), report.cases.end(),
                   [](const CaseRuns& r) { return r.runs.front().run.conservative.has_value(); })) {
     if (status) status("seed 003 claims");
     md << nonstandard_claims_section(runs_by_name, out);
+    claims = nonstandard_claims_json(runs_by_name);
   }
   write_file_atomically(out / "index.md", with_table_of_contents(md.str()));
-  write_file_atomically(out / "index.json", all.dump(1) + "\n");
+  write_file_atomically(out / "index.json", index_json(all, summary_json(summary), lyapunov, claims).dump(1) + "\n");
   write_file_atomically(out / "timings.md", timings.str());
 }
 

@@ -22,12 +22,6 @@ struct ReportInputs {
   std::filesystem::path goldens;    ///< the computed Lyapunov goldens, for their measured spreads
 };
 
-/// index.json's key for the verdict summary, beside the case names: no case may have it.
-inline constexpr std::string_view summary_key = "summary";
-
-/// InputError naming the first case whose name index.json cannot hold (summary_key).
-void check_report_case_names(const std::vector<CaseSpec>& cases);
-
 /// Renders `runs` (run_for_report) into `out/index.md`, `out/index.json`, `out/timings.md`
 /// and the study and plot files, each written atomically.
 void write_report(const ReportRuns& runs, const ReportInputs& inputs, const std::filesystem::path& out,

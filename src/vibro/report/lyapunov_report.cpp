@@ -1,5 +1,6 @@
 #include "vibro/report/lyapunov_report.hpp"
 
+#include "vibro/io/json_number.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
@@ -30,24 +31,56 @@ bool plot(const std::vector<std::pair<std::string, const LyapunovFindings*>>& ru
                        svg);
 }
 
-/// "±tolerance_1, ±tolerance_2" from the case's computed golden (the 95 % uncertainty with
-/// an ensemble of nearby starts), when one was written for this very case; else the run's
-/// own batch-means half-widths, said to be that. Goldens are named by the case file's stem
-/// and hold the case's name: a family member in a subdirectory with the same stem is not
-/// the golden's case.
-std::string uncertainty_cell(const std::filesystem::path& golden_dir, const CaseSpec& c, const LyapunovFindings& l) {
+/// The uncertainty the table shows for a case: the tolerances of the case's computed golden
+/// (the 95 % uncertainty with an ensemble of nearby starts), when one was written for this
+/// very case; else the run's own batch-means half-widths, said to be that. Goldens are named
+/// by the case file's stem and hold the case's name: a family member in a subdirectory with
+/// the same stem is not the golden's case.
+struct ShownUncertainty {
+  std::string from;  ///< "golden", "golden stale", "batch means", "none"
+  std::optional<NumberText> lambda1, lambda2;
+};
+
+ShownUncertainty shown_uncertainty(const std::filesystem::path& golden_dir, const CaseSpec& c,
+                                   const LyapunovFindings& l) {
   const std::filesystem::path file = golden_dir / (std::filesystem::path(c.file).stem().string() + ".json");
   std::ifstream in(file);
   if (in) {
     const LyapunovGolden golden = golden_from_json(nlohmann::json::parse(in), file.string());
     if (golden.case_name == c.name) {
-      if (golden.case_hash != c.hash) return "golden stale";
-      return "±" + golden.long_horizon.tolerance_lambda1 + ", ±" + golden.long_horizon.tolerance_lambda2;
+      if (golden.case_hash != c.hash) return {"golden stale", std::nullopt, std::nullopt};
+      return {"golden", NumberText{golden.long_horizon.tolerance_lambda1}, NumberText{golden.long_horizon.tolerance_lambda2}};
     }
   }
-  if (!l.uncertainty_lambda1) return "no golden";
-  return fmt::format("no golden; batch means alone ±{:.3g}, ±{:.3g}", l.uncertainty_lambda1->half_width,
-                     l.uncertainty_lambda2->half_width);
+  if (!l.uncertainty_lambda1) return {"none", std::nullopt, std::nullopt};
+  return {"batch means", NumberText::of(l.uncertainty_lambda1->half_width),
+          NumberText::of(l.uncertainty_lambda2->half_width)};
+}
+
+/// The table's cell for the uncertainty: "±tolerance_1, ±tolerance_2", or what it is instead.
+std::string uncertainty_cell(const ShownUncertainty& u) {
+  if (u.from == "golden") return "±" + u.lambda1->text + ", ±" + u.lambda2->text;
+  if (u.from == "golden stale") return "golden stale";
+  if (u.from == "none") return "no golden";
+  return fmt::format("no golden; batch means alone ±{:.3g}, ±{:.3g}", *nearest_double(u.lambda1->text),
+                     *nearest_double(u.lambda2->text));
+}
+
+/// The published λ1 and λ2 a case names, when the tables hold both.
+std::optional<std::pair<const PublishedValue*, const PublishedValue*>> counterpart_of(
+    const std::map<std::string, const PublishedValue*>& published, const CaseSpec& c) {
+  if (!c.lyapunov->published) return std::nullopt;
+  const std::string& id = *c.lyapunov->published;
+  const auto a = published.find(id + ".lambda1"), b = published.find(id + ".lambda2");
+  if (a == published.end() || b == published.end()) return std::nullopt;
+  return std::pair{a->second, b->second};
+}
+
+std::map<std::string, const PublishedValue*> published_by_id(const std::vector<PublishedTable>& tables) {
+  std::map<std::string, const PublishedValue*> published;
+  for (const auto& t : tables)
+    for (const auto& v : t.values) published[v.id] = &v;
+  return published;
 }
 
 /// The gate of `vibro check` on the same runs: each relation once with the published values it
@@ -88,9 +121,7 @@ std::string relations_section(const CheckResult& check) {
 
 std::string lyapunov_section(const ReportRuns& report, const std::vector<PublishedTable>& tables,
                              const std::filesystem::path& golden_dir, const std::filesystem::path& out) {
-  std::map<std::string, const PublishedValue*> published;
-  for (const auto& t : tables)
-    for (const auto& v : t.values) published[v.id] = &v;
+  const std::map<std::string, const PublishedValue*> published = published_by_id(tables);
   std::string md =
       "## Lyapunov exponents (seed 001 §4–5, seed 000 §4)\n\n"
       "Each member of the chaotic family by every method, in double, per forcing period. The published numbers belong "
@@ -109,16 +140,14 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
     const CaseSpec& c = run.spec;
     const LyapunovFindings& l = run.result.lyapunov;
     std::string counterpart = "none published";
-    if (const auto& id = c.lyapunov->published) {
-      const auto a = published.find(*id + ".lambda1"), b = published.find(*id + ".lambda2");
-      if (a != published.end() && b != published.end())
-        counterpart = a->second->value.text + ", " + b->second->value.text + " (" +
-                      std::string(status_name(a->second->status)) + ", " + *id + ")";
-    }
+    if (const auto both = counterpart_of(published, c))
+      counterpart = both->first->value.text + ", " + both->second->value.text + " (" +
+                    std::string(status_name(both->first->status)) + ", " + *c.lyapunov->published + ")";
     if (l.defined) {
       md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", c.name, l.method, l.epsilon,
                         display(l.lambda1_per_period, 6), display(l.lambda2_per_period, 6),
-                        display(l.sum_per_period, 6), uncertainty_cell(golden_dir, c, l), counterpart);
+                        display(l.sum_per_period, 6), uncertainty_cell(shown_uncertainty(golden_dir, c, l)),
+                        counterpart);
       if (c.lyapunov->family == plotted_family) runs.emplace_back(c.name, &l);
     } else {
       md += fmt::format("| {} | {} | {} | undefined: {} | | | | {} |\n", c.name, l.method, l.epsilon, l.why_undefined,
@@ -129,6 +158,48 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
     md += "\nRunning estimates against k" + (plotted_family ? " on member " + *plotted_family : std::string()) +
           ": [λ1,k](lyapunov1.svg), [λ2,k](lyapunov2.svg)\n";
   return md + relations_section(check_published(tables, report.relations)) + "\n";
+}
+
+nlohmann::json lyapunov_json(const ReportRuns& report, const std::vector<PublishedTable>& tables,
+                             const std::filesystem::path& golden_dir) {
+  const std::map<std::string, const PublishedValue*> published = published_by_id(tables);
+  nlohmann::json rows = nlohmann::json::array();
+  for (const LyapunovCaseRun& run : report.lyapunov) {
+    const CaseSpec& c = run.spec;
+    const LyapunovFindings& l = run.result.lyapunov;
+    const JsonNumbers n = JsonNumbers::for_significand_bits(run.result.provenance.precision.significand_bits);
+    nlohmann::json row = {{"case", c.name},
+                          {"precision", run.result.provenance.precision.name},
+                          {"method", l.method},
+                          {"epsilon", l.epsilon},
+                          {"defined", l.defined}};
+    if (l.defined) {
+      n.put(row, "lambda1_per_period", l.lambda1_per_period);
+      n.put(row, "lambda2_per_period", l.lambda2_per_period);
+      n.put(row, "sum_per_period", l.sum_per_period);
+      const ShownUncertainty u = shown_uncertainty(golden_dir, c, l);
+      nlohmann::json uncertainty = {{"from", u.from}};
+      n.put(uncertainty, "lambda1", u.lambda1);
+      n.put(uncertainty, "lambda2", u.lambda2);
+      row["uncertainty_95"] = uncertainty;
+    } else {
+      row["why_undefined"] = l.why_undefined;
+    }
+    if (const auto both = counterpart_of(published, c)) {
+      // As printed in the seed: a decimal with its printed digits, so always with its text.
+      const JsonNumbers printed(true);
+      nlohmann::json counterpart = {{"id", *c.lyapunov->published}, {"status", std::string(status_name(both->first->status))}};
+      printed.put(counterpart, "lambda1", NumberText{both->first->value.text});
+      printed.put(counterpart, "lambda2", NumberText{both->second->value.text});
+      row["published"] = counterpart;
+    } else {
+      row["published"] = nullptr;
+    }
+    rows.push_back(row);
+  }
+  nlohmann::json relations = to_json(check_published(tables, report.relations));
+  relations.erase("schema_version");  // index.json's own version covers it
+  return {{"exponents", rows}, {"relations", relations}};
 }
 
 }  // namespace vibro

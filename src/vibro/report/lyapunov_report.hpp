@@ -8,6 +8,8 @@
 #include "vibro/run/published_values.hpp"
 #include "vibro/run/report_runs.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -19,5 +21,10 @@ namespace vibro {
 /// (tests/golden/lyapunov/, one per case file stem) whose measured spreads the table shows.
 std::string lyapunov_section(const ReportRuns& report, const std::vector<PublishedTable>& tables,
                              const std::filesystem::path& golden_dir, const std::filesystem::path& out);
+
+/// The same table for index.json: `exponents` (per case: its exponents, the uncertainty the
+/// table shows and the published counterpart) and `relations` (the gate, as `vibro check --json`).
+nlohmann::json lyapunov_json(const ReportRuns& report, const std::vector<PublishedTable>& tables,
+                             const std::filesystem::path& golden_dir);
 
 }  // namespace vibro

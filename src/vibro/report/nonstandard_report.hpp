@@ -8,6 +8,8 @@
 
 #include "vibro/run/report_runs.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <map>
 #include <string>
@@ -23,5 +25,9 @@ std::string nonstandard_run_section(const CaseSpec& c, const std::vector<RunResu
 /// available.
 std::string nonstandard_claims_section(const std::map<std::string, const CaseRuns*>& runs,
                                        const std::filesystem::path& out);
+
+/// The numbers of the claims section for index.json, table by table (null for a table whose
+/// cases are missing), with all their digits.
+nlohmann::json nonstandard_claims_json(const std::map<std::string, const CaseRuns*>& runs);
 
 }  // namespace vibro

@@ -2,6 +2,8 @@
 
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/atomic_file.hpp"
+#include "vibro/io/csv_file.hpp"
+#include "vibro/io/json_number.hpp"
 #include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/run/registry.hpp"
@@ -75,17 +77,33 @@ std::string study_markdown(const RunResult& result) {
 std::string study_csv(const RunResult& result) {
   const StudyResult& study = *result.convergence;
   const bool measured = study.rounding_measured_at.has_value();
-  std::string csv = "h,h_value,steps,scheme_impacts,reference_impacts";
-  for (const ErrorMetric m : error_metrics) csv += "," + std::string(name(m));
+  // Numbers as decimals; in runs wider than double or exact, their texts in "_text" columns
+  // at the end (docs/outputs.md "Numbers"). `h` is the step as written, a label.
+  const bool twins = JsonNumbers::for_significand_bits(result.provenance.precision.significand_bits).twins();
+  std::vector<std::string> errors;
+  for (const ErrorMetric m : error_metrics) errors.push_back(std::string(name(m)));
   if (measured)
-    for (const ErrorMetric m : error_metrics) csv += ",rounding_" + std::string(name(m));
+    for (const ErrorMetric m : error_metrics) errors.push_back("rounding_" + std::string(name(m)));
+  std::string csv = "h,h_value,steps,scheme_impacts,reference_impacts";
+  for (const std::string& column : errors) csv += "," + column;
+  if (twins) {
+    csv += ",h_value_text";
+    for (const std::string& column : errors) csv += "," + column + "_text";
+  }
   csv += "\n";
-  const auto cell = [](const std::optional<NumberText>& x) { return "," + (x ? x->text : std::string()); };
+  const auto number = [](const std::optional<NumberText>& x) { return x ? csv_number(x->text) : std::string(); };
   for (const StudyRow& row : study.rows) {
-    csv += fmt::format("{},{},{},{},{}", row.h, row.h_value.text, row.steps, row.scheme_impacts, row.reference_impacts);
-    for (const ErrorMetric m : error_metrics) csv += cell(row.errors[index_of(m)]);
+    std::vector<std::optional<NumberText>> values;
+    for (const ErrorMetric m : error_metrics) values.push_back(row.errors[index_of(m)]);
     if (measured)
-      for (const ErrorMetric m : error_metrics) csv += cell(row.rounding[index_of(m)]);
+      for (const ErrorMetric m : error_metrics) values.push_back(row.rounding[index_of(m)]);
+    csv += fmt::format("{},{},{},{},{}", row.h, number(row.h_value), row.steps, row.scheme_impacts,
+                       row.reference_impacts);
+    for (const auto& x : values) csv += "," + number(x);
+    if (twins) {
+      csv += "," + row.h_value.text;
+      for (const auto& x : values) csv += "," + (x ? x->text : std::string());
+    }
     csv += "\n";
   }
   return csv;

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace vibro {
@@ -17,10 +18,23 @@ namespace vibro {
 /// Where a run's rows go, one per node (or per event for the reference): `vibro run
 /// --csv` gives a file (io/csv_file.hpp). Called only when given, never inside a run
 /// that was not asked for rows.
+/// A column of a run's rows: its name, and whether it holds numbers of the run's scalar
+/// type (round-trip texts, to_text), which a sink may write as decimals with exact twins.
+struct RowColumn {
+  std::string name;
+  bool scalar = false;
+};
+
+/// Whether a run in Real gives its numbers an exact text twin (docs/outputs.md "Numbers"):
+/// the types wider than double, and the exact one.
+template <class Real>
+inline constexpr bool has_text_twins = !std::is_same_v<Real, double>;
+
 class RowSink {
  public:
   virtual ~RowSink() = default;
-  virtual void header(const std::vector<std::string>& columns) = 0;
+  /// `twins`: the run's type is wider than double or exact (has_text_twins).
+  virtual void header(const std::vector<RowColumn>& columns, bool twins) = 0;
   virtual void row(const std::vector<std::string>& cells) = 0;
 };
 

@@ -73,7 +73,7 @@ struct CorrectedCrankNicolsonEntry {
       if (options.rows)
         options.rows->row({std::to_string(y.n), to_text(y.t), to_text(y.u), to_text(y.v), impact ? "1" : "0"});
     };
-    if (options.rows) options.rows->header({"n", "t", "u", "v", "impact"});
+    if (options.rows) options.rows->header({{"n"}, {"t", true}, {"u", true}, {"v", true}, {"impact"}}, has_text_twins<Real>);
     row(x, false);
     const DriveEnd end = drive(
         scheme, x, horizon, options,

@@ -124,7 +124,8 @@ struct NonstandardImpactEntry {
         samples.rows.push_back({static_cast<double>(scheme.time(y)), static_cast<double>(y.u),
                                 static_cast<double>(scheme.velocity(y)), static_cast<double>(scheme.energy(y))});
     };
-    if (options.rows) options.rows->header({"n", "t", "y", "v", "projection_active", "energy"});
+    if (options.rows) options.rows->header({{"n"}, {"t", true}, {"y", true}, {"v", true}, {"projection_active"}, {"energy", true}},
+                                         has_text_twins<Real>);
     observe(x, false);
     const DriveEnd end = drive(
         scheme, x, horizon, options,

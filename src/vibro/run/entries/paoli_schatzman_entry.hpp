@@ -78,7 +78,7 @@ struct PaoliSchatzmanEntry {
         options.rows->row({std::to_string(y.n), to_text(scheme.time(y)), to_text(y.u), to_text(scheme.velocity(y)),
                            active ? "1" : "0"});
     };
-    if (options.rows) options.rows->header({"n", "t", "u", "v", "projection_active"});
+    if (options.rows) options.rows->header({{"n"}, {"t", true}, {"u", true}, {"v", true}, {"projection_active"}}, has_text_twins<Real>);
     row(x, false);
     const DriveEnd end = drive(
         scheme, x, horizon, options,

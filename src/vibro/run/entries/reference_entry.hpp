@@ -93,7 +93,7 @@ struct ReferenceEntry {
       if (horizon.stroboscopic()) section_length = b.model.period();
     LyapunovExponents<Real> exponents(section_length, false);
     SectionSamples samples(scheme, x, horizon.stroboscopic());
-    if (options.rows) options.rows->header({"kind", "t", "v_minus", "v_plus"});
+    if (options.rows) options.rows->header({{"kind"}, {"t", true}, {"v_minus", true}, {"v_plus", true}}, has_text_twins<Real>);
     const DriveEnd end = reference_failure_explained(c, [&] {
       return drive(
         scheme, x, horizon, options,

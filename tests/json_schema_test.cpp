@@ -1,0 +1,358 @@
+// Every machine output of `vibro` against its JSON Schema in docs/schema/ (docs/outputs.md
+// "Schemas"), validated by Debian's python3-jsonschema through tests/support/validate_json.py:
+// the real executable on small cases, in double, MPFR and rational where the verb takes
+// them; a report's index.json and its event files over a small cases directory. The
+// validator is part of the declared set-up (scripts/quickstart.sh): without it these tests
+// fail. Also: the text twins of a rational run are the exact values, their numbers the
+// nearest doubles, and the CSV columns are numeric with the same twins.
+
+#include "support/cli_runner.hpp"
+
+#include <sys/wait.h>
+
+#include "vibro/io/json_number.hpp"
+#include "vibro/scalar/parse.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+namespace {
+
+using vibro::testing::Cli;
+using vibro::testing::Outcome;
+using vibro::testing::lines_of;
+using vibro::testing::quoted;
+using vibro::testing::read_text;
+namespace fs = std::filesystem;
+
+const fs::path source_dir = VIBRO_SOURCE_DIR;
+const fs::path cases_dir = VIBRO_CASES_DIR;
+const fs::path report_cases = fs::path(VIBRO_TEST_DATA_DIR) / "report_cases";
+
+/// A study small enough to run in rational and MPFR in a fraction of a second.
+const char* const small_study = R"(
+[case]
+name = "schema-small-study"
+[model]
+type = "impact-oscillator"
+alpha = 0
+a = 0
+omega = 1
+u_min = 0
+e = "1/2"
+[initial]
+u0 = 1
+v0 = 0
+[scheme]
+type = "paoli-schatzman"
+[step]
+steps_per_period = 50
+[horizon]
+periods = 1
+[convergence]
+steps_per_period = [50, 100, 200]
+)";
+
+class JsonSchema : public Cli {
+ protected:
+  /// Runs the validator on `files` against docs/schema/`kind`.schema.json.
+  Outcome validate(const std::string& kind, const std::vector<fs::path>& files) const {
+    std::string command = "/usr/bin/python3 " + quoted(source_dir / "tests/support/validate_json.py") + " " +
+                          quoted(source_dir / "docs/schema" / (kind + ".schema.json"));
+    for (const fs::path& f : files) command += " " + quoted(f);
+    const fs::path out = dir() / "validator.txt";
+    const int raw = std::system((command + " >" + quoted(out) + " 2>&1").c_str());
+    Outcome outcome;
+    if (raw != -1 && WIFEXITED(raw)) outcome.status = WEXITSTATUS(raw);
+    outcome.out = read_text(out);
+    return outcome;
+  }
+
+  /// `vibro arguments`, which must succeed (or exit 1 for a finding); its stdout saved as
+  /// `name` and validated against `kind`'s schema.
+  nlohmann::json valid_output(const std::string& kind, const std::string& arguments, const std::string& name) {
+    const Outcome run = vibro(arguments);
+    EXPECT_TRUE(run.status == 0 || run.status == 1) << "vibro " << arguments << ": " << run.err;
+    const fs::path file = write(name, run.out);
+    const Outcome check = validate(kind, {file});
+    EXPECT_EQ(check.status, 0) << "vibro " << arguments << " against docs/schema/" << kind << ".schema.json:\n"
+                               << check.out;
+    nlohmann::json j;
+    EXPECT_NO_THROW(j = nlohmann::json::parse(run.out)) << run.out;
+    return j;
+  }
+};
+
+// --- every output against its schema ----------------------------------------------------
+
+TEST_F(JsonSchema, RunOutputsMatchTheRunSchemaInEveryPrecision) {
+  for (const char* precision : {"double", "mpfr:30", "rational"})
+    for (const char* file : {"free_fall.toml", "study_cn_free_fall.toml"}) {
+      const nlohmann::json j = valid_output(
+          "run", std::string("--json --quiet --precision ") + precision + " run " + quoted(cases_dir / file),
+          std::string("run-") + file + ".json");
+      EXPECT_EQ(j.value("schema_version", 0), 1);
+    }
+  // The reference (events, settings, error estimate) and a seed-003 case with its sweep;
+  // the reference has no rational type.
+  for (const char* precision : {"double", "mpfr:30"}) {
+    valid_output("run", std::string("--json --quiet --precision ") + precision + " run " +
+                            quoted(cases_dir / "reference_sticking_oscillator.toml"),
+                 "reference.json");
+    valid_output("run", std::string("--json --quiet --precision ") + precision + " run " +
+                            quoted(cases_dir / "nsfd/example51_nonstandard.toml"),
+                 "nsfd.json");
+  }
+}
+
+TEST_F(JsonSchema, ConvergeOutputsMatchTheRunSchema) {
+  const fs::path study = write("small_study.toml", small_study);
+  for (const char* precision : {"double", "mpfr:30"})
+    valid_output("run",
+                 std::string("--json --quiet --precision ") + precision + " converge --measure-rounding --out " +
+                     quoted(dir()) + " " + quoted(study),
+                 "converge.json");
+  // The oscillator has no rational type (cos ωt); free fall has.
+  valid_output("run", "--json --quiet converge --out " + quoted(dir()) + " " + quoted(cases_dir / "free_fall.toml"),
+               "converge-rational.json");
+}
+
+TEST_F(JsonSchema, LyapunovOutputMatchesItsSchema) {
+  const fs::path lyapunov = report_cases / "lyapunov/idnd_short.toml";
+  valid_output("lyapunov", "--json --quiet lyapunov --ensemble 2 " + quoted(lyapunov), "lyapunov.json");
+  valid_output("lyapunov", "--json --quiet --precision mpfr:20 lyapunov --ensemble 0 " + quoted(lyapunov),
+               "lyapunov-mpfr.json");
+}
+
+TEST_F(JsonSchema, CheckOutputMatchesItsSchema) {
+  valid_output("check",
+               "--json --quiet check --cases " + quoted(cases_dir) + " " +
+                   quoted(source_dir / "reference/published/seed_002.toml"),
+               "check.json");
+}
+
+TEST_F(JsonSchema, ListOutputsMatchTheirSchemas) {
+  valid_output("list", "--json list --cases " + quoted(cases_dir), "list.json");
+  valid_output("schemes", "--json list --schemes", "schemes.json");
+}
+
+/// A report over tests/data/report_cases: index.json and every run data file it names.
+TEST_F(JsonSchema, ReportIndexAndRunDataFilesMatchTheirSchemas) {
+  const fs::path out = dir() / "report";
+  const Outcome report = vibro("--quiet report --no-measure-rounding --cases " + quoted(report_cases) +
+                               " --published " + quoted(source_dir / "reference/published") + " --goldens " +
+                               quoted(source_dir / "tests/golden/lyapunov") + " --out " + quoted(out));
+  ASSERT_EQ(report.status, 0) << report.err;
+  const Outcome index = validate("index", {out / "index.json"});
+  EXPECT_EQ(index.status, 0) << index.out;
+
+  const nlohmann::json j = nlohmann::json::parse(read_text(out / "index.json"));
+  std::vector<fs::path> data;
+  int with_events = 0;
+  for (const auto& [name, runs] : j.at("cases").items())
+    for (const auto& r : runs) {
+      EXPECT_FALSE(r.at("run").contains("events")) << name;
+      EXPECT_FALSE(r.at("run").contains("stroboscopic")) << name;
+      if (!r.at("run").contains("data_file")) continue;
+      data.push_back(out / r.at("run").at("data_file").get<std::string>());
+      with_events += nlohmann::json::parse(read_text(data.back())).contains("events");
+    }
+  // The reference case, in each of its precisions, moved its events out of index.json.
+  EXPECT_GE(with_events, 2);
+  const Outcome checked = validate("run_data", data);
+  EXPECT_EQ(checked.status, 0) << checked.out;
+  // The tables index.md shows beside the runs: the Lyapunov table and seed 003's claims.
+  EXPECT_EQ(j.at("lyapunov").at("exponents").size(), 1u);
+  EXPECT_FALSE(j.at("seed003_claims").at("piecewise_exactness").empty());
+}
+
+/// The schemas are tight: a renamed field, a number written as text and a missing version
+/// each fail validation (a schema that accepted anything would pass every test above).
+TEST_F(JsonSchema, AChangedOutputFailsValidation) {
+  const Outcome run = vibro("--json --quiet run " + quoted(cases_dir / "free_fall.toml"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const nlohmann::json good = nlohmann::json::parse(run.out);
+  ASSERT_EQ(validate("run", {write("good.json", good.dump())}).status, 0);
+
+  nlohmann::json renamed = good;
+  renamed["run"]["step_size"] = renamed["run"]["h"];
+  renamed["run"].erase("h");
+  nlohmann::json as_text = good;
+  as_text["run"]["h"] = as_text["run"]["h_text"];
+  nlohmann::json unversioned = good;
+  unversioned.erase("schema_version");
+  for (const auto& [name, bad] : {std::pair{"renamed.json", renamed}, {"as_text.json", as_text},
+                                  {"unversioned.json", unversioned}}) {
+    const Outcome outcome = validate("run", {write(name, bad.dump())});
+    EXPECT_EQ(outcome.status, 1) << name << " passed validation:\n" << outcome.out;
+  }
+}
+
+// --- numbers and their exact twins -------------------------------------------------------
+
+/// Whether `x` is the double nearest to `exact`: no neighbour of x is nearer (checked in
+/// exact rational arithmetic, independently of nearest_double).
+::testing::AssertionResult is_nearest_double(double x, const vibro::rational& exact) {
+  const auto distance = [&](double y) { return vibro::rational(vibro::bmp::abs(vibro::rational(y) - exact)); };
+  const double below = std::nextafter(x, -std::numeric_limits<double>::infinity());
+  const double above = std::nextafter(x, std::numeric_limits<double>::infinity());
+  if (distance(x) <= distance(below) && distance(x) <= distance(above)) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << x << " is not the double nearest to " << exact.str();
+}
+
+/// Checks every twin of `j`, at any depth: its text is a number and the JSON number beside
+/// it the nearest double to that number. Returns how many it checked.
+int checked_twins(const nlohmann::json& j) {
+  int twins = 0;
+  const std::function<void(const nlohmann::json&)> visit = [&](const nlohmann::json& node) {
+    if (node.is_array()) {
+      for (const auto& x : node) visit(x);
+      return;
+    }
+    if (!node.is_object()) return;
+    for (const auto& [key, value] : node.items()) {
+      visit(value);
+      if (!key.ends_with("_text") || !value.is_string()) continue;
+      const nlohmann::json& number = node.at(key.substr(0, key.size() - std::string("_text").size()));
+      const auto exact = vibro::parse_exact(value.get<std::string>());
+      EXPECT_TRUE(exact) << key << " = " << value;
+      EXPECT_TRUE(number.is_number()) << key;
+      if (exact && number.is_number()) {
+        EXPECT_TRUE(is_nearest_double(number.get<double>(), *exact)) << key;
+      }
+      ++twins;
+    }
+  };
+  visit(j);
+  return twins;
+}
+
+/// Free fall in rational arithmetic (cases/free_fall.toml: h = 2/21, e = 1/2, v0 = −1): the
+/// twins hold the case's exact values and seed 000 §2's slope of the post-impact line,
+/// −h e v0 = 1/21; every number beside a twin is the nearest double to it.
+TEST_F(JsonSchema, RationalTwinsAreExactAndTheirNumbersTheNearestDoubles) {
+  const Outcome run = vibro("--json --quiet run " + quoted(cases_dir / "free_fall.toml"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const nlohmann::json j = nlohmann::json::parse(run.out);
+  ASSERT_EQ(j.at("precision").at("name"), "rational");
+  EXPECT_EQ(vibro::parse_exact(j.at("run").at("h_text").get<std::string>()), vibro::rational(2, 21));
+  EXPECT_EQ(vibro::parse_exact(j.at("model").at("e_text").get<std::string>()), vibro::rational(1, 2));
+  EXPECT_EQ(vibro::parse_exact(j.at("free_fall").at("slope_per_step_text").get<std::string>()),
+            -(vibro::rational(2, 21) * vibro::rational(1, 2) * vibro::rational(-1)));
+  EXPECT_EQ(vibro::parse_exact(j.at("convergence").at("rows").at(1).at("h_value_text").get<std::string>()),
+            vibro::rational(2, 41));
+  EXPECT_GT(checked_twins(j), 20);
+}
+
+/// The same case in MPFR at 30 digits: h's twin carries the 30-digit value of 2/21 (its
+/// relative distance from 2/21 at most the unit roundoff 10^(1−30)/2 of 30 digits, far
+/// below double's), and every number beside a twin is the nearest double to it.
+TEST_F(JsonSchema, MpfrTwinsCarryEveryDigit) {
+  const Outcome run = vibro("--json --quiet --precision mpfr:30 run " + quoted(cases_dir / "free_fall.toml"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const nlohmann::json j = nlohmann::json::parse(run.out);
+  const auto h = vibro::parse_exact(j.at("run").at("h_text").get<std::string>());
+  ASSERT_TRUE(h);
+  const vibro::rational exact(2, 21);
+  EXPECT_LE(vibro::bmp::abs(*h - exact) / exact, vibro::rational(1, 2) / vibro::rational(vibro::bmp::pow(vibro::bmp::mpz_int(10), 29)));
+  EXPECT_NE(*h, vibro::rational(j.at("run").at("h").get<double>()));  // more than a double holds
+  EXPECT_GT(checked_twins(j), 20);
+}
+
+/// A double run writes no twins: its numbers are the run's own doubles.
+TEST_F(JsonSchema, DoubleRunsHaveNoTwins) {
+  const Outcome run = vibro("--json --quiet --precision double run " + quoted(cases_dir / "free_fall.toml"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out.find("_text\""), std::string::npos);
+  const nlohmann::json j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j.at("run").at("h").get<double>(), 2.0 / 21);  // the double the run used: 2 ÷ 21 rounded once
+}
+
+TEST(NearestDouble, RoundsFractionsAndDecimalsToNearest) {
+  // Named values: 1/3 and 2/21 against the correctly rounded quotients of IEEE division;
+  // 0.1 against the literal; a tie 1 + 2⁻⁵³ goes to even (1); non-finite texts have none.
+  EXPECT_EQ(vibro::nearest_double("1/3"), 1.0 / 3);
+  EXPECT_EQ(vibro::nearest_double("2/21"), 2.0 / 21);
+  EXPECT_EQ(vibro::nearest_double("0.1"), 0.1);
+  EXPECT_EQ(vibro::nearest_double("1/10"), 0.1);  // the nearest double is above 1/10: not a truncation
+  EXPECT_EQ(vibro::nearest_double("9007199254740993/9007199254740992"), 1.0);
+  EXPECT_EQ(vibro::nearest_double("1.00000000000000011102230246251565404236316680908203125"), 1.0);
+  EXPECT_EQ(vibro::nearest_double("-3/4"), -0.75);
+  EXPECT_FALSE(vibro::nearest_double("inf"));
+  EXPECT_FALSE(vibro::nearest_double("nan"));
+  EXPECT_FALSE(vibro::nearest_double("1e400"));
+}
+
+// --- CSV -------------------------------------------------------------------------------------
+
+/// The cells of a CSV line.
+std::vector<std::string> cells(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cell;
+  for (const char c : line + ",") {
+    if (c == ',') out.push_back(cell), cell.clear();
+    else cell += c;
+  }
+  return out;
+}
+
+/// Whether `text` is a plain decimal number (what gnuplot and pandas read), or empty.
+bool numeric(const std::string& text) {
+  return text.empty() || (text.find('/') == std::string::npos && vibro::parse_exact(text).has_value());
+}
+
+/// A rational study's CSV: every number column numeric, and `_text` twins holding the
+/// exact values (free fall's h = 2/21, the case's first step).
+TEST_F(JsonSchema, RationalStudyCsvIsNumericWithExactTwins) {
+  const Outcome outcome =
+      vibro("--quiet converge --out " + quoted(dir()) + " " + quoted(cases_dir / "free_fall.toml"));
+  ASSERT_TRUE(outcome.status == 0 || outcome.status == 1) << outcome.err;
+  const auto lines = lines_of(read_text(dir() / "free-fall-rational.csv"));
+  ASSERT_GE(lines.size(), 2u);
+  const std::vector<std::string> header = cells(lines[0]);
+  const auto column = [&](const std::string& name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    return static_cast<std::size_t>(it - header.begin());
+  };
+  ASSERT_LT(column("h_value_text"), header.size()) << lines[0];
+  ASSERT_LT(column("position_linf_text"), header.size()) << lines[0];
+  const std::vector<std::string> first = cells(lines[1]);
+  ASSERT_EQ(first.size(), header.size());
+  EXPECT_EQ(vibro::parse_exact(first[column("h_value_text")]), vibro::rational(2, 21));
+  EXPECT_TRUE(is_nearest_double(std::stod(first[column("h_value")]), vibro::rational(2, 21)));
+  for (std::size_t i = 0; i < header.size(); ++i)
+    if (header[i] != "h" && !header[i].ends_with("_text")) {
+      EXPECT_TRUE(numeric(first[i])) << header[i] << " = " << first[i];
+    }
+}
+
+/// A rational trajectory: t, u, v numeric, with exact twins at the end of the row.
+TEST_F(JsonSchema, RationalTrajectoryCsvIsNumericWithExactTwins) {
+  const fs::path csv = dir() / "trajectory.csv";
+  const Outcome outcome = vibro("--quiet run --csv " + quoted(csv) + " " + quoted(cases_dir / "free_fall.toml"));
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const auto lines = lines_of(read_text(csv));
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "n,t,u,v,projection_active,t_text,u_text,v_text");
+  // Row n = 1: t = h = 2/21, U^1 = u0 + h v0 = 1 − 2/21 = 19/21 (the linear start).
+  const std::vector<std::string> row = cells(lines[2]);
+  ASSERT_EQ(row.size(), 8u) << lines[2];
+  EXPECT_EQ(vibro::parse_exact(row[5]), vibro::rational(2, 21));
+  EXPECT_EQ(vibro::parse_exact(row[6]), vibro::rational(19, 21));
+  EXPECT_TRUE(is_nearest_double(std::stod(row[1]), vibro::rational(2, 21)));
+  EXPECT_TRUE(is_nearest_double(std::stod(row[2]), vibro::rational(19, 21)));
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_TRUE(numeric(row[i])) << i << ": " << row[i];
+  // A double run of the same case has no twin columns.
+  const Outcome in_double =
+      vibro("--quiet --precision double run --csv " + quoted(csv) + " " + quoted(cases_dir / "free_fall.toml"));
+  ASSERT_EQ(in_double.status, 0) << in_double.err;
+  EXPECT_EQ(lines_of(read_text(csv))[0], "n,t,u,v,projection_active");
+}
+
+}  // namespace
