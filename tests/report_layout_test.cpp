@@ -55,6 +55,26 @@ TEST(ModelFormula, ShippedModelsAsTheirEquations) {
   EXPECT_EQ(formula_of("nsfd/two_stops_standard.toml"), "y'' + 10²·y = 0, -1.000001 ≤ y ≤ 1.000001, e = 0.5");
 }
 
+TEST(ModelFormula, PhysicalParametersShowBothEquationsAndTheTimeScale) {
+  // tests/data/physical_oscillator.toml: m = 1/4, c = 0.5, k = 4, F = 3, Ω = 2. By hand
+  // (docs/mathematics.md §1): ω0 = √(k/m) = 4, α = c/(2√(km)) = 1/4, a = F/k = 3/4, ω = Ω/ω0 = 1/2.
+  const fs::path file = fs::path(VIBRO_TEST_DATA_DIR) / "physical_oscillator.toml";
+  EXPECT_EQ(vibro::model_formula(vibro::describe_model(vibro::load_case(file).model)),
+            "(1/4)·ü + 0.5·u̇ + 4·u = 3·cos 2t, u ≥ 0, e = 0.8; in τ = ω0·t with ω0 = 4: "
+            "u'' + 2·(1/4)·u' + u = (3/4)·cos (1/2)τ");
+}
+
+TEST(ModelFormula, DuffingOscillatorWithItsCubicTerm) {
+  // tests/data/duffing_obstacle_study.toml: α = 0.1, β = 1, a = 1, ω = 2, u_min = 0, e = 0.8
+  // (docs/mathematics.md §5).
+  const fs::path file = fs::path(VIBRO_TEST_DATA_DIR) / "duffing_obstacle_study.toml";
+  EXPECT_EQ(vibro::model_formula(vibro::describe_model(vibro::load_case(file).model)),
+            "u'' + 2·0.1·u' + u + u³ = 1·cos 2t, u ≥ 0, e = 0.8");
+  EXPECT_EQ(vibro::model_formula({"duffing-oscillator", {{"e", {"1"}}, {"u_min", {"-1"}}, {"alpha", {"0"}},
+                                                         {"beta", {"-0.5"}}, {"a", {"0"}}, {"omega", {"1"}}}}),
+            "u'' + u + (-0.5)·u³ = 0, u ≥ -1, e = 1");
+}
+
 TEST(ModelFormula, SignsZerosAndUnknownKinds) {
   // The issue's own example, and the terms a zero drops or a sign changes.
   const vibro::ModelDescription issue{"impact-oscillator", {{"e", {"0.8"}}, {"u_min", {"0"}}, {"alpha", {"0.1"}},

@@ -11,8 +11,12 @@ std::optional<std::string> value_of(const ModelDescription& model, const std::st
   return std::nullopt;
 }
 
-/// The number as a factor of a product: a negative one in parentheses, so that "2·-0.1" reads "2·(-0.1)".
-std::string factor(const std::string& text) { return !text.empty() && text.front() == '-' ? "(" + text + ")" : text; }
+/// The number as a factor of a product: a negative one or a fraction in parentheses, so that
+/// "2·-0.1" reads "2·(-0.1)" and "cos 1/2t" reads "cos (1/2)t".
+std::string factor(const std::string& text) {
+  const bool group = !text.empty() && (text.front() == '-' || text.find('/') != std::string::npos);
+  return group ? "(" + text + ")" : text;
+}
 
 /// −x as text: "-2" → "2", "9.81" → "−9.81", "0" → "0".
 std::string negated(const std::string& text) {
@@ -20,15 +24,46 @@ std::string negated(const std::string& text) {
   return !text.empty() && text.front() == '-' ? text.substr(1) : "−" + text;
 }
 
-/// docs/mathematics.md §1: u'' + 2α u' + u = a cos(ω t), u ≥ u_min (seed 000 eq. (15)).
-std::string impact_oscillator(const ModelDescription& m) {
+/// "+ c·x" of a sum (nothing when c = 0, "x" alone when c = 1).
+std::string term(const std::string& coefficient, const std::string& x) {
+  if (coefficient == "0") return "";
+  return " + " + (coefficient == "1" ? x : factor(coefficient) + "·" + x);
+}
+
+/// "a·cos ωt" on a right-hand side ("0" when a = 0).
+std::string forcing(const std::string& a, const std::string& omega, const std::string& time) {
+  return a == "0" ? a : factor(a) + "·cos " + factor(omega) + time;
+}
+
+std::string constraint(const ModelDescription& m) {
+  return ", u ≥ " + value_of(m, "u_min").value_or("?") + ", e = " + value_of(m, "e").value_or("?");
+}
+
+/// u'' + 2α u' + u [+ β u³] = a cos(ω t) in the time `time` (docs/mathematics.md §1, §5).
+std::string normalised(const ModelDescription& m, const std::string& time) {
   const std::string alpha = value_of(m, "alpha").value_or("?");
   std::string formula = "u''";
   if (alpha != "0") formula += " + 2·" + factor(alpha) + "·u'";
-  const std::string a = value_of(m, "a").value_or("?");
-  formula += " + u = " + (a == "0" ? a : factor(a) + "·cos " + value_of(m, "omega").value_or("?") + "t");
-  return formula + ", u ≥ " + value_of(m, "u_min").value_or("?") + ", e = " + value_of(m, "e").value_or("?");
+  formula += " + u";
+  if (const auto beta = value_of(m, "beta")) formula += term(*beta, "u³");
+  return formula + " = " + forcing(value_of(m, "a").value_or("?"), value_of(m, "omega").value_or("?"), time);
 }
+
+/// docs/mathematics.md §1: u'' + 2α u' + u = a cos(ω t), u ≥ u_min (seed 000 eq. (15)); a case
+/// written with m, c, k, F, Ω shows that equation in t, then the normalised one in τ = ω0 t.
+std::string impact_oscillator(const ModelDescription& m) {
+  const auto mass = value_of(m, "m");
+  if (!mass) return normalised(m, "t") + constraint(m);
+  const std::string physical = (*mass == "1" ? std::string("ü") : factor(*mass) + "·ü") +
+                               term(value_of(m, "c").value_or("?"), "u̇") + " + " +
+                               factor(value_of(m, "k").value_or("?")) + "·u = " +
+                               forcing(value_of(m, "F").value_or("?"), value_of(m, "Omega").value_or("?"), "t");
+  return physical + constraint(m) + "; in τ = ω0·t with ω0 = " + value_of(m, "omega0").value_or("?") + ": " +
+         normalised(m, "τ");
+}
+
+/// docs/mathematics.md §5: the forced Duffing oscillator u'' + 2α u' + u + β u³ = a cos ωt above u_min.
+std::string duffing_oscillator(const ModelDescription& m) { return normalised(m, "t") + constraint(m); }
 
 /// docs/mathematics.md §2: u'' = −g, u ≥ u_min (the free fall of seed 000 §2 when g = 0).
 std::string constant_force(const ModelDescription& m) {
@@ -54,6 +89,7 @@ std::string conservative_oscillator(const ModelDescription& m) {
 
 std::string model_formula(const ModelDescription& model) {
   if (model.type == "impact-oscillator") return impact_oscillator(model);
+  if (model.type == "duffing-oscillator") return duffing_oscillator(model);
   if (model.type == "constant-force") return constant_force(model);
   if (model.type == "conservative-oscillator") return conservative_oscillator(model);
   std::string parameters;
