@@ -111,6 +111,54 @@ TEST_F(JsonSchema, RunOutputsMatchTheRunSchemaInEveryPrecision) {
   }
 }
 
+TEST_F(JsonSchema, PhysicalAndDuffingModelsMatchTheRunSchema) {
+  const fs::path data = VIBRO_TEST_DATA_DIR;
+  for (const char* precision : {"double", "mpfr:30"})
+    valid_output("run", std::string("--json --quiet --precision ") + precision + " run " +
+                            quoted(data / "physical_oscillator.toml"),
+                 "physical.json");
+  // The nonlinear reference of the Duffing study is practical in double only.
+  valid_output("run", "--json --quiet run " + quoted(data / "duffing_obstacle_study.toml"), "duffing.json");
+}
+
+TEST_F(JsonSchema, AnIrrationalRootOfThePhysicalFormIsTheNearestDoubleWithItsExactText) {
+  // m = 1, k = 2: ω0 = √2 (docs/mathematics.md §1), irrational. IEEE 754 square root is
+  // correctly rounded, so std::sqrt(2.0) is the double nearest to √2.
+  const fs::path file = write("root_two.toml", R"(
+[case]
+name = "root-two"
+[model]
+type = "impact-oscillator"
+m = 1
+c = 0
+k = 2
+F = 0
+Omega = 1
+u_min = 0
+e = 1
+[initial]
+u0 = 1
+v0 = 0
+[scheme]
+type = "paoli-schatzman"
+[step]
+steps_per_period = 20
+[horizon]
+periods = 1
+)");
+  const nlohmann::json j = valid_output("run", "--json --quiet run " + quoted(file), "root-two.json");
+  EXPECT_EQ(j["model"]["omega0"].get<double>(), std::sqrt(2.0));
+  EXPECT_EQ(j["model"]["omega0_text"], "sqrt(2)");
+  EXPECT_EQ(j["model"]["time"], "tau = omega0 t");
+}
+
+TEST_F(JsonSchema, ARunAtSeveralPrecisionsMatchesTheComparisonSchema) {
+  const nlohmann::json j =
+      valid_output("run_comparison", "--json --quiet --precision double,mpfr:30 run " + quoted(cases_dir / "free_fall.toml"),
+                   "comparison.json");
+  EXPECT_EQ(j["runs"].size(), 2u);
+}
+
 TEST_F(JsonSchema, ConvergeOutputsMatchTheRunSchema) {
   const fs::path study = write("small_study.toml", small_study);
   for (const char* precision : {"double", "mpfr:30"})

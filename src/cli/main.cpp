@@ -157,7 +157,7 @@ int run_compared(const fs::path& case_file, const std::vector<vibro::Precision>&
   }
   const vibro::RunComparison comparison = vibro::compare_runs(runs, infos);
   if (common.json)
-    std::cout << nlohmann::json{{"schema_version", 1}, {"runs", runs}, {"difference", vibro::to_json(comparison)}}.dump(2)
+    std::cout << nlohmann::json{{"schema_version", vibro::schema_version::run_comparison}, {"runs", runs}, {"difference", vibro::to_json(comparison)}}.dump(2)
               << "\n";
   else
     vibro::cli::print_comparison(std::cout, results, comparison);

@@ -6,9 +6,10 @@ valid. A missing jsonschema module is an ImportError and a non-zero exit: the va
 part of the declared set-up (scripts/quickstart.sh), so its absence fails the tests.
 """
 import json
+import pathlib
 import sys
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, RefResolver
 
 
 def main(argv):
@@ -22,7 +23,14 @@ def main(argv):
     except Exception as error:  # SchemaError: the schema file is at fault, not the output
         print(f"{argv[1]}: not a valid schema: {error}", file=sys.stderr)
         return 2
-    validator = Draft202012Validator(schema)
+    # A schema may refer to another of its directory by file name (run_comparison's runs are
+    # run outputs): every schema there is known by its $id.
+    store = {}
+    for other in pathlib.Path(argv[1]).parent.glob("*.schema.json"):
+        with open(other, encoding="utf-8") as f:
+            loaded = json.load(f)
+        store[loaded["$id"]] = loaded
+    validator = Draft202012Validator(schema, resolver=RefResolver.from_schema(schema, store=store))
     failed = False
     for name in argv[2:]:
         with open(name, encoding="utf-8") as f:

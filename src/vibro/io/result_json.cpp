@@ -4,6 +4,7 @@
 #include "vibro/io/json_number.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/registry.hpp"
+#include "vibro/scalar/rounded_from_rational.hpp"
 
 namespace vibro {
 namespace {
@@ -181,11 +182,28 @@ json to_json(const ModelDescription& model) {
 
 namespace {
 
+/// A model parameter of one text: a number as written (put_written); the exact root of a
+/// physical case's conversion, "sqrt(P/Q)" (root_text), as the correctly rounded double with
+/// that text as its twin in every precision, the decimal not being the value; anything else
+/// (the time scale "tau = omega0 t") as its text.
+void put_parameter(json& out, const std::string& key, const std::string& text, const JsonNumbers& n) {
+  constexpr std::string_view root = "sqrt(";
+  if (text.starts_with(root) && text.ends_with(')')) {
+    if (const auto q = parse_exact(text.substr(root.size(), text.size() - root.size() - 1))) {
+      out[key] = rounded_sqrt_of_rational<double>(*q, key);
+      out[key + "_text"] = text;
+      return;
+    }
+  }
+  if (parse_exact(text)) put_written(out, key, text, n);
+  else out[key] = text;
+}
+
 json model_json(const ModelDescription& model, const JsonNumbers& n) {
   json out = {{"type", model.type}};
   for (const auto& p : model.parameters) {
     if (p.texts.size() == 1) {
-      put_written(out, p.key, p.texts[0], n);
+      put_parameter(out, p.key, p.texts[0], n);
     } else {
       std::vector<NumberText> texts;
       for (const auto& t : p.texts) texts.push_back({t});

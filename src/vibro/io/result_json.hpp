@@ -25,6 +25,7 @@ inline constexpr int list = 1;       ///< list --json
 inline constexpr int schemes = 1;    ///< list --schemes --json
 inline constexpr int index = 1;      ///< report's index.json
 inline constexpr int run_data = 1;   ///< report's runs/*.json (events, stroboscopic samples)
+inline constexpr int run_comparison = 1;  ///< run --precision LIST --json
 }  // namespace schema_version
 
 nlohmann::json to_json(const Provenance& provenance);

@@ -52,11 +52,11 @@ StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, c
 class NormalisedTimeRows final : public RowSink {
  public:
   explicit NormalisedTimeRows(RowSink& rows) : rows_(rows) {}
-  void header(const std::vector<std::string>& columns) override {
-    std::vector<std::string> renamed = columns;
-    for (std::string& column : renamed)
-      if (column == "t") column = "tau";
-    rows_.header(renamed);
+  void header(const std::vector<RowColumn>& columns, bool twins) override {
+    std::vector<RowColumn> renamed = columns;
+    for (RowColumn& column : renamed)
+      if (column.name == "t") column.name = "tau";
+    rows_.header(renamed, twins);
   }
   void row(const std::vector<std::string>& cells) override { rows_.row(cells); }
 
