@@ -7,13 +7,13 @@
 #include "vibro/run/registry.hpp"
 #include "vibro/run/input_error.hpp"
 
+#include "support/read_text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <initializer_list>
-#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,11 +39,6 @@ namespace fs = std::filesystem;
 
 /// The file name every in-memory case is parsed under.
 const std::string label = "label.toml";
-
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 /// tests/data/oscillator.toml: α = 0.1, a = 1, ω = 1.2, u_min = 0, e = 0.8, u0 = 0.5, v0 = 0,
 /// 200 steps per period, 20 periods.

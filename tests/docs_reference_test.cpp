@@ -90,34 +90,8 @@ void collect_keys(const nlohmann::json& j, std::set<std::string>& keys) {
   }
 }
 
-/// A small study, so that --measure-rounding (a second run in MPFR) stays cheap.
-const char* const small_study = R"(
-[case]
-name = "docs-small-study"
-[model]
-type = "impact-oscillator"
-alpha = 0
-a = 0
-omega = 1
-u_min = 0
-e = "1/2"
-[initial]
-u0 = 1
-v0 = 0
-[scheme]
-type = "paoli-schatzman"
-[step]
-steps_per_period = 50
-[horizon]
-periods = 1
-[convergence]
-steps_per_period = [50, 100, 200, 400]
-[[expected]]
-quantity = "order.position_linf"
-value = 1
-tolerance = 1
-source = "seed 000 §1-2"
-)";
+/// tests/data/small_study.toml: a study cheap enough for --measure-rounding.
+const fs::path small_study = fs::path(VIBRO_TEST_DATA_DIR) / "small_study.toml";
 
 class DocsOutputs : public Cli {
  protected:
@@ -162,7 +136,7 @@ TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
             keys);
   json_keys("--json --quiet lyapunov --ensemble 2 " + quoted(cases / "lyapunov/nsnd_small_epsilon.toml"), keys);
   json_keys("--json --quiet converge --measure-rounding --out " + quoted(dir()) + " " +
-                quoted(write("small_study.toml", small_study)),
+                quoted(small_study),
             keys);
   json_keys("--json --quiet run --precision double,mpfr:20 " + quoted(cases / "ps_forced_oscillator.toml"), keys);
   json_keys("--json list --cases " + quoted(cases), keys);
@@ -214,9 +188,9 @@ TEST_F(DocsOutputs, EveryCsvColumnHasAnEntry) {
     for (const std::string& column : header(csv)) columns.insert(column);
   }
   const Outcome outcome = vibro("--quiet converge --measure-rounding --out " + quoted(dir()) + " " +
-                                quoted(write("small_study.toml", small_study)));
+                                quoted(small_study));
   ASSERT_TRUE(outcome.status == 0 || outcome.status == 1) << outcome.err;
-  const fs::path study_csv = dir() / "docs-small-study-double.csv";
+  const fs::path study_csv = dir() / "small-study-double.csv";
   ASSERT_TRUE(fs::exists(study_csv)) << outcome.out;
   for (const std::string& column : header(study_csv)) columns.insert(column);
 

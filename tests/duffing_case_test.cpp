@@ -16,12 +16,13 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scheme/error_metric.hpp"
 
+#include "support/case_text.hpp"
+#include "support/read_text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <map>
 #include <string>
@@ -31,35 +32,11 @@
 namespace vibro::testing {
 namespace {
 
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 /// tests/data/duffing_obstacle_study.toml: α = 0.1, β = 1, a = 1, ω = 2, u_min = 0, e = 0.8,
 /// u0 = 0.5, v0 = 0, PS centered at T/100, 10 periods, a study over T/100 … T/1600.
 const std::string& duffing_case() {
   static const std::string text = read_text(std::filesystem::path(VIBRO_TEST_DATA_DIR) / "duffing_obstacle_study.toml");
   return text;
-}
-
-/// `text` with the line `line` (which must occur once) replaced.
-std::string with_line(const std::string& text, const std::string& line, const std::string& replacement) {
-  const std::size_t at = text.find("\n" + line + "\n");
-  EXPECT_NE(at, std::string::npos) << line;
-  EXPECT_EQ(text.find("\n" + line + "\n", at + 1), std::string::npos) << line;
-  return at == std::string::npos ? text : text.substr(0, at + 1) + replacement + text.substr(at + 1 + line.size());
-}
-
-/// The key and message of the InputError that parsing `text` throws ("" when accepted).
-std::pair<std::string, std::string> refusal(const std::string& text) {
-  try {
-    parse_case(text, "label.toml");
-  } catch (const InputError& error) {
-    EXPECT_EQ(error.file(), "label.toml");
-    return {error.key(), error.what()};
-  }
-  return {"", ""};
 }
 
 TEST(DuffingCaseFile, KeepsTheExactValuesWrittenAndShowsThem) {

@@ -35,29 +35,8 @@ const fs::path source_dir = VIBRO_SOURCE_DIR;
 const fs::path cases_dir = VIBRO_CASES_DIR;
 const fs::path report_cases = fs::path(VIBRO_TEST_DATA_DIR) / "report_cases";
 
-/// A study small enough to run in rational and MPFR in a fraction of a second.
-const char* const small_study = R"(
-[case]
-name = "schema-small-study"
-[model]
-type = "impact-oscillator"
-alpha = 0
-a = 0
-omega = 1
-u_min = 0
-e = "1/2"
-[initial]
-u0 = 1
-v0 = 0
-[scheme]
-type = "paoli-schatzman"
-[step]
-steps_per_period = 50
-[horizon]
-periods = 1
-[convergence]
-steps_per_period = [50, 100, 200]
-)";
+/// tests/data/small_study.toml: a study cheap enough for MPFR and --measure-rounding.
+const fs::path small_study = fs::path(VIBRO_TEST_DATA_DIR) / "small_study.toml";
 
 class JsonSchema : public Cli {
  protected:
@@ -160,11 +139,10 @@ TEST_F(JsonSchema, ARunAtSeveralPrecisionsMatchesTheComparisonSchema) {
 }
 
 TEST_F(JsonSchema, ConvergeOutputsMatchTheRunSchema) {
-  const fs::path study = write("small_study.toml", small_study);
   for (const char* precision : {"double", "mpfr:30"})
     valid_output("run",
                  std::string("--json --quiet --precision ") + precision + " converge --measure-rounding --out " +
-                     quoted(dir()) + " " + quoted(study),
+                     quoted(dir()) + " " + quoted(small_study),
                  "converge.json");
   // The oscillator has no rational type (cos ωt); free fall has.
   valid_output("run", "--json --quiet converge --out " + quoted(dir()) + " " + quoted(cases_dir / "free_fall.toml"),

@@ -7,6 +7,8 @@
 // normalised case with the same exact numbers (the same trajectory, to the bit), and the free
 // undamped motion u(t) = u0 cos ω0t + (u̇0/ω0) sin ω0t (closed form).
 
+#include "support/case_text.hpp"
+#include "support/read_text.hpp"
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
 
@@ -22,8 +24,6 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -140,11 +140,6 @@ TYPED_TEST(PhysicalFloating, TheConvertedEquationTimesKIsThePhysicalOne) {
 
 // --- case files -------------------------------------------------------------------------
 
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 /// tests/data/physical_oscillator.toml: m = 1/4, c = 1/2, k = 4, F = 3, Omega = 2 (the dyadic
 /// example above), u_min = 0, e = 0.8, u0 = 0.5, v0 = 0, Paoli–Schatzman, 200 steps per
 /// period, 5 periods; normalised_oscillator.toml is the same case written as alpha = 0.25,
@@ -152,25 +147,6 @@ std::string read_text(const std::filesystem::path& file) {
 const std::string& physical_case() {
   static const std::string text = read_text(std::filesystem::path(VIBRO_TEST_DATA_DIR) / "physical_oscillator.toml");
   return text;
-}
-
-/// `text` with the line `line` (which must occur once) replaced.
-std::string with_line(const std::string& text, const std::string& line, const std::string& replacement) {
-  const std::size_t at = text.find("\n" + line + "\n");
-  EXPECT_NE(at, std::string::npos) << line;
-  EXPECT_EQ(text.find("\n" + line + "\n", at + 1), std::string::npos) << line;
-  return at == std::string::npos ? text : text.substr(0, at + 1) + replacement + text.substr(at + 1 + line.size());
-}
-
-/// The InputError of parsing `text`, its key and message ("" when it was accepted).
-std::pair<std::string, std::string> refusal(const std::string& text) {
-  try {
-    parse_case(text, "label.toml");
-  } catch (const InputError& error) {
-    EXPECT_EQ(error.file(), "label.toml");
-    return {error.key(), error.what()};
-  }
-  return {"", ""};
 }
 
 TEST(PhysicalCaseFile, KeepsTheValuesWrittenAndShowsTheNormalisedFormAndTheTimeScale) {

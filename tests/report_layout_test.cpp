@@ -18,6 +18,7 @@
 #include "vibro/run/model_binding.hpp"
 #include "vibro/run/run_case.hpp"
 
+#include "support/read_text.hpp"
 #include "support/shortened_cases.hpp"
 
 #include <fmt/format.h>
@@ -27,7 +28,6 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <regex>
@@ -186,12 +186,7 @@ TEST(ConvergencePlot, RationalStudyPlottedAsNearestDoubles) {
   EXPECT_FALSE(vibro::declared_order_line({&r}, vibro::ErrorMetric::position_l1, std::nullopt).has_value());
 }
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using vibro::testing::read_text;
 
 /// The report over a few shipped cases (a rational study, a double one, a seed-003 run) and
 /// the Lyapunov family cut to 20 periods, written once for the tests below.

@@ -3,6 +3,8 @@
 // GoogleTest temporary directory, and checks the error policy: bad input exits 2 with
 // exactly one line "vibro: error: ..." on stderr naming what is wrong.
 
+#include "support/read_text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -20,11 +22,6 @@
 namespace vibro::testing {
 
 namespace fs = std::filesystem;
-
-inline std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 inline std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

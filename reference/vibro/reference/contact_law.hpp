@@ -12,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace vibro {
 
@@ -41,6 +42,16 @@ struct ReferenceEvent {
   Real v_minus;  ///< velocity before the event (0 for stick, release and accumulation)
   Real v_plus;   ///< velocity after it
 };
+
+/// Times of the transverse impacts among `events` (the events a scheme's impacts are
+/// compared with).
+template <class Real>
+std::vector<Real> impact_times(const std::vector<ReferenceEvent<Real>>& events) {
+  std::vector<Real> times;
+  for (const auto& e : events)
+    if (e.kind == EventKind::impact) times.push_back(e.t);
+  return times;
+}
 
 template <class Real>
 struct ReferenceState {

@@ -45,12 +45,7 @@ class DenseReference {
   /// Every event of the run, in order.
   const std::vector<ReferenceEvent<Real>>& events() const { return events_; }
   /// Times of the transverse impacts (the events a scheme's impacts are compared with).
-  std::vector<Real> impact_times() const {
-    std::vector<Real> times;
-    for (const auto& e : events_)
-      if (e.kind == EventKind::impact) times.push_back(e.t);
-    return times;
-  }
+  std::vector<Real> impact_times() const { return vibro::impact_times(events_); }
 
  private:
   struct Segment {
