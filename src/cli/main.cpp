@@ -19,6 +19,7 @@
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/lyapunov_golden.hpp"
 #include "vibro/run/published_check.hpp"
+#include "vibro/run/published_reproduction.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
@@ -256,7 +257,10 @@ int run_check(const std::vector<fs::path>& tables_given, const fs::path& publish
         listed = listed || std::find(value.relations.begin(), value.relations.end(), relation) != value.relations.end();
     if (!listed) settings.skip.insert(relation);
   }
-  const vibro::CheckResult result = vibro::check_published(tables, vibro::evaluate_relations(cases, settings));
+  const std::vector<vibro::Reproduction> reproductions = vibro::evaluate_reproductions(tables, cases, settings);
+  vibro::RelationEvaluations evaluations = vibro::evaluate_relations(cases, settings);
+  if (!settings.skip.contains("order-of-magnitude")) evaluations["order-of-magnitude"] = vibro::order_of_magnitude(reproductions);
+  const vibro::CheckResult result = vibro::check_published(tables, evaluations, reproductions);
   if (common.json) std::cout << vibro::to_json(result).dump(2) << "\n";
   else vibro::cli::print_check(std::cout, result);
   return result.matches_records() ? 0 : exit_failed;
@@ -274,7 +278,8 @@ int run_report(const fs::path& cases_dir, const vibro::ReportInputs& inputs, con
   const auto status = [terminal](const std::string& line) {
     if (terminal) std::cerr << "\r\033[K  running " << line << "\n";
   };
-  const vibro::ReportRuns runs = vibro::run_for_report(cases, common.run_options(), status);
+  const vibro::ReportRuns runs =
+      vibro::run_for_report(cases, common.run_options(), status, vibro::load_published_tables(inputs.published));
   vibro::StagingDirectory staging(out_dir);
   vibro::write_report(runs, inputs, staging.path(), status);
   staging.swap_in("index.md");

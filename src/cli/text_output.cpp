@@ -13,6 +13,13 @@
 namespace vibro::cli {
 namespace {
 
+/// "(x1, x2, …)" with every digit of each.
+std::string all_digits_list(const std::vector<NumberText>& xs) {
+  std::string text = "(";
+  for (std::size_t i = 0; i < xs.size(); ++i) text += (i ? ", " : "") + display_all_digits(xs[i]);
+  return text + ")";
+}
+
 void print_free_fall(std::ostream& out, const FreeFallReversalResult& ff) {
   if (!ff.applicable) {
     out << "free-fall reversal (seed 000 §2): not applicable: " << ff.reason << "\n";
@@ -108,6 +115,33 @@ void print_reference(std::ostream& out, const ReferenceFindings& found) {
 }
 
 /// Energy, constraint and, on example 5.1, the closed-form comparison of a seed-003 run.
+void print_system(std::ostream& out, const SystemFindings& f) {
+  std::string omega;
+  for (const NumberText& w : f.omega) omega += (omega.empty() ? "" : ", ") + display(w, 8);
+  out << "modes      omega = (" << omega << ")\n";
+  for (std::size_t i = 0; i < f.coordinates.size(); ++i) {
+    const CoordinateRecord& c = f.coordinates[i];
+    out << "q" << i + 1 << (i + 1 < 10 ? "         " : "        ");
+    if (!c.constrained) {
+      out << "unconstrained\n";
+      continue;
+    }
+    out << c.impacts << " impacts (" << c.contact_steps << " steps with the constraint active); max penetration "
+        << display_all_digits(c.max_penetration) << " (" << c.nodes_outside << " nodes outside K)\n";
+  }
+  out << "energy     E = (v'M^2v + q'A^2q)/2 (seed 002 eq. 20) from " << display_all_digits(f.initial_energy) << " to "
+      << display_all_digits(f.final_energy) << "; " << f.flights << " flights";
+  if (f.largest_energy_variation_between_impacts)
+    out << ", largest relative variation between impacts " << display(*f.largest_energy_variation_between_impacts, 4);
+  out << "\n";
+  if (f.max_error_exact)
+    out << "error      max over the nodes of max_i |q_i - q_i(t)| against the closed-form solution: "
+        << display(*f.max_error_exact, 4) << "\n";
+  if (f.max_error_rigid_wall_q1)
+    out << "error      max |q1 - q1^exact| with q1^exact = q1(0) cos t + v1(0) sin t (seed 002 sec. 3.1): "
+        << display(*f.max_error_rigid_wall_q1, 4) << "\n";
+}
+
 void print_conservative(std::ostream& out, const ConservativeFindings& f) {
   out << "energy     E (docs/mathematics.md §5, non-standard φ) from " << display_all_digits(f.initial_energy) << " to "
       << display_all_digits(f.final_energy)
@@ -144,12 +178,14 @@ void print_findings(std::ostream& out, const RunFindings& run) {
     out << "impacts    " << c->impacts << " artificial impacts, " << c->dichotomies << " dichotomies, " << c->fallbacks
         << " fallbacks (eq. 38)\n";
   if (run.conservative) print_conservative(out, *run.conservative);
+  if (run.system) print_system(out, *run.system);
   if (run.reference) print_reference(out, *run.reference);
   if (run.escaped)
     out << "stopped    at step " << run.escaped->step << ": |u| = " << display_all_digits(run.escaped->value)
         << " passed the case's horizon.escape\n";
-  out << "final      t = " << display_all_digits(run.final.t) << ", U = " << display_all_digits(run.final.u)
-      << ", V = " << display_all_digits(run.final.v) << "\n";
+  out << "final      t = " << display_all_digits(run.final.t);
+  if (run.final.has_coordinates()) out << ", q = " << all_digits_list(run.final.q) << ", v = " << all_digits_list(run.final.qv) << "\n";
+  else out << ", U = " << display_all_digits(run.final.u) << ", V = " << display_all_digits(run.final.v) << "\n";
   if (run.stroboscopic) out << "stroboscopic samples: " << run.stroboscopic->size() << " (X_0 … X_K, in --json)\n";
 }
 
@@ -161,7 +197,8 @@ void print_sweep(std::ostream& out, const std::vector<SweepPoint>& sweep) {
                                   : p.run.corrected      ? p.run.corrected->impacts
                                                          : 0;
     out << fmt::format("  {:>12} {:>10} {:>14} {:>24} {:>24}\n", p.step, p.run.steps.value_or(0), contacts,
-                       display_all_digits(p.run.final.u),
+                       p.run.final.has_coordinates() ? "q1 " + display_all_digits(p.run.final.q[0])
+                                                     : display_all_digits(p.run.final.u),
                        p.run.escaped ? "at step " + std::to_string(p.run.escaped->step) : std::string("—"));
   }
 }
@@ -214,7 +251,15 @@ void print_run(std::ostream& out, const RunResult& r) {
   if (p.significand_bits > 0) out << " (" << p.significand_bits << " bits, " << p.decimal_digits << " decimal digits)";
   else out << " (exact)";
   std::string initial;
-  for (const auto& [key, value] : r.initial) initial += (initial.empty() ? "" : ", ") + key + " = " + value;
+  for (const Parameter& p : r.initial) {
+    std::string value = p.texts.front();
+    if (p.list) {
+      value = "(";
+      for (std::size_t i = 0; i < p.texts.size(); ++i) value += (i ? ", " : "") + p.texts[i];
+      value += ")";
+    }
+    initial += (initial.empty() ? "" : ", ") + p.key + " = " + value;
+  }
   out << "\nmodel      " << to_json(r.model).dump() << "\ninitial    " << initial << "\n";
   out << "scheme     " << r.scheme.display_name << " (" << r.scheme.type << ")";
   for (const auto& [key, value] : r.scheme.options) out << ", " << key << " " << value;
@@ -371,6 +416,13 @@ void print_check(std::ostream& out, const CheckResult& result) {
       if (m.recorded)
         out << "    recorded " << (m.recorded->holds ? "holds" : "contradicted") << ": " << m.recorded->reason << "\n";
     }
+  }
+  for (const Reproduction& x : result.reproduced) {
+    out << "reproduced " << x.id << " = " << x.printed << " (" << x.digits_printed << " digits): ";
+    if (!x.computed) out << "CHANGED: " << x.why_not << "\n";
+    else
+      out << (x.agrees ? "agrees" : "CHANGED: does not agree") << ", computed " << display(*x.computed, 6) << " by "
+          << x.case_file << " at " << x.precision << "\n";
   }
   for (const UncheckedValue& v : result.unchecked) out << "not reproducible: " << v.id << " = " << v.printed << ": " << v.reason << "\n";
   out << fmt::format("summary: {} hold, {} contradicted as recorded, {} changed, {} not evaluated: {}\n", result.holds,

@@ -35,14 +35,16 @@ class StudyAccumulator {
   StudyAccumulator(const Reference& reference, const std::vector<Real>& reference_impacts)
       : grid_(reference), reference_impacts_(reference_impacts) {}
 
-  void node(const Real& t, const Real& u, const Real& v) {
-    using std::abs;
+  /// A node: u and v are scalars, or Vectors for an N-DOF system (the scales are then the
+  /// largest |q_i| and |v_i|).
+  template <class Coordinates>
+  void node(const Real& t, const Coordinates& u, const Coordinates& v) {
     grid_.node(t, u, v);
     if (!first_time_) first_time_ = t;
     last_time_ = t;
     ++nodes_;
-    position_scale_ = std::max(position_scale_, Real(abs(u)));
-    velocity_scale_ = std::max(velocity_scale_, Real(abs(v)));
+    position_scale_ = std::max(position_scale_, Real(magnitude(u)));
+    velocity_scale_ = std::max(velocity_scale_, Real(magnitude(v)));
   }
 
   /// An impact of the scheme at time s, later than the previous one. Each reference impact

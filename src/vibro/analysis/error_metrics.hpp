@@ -5,6 +5,7 @@
 // accumulate node by node (GridErrorAccumulator), so a run of any length is measured
 // without being stored.
 
+#include "vibro/linalg/coordinates.hpp"
 #include "vibro/scheme/trajectory.hpp"
 
 #include <cmath>
@@ -22,21 +23,23 @@ struct GridErrors {
 
 /// The grid errors of nodes given in order of time. `exact` provides position(t) and
 /// velocity(t); the velocity is compared with the scheme's discrete velocity V^n at t_n.
+/// The coordinates are a scalar or, for an N-DOF system, a Vector: its error at a node is
+/// the largest over the coordinates (linalg/coordinates.hpp).
 template <class Real, class Exact>
 class GridErrorAccumulator {
  public:
   explicit GridErrorAccumulator(const Exact& exact) : exact_(exact) {}
 
   /// X^n = (t_n, U^n, V^n); the previous node's error enters L1 with weight t_n − t_{n−1}.
-  void node(const Real& t, const Real& u, const Real& v) {
-    using std::abs;
+  template <class Coordinates>
+  void node(const Real& t, const Coordinates& u, const Coordinates& v) {
     if (previous_) {
       const Real dt = t - previous_->t;
       errors_.position_l1 += dt * previous_->position_error;
       errors_.velocity_l1 += dt * previous_->velocity_error;
     }
-    const Real position_error = abs(u - exact_.position(t));
-    const Real velocity_error = abs(v - exact_.velocity(t));
+    const Real position_error = distance(u, exact_.position(t));
+    const Real velocity_error = distance(v, exact_.velocity(t));
     if (position_error > errors_.position_linf) errors_.position_linf = position_error;
     if (velocity_error > errors_.velocity_linf) errors_.velocity_linf = velocity_error;
     previous_ = Previous{t, position_error, velocity_error};

@@ -1,5 +1,6 @@
 #include "vibro/io/case_file.hpp"
 
+#include "vibro/io/system_case_reader.hpp"
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/registry.hpp"
@@ -24,12 +25,14 @@ const std::vector<std::string>& known_quantities() {
 const std::vector<CaseFileKeys>& case_file_keys() {
   static const std::vector<CaseFileKeys> lists = {
       {"", "", {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "sweep", "expected", "lyapunov"}},
-      {"case", "", {"name", "description", "precision"}},
+      {"case", "", {"name", "description", "precision", "reproduces"}},
       {"model", "impact-oscillator", {"type", "alpha", "a", "omega", "m", "c", "k", "F", "Omega", "u_min", "e"}},
       {"model", "constant-force", {"type", "g", "u_min", "e"}},
       {"model", "conservative-oscillator", {"type", "omega", "beta", "obstacle", "stops", "e"}},
       {"model", "duffing-oscillator", {"type", "alpha", "beta", "a", "omega", "u_min", "e"}},
-      {"initial", "", {"u0", "v0", "t0"}},
+      {"model", "linear-system", {"type", "mass", "stiffness", "lower", "upper", "e", "force", "Omega"}},
+      {"model", "two-mass-spring", {"type", "mu_k", "mu_m", "q_min", "q_max", "e", "force", "Omega"}},
+      {"initial", "", {"u0", "v0", "t0", "q0"}},
       {"scheme", "", {"type"}},  // and the entry's option_keys
       {"step", "", {"h", "steps_per_period"}},
       {"horizon", "", {"t_end", "periods", "steps", "escape"}},
@@ -169,6 +172,14 @@ ModelSpec read_model(const TomlReader& r, const toml::table& root) {
     model.e = r.required_number(t, "model", "e");
     r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
     return model;
+  } else if (type == "linear-system") {
+    r.require_only(t, "model", keys_of("model", type));
+    model.kind = read_linear_system(r, t);
+    return model;
+  } else if (type == "two-mass-spring") {
+    r.require_only(t, "model", keys_of("model", type));
+    model.kind = read_two_mass_spring(r, t);
+    return model;
   } else {
     std::vector<std::string> allowed;
     for (const ModelKind k : model_kinds) allowed.emplace_back(model_name(k));
@@ -210,9 +221,14 @@ void check_scheme_takes_model(const TomlReader& r, const CaseSpec& c) {
 /// Checks that a step fits the model and the horizon: a whole number of steps per
 /// period for forced models, a whole number of steps over t_end − t0 otherwise.
 /// `steps_key` is the dotted key of the step's steps_per_period, for messages.
+/// "the constant-force model has no forcing period", for messages.
+std::string no_period(const CaseSpec& c) {
+  return "the " + std::string(model_name(c.model.model_kind())) + " model" +
+         (c.model.system() ? " without forcing" : "") + " has no forcing period";
+}
+
 void check_step_fits(const TomlReader& r, const CaseSpec& c, const StepSpec& step, const std::string& steps_key) {
-  if (step.steps_per_period && !c.model.periodic())
-    r.fail(steps_key, "the constant-force model has no forcing period: give an absolute step h");
+  if (step.steps_per_period && !c.model.periodic()) r.fail(steps_key, no_period(c) + ": give an absolute step h");
   if (step.h) {
     r.require_range(*step.h, step.h->exact > 0, "(0, ∞)");
     if (c.model.periodic() && c.horizon.periods)
@@ -376,6 +392,8 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
                             "' is not a case name (allowed: 1 to 64 letters, digits, '.', '_' or '-', starting with a "
                             "letter or digit: the name becomes file names and plot titles)");
   c.description = r.string(info, "case", "description", false).value_or("");
+  c.reproduces = r.string(info, "case", "reproduces", false);
+  if (c.reproduces && c.reproduces->empty()) r.fail("case.reproduces", "must not be empty (a published value id)");
   if (auto p = r.string(info, "case", "precision", false)) {
     try {
       c.precision = Precision::parse(*p);
@@ -388,10 +406,15 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
 
   const toml::table& initial = r.table(root, "initial", true);
   r.require_only(initial, "initial", keys_of("initial"));
-  c.u0 = r.required_number(initial, "initial", "u0");
-  c.v0 = r.required_number(initial, "initial", "v0");
+  if (const SystemSpec* system = c.model.system()) {
+    read_system_initial(r, initial, *system, c);
+  } else {
+    if (initial.get("q0")) r.fail("initial.q0", "a 1-DOF model starts from initial.u0 and initial.v0");
+    c.u0 = r.required_number(initial, "initial", "u0");
+    c.v0 = r.required_number(initial, "initial", "v0");
+  }
   c.t0 = r.number(initial, "initial", "t0").value_or(NumberInput{"initial.t0", "0", rational(0)});
-  check_initial_admissible(r, c);
+  if (!c.model.system()) check_initial_admissible(r, c);
 
   c.scheme = read_scheme(r, root);
   check_scheme_takes_model(r, c);
@@ -408,8 +431,7 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   c.horizon.escape = r.number(horizon, "horizon", "escape");
   if ((c.horizon.t_end ? 1 : 0) + (c.horizon.periods ? 1 : 0) + (c.horizon.steps ? 1 : 0) != 1)
     r.fail("horizon", "give exactly one of t_end, periods and steps");
-  if (c.horizon.periods && !c.model.periodic())
-    r.fail("horizon.periods", "the constant-force model has no forcing period: give horizon.t_end");
+  if (c.horizon.periods && !c.model.periodic()) r.fail("horizon.periods", no_period(c) + ": give horizon.t_end");
   if (c.horizon.t_end) r.require_range(*c.horizon.t_end, c.horizon.t_end->exact > c.t0.exact, "(t0, ∞)");
   if (c.horizon.escape) r.require_range(*c.horizon.escape, c.horizon.escape->exact > 0, "(0, ∞)");
 

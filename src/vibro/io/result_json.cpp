@@ -21,9 +21,15 @@ void put_written(json& out, const std::string& key, const std::string& written, 
   n.put(out, key, NumberText{written});
 }
 
+/// {t, u, v} of a 1-DOF state, {t, q, v} with lists of an N-DOF one.
 json to_json(const StateText& s, const JsonNumbers& n) {
   json out = json::object();
   n.put(out, "t", s.t);
+  if (s.has_coordinates()) {
+    n.put_list(out, "q", s.q);
+    n.put_list(out, "v", s.qv);
+    return out;
+  }
   n.put(out, "u", s.u);
   n.put(out, "v", s.v);
   return out;
@@ -176,7 +182,7 @@ json to_json(const Provenance& p) {
 
 json to_json(const ModelDescription& model) {
   json out = {{"type", model.type}};
-  for (const auto& p : model.parameters) out[p.key] = p.texts.size() == 1 ? json(p.texts[0]) : json(p.texts);
+  for (const auto& p : model.parameters) out[p.key] = p.texts.size() == 1 && !p.list ? json(p.texts[0]) : json(p.texts);
   return out;
 }
 
@@ -202,7 +208,7 @@ void put_parameter(json& out, const std::string& key, const std::string& text, c
 json model_json(const ModelDescription& model, const JsonNumbers& n) {
   json out = {{"type", model.type}};
   for (const auto& p : model.parameters) {
-    if (p.texts.size() == 1) {
+    if (p.texts.size() == 1 && !p.list) {
       put_parameter(out, p.key, p.texts[0], n);
     } else {
       std::vector<NumberText> texts;
@@ -241,6 +247,28 @@ json to_json(const StudyResult& study, const JsonNumbers& n) {
             {"rule", rounding_floor_rule(study)}}}};
 }
 
+/// An N-DOF run's findings (run/run_result.hpp SystemFindings).
+json to_json(const SystemFindings& f, const JsonNumbers& n) {
+  json out = json::object(), coordinates = json::array();
+  n.put_list(out, "omega", f.omega);
+  for (const CoordinateRecord& c : f.coordinates) {
+    json record = {{"constrained", c.constrained},
+                   {"impacts", c.impacts},
+                   {"contact_steps", c.contact_steps},
+                   {"nodes_outside", c.nodes_outside}};
+    n.put(record, "max_penetration", c.max_penetration);
+    coordinates.push_back(record);
+  }
+  out["coordinates"] = coordinates;
+  n.put(out, "initial_energy", f.initial_energy);
+  n.put(out, "final_energy", f.final_energy);
+  out["flights"] = f.flights;
+  n.put(out, "largest_energy_variation_between_impacts", f.largest_energy_variation_between_impacts);
+  n.put(out, "max_error_exact", f.max_error_exact);
+  n.put(out, "max_error_rigid_wall_q1", f.max_error_rigid_wall_q1);
+  return out;
+}
+
 json to_json(const RunFindings& r, const JsonNumbers& n) {
   json run = {{"final", to_json(r.final, n)}, {"warnings", r.warnings}};
   if (r.h) n.put(run, "h", *r.h);
@@ -265,6 +293,7 @@ json to_json(const RunFindings& r, const JsonNumbers& n) {
   }
   if (r.conservative) add_conservative(run, *r.conservative, n);
   if (r.reference) add_reference(run, *r.reference, n);
+  if (r.system) run["system"] = to_json(*r.system, n);
   if (r.samples) run["samples"] = {{"columns", r.samples->columns}, {"rows", r.samples->rows}};
   return run;
 }
@@ -276,7 +305,15 @@ json to_json(const RunResult& r, bool with_samples) {
   out["case"] = to_json(r.case_info);
   out["model"] = model_json(r.model, n);
   json initial = json::object(), scheme = {{"type", r.scheme.type}};
-  for (const auto& [key, value] : r.initial) put_written(initial, key, value, n);
+  for (const Parameter& p : r.initial) {
+    if (!p.list) {
+      put_written(initial, p.key, p.texts.front(), n);
+      continue;
+    }
+    std::vector<NumberText> texts;
+    for (const auto& t : p.texts) texts.push_back({t});
+    n.put_list(initial, p.key, texts);
+  }
   for (const auto& [key, value] : r.scheme.options) scheme[key] = value;
   if (r.scheme.step) scheme["step"] = *r.scheme.step;
   out["initial"] = initial;
@@ -420,8 +457,21 @@ json to_json(const CheckResult& r) {
   }
   json unchecked = json::array();
   for (const UncheckedValue& v : r.unchecked) unchecked.push_back({{"id", v.id}, {"published", v.value}, {"reason", v.reason}});
+  json reproduced = json::array();
+  for (const Reproduction& x : r.reproduced) {
+    json row = {{"id", x.id},
+                {"published", x.printed},
+                {"digits_printed", x.digits_printed},
+                {"agrees", x.agrees},
+                {"case", x.case_file},
+                {"precision", x.precision},
+                {"computed", x.computed ? json(x.computed->text) : json(nullptr)}};
+    if (!x.computed) row["why_not_computed"] = x.why_not;
+    reproduced.push_back(row);
+  }
   return {{"schema_version", CheckResult::schema_version},
           {"relations", relations},
+          {"reproduced", reproduced},
           {"not_reproducible", unchecked},
           {"summary",
            {{"holds", r.holds},

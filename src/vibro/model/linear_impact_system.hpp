@@ -36,6 +36,7 @@ template <class Real>
 class LinearImpactSystem {
  public:
   using real_type = Real;
+  using coordinates_type = Vector<Real>;  ///< a position or a velocity: N numbers
 
   /// Throws std::invalid_argument, with a one-line message, for sizes that disagree,
   /// a mass ≤ 0, a stiffness that is not symmetric or not positive definite (a Cholesky

@@ -12,6 +12,7 @@
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/nonstandard_report.hpp"
+#include "vibro/report/system_report.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/report/table_of_contents.hpp"
@@ -282,11 +283,12 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
     md << anchor_line("case-" + c.name);
     if (first.run.reference) reference_section(md, c, runs.runs);
     else if (first.run.conservative) md << nonstandard_run_section(c, runs.runs);
+    else if (first.run.system) md << system_run_section(c, runs.runs);
     else if (first.free_fall) free_fall_section(md, c, runs.runs);
     else scheme_section(md, c, runs.runs);
     if (first.convergence) convergence_section(md, c, runs.runs, out);
   }
-  json lyapunov = nullptr, claims = nullptr;
+  json lyapunov = nullptr, claims = nullptr, seed002 = nullptr;
   if (!report.lyapunov.empty()) {
     md << anchor_line("lyapunov") << lyapunov_section(report, tables, inputs.goldens, out);
     lyapunov = lyapunov_json(report, tables, inputs.goldens);
@@ -297,8 +299,15 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
     md << nonstandard_claims_section(runs_by_name, out);
     claims = nonstandard_claims_json(runs_by_name);
   }
+  if (std::any_of(report.cases.begin(), report.cases.end(),
+                  [](const CaseRuns& r) { return r.runs.front().run.system.has_value(); })) {
+    if (status) status("seed 002 claims");
+    md << anchor_line("seed002") << seed002_section(runs_by_name, report.reproductions, out);
+    seed002 = seed002_json(runs_by_name, report.reproductions);
+  }
   write_file_atomically(out / "index.md", with_table_of_contents(md.str()));
-  write_file_atomically(out / "index.json", index_json(all, summary_json(summary), lyapunov, claims).dump(1) + "\n");
+  write_file_atomically(out / "index.json",
+                        index_json(all, summary_json(summary), lyapunov, claims, seed002).dump(1) + "\n");
   write_file_atomically(out / "timings.md", timings.str());
 }
 

@@ -157,7 +157,7 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
   if (plot(runs, 1, out / "lyapunov1.svg") && plot(runs, 2, out / "lyapunov2.svg"))
     md += "\nRunning estimates against k" + (plotted_family ? " on member " + *plotted_family : std::string()) +
           ": [λ1,k](lyapunov1.svg), [λ2,k](lyapunov2.svg)\n";
-  return md + relations_section(check_published(tables, report.relations)) + "\n";
+  return md + relations_section(check_published(tables, report.relations, report.reproductions)) + "\n";
 }
 
 nlohmann::json lyapunov_json(const ReportRuns& report, const std::vector<PublishedTable>& tables,
@@ -197,7 +197,7 @@ nlohmann::json lyapunov_json(const ReportRuns& report, const std::vector<Publish
     }
     rows.push_back(row);
   }
-  nlohmann::json relations = to_json(check_published(tables, report.relations));
+  nlohmann::json relations = to_json(check_published(tables, report.relations, report.reproductions));
   relations.erase("schema_version");  // index.json's own version covers it
   return {{"exponents", rows}, {"relations", relations}};
 }

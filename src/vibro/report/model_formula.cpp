@@ -1,6 +1,8 @@
 #include "vibro/report/model_formula.hpp"
 
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace vibro {
 namespace {
@@ -85,9 +87,45 @@ std::string conservative_oscillator(const ModelDescription& m) {
   return formula + " (no constraint)";
 }
 
+/// "(a, b, c)" of a list parameter.
+std::string list_of(const ModelDescription& m, const std::string& key) {
+  for (const Parameter& p : m.parameters)
+    if (p.key == key) {
+      std::string text;
+      for (const std::string& x : p.texts) text += (text.empty() ? "" : ", ") + x;
+      return "(" + text + ")";
+    }
+  return "?";
+}
+
+/// M² q'' + A² q = h(t) with its matrices, box and restitutions (seed 002 eq. (1)).
+std::string linear_system(const ModelDescription& m) {
+  std::string prefix, stiffness, box;
+  if (const auto mu_k = value_of(m, "mu_k")) prefix = "seed 002's 2-DOF system, μ_k = " + *mu_k + ", μ_m = " + *value_of(m, "mu_m") + ": ";
+  std::vector<std::string> lower, upper;
+  for (const Parameter& p : m.parameters) {
+    if (p.key.starts_with("stiffness[")) {
+      std::string row;
+      for (const std::string& x : p.texts) row += (row.empty() ? "" : ", ") + x;
+      stiffness += (stiffness.empty() ? "" : "; ") + row;
+    }
+    if (p.key == "lower") lower = p.texts;
+    if (p.key == "upper") upper = p.texts;
+  }
+  for (std::size_t i = 0; i < lower.size() && i < upper.size(); ++i) {
+    const bool free = lower[i] == "-inf" && upper[i] == "inf";
+    box += std::string(i ? " × " : "") + (free ? "ℝ" : (lower[i] == "-inf" ? "(−∞" : "[" + lower[i]) + ", " +
+                                                            (upper[i] == "inf" ? "∞)" : upper[i] + "]"));
+  }
+  const auto omega = value_of(m, "Omega");
+  return prefix + "M² q'' + A² q = " + (omega ? "f·cos " + factor(*omega) + "t, f = " + list_of(m, "force") : "0") +
+         " with M² = diag" + list_of(m, "mass") + ", A² = [" + stiffness + "], q ∈ K = " + box + ", e = " + list_of(m, "e");
+}
+
 }  // namespace
 
 std::string model_formula(const ModelDescription& model) {
+  if (model.type == "linear-system" || model.type == "two-mass-spring") return linear_system(model);
   if (model.type == "impact-oscillator") return impact_oscillator(model);
   if (model.type == "duffing-oscillator") return duffing_oscillator(model);
   if (model.type == "constant-force") return constant_force(model);

@@ -90,7 +90,7 @@ VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<Pu
     }
   summary.relations_evaluated = !report.lyapunov.empty();
   if (summary.relations_evaluated)
-    for (const RelationVerdict& relation : check_published(tables, report.relations).relations) {
+    for (const RelationVerdict& relation : check_published(tables, report.relations, report.reproductions).relations) {
       if (relation.members.empty())
         summary.relations.push_back({relation.name, "", std::string(gate_outcome_name(GateOutcome::not_evaluated))});
       for (const MemberVerdict& m : relation.members)

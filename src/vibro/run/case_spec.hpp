@@ -24,7 +24,8 @@ struct NumberInput {
 };
 
 /// The models a case can name (model.type).
-enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator, duffing_oscillator };
+enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator, duffing_oscillator, linear_system,
+                       two_mass_spring };
 
 /// m u'' + c u' + k u = F cos Ωt as written (model/physical_oscillator.hpp, docs/mathematics.md §1).
 struct PhysicalSpec {
@@ -60,17 +61,53 @@ struct DuffingSpec {
   NumberInput alpha, beta, amplitude, omega;
 };
 
+/// M² q'' + A² q = f cos(Ωt), q ∈ K = Π [lower_i, upper_i] (seed 002 eq. (1)–(3),
+/// model/linear_impact_system.hpp), as written or as the 2-DOF system converts to it.
+struct SystemSpec {
+  std::vector<NumberInput> mass;                   ///< the diagonal of M²
+  std::vector<std::vector<NumberInput>> stiffness;  ///< A², by rows
+  std::vector<std::optional<NumberInput>> lower, upper;  ///< none: −∞ / +∞
+  std::vector<NumberInput> restitution;            ///< e_i
+  std::vector<NumberInput> force;                  ///< f; empty: free motion
+  std::optional<NumberInput> forcing_frequency;    ///< Ω, with f
+
+  std::size_t dimension() const { return mass.size(); }
+  bool forced() const {
+    for (const NumberInput& f : force)
+      if (f.exact != 0) return true;
+    return false;
+  }
+};
+
+/// Seed 002 §3's 2-DOF mass–spring system: μ_k, μ_m and the bounds of q1 as written, and
+/// the general system they define (M² = diag(1, μ_m), A² = [[1, −1], [−1, 1 + μ_k]]).
+struct TwoMassSpringSpec {
+  NumberInput mu_k, mu_m;
+  std::optional<NumberInput> q_min, q_max;
+  SystemSpec system;
+};
+
 struct ModelSpec {
   /// In the order of ModelKind.
-  std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec, DuffingSpec> kind;
-  NumberInput u_min, e;  ///< u_min: all but the conservative oscillator
+  std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec, DuffingSpec, SystemSpec, TwoMassSpringSpec> kind;
+  NumberInput u_min, e;  ///< u_min: the 1-DOF models but the conservative oscillator; e: the 1-DOF models
 
   ModelKind model_kind() const { return static_cast<ModelKind>(kind.index()); }
+  /// The N-DOF system of a linear-system or two-mass-spring model, else nullptr.
+  const SystemSpec* system() const {
+    if (const auto* s = std::get_if<SystemSpec>(&kind)) return s;
+    if (const auto* s = std::get_if<TwoMassSpringSpec>(&kind)) return &s->system;
+    return nullptr;
+  }
   /// A period to count steps and horizons in: the forcing period, or 2π/ω of the
   /// conservative oscillator's linear part.
-  bool periodic() const { return model_kind() != ModelKind::constant_force; }
+  bool periodic() const {
+    if (const SystemSpec* s = system()) return s->forced();
+    return model_kind() != ModelKind::constant_force;
+  }
   /// Driven with period T, so that a stroboscopic (Poincaré) map exists.
   bool forced() const {
+    if (const SystemSpec* s = system()) return s->forced();
     return model_kind() == ModelKind::impact_oscillator || model_kind() == ModelKind::duffing_oscillator;
   }
 };
@@ -148,9 +185,13 @@ struct CaseSpec {
   std::string file;  ///< path as given, for messages
   std::string hash;  ///< FNV-1a 64 of the file's bytes, hex
   std::string name, description;
+  /// The published value this case re-computes as a number (run/published_reproduction.hpp).
+  std::optional<std::string> reproduces;
   Precision precision;
   ModelSpec model;
-  NumberInput u0, v0, t0;
+  NumberInput u0, v0, t0;  ///< u0 and v0: 1-DOF models
+  /// An N-DOF system's initial coordinates and velocities (initial.q0, initial.v0 as lists).
+  std::vector<NumberInput> q0, q0_velocity;
   SchemeSpec scheme;
   StepSpec step;  ///< empty for a scheme without a step (the reference)
   HorizonSpec horizon;

@@ -8,6 +8,7 @@
 #include "vibro/model/constant_force.hpp"
 #include "vibro/model/duffing_oscillator.hpp"
 #include "vibro/model/impact_oscillator.hpp"
+#include "vibro/model/linear_impact_system.hpp"
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/run_result.hpp"
@@ -25,8 +26,8 @@ namespace vibro {
 
 /// model.type in case files and outputs.
 constexpr std::string_view model_name(ModelKind kind) {
-  constexpr std::array<std::string_view, 4> names = {"impact-oscillator", "constant-force", "conservative-oscillator",
-                                                     "duffing-oscillator"};
+  constexpr std::array<std::string_view, 6> names = {"impact-oscillator",  "constant-force", "conservative-oscillator",
+                                                     "duffing-oscillator", "linear-system",  "two-mass-spring"};
   return names[static_cast<std::size_t>(kind)];
 }
 
@@ -57,6 +58,9 @@ struct ModelKindOf<ConservativeOscillator<Real>>
 
 template <class Real>
 struct ModelKindOf<DuffingOscillator<Real>> : std::integral_constant<ModelKind, ModelKind::duffing_oscillator> {};
+/// Both N-DOF kinds bind to the one system type; an entry that runs on it lists both.
+template <class Real>
+struct ModelKindOf<LinearImpactSystem<Real>> : std::integral_constant<ModelKind, ModelKind::linear_system> {};
 
 template <class Model>
 inline constexpr ModelKind model_kind_of = ModelKindOf<Model>::value;
@@ -81,10 +85,18 @@ template <class Real>
 struct ModelOfKind<ModelKind::duffing_oscillator, Real> {
   using type = DuffingOscillator<Real>;
 };
+template <class Real>
+struct ModelOfKind<ModelKind::linear_system, Real> {
+  using type = LinearImpactSystem<Real>;
+};
+template <class Real>
+struct ModelOfKind<ModelKind::two_mass_spring, Real> {
+  using type = LinearImpactSystem<Real>;
+};
 
-inline constexpr std::array<ModelKind, 4> model_kinds = {ModelKind::impact_oscillator, ModelKind::constant_force,
-                                                         ModelKind::conservative_oscillator,
-                                                         ModelKind::duffing_oscillator};
+inline constexpr std::array<ModelKind, 6> model_kinds = {
+    ModelKind::impact_oscillator,  ModelKind::constant_force, ModelKind::conservative_oscillator,
+    ModelKind::duffing_oscillator, ModelKind::linear_system,  ModelKind::two_mass_spring};
 
 /// A number of a case at the run's precision; InputError naming its key (the caller adds
 /// the file: naming_file) when it is not representable there.
@@ -137,6 +149,25 @@ ImpactOscillator<Real> bind_oscillator(const ModelSpec& m) {
   }
 }
 
+/// The N-DOF system of a case (seed 002, docs/mathematics.md §6) bound to Real.
+template <class Real>
+LinearImpactSystem<Real> bind_system(const SystemSpec& s) {
+  const std::size_t n = s.dimension();
+  Vector<Real> mass, force;
+  Matrix<Real> stiffness(n, n);
+  std::vector<CoordinateBounds<Real>> bounds(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    mass.push_back(to_real<Real>(s.mass[i]));
+    for (std::size_t j = 0; j < n; ++j) stiffness(i, j) = to_real<Real>(s.stiffness[i][j]);
+    if (s.lower[i]) bounds[i].lower = to_real<Real>(*s.lower[i]);
+    if (s.upper[i]) bounds[i].upper = to_real<Real>(*s.upper[i]);
+    bounds[i].restitution = to_real<Real>(s.restitution[i]);
+  }
+  for (const NumberInput& f : s.force) force.push_back(to_real<Real>(f));
+  return LinearImpactSystem<Real>(std::move(mass), std::move(stiffness), std::move(bounds), std::move(force),
+                                  s.forcing_frequency ? to_real<Real>(*s.forcing_frequency) : Real(0));
+}
+
 /// Calls `f(model)` with the case's model bound to Real. Only models whose scalar types
 /// include Real are instantiated (the caller has checked model_scalars); throws
 /// std::invalid_argument from the model's constructor for values it cannot hold.
@@ -157,6 +188,11 @@ decltype(auto) with_model(const ModelSpec& m, F&& f) {
         return f(DuffingOscillator<Real>(to_real<Real>(d.alpha), to_real<Real>(d.beta), to_real<Real>(d.amplitude),
                                          to_real<Real>(d.omega), to_real<Real>(m.u_min), to_real<Real>(m.e)));
       }
+      break;
+    case ModelKind::linear_system:
+    case ModelKind::two_mass_spring:
+      if constexpr (model_scalars(ModelKind::linear_system).contains(scalar_kind_of<Real>))
+        return f(bind_system<Real>(*m.system()));
       break;
     case ModelKind::constant_force: break;
   }
@@ -192,8 +228,41 @@ inline std::int64_t step_count(const CaseSpec& c, const StepSpec& step) {
   return static_cast<std::int64_t>(bmp::numerator(steps));
 }
 
+/// An N-DOF system as written: the named parameters of the 2-DOF system, then the matrices,
+/// the bounds ("-inf"/"inf" where there is none), the restitutions and the forcing.
+inline ModelDescription describe_system(const ModelSpec& m) {
+  ModelDescription d{std::string(model_name(m.model_kind())), {}};
+  if (const auto* two = std::get_if<TwoMassSpringSpec>(&m.kind)) {
+    d.parameters.push_back({"mu_k", {two->mu_k.text}});
+    d.parameters.push_back({"mu_m", {two->mu_m.text}});
+  }
+  const SystemSpec& s = *m.system();
+  const auto texts = [](const std::vector<NumberInput>& xs) {
+    std::vector<std::string> out;
+    for (const NumberInput& x : xs) out.push_back(x.text);
+    return out;
+  };
+  d.parameters.push_back({"mass", texts(s.mass), true});
+  for (std::size_t i = 0; i < s.dimension(); ++i)
+    d.parameters.push_back({"stiffness[" + std::to_string(i + 1) + "]", texts(s.stiffness[i]), true});
+  std::vector<std::string> lower, upper;
+  for (std::size_t i = 0; i < s.dimension(); ++i) {
+    lower.push_back(s.lower[i] ? s.lower[i]->text : "-inf");
+    upper.push_back(s.upper[i] ? s.upper[i]->text : "inf");
+  }
+  d.parameters.push_back({"lower", lower, true});
+  d.parameters.push_back({"upper", upper, true});
+  d.parameters.push_back({"e", texts(s.restitution), true});
+  if (s.forced()) {
+    d.parameters.push_back({"force", texts(s.force), true});
+    d.parameters.push_back({"Omega", {s.forcing_frequency->text}});
+  }
+  return d;
+}
+
 /// The model as written, for outputs.
 inline ModelDescription describe_model(const ModelSpec& m) {
+  if (m.system()) return describe_system(m);
   ModelDescription d{std::string(model_name(m.model_kind())), {{"e", {m.e.text}}}};
   if (const auto* osc = std::get_if<OscillatorSpec>(&m.kind)) {
     d.parameters.push_back({"u_min", {m.u_min.text}});

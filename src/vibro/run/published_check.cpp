@@ -243,7 +243,6 @@ RelationEvaluations evaluate_relations(const std::vector<CaseSpec>& cases, const
     if (members.empty()) r.not_evaluable = "no case names a [lyapunov] family";
     for (auto& [family, member] : members) r.members.push_back(evaluate(rule, member));
   }
-  out["order-of-magnitude"].not_evaluable = "the harness has no N-DOF schemes yet (seed 002)";
   return out;
 }
 
@@ -284,8 +283,23 @@ MemberVerdict judge(MemberEvaluation evaluation, const std::optional<RecordedOut
 
 }  // namespace
 
-CheckResult check_published(const std::vector<PublishedTable>& tables, const RelationEvaluations& evaluations) {
+CheckResult check_published(const std::vector<PublishedTable>& tables, const RelationEvaluations& evaluations,
+                            const std::vector<Reproduction>& reproductions) {
   CheckResult result;
+  // A value of status reproduced must be re-computed by a case, to its printed digits.
+  for (const PublishedTable& table : tables)
+    for (const PublishedValue& v : table.values) {
+      if (v.status != PublishedStatus::reproduced) continue;
+      const auto found = std::find_if(reproductions.begin(), reproductions.end(),
+                                      [&](const Reproduction& r) { return r.id == v.id; });
+      Reproduction r = found != reproductions.end()
+                           ? *found
+                           : Reproduction{v.id, v.value.text, v.digits_printed, v.status, v.relations, "", "", "",
+                                          {}, "no case reproduces it ([case] reproduces)", false, {}};
+      if (r.agrees) ++result.holds;
+      else ++result.changed;
+      result.reproduced.push_back(std::move(r));
+    }
   std::map<std::pair<std::string, std::string>, RecordedOutcome> records;
   for (const PublishedTable& table : tables)
     for (const RecordedOutcome& o : table.outcomes)

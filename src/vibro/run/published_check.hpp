@@ -12,6 +12,7 @@
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/published_values.hpp"
+#include "vibro/run/run_result.hpp"
 #include "vibro/run/run_options.hpp"
 
 #include <compare>
@@ -134,11 +135,27 @@ struct UncheckedValue {
   std::string reason;
 };
 
+/// One published value and the case that re-computes it (run/published_reproduction.hpp).
+struct Reproduction {
+  std::string id, printed;
+  int digits_printed = 0;
+  PublishedStatus status = PublishedStatus::not_reproducible;
+  std::vector<std::string> relations;
+  std::string case_name, case_file, precision;  ///< empty when no case reproduces it
+  std::optional<NumberText> computed;           ///< every digit of the run's value
+  std::string why_not;                          ///< when not computed
+  bool agrees = false;                          ///< to digits_printed significant digits
+  std::optional<double> ratio;                  ///< computed / printed
+};
+
 struct CheckResult {
   /// Version of the JSON rendering (io/result_json.cpp) of this result.
   static constexpr int schema_version = 1;
   std::vector<RelationVerdict> relations;  ///< every relation a value of the tables lists, once
   std::vector<UncheckedValue> unchecked;
+  /// The values of status reproduced, each re-computed by its case: one that does not agree
+  /// (or that no case computes) counts as changed.
+  std::vector<Reproduction> reproduced;
   std::size_t holds = 0, contradicted_as_recorded = 0, changed = 0, not_evaluated = 0;
   /// Exit 0 of `vibro check`: every outcome equals its record.
   bool matches_records() const { return changed == 0; }
@@ -146,6 +163,7 @@ struct CheckResult {
 
 /// The gate: every relation the tables' values list, on every member, against the outcomes
 /// the tables record.
-CheckResult check_published(const std::vector<PublishedTable>& tables, const RelationEvaluations& evaluations);
+CheckResult check_published(const std::vector<PublishedTable>& tables, const RelationEvaluations& evaluations,
+                            const std::vector<Reproduction>& reproductions = {});
 
 }  // namespace vibro

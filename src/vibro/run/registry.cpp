@@ -14,7 +14,8 @@ constexpr bool shaped() {
 template <class E>
 DeclaredOrders declared_orders_of() {
   static_assert(shaped<E, ModelKind::impact_oscillator>() && shaped<E, ModelKind::constant_force>() &&
-                    shaped<E, ModelKind::conservative_oscillator>() && shaped<E, ModelKind::duffing_oscillator>(),
+                    shaped<E, ModelKind::conservative_oscillator>() && shaped<E, ModelKind::duffing_oscillator>() &&
+                    shaped<E, ModelKind::linear_system>(),
                 "every scheme of the registry satisfies vibro::Scheme on every model it declares");
   // The declared orders are a property of the scheme, not of the model: take them from the
   // first model the entry runs on.
@@ -22,8 +23,10 @@ DeclaredOrders declared_orders_of() {
     return E::template scheme_type<ImpactOscillator<double>>::declared_orders;
   else if constexpr (E::models.contains(ModelKind::constant_force))
     return E::template scheme_type<ConstantForce<double>>::declared_orders;
-  else
+  else if constexpr (E::models.contains(ModelKind::conservative_oscillator))
     return E::template scheme_type<ConservativeOscillator<double>>::declared_orders;
+  else
+    return E::template scheme_type<LinearImpactSystem<double>>::declared_orders;
 }
 
 }  // namespace

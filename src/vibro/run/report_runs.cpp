@@ -1,5 +1,6 @@
 #include "vibro/run/report_runs.hpp"
 
+#include "vibro/run/published_reproduction.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 
@@ -16,7 +17,8 @@ std::vector<Precision> report_precisions(const CaseSpec& c) {
 }
 
 ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& base,
-                          const std::function<void(const std::string&)>& status) {
+                          const std::function<void(const std::string&)>& status,
+                          const std::vector<PublishedTable>& tables) {
   ReportRuns report;
   ComputedExponents computed;  // handed to the relations, which would otherwise run the cases again
   for (const CaseSpec& c : cases) {
@@ -47,6 +49,14 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
     settings.run.precision.reset();
     report.relations = evaluate_relations(cases, settings, computed);
   }
+  // The reproduced values come from the runs above, at each case's own precision.
+  std::map<std::string, const RunResult*> own_runs;
+  for (const CaseRuns& runs : report.cases) own_runs[runs.spec.name] = &runs.runs.front();
+  RelationSettings settings;
+  settings.run = base;
+  settings.run.precision.reset();
+  report.reproductions = evaluate_reproductions(tables, cases, settings, own_runs);
+  report.relations["order-of-magnitude"] = order_of_magnitude(report.reproductions);
   return report;
 }
 

@@ -6,6 +6,7 @@
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/published_check.hpp"
+#include "vibro/run/published_values.hpp"
 #include "vibro/run/run_options.hpp"
 #include "vibro/run/run_result.hpp"
 
@@ -39,11 +40,14 @@ struct ReportRuns {
   std::vector<CaseRuns> cases;             ///< the cases without a [lyapunov] table, in order
   std::vector<LyapunovCaseRun> lyapunov;   ///< the cases with one
   RelationEvaluations relations;  ///< the report judges them against the tables' records (check_published)
+  std::vector<Reproduction> reproductions;  ///< the published values cases re-compute (run/published_reproduction.hpp)
 };
 
 /// Runs every case of `cases` with `base` (threads, progress, work limit; its precision is
-/// replaced by each report precision in turn); `status` hears one line before each run.
+/// replaced by each report precision in turn); `status` hears one line before each run. The
+/// values of `tables` that cases reproduce ([case] reproduces) are compared with their runs.
 ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& base,
-                          const std::function<void(const std::string&)>& status = {});
+                          const std::function<void(const std::string&)>& status = {},
+                          const std::vector<PublishedTable>& tables = {});
 
 }  // namespace vibro

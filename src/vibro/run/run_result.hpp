@@ -42,6 +42,7 @@ struct CaseInfo {
 struct Parameter {
   std::string key;
   std::vector<std::string> texts;
+  bool list = false;  ///< a list even with one entry (an N-DOF system's per-coordinate values)
 };
 
 /// The model as written: its type and its parameters.
@@ -59,8 +60,12 @@ struct SchemeDescription {
   std::optional<std::string> step;
 };
 
+/// A state: t with u and v for a 1-DOF model, or t with every coordinate q_i and velocity
+/// v_i of an N-DOF system (u and v then unset).
 struct StateText {
   NumberText t, u, v;
+  std::vector<NumberText> q, qv;
+  bool has_coordinates() const { return !q.empty(); }
 };
 
 struct StroboscopicSample {
@@ -111,6 +116,34 @@ struct ConservativeFindings {
   /// first two nodes (closed form, β = 0; none when |c| ≥ 1, a growing mode).
   std::optional<NumberText> discrete_amplitude;
   std::optional<Example51Comparison> example51;
+};
+
+/// One coordinate of an N-DOF run (seed 002): its contacts and how far it left K.
+struct CoordinateRecord {
+  bool constrained = false;        ///< has a bound
+  std::int64_t impacts = 0;        ///< runs of consecutive steps with its constraint active
+  std::int64_t contact_steps = 0;  ///< steps with its constraint active
+  NumberText max_penetration;      ///< max over the nodes of the distance of q_i outside [lower, upper]
+  std::int64_t nodes_outside = 0;  ///< nodes with q_i outside [lower, upper]
+};
+
+/// What a run of an N-DOF scheme of seed 002 finds (run/entries/system_scheme_entry.hpp).
+struct SystemFindings {
+  std::vector<NumberText> omega;              ///< ω_i, the frequencies of the modes of B
+  std::vector<CoordinateRecord> coordinates;  ///< one per coordinate
+  /// E = ½(vᵀM²v + qᵀA²q) of the scheme's nodes (seed 002 eq. (20)).
+  NumberText initial_energy, final_energy;
+  /// Unforced: the largest |E − E_f|/E_f over the nodes of each flight f (the steps between
+  /// two steps with an active constraint; seed 002 Remark 7); none with forcing.
+  std::optional<NumberText> largest_energy_variation_between_impacts;
+  std::int64_t flights = 0;
+  /// Unconstrained: max over the nodes of max_i |q_i − q_i(t_n)| against the closed-form
+  /// solution (docs/mathematics.md §6).
+  std::optional<NumberText> max_error_exact;
+  /// Seed 002 §3.1's comparison: max over the nodes of |q1 − q1^exact| with q1^exact the free
+  /// oscillator q1'' + (A²_11/M²_11) q1 = 0 through q1(0), v1(0) — cos t for experiment 1,
+  /// where the second body is a "rigid wall" (μ_m = 10¹²). Unconstrained two-mass-spring runs only.
+  std::optional<NumberText> max_error_rigid_wall_q1;
 };
 
 /// Rows of doubles for plots (energy against t, phase portraits); not part of index.json.
@@ -188,6 +221,7 @@ struct RunFindings {
   std::optional<CorrectedCounters> corrected;
   std::optional<ConservativeFindings> conservative;
   std::optional<ReferenceFindings> reference;
+  std::optional<SystemFindings> system;
   std::optional<PlotSamples> samples;
   std::vector<std::string> warnings;
 };
@@ -226,7 +260,7 @@ struct RunResult {
   Provenance provenance;
   CaseInfo case_info;
   ModelDescription model;
-  std::vector<std::pair<std::string, std::string>> initial;  ///< u0, v0, t0 as written
+  std::vector<Parameter> initial;  ///< u0, v0, t0 (N-DOF: q0, v0 lists, t0) as written
   SchemeDescription scheme;
   RunFindings run;
   std::optional<FreeFallReversalResult> free_fall;

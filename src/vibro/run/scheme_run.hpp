@@ -7,6 +7,7 @@
 // of --csv are built only when asked for).
 
 #include "vibro/analysis/convergence_study.hpp"
+#include "vibro/linalg/coordinates.hpp"
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/model_binding.hpp"
@@ -26,13 +27,27 @@
 
 namespace vibro {
 
+/// Initial data at Real: the scalar of a 1-DOF model, or the list of an N-DOF system.
+template <class Model>
+coordinates_t<Model> bind_initial(const NumberInput& scalar, const std::vector<NumberInput>& list) {
+  using Real = typename Model::real_type;
+  if constexpr (std::is_same_v<coordinates_t<Model>, Real>) {
+    return to_real<Real>(scalar);
+  } else {
+    coordinates_t<Model> x;
+    for (const NumberInput& xi : list) x.push_back(to_real<Real>(xi));
+    return x;
+  }
+}
+
 /// A case with its model and initial data bound to one scalar type.
 template <class Model>
 struct BoundCase {
   using Real = typename Model::real_type;
   const CaseSpec& spec;
   Model model;
-  Real u0 = to_real<Real>(spec.u0), v0 = to_real<Real>(spec.v0), t0 = to_real<Real>(spec.t0);
+  coordinates_t<Model> u0 = bind_initial<Model>(spec.u0, spec.q0), v0 = bind_initial<Model>(spec.v0, spec.q0_velocity);
+  Real t0 = to_real<Real>(spec.t0);
 
   /// h of a step choice of this case.
   Real step(const StepSpec& s) const { return step_size(model, s); }
@@ -148,13 +163,12 @@ template <Scheme S, class OnStep, class OnSection>
 DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename S::real_type>& horizon,
                const RunOptions& options, OnStep&& on_step, OnSection&& on_section) {
   using Real = typename S::real_type;
-  using std::abs;
   DriveEnd end;
   // A state that is no longer finite ends the run: no result is ever printed from it.
   const auto require_finite = [&](const typename S::State& y) {
     if (is_finite(scheme.position(y))) return;
     throw RunFailure(horizon.file() + ": the state is no longer finite after step " + std::to_string(end.steps) + " (t = " +
-                     to_text_significant(Real(scheme.time(y)), 6) + ", u = " + to_text_significant(Real(scheme.position(y)), 6) +
+                     to_text_significant(Real(scheme.time(y)), 6) + ", u = " + to_text_significant(scheme.position(y), 6) +
                      "): " + horizon.context() +
                      "; the scheme is unstable or overflows at this step for the model's scales (give a smaller "
                      "step, or check the model's parameters)");
@@ -162,7 +176,7 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
   // Records the first step beyond the bound; true from then on.
   const auto beyond = [&](const typename S::State& y) {
     if (!end.escaped && horizon.escape()) {
-      const Real size = abs(scheme.position(y));
+      const Real size = magnitude(scheme.position(y));
       if (size > *horizon.escape()) end.escaped = Escape{end.steps, NumberText::of(size)};
     }
     return end.escaped.has_value();
@@ -223,7 +237,16 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
 
 template <class Real>
 StateText state_text(const Real& t, const Real& u, const Real& v) {
-  return {NumberText::of(t), NumberText::of(u), NumberText::of(v)};
+  return {NumberText::of(t), NumberText::of(u), NumberText::of(v), {}, {}};
+}
+
+/// An N-DOF state: t and every coordinate and velocity.
+template <class Real>
+StateText state_text(const Real& t, const Vector<Real>& q, const Vector<Real>& v) {
+  StateText s{NumberText::of(t), {}, {}, {}, {}};
+  for (const Real& qi : q) s.q.push_back(NumberText::of(qi));
+  for (const Real& vi : v) s.qv.push_back(NumberText::of(vi));
+  return s;
 }
 
 template <Scheme S>
@@ -276,18 +299,18 @@ class SectionSamples {
 };
 
 /// What a study run gives its nodes and impacts to (a StudyAccumulator,
-/// analysis/convergence.hpp): node(t, U, V) for every node in order, impact(t) for every
-/// impact of the scheme in increasing order.
-template <class O, class Real>
-concept StudyObserver = requires(O& o, const Real& x) {
-  o.node(x, x, x);
+/// analysis/convergence.hpp): node(t, U, V) for every node in order (U, V of the scheme's
+/// coordinates type), impact(t) for every impact of the scheme in increasing order.
+template <class O, class Real, class Coordinates = Real>
+concept StudyObserver = requires(O& o, const Real& x, const Coordinates& u) {
+  o.node(x, u, u);
   o.impact(x);
 };
 
 /// One step size of a convergence study: drives `scheme` from x over `horizon`, giving every
 /// node to `observer`; `on_step(y, report)` sees every step too (to give the impacts).
 /// Nothing is stored, so a study's memory does not grow with its steps.
-template <Scheme S, StudyObserver<typename S::real_type> Observer, class OnStep>
+template <Scheme S, StudyObserver<typename S::real_type, coordinates_t<S>> Observer, class OnStep>
 void observe_run(const S& scheme, typename S::State x, const RunHorizon<typename S::real_type>& horizon,
                  Observer& observer, OnStep&& on_step) {
   const auto node = [&](const typename S::State& y) { observer.node(scheme.time(y), scheme.position(y), scheme.velocity(y)); };
@@ -304,7 +327,7 @@ void observe_run(const S& scheme, typename S::State x, const RunHorizon<typename
 /// is the first step of a run of active steps, at the time of the node it produces (the
 /// two-step reversal of seed 000 §2 is one impact), O(h) from the true impact time, as the
 /// scheme itself is. Returns h.
-template <Scheme S, class Model, StudyObserver<typename Model::real_type> Observer>
+template <Scheme S, class Model, StudyObserver<typename Model::real_type, coordinates_t<S>> Observer>
 typename Model::real_type projection_study_run(const S& scheme, const BoundCase<Model>& b, const StepSpec& step,
                                                Observer& observer) {
   bool previous_active = false;

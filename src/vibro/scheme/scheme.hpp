@@ -4,6 +4,9 @@
 // reference/vibro/reference/reference_scheme.hpp — is a class template on its model with
 //
 //   real_type, model_type, State        the scalar, the model, the discrete state
+//   coordinates_type                    optional: what a position is — real_type (the default,
+//                                       one degree of freedom) or Vector<real_type> (seed 002's
+//                                       N-DOF systems; linalg/coordinates.hpp)
 //   model()                             the model it advances
 //   start(u0, v0) -> State              the state at the scheme's t0 from Cauchy data
 //   step(State&) -> R                   one step; R tests true when the step made contact
@@ -47,8 +50,25 @@ constexpr DeclaredOrders declare_orders(std::initializer_list<std::pair<ErrorMet
   return declared;
 }
 
+namespace detail {
 template <class S>
-concept Scheme = requires(const S& scheme, typename S::State& x, const typename S::real_type& value) {
+struct CoordinatesOf {
+  using type = typename S::real_type;
+};
+template <class S>
+  requires requires { typename S::coordinates_type; }
+struct CoordinatesOf<S> {
+  using type = typename S::coordinates_type;
+};
+}  // namespace detail
+
+/// A position (and a velocity) of a scheme or a model: its real_type, or the
+/// coordinates_type it declares (Vector<real_type> for an N-DOF system).
+template <class S>
+using coordinates_t = typename detail::CoordinatesOf<S>::type;
+
+template <class S>
+concept Scheme = requires(const S& scheme, typename S::State& x, const coordinates_t<S>& value) {
   typename S::real_type;
   typename S::model_type;
   typename S::State;
@@ -57,8 +77,8 @@ concept Scheme = requires(const S& scheme, typename S::State& x, const typename 
   { scheme.start(value, value) } -> std::same_as<typename S::State>;
   { static_cast<bool>(scheme.step(x)) };
   { scheme.time(std::as_const(x)) } -> std::convertible_to<typename S::real_type>;
-  { scheme.position(std::as_const(x)) } -> std::convertible_to<typename S::real_type>;
-  { scheme.velocity(std::as_const(x)) } -> std::convertible_to<typename S::real_type>;
+  { scheme.position(std::as_const(x)) } -> std::convertible_to<coordinates_t<S>>;
+  { scheme.velocity(std::as_const(x)) } -> std::convertible_to<coordinates_t<S>>;
   { S::declared_orders } -> std::convertible_to<DeclaredOrders>;
   { S::rational_arithmetic } -> std::convertible_to<bool>;
 };

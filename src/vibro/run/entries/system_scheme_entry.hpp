@@ -1,0 +1,239 @@
+#pragma once
+// The registry entry of seed 002's N-DOF schemes (scheme/exact_two_step.hpp and the five
+// others, docs/mathematics.md §6): one entry template, registered once per scheme with a
+// names struct (run/registry.hpp). A run records, per coordinate, the impacts, the contact
+// steps and how far the nodes left K; the energy of eq. (20) between impacts (seed 002
+// Remark 7); for free motion its error against the closed-form solution and, on the 2-DOF
+// system, against seed 002 §3.1's q1^exact. A study measures the scheme against the N-DOF
+// reference (run/study_reference.hpp). No Lyapunov exponents: seed 002 has none.
+//
+// A names struct gives: names (case-file names), display_name, study_note, and
+// free_motion_only (true for the exact and standard schemes of eq. (13), (16), (17), which
+// have no constraint: a case with bounds is refused and pointed to the constrained scheme).
+
+#include "vibro/run/scheme_entry.hpp"
+#include "vibro/run/scheme_run.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace vibro {
+
+template <template <class> class SchemeOf, class Names>
+struct SystemSchemeEntry {
+  static constexpr std::span<const std::string_view> names = Names::names;
+  static constexpr std::string_view display_name = Names::display_name;
+  static constexpr std::string_view study_note = Names::study_note;
+  static constexpr ModelKinds models = {ModelKind::linear_system, ModelKind::two_mass_spring};
+  template <class Model>
+  using scheme_type = SchemeOf<typename Model::real_type>;
+  static constexpr ScalarSet scalars = ScalarSet::floating();  // matrix functions: cos, sin, √
+  static constexpr bool has_step = true;
+
+  struct Options {};
+  static constexpr std::array<std::string_view, 0> option_keys = {};
+  static Options options(const SchemeSpec&, const OptionFailure&) { return {}; }
+  static std::vector<std::pair<std::string, std::string>> describe(const Options&) { return {}; }
+
+  static void validate(const CaseSpec& c) {
+    if (!Names::free_motion_only) return;
+    const SystemSpec& s = *c.model.system();
+    for (std::size_t i = 0; i < s.dimension(); ++i)
+      if (s.lower[i] || s.upper[i])
+        throw InputError(c.file, "scheme.type",
+                         "'" + c.scheme.type + "' solves the free motion (" + std::string(Names::equation) +
+                             ") and coordinate " + std::to_string(i + 1) + " has a bound (allowed: " +
+                             std::string(Names::constrained_scheme) + ", or no bounds)");
+  }
+
+  static std::optional<std::string> lyapunov_method(const LyapunovSpec&) { return std::nullopt; }
+
+  template <class Model>
+  static scheme_type<Model> make(const BoundCase<Model>& b, const StepSpec& step) {
+    return refused_as_input(b.spec, "scheme", [&] { return scheme_type<Model>(b.model, b.step(step), b.t0); });
+  }
+
+  template <class Model>
+  static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunResult& out) {
+    using Real = typename Model::real_type;
+    using Scheme = scheme_type<Model>;
+    using State = typename Scheme::State;
+    /// Rows of the samples kept for plots (displacements and energy against t).
+    constexpr std::int64_t plotted_samples = 4000;
+
+    const CaseSpec& c = b.spec;
+    const Model& model = b.model;
+    const std::size_t n = model.dimension();
+    const Scheme scheme = make(b, c.step);
+    const RunHorizon<Real> horizon(b, c.step);
+    State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
+    const std::int64_t stride = std::max<std::int64_t>(1, horizon.steps() / plotted_samples);
+
+    PlotSamples samples;
+    samples.columns.push_back("t");
+    for (std::size_t i = 0; i < n; ++i) samples.columns.push_back("q" + std::to_string(i + 1));
+    samples.columns.push_back("energy");
+    if (options.rows) {
+      std::vector<RowColumn> columns = {{"n"}, {"t", true}};
+      for (std::size_t i = 0; i < n; ++i) columns.push_back({"q" + std::to_string(i + 1), true});
+      for (std::size_t i = 0; i < n; ++i) columns.push_back({"v" + std::to_string(i + 1), true});
+      columns.push_back({"projection_active"});
+      columns.push_back({"energy", true});
+      options.rows->header(columns, has_text_twins<Real>);
+    }
+
+    CoordinateTracker<Real> coordinates(model);
+    EnergyTracker<Real> energy(model.forced());
+    ProjectionLog projection;
+    SectionSamples sections(scheme, x, horizon.stroboscopic());
+    // Seed 002 §3.1's q1^exact: q1'' + q1 = 0 (A²_11 = M²_11 = 1) through q1(t0), v1(t0).
+    std::optional<Real> rigid_wall_error;
+    if (c.model.model_kind() == ModelKind::two_mass_spring && !model.constrained()) rigid_wall_error = Real(0);
+    std::int64_t step = 0;
+    const auto observe = [&](const State& y, bool active) {
+      using std::cos;
+      using std::sin;
+      using std::abs;
+      const Vector<Real>& q = scheme.position(y);
+      const Real e = model.energy(q, scheme.velocity(y));
+      coordinates.node(q);
+      if (rigid_wall_error) {
+        const Real s = scheme.time(y) - b.t0;
+        const Real q1 = b.u0[0] * cos(s) + b.v0[0] * sin(s);
+        rigid_wall_error = std::max(*rigid_wall_error, Real(abs(q[0] - q1)));
+      }
+      energy.node(e, active);
+      if (options.rows) {
+        std::vector<std::string> cells = {std::to_string(step), to_text(scheme.time(y))};
+        for (const Real& qi : q) cells.push_back(to_text(qi));
+        for (const Real& vi : scheme.velocity(y)) cells.push_back(to_text(vi));
+        cells.push_back(active ? "1" : "0");
+        cells.push_back(to_text(e));
+        options.rows->row(cells);
+      }
+      if (step % stride == 0) {
+        std::vector<double> row = {static_cast<double>(scheme.time(y))};
+        for (const Real& qi : q) row.push_back(static_cast<double>(qi));
+        row.push_back(static_cast<double>(e));
+        samples.rows.push_back(std::move(row));
+      }
+    };
+    const Real initial_energy = model.energy(scheme.position(x), scheme.velocity(x));
+    observe(x, false);
+    const DriveEnd end = drive(
+        scheme, x, horizon, options,
+        [&](const State& y, bool active) {
+          ++step;
+          projection.observe(active, step);
+          coordinates.contacts(scheme.active(y));
+          observe(y, active);
+        },
+        [&](const State& y, std::int64_t k) { sections.add(y, k); });
+
+    SystemFindings found;
+    {
+      const ModalBasis<Real> basis(model.mass_squared(), model.stiffness());
+      for (const Real& w : basis.omega()) found.omega.push_back(NumberText::of(w));
+    }
+    found.coordinates = coordinates.records();
+    found.initial_energy = NumberText::of(initial_energy);
+    found.final_energy = NumberText::of(model.energy(scheme.position(x), scheme.velocity(x)));
+    found.flights = energy.flights();
+    if (rigid_wall_error) found.max_error_rigid_wall_q1 = NumberText::of(*rigid_wall_error);
+    if (const auto variation = energy.largest_variation()) found.largest_energy_variation_between_impacts = NumberText::of(*variation);
+    out.run.h = NumberText::of(scheme.step_size());
+    out.run.steps = end.steps;
+    out.run.final = state_text(scheme, x);
+    out.run.stroboscopic = sections.take();
+    out.run.projection_active = projection.activity();
+    out.run.system = std::move(found);
+    out.run.samples = std::move(samples);
+    out.run.escaped = end.escaped;
+  }
+
+  template <class Model, class Observer>
+  static typename Model::real_type study_run(const BoundCase<Model>& b, const Options&, const StepSpec& step,
+                                             Observer& observer) {
+    return projection_study_run(make(b, step), b, step, observer);
+  }
+
+ private:
+  /// Per coordinate: contacts (runs of active steps), and the nodes outside its bounds.
+  template <class Real>
+  class CoordinateTracker {
+   public:
+    explicit CoordinateTracker(const LinearImpactSystem<Real>& model)
+        : model_(model), records_(model.dimension()), penetration_(model.dimension(), Real(0)),
+          previous_(model.dimension(), 0) {
+      for (std::size_t i = 0; i < records_.size(); ++i) records_[i].constrained = model.bounds(i).constrained();
+    }
+    void contacts(const std::vector<char>& active) {
+      for (std::size_t i = 0; i < records_.size(); ++i) {
+        if (active[i]) {
+          ++records_[i].contact_steps;
+          if (!previous_[i]) ++records_[i].impacts;
+        }
+        previous_[i] = active[i];
+      }
+    }
+    void node(const Vector<Real>& q) {
+      for (std::size_t i = 0; i < records_.size(); ++i) {
+        const CoordinateBounds<Real>& b = model_.bounds(i);
+        Real outside(0);
+        if (b.lower && q[i] < *b.lower) outside = *b.lower - q[i];
+        if (b.upper && q[i] > *b.upper) outside = q[i] - *b.upper;
+        if (outside > 0) ++records_[i].nodes_outside;
+        if (outside > penetration_[i]) penetration_[i] = outside;
+      }
+    }
+    std::vector<CoordinateRecord> records() const {
+      std::vector<CoordinateRecord> out = records_;
+      for (std::size_t i = 0; i < out.size(); ++i) out[i].max_penetration = NumberText::of(penetration_[i]);
+      return out;
+    }
+
+   private:
+    const LinearImpactSystem<Real>& model_;
+    std::vector<CoordinateRecord> records_;
+    Vector<Real> penetration_;
+    std::vector<char> previous_;
+  };
+
+  /// The energy's largest relative variation within a flight: the nodes between two steps
+  /// with an active constraint (unforced systems: seed 002 Remark 7 says it is constant).
+  template <class Real>
+  class EnergyTracker {
+   public:
+    explicit EnergyTracker(bool forced) : forced_(forced) {}
+    void node(const Real& e, bool active) {
+      using std::abs;
+      if (active || !start_) {
+        // A contact step ends a flight; the next node without contact starts one.
+        if (active) start_.reset();
+        else {
+          start_ = e;
+          ++flights_;
+        }
+        return;
+      }
+      if (*start_ != 0) largest_ = std::max(largest_, Real(abs(e - *start_) / abs(*start_)));
+    }
+    std::optional<Real> largest_variation() const { return forced_ ? std::nullopt : std::optional<Real>(largest_); }
+    std::int64_t flights() const { return flights_; }
+
+   private:
+    bool forced_;
+    std::optional<Real> start_;
+    Real largest_ = Real(0);
+    std::int64_t flights_ = 0;
+  };
+};
+
+}  // namespace vibro
