@@ -14,7 +14,6 @@
 #include "vibro/linalg/dense_matrix.hpp"
 #include "vibro/linalg/matrix_functions.hpp"
 #include "vibro/model/linear_impact_system.hpp"
-#include "vibro/scheme/ndof_scheme_support.hpp"
 
 #include <cstddef>
 
@@ -26,11 +25,11 @@ class ExactFlowStep {
   ExactFlowStep(const LinearImpactSystem<Real>& model, const Real& dt)
       : basis_(model.mass_squared(), model.stiffness()), matrices_(step_matrices(basis_, dt)), forced_(model.forced()) {
     if (forced_) {
-      Vector<Real> half_inverse = detail::inverse_mass_squared(model);
-      for (Real& d : half_inverse) d *= dt / 2;
-      position_forcing_ = detail::scale_columns(matrices_.sin_over_b, half_inverse);
-      velocity_forcing_now_ = detail::scale_columns(matrices_.cos_b, half_inverse);
-      velocity_forcing_next_ = std::move(half_inverse);
+      // The buffers hold M⁻²h(t) already (detail::scaled_forcing_into): the matrices carry Δt/2 only.
+      const Real half_step = dt / 2;
+      position_forcing_ = scaled(matrices_.sin_over_b, half_step);
+      velocity_forcing_now_ = scaled(matrices_.cos_b, half_step);
+      half_step_ = half_step;
     }
   }
 
@@ -55,20 +54,27 @@ class ExactFlowStep {
     if (forced_) add_velocity_forcing(forcing_now, forcing_next, out);
   }
 
-  /// out += (Δt/2)(C M⁻²h(t_n) + M⁻²h(t_{n+1})): the velocity update's forcing term alone.
+  /// out += (Δt/2)(C M⁻²h(t_n) + M⁻²h(t_{n+1})) from `forcing_now` = M⁻²h(t_n) and
+  /// `forcing_next` = M⁻²h(t_{n+1}): the velocity update's forcing term alone.
   void add_velocity_forcing(const Vector<Real>& forcing_now, const Vector<Real>& forcing_next,
                             Vector<Real>& out) const {
     add_product_into(velocity_forcing_now_, forcing_now, out);
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] += velocity_forcing_next_[i] * forcing_next[i];
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] += half_step_ * forcing_next[i];
   }
 
  private:
   ModalBasis<Real> basis_;
   StepMatrices<Real> matrices_;
   bool forced_;
-  Matrix<Real> position_forcing_;      ///< (Δt/2) Sb M⁻²
-  Matrix<Real> velocity_forcing_now_;  ///< (Δt/2) C M⁻²
-  Vector<Real> velocity_forcing_next_; ///< (Δt/2) M⁻² (diagonal)
+  Matrix<Real> position_forcing_;      ///< (Δt/2) Sb
+  Matrix<Real> velocity_forcing_now_;  ///< (Δt/2) C
+  Real half_step_ = Real(0);           ///< Δt/2
+
+  static Matrix<Real> scaled(Matrix<Real> a, const Real& factor) {
+    for (std::size_t i = 0; i < a.rows(); ++i)
+      for (std::size_t j = 0; j < a.cols(); ++j) a(i, j) *= factor;
+    return a;
+  }
 };
 
 }  // namespace vibro

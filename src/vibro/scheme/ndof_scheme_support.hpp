@@ -94,14 +94,6 @@ Vector<Real> inverse_mass_squared(const LinearImpactSystem<Real>& model) {
   return inverse;
 }
 
-/// A diag(d): the matrices that multiply M⁻²h(t) are precomputed with M⁻² folded in.
-template <class Real>
-Matrix<Real> scale_columns(Matrix<Real> a, const Vector<Real>& d) {
-  for (std::size_t i = 0; i < a.rows(); ++i)
-    for (std::size_t j = 0; j < a.cols(); ++j) a(i, j) *= d[j];
-  return a;
-}
-
 /// M⁻²h(t) into out.
 template <class Real>
 void scaled_forcing_into(const LinearImpactSystem<Real>& model, const Vector<Real>& inverse_mass_squared,

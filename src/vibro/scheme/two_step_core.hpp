@@ -75,7 +75,6 @@ class TwoStepCore {
     });
     for (std::size_t i = 0; i < mass_phi_inverse_.rows(); ++i)
       for (std::size_t j = 0; j < mass_phi_inverse_.cols(); ++j) mass_phi_inverse_(i, j) *= model.mass_squared()[i];
-    if (flow_.forced()) phi_forcing_ = detail::scale_columns(flow_.matrices().phi, inverse_mass_squared_);
   }
 
   const ExactFlowStep<Real>& flow() const { return flow_; }
@@ -100,7 +99,7 @@ class TwoStepCore {
     for (std::size_t i = 0; i < x.next.size(); ++i) x.next[i] -= x.q[i];
     if (flow_.forced()) {
       detail::scaled_forcing_into(model, inverse_mass_squared_, t_next, x.forcing);
-      add_product_into(phi_forcing_, x.forcing, x.next);
+      add_product_into(flow_.matrices().phi, x.forcing, x.next);
     }
   }
 
@@ -127,7 +126,7 @@ class TwoStepCore {
     for (std::size_t i = 0; i < x.scratch.size(); ++i) x.scratch[i] = x.q_next[i] - x.scratch[i];
     multiply_into(inverse_sin_over_b_, x.scratch, x.v);
     if (flow_.forced())
-      for (std::size_t i = 0; i < x.v.size(); ++i) x.v[i] -= dt_ / 2 * inverse_mass_squared_[i] * x.forcing[i];
+      for (std::size_t i = 0; i < x.v.size(); ++i) x.v[i] -= dt_ / 2 * x.forcing[i];
   }
 
   ExactFlowStep<Real> flow_;
@@ -136,7 +135,6 @@ class TwoStepCore {
   Matrix<Real> two_cos_;            ///< 2C
   Matrix<Real> inverse_sin_over_b_; ///< (Sb)⁻¹ = B (sin ΔtB)⁻¹
   Matrix<Real> mass_phi_inverse_;   ///< M² Φ⁻¹
-  Matrix<Real> phi_forcing_;        ///< Φ M⁻²
 };
 
 }  // namespace vibro
