@@ -77,9 +77,6 @@ class TwoStepCore {
       for (std::size_t j = 0; j < mass_phi_inverse_.cols(); ++j) mass_phi_inverse_(i, j) *= model.mass_squared()[i];
   }
 
-  const ExactFlowStep<Real>& flow() const { return flow_; }
-  const Vector<Real>& inverse_mass_squared() const { return inverse_mass_squared_; }
-
   /// q^0 = q0 and q^1 from the exact one-step map at t0 (`v0` already through
   /// detail::start_velocity).
   State start(const LinearImpactSystem<Real>& model, const Real& t0, const Vector<Real>& q0,
