@@ -1,0 +1,75 @@
+#pragma once
+// The exact two-step scheme of seed 002 eq. (13) for free motion of M²q'' + A²q = h(t)
+// (docs/mathematics.md §6):
+//   q^{n+1} = 2C q^n − q^{n−1},  C = cos(ΔtB),  B² = M⁻²A²,
+// whose nodes lie on the exact solution for every Δt (seed 002 §2: q(t+Δt) + q(t−Δt) =
+// 2Cq(t)), with q^1 from the exact one-step map (eq. (17)), the velocity
+// v^n = (Sb)⁻¹(q^{n+1} − Cq^n) and the conserved energy of eq. (18) (Proposition 3). The
+// forced form (derived) and the shared pieces are in scheme/two_step_core.hpp. A system
+// with a bound is refused: the NSPS scheme (scheme/nonstandard_paoli_schatzman.hpp) is this
+// scheme with the projection.
+
+#include "vibro/linalg/dense_matrix.hpp"
+#include "vibro/model/linear_impact_system.hpp"
+#include "vibro/scheme/ndof_scheme_support.hpp"
+#include "vibro/scheme/scheme.hpp"
+#include "vibro/scheme/two_step_core.hpp"
+
+#include <utility>
+#include <vector>
+
+namespace vibro {
+
+template <class Real>
+class ExactTwoStep {
+ public:
+  using real_type = Real;
+  using model_type = LinearImpactSystem<Real>;
+  using coordinates_type = Vector<Real>;
+  using State = TwoStepState<Real>;
+
+  /// None: for free motion the scheme is exact (seed 002 eq. (13)) and its error is
+  /// rounding, which has no order in Δt; seed 002 gives no order for the forced form.
+  static constexpr DeclaredOrders declared_orders = declare_orders({});
+  /// The matrix functions need cos and sin.
+  static constexpr bool rational_arithmetic = false;
+
+  /// Throws std::invalid_argument for a step that is not finite and positive, a system
+  /// with a bound, and ω_iΔt a multiple of π to rounding (scheme/two_step_core.hpp).
+  ExactTwoStep(model_type model, Real dt, Real t0 = Real(0))
+      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)),
+        core_((detail::require_step(dt_, t0_),
+               detail::require_free_motion(model_, "exact two-step", "nonstandard Paoli-Schatzman"), model_),
+              dt_) {}
+
+  /// (q^0, q^1) with q^1 from the exact one-step map; throws std::invalid_argument for data
+  /// of the wrong size or not finite.
+  State start(const Vector<Real>& q0, const Vector<Real>& v0) const {
+    return core_.start(model_, t0_, q0, detail::start_velocity(model_, q0, v0));
+  }
+
+  /// q^{n+2} = 2C q^{n+1} − q^n. Never projects: returns false.
+  bool step(State& x) const {
+    core_.free_into(model_, time(x.n + 1), x);
+    core_.advance(x);
+    return false;
+  }
+
+  Real time(const State& x) const { return time(x.n); }
+  const Vector<Real>& position(const State& x) const { return x.q; }
+  const Vector<Real>& velocity(const State& x) const { return x.v; }
+  const std::vector<char>& active(const State& x) const { return x.active; }
+  Real step_size() const { return dt_; }
+  const model_type& model() const { return model_; }
+  /// Seed 002 eq. (18), conserved by the unforced scheme (Proposition 3).
+  Real energy(const State& x) const { return core_.energy(model_, x); }
+
+ private:
+  Real time(std::int64_t n) const { return t0_ + dt_ * n; }
+
+  model_type model_;
+  Real dt_, t0_;
+  TwoStepCore<Real> core_;
+};
+
+}  // namespace vibro

@@ -1,0 +1,80 @@
+#pragma once
+// The standard one-step scheme of seed 002 eq. (16) (symplectic Euler) for free motion of
+// M²q'' + A²q = h(t) (docs/mathematics.md §6):
+//   q^{k+1} = q^k + Δt v^k,  M²(v^{k+1} − v^k) = −Δt A² q^{k+1} (+ Δt h(t_{k+1})),
+// the velocity update taking the force at the new position and time (derived forcing). The
+// scheme seed 002 §3.1 compares the non-standard ones with (experiment 1: 4.99e−3). A
+// system with a bound is refused: the MMM scheme (scheme/moreau_monteiro_marques.hpp) is
+// this scheme with the velocity projection.
+
+#include "vibro/linalg/dense_matrix.hpp"
+#include "vibro/model/linear_impact_system.hpp"
+#include "vibro/scheme/ndof_scheme_support.hpp"
+#include "vibro/scheme/scheme.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace vibro {
+
+template <class Real>
+class StandardOneStep {
+ public:
+  using real_type = Real;
+  using model_type = LinearImpactSystem<Real>;
+  using coordinates_type = Vector<Real>;
+  using State = OneStepState<Real>;
+
+  /// None: seed 002 states no order for eq. (16).
+  static constexpr DeclaredOrders declared_orders = declare_orders({});
+  /// The step is rational, but the model is not: LinearImpactSystem checks A² by a Cholesky
+  /// factorisation (square roots) and its forcing needs cos.
+  static constexpr bool rational_arithmetic = false;
+
+  /// Throws std::invalid_argument for a step that is not finite and positive and for a
+  /// system with a bound.
+  StandardOneStep(model_type model, Real dt, Real t0 = Real(0))
+      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)),
+        b_squared_((detail::require_step(dt_, t0_),
+                    detail::require_free_motion(model_, "standard one-step", "Moreau-Monteiro Marques"),
+                    detail::b_squared(model_))),
+        inverse_mass_squared_(detail::inverse_mass_squared(model_)) {}
+
+  /// (q0, v0); throws std::invalid_argument for data of the wrong size or not finite.
+  State start(const Vector<Real>& q0, const Vector<Real>& v0) const {
+    return detail::one_step_state(q0, detail::start_velocity(model_, q0, v0));
+  }
+
+  /// (q^k, v^k) → (q^{k+1}, v^{k+1}) by eq. (16). Never projects: returns false.
+  bool step(State& x) const {
+    const std::size_t n = x.q.size();
+    for (std::size_t i = 0; i < n; ++i) x.q_next[i] = x.q[i] + dt_ * x.v[i];
+    detail::retarding_acceleration_into(model_, b_squared_, inverse_mass_squared_, time(x.n + 1), x);
+    for (std::size_t i = 0; i < n; ++i) x.v_next[i] = x.v[i] - dt_ * x.scratch[i];
+    std::swap(x.q, x.q_next);
+    std::swap(x.v, x.v_next);
+    ++x.n;
+    return false;
+  }
+
+  Real time(const State& x) const { return time(x.n); }
+  const Vector<Real>& position(const State& x) const { return x.q; }
+  const Vector<Real>& velocity(const State& x) const { return x.v; }
+  const std::vector<char>& active(const State& x) const { return x.active; }
+  Real step_size() const { return dt_; }
+  const model_type& model() const { return model_; }
+  /// Seed 002 eq. (20) of the scheme's (q^k, v^k); not conserved by this scheme.
+  Real energy(const State& x) const { return model_.energy(x.q, x.v); }
+
+ private:
+  Real time(std::int64_t n) const { return t0_ + dt_ * n; }
+
+  model_type model_;
+  Real dt_, t0_;
+  Matrix<Real> b_squared_;  ///< M⁻²A²
+  Vector<Real> inverse_mass_squared_;
+};
+
+}  // namespace vibro
