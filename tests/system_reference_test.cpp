@@ -414,6 +414,29 @@ TYPED_TEST(NdofReference, ExactTangencyIsAGrazeNotAnImpact) {
   EXPECT_NEAR_EPS(reference.position(Real(2 * pi))[0], Real(1), 1024, Real(4 * pi));
 }
 
+/// u = cos t from (1, 0) with the lower bound −1 + δ, δ = 2⁻¹⁰: the gap dips below zero only
+/// for |t − π| < 0.045. With one search window over the whole run [0, 4] both ends see a
+/// positive gap (2 and 0.35): only the curvature bound |g''| ≤ 1 can find the dip (a bound
+/// 8 times too small certifies the window as contact-free). Closed form: the impact is at
+/// t1 = arccos(δ − 1) with v− = −sin t1 = −√(2δ − δ²).
+TYPED_TEST(NdofReference, FindsTheShallowDipInsideOneSearchWindow) {
+  using Real = TypeParam;
+  using std::acos;
+  using std::sqrt;
+  const Real delta = Real(1) / 1024;
+  const auto system = one_dof(Real(0), Real(1), Real(delta - 1), num<Real>("0.5"));
+  auto settings = default_reference_settings(system, {Real(1)}, {Real(0)});
+  settings.max_window = Real(4);
+  const SystemReference<Real> reference(system, Real(0), {Real(1)}, {Real(0)}, Real(4), settings);
+  ASSERT_FALSE(reference.events().empty()) << "the dip was stepped over";
+  const auto& first = reference.events().front();
+  EXPECT_EQ(first.kind, Kind<Real>::impact);
+  const Real t1 = acos(delta - 1), v1 = sqrt(2 * delta - delta * delta);
+  // The root of the gap is conditioned by 1/|v−| ≈ 23: 64 ε of the time scale over |v−|.
+  EXPECT_NEAR_EPS(first.t, t1, 64, Real(t1 / v1));
+  EXPECT_NEAR_EPS(first.v_minus, Real(-v1), 64, Real(t1));
+}
+
 /// Bad input: one-line std::invalid_argument messages; an accumulation: std::runtime_error
 /// naming the limitation and the way out.
 TYPED_TEST(NdofReference, BadInputAndAccumulationGiveOneLineErrors) {
