@@ -224,46 +224,83 @@ TYPED_TEST(NdofReference, OneDofWithRestitutionMatchesTheOneDofReference) {
                          3);
 }
 
-/// Two uncoupled coordinates (M² = diag(1, 4), A² = diag(1, 4): each u'' + u = a_i cos Ωt):
-/// coordinate 1 bounces on a lower bound with e = 0.5, coordinate 2 sticks on an upper bound
-/// (its mirror u = −q2 is the sticking case above). Each is the 1-DOF reference.
-TYPED_TEST(NdofReference, UncoupledCoordinatesAreIndependentOneDofProblems) {
-  using Real = TypeParam;
+/// One coordinate of an uncoupled pair: u'' + u = a cos Ωt with u ≥ u_min, restitution e,
+/// from (u0, 0); `upper` puts it in the system mirrored, as q = −u ≤ −u_min.
+template <class Real>
+struct OneDofProblem {
+  Real a, u_min, e, u0;
+  bool upper;
+};
+
+/// Two uncoupled coordinates (M² = diag(1, 4), A² = diag(1, 4), each u'' + u = a_i cos Ωt
+/// after dividing by 4) are two independent 1-DOF problems: each coordinate's events and
+/// positions are those of the 1-DOF reference. Returns the N-DOF run.
+template <class Real>
+SystemReference<Real> expect_independent(const Real& omega, const OneDofProblem<Real> (&p)[2], const Real& t_end) {
   using std::abs;
-  const Real omega = num<Real>("1.3"), e1 = num<Real>("0.5");
-  const Real a1 = num<Real>("0.2"), a2 = num<Real>("0.8"), t_end = Real(30);
+  const Real mass[2] = {Real(1), Real(4)};
   std::vector<CoordinateBounds<Real>> bounds(2);
-  bounds[0] = {Real(-1), std::nullopt, e1};
-  bounds[1] = {std::nullopt, num<Real>("-0.5"), Real(0)};
-  const LinearImpactSystem<Real> system({Real(1), Real(4)}, Matrix<Real>::diagonal({Real(1), Real(4)}), bounds,
-                                        {a1, Real(-4 * a2)}, omega);
-  const SystemReference<Real> many(system, Real(0), {Real(3), Real(-2)}, {Real(0), Real(0)}, t_end);
-  const DenseReference<ImpactOscillator<Real>> first(ImpactOscillator<Real>(Real(0), a1, omega, Real(-1), e1), Real(0),
-                                                     Real(3), Real(0), t_end);
-  const DenseReference<ImpactOscillator<Real>> second(
-      ImpactOscillator<Real>(Real(0), a2, omega, num<Real>("0.5"), Real(0)), Real(0), Real(2), Real(0), t_end);
+  Vector<Real> force(2), q0(2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Real side = p[i].upper ? Real(-1) : Real(1);
+    bounds[i].restitution = p[i].e;
+    if (p[i].upper) bounds[i].upper = Real(-p[i].u_min);
+    else bounds[i].lower = p[i].u_min;
+    force[i] = side * mass[i] * p[i].a;
+    q0[i] = side * p[i].u0;
+  }
+  SystemReference<Real> many(LinearImpactSystem<Real>({mass[0], mass[1]}, Matrix<Real>::diagonal({mass[0], mass[1]}),
+                                                      bounds, force, omega),
+                             Real(0), q0, {Real(0), Real(0)}, t_end);
   std::vector<Event<Real>> on[2];
   for (const auto& event : many.events()) on[event.coordinate].push_back(event);
-  const std::vector<ReferenceEvent<Real>>* expected[2] = {&first.events(), &second.events()};
-  const Real side[2] = {Real(1), Real(-1)};
   for (std::size_t i = 0; i < 2; ++i) {
-    ASSERT_GE(expected[i]->size(), 3u);
-    ASSERT_EQ(on[i].size(), expected[i]->size()) << "coordinate " << i + 1;
-    for (std::size_t k = 0; k < on[i].size(); ++k) {
-      const auto& x = (*expected[i])[k];
+    const Real side = p[i].upper ? Real(-1) : Real(1);
+    const DenseReference<ImpactOscillator<Real>> one(ImpactOscillator<Real>(Real(0), p[i].a, omega, p[i].u_min, p[i].e),
+                                                     Real(0), p[i].u0, Real(0), t_end);
+    const auto& expected = one.events();
+    EXPECT_GE(expected.size(), 3u) << "the case must exercise several events";
+    EXPECT_EQ(on[i].size(), expected.size()) << "coordinate " << i + 1;
+    for (std::size_t k = 0; k < on[i].size() && k < expected.size(); ++k) {
+      const auto& x = expected[k];
       EXPECT_EQ(one_dof_kind<Real>(on[i][k].kind), x.kind) << "coordinate " << i + 1 << " event " << k;
       const Real speed = abs(x.v_minus) > 1 ? abs(x.v_minus) : Real(1);
       // As in expect_same_as_one_dof, with the size scale 8 ≥ 1 + |q0| + |v0| + |bound| + |a|.
       EXPECT_NEAR_EPS(on[i][k].t, x.t, 64, Real(8 / speed)) << "coordinate " << i + 1;
-      EXPECT_NEAR_EPS(Real(side[i] * on[i][k].v_minus), x.v_minus, 64, Real(8));
+      EXPECT_NEAR_EPS(Real(side * on[i][k].v_minus), x.v_minus, 64, Real(8));
+    }
+    for (const char* text : {"1.1", "7.7", "19.3", "29.9"}) {
+      const Real t = num<Real>(text);
+      EXPECT_NEAR_EPS(Real(side * many.position(t)[i]), one.position(t), 64, Real(8)) << text;
     }
   }
-  for (const char* text : {"1.1", "7.7", "19.3", "29.9"}) {
-    const Real t = num<Real>(text);
-    const Vector<Real> q = many.position(t);
-    EXPECT_NEAR_EPS(q[0], first.position(t), 64, Real(8)) << text;
-    EXPECT_NEAR_EPS(Real(-q[1]), second.position(t), 64, Real(8)) << text;
+  return many;
+}
+
+/// Coordinate 1 bounces on a lower bound with e = 0.5, coordinate 2 sticks on an upper bound
+/// (its mirror is the sticking case above): one coordinate held while the other flies.
+TYPED_TEST(NdofReference, UncoupledCoordinatesAreIndependentOneDofProblems) {
+  using Real = TypeParam;
+  const OneDofProblem<Real> problems[2] = {{num<Real>("0.2"), Real(-1), num<Real>("0.5"), Real(3), false},
+                                           {num<Real>("0.8"), num<Real>("0.5"), Real(0), Real(2), true}};
+  expect_independent(num<Real>("1.3"), problems, Real(30));
+}
+
+/// Both coordinates stick (e = 0, bounds above the equilibrium band) with overlapping
+/// sticking phases: the held set has two members and the free set is empty at times.
+TYPED_TEST(NdofReference, UncoupledCoordinatesHeldAtOnceAreIndependentOneDofProblems) {
+  using Real = TypeParam;
+  const OneDofProblem<Real> problems[2] = {{num<Real>("0.8"), num<Real>("0.5"), Real(0), Real(2), false},
+                                           {num<Real>("0.7"), num<Real>("0.45"), Real(0), num<Real>("1.5"), true}};
+  const auto many = expect_independent(num<Real>("1.3"), problems, Real(30));
+  // Some stick happens while the other coordinate is held.
+  bool held[2] = {false, false}, both = false;
+  for (const auto& event : many.events()) {
+    if (event.kind == Kind<Real>::stick) held[event.coordinate] = true;
+    if (event.kind == Kind<Real>::release) held[event.coordinate] = false;
+    both = both || (held[0] && held[1]);
   }
+  EXPECT_TRUE(both) << "the sticking phases must overlap";
 }
 
 /// The net force (h − A²q)_1 on q1 (unforced system), pointing out of the face it rests on
