@@ -14,15 +14,19 @@
 //   position scale would take rounding noise of u'' for a real acceleration when |a| is
 //   large: at ω = 50, a = 2500 it did, and lift-off from rest failed.)
 
+#include "vibro/linalg/matrix_functions.hpp"
 #include "vibro/model/constant_force.hpp"
 #include "vibro/model/duffing_oscillator.hpp"
 #include "vibro/model/impact_oscillator.hpp"
+#include "vibro/model/linear_impact_system.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/scalar/traits.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 
 namespace vibro {
 
@@ -71,6 +75,58 @@ template <class Real>
 ReferenceSettings<Real> default_reference_settings(const ConstantForce<Real>& model, const Real& u0, const Real& v0) {
   using std::abs;
   return reference_settings(Real(1), Real(1 + abs(u0) + abs(model.obstacle()) + abs(v0)), Real(1 + abs(model.gravity())));
+}
+
+/// The linear N-DOF system of seed 002 (system_reference.hpp), with the modes ω_k of
+/// M⁻¹A²M⁻¹ and Λ = M⁻¹Q: time scale the shortest of the forcing period and the free
+/// periods 2π/ω_k; size S = 1 + |q0|∞ + max |finite bound| + |v0|∞/ω_min + the forced
+/// amplitude max_i Σ_k |Λ_ik| |(Λᵀf)_k| / |ω_k² − Ω²|; force scale (as an acceleration)
+/// max_i (|f_i| + Σ_j |A²_ij| S)/m_i², the terms whose sum is q_i''.
+template <class Real>
+ReferenceSettings<Real> default_reference_settings(const LinearImpactSystem<Real>& system, const Vector<Real>& q0,
+                                                   const Vector<Real>& v0) {
+  using std::abs;
+  using std::max;
+  using std::min;
+  const ModalBasis<Real> basis(system.mass_squared(), system.stiffness());
+  const std::size_t n = system.dimension();
+  const Real two_pi = boost::math::constants::two_pi<Real>();
+  Real omega_min = basis.omega()[0], omega_max = basis.omega()[0];
+  for (const Real& w : basis.omega()) {
+    omega_min = min(omega_min, w);
+    omega_max = max(omega_max, w);
+  }
+  Real time_scale = two_pi / omega_max;
+  if (system.forced()) time_scale = min(time_scale, system.period());
+  Real size = 1 + max_abs(q0) + max_abs(v0) / omega_min;
+  Real widest_bound(0);
+  for (const auto& b : system.all_bounds()) {
+    if (b.lower) widest_bound = max(widest_bound, Real(abs(*b.lower)));
+    if (b.upper) widest_bound = max(widest_bound, Real(abs(*b.upper)));
+  }
+  size += widest_bound;
+  if (system.forced()) {
+    const Real& frequency = system.forcing_frequency();
+    Real forced(0);
+    for (std::size_t i = 0; i < n; ++i) {
+      Real row(0);
+      for (std::size_t k = 0; k < n; ++k) {
+        Real modal(0);
+        for (std::size_t j = 0; j < n; ++j) modal += basis.modes()(j, k) * system.force_amplitude()[j];
+        const Real& w = basis.omega()[k];
+        row += abs(basis.modes()(i, k) * modal / ((w - frequency) * (w + frequency)));
+      }
+      forced = max(forced, row);
+    }
+    size += forced;
+  }
+  Real force(0);
+  for (std::size_t i = 0; i < n; ++i) {
+    Real terms = abs(system.force_amplitude()[i]);
+    for (std::size_t j = 0; j < n; ++j) terms += abs(system.stiffness()(i, j)) * size;
+    force = max(force, Real(terms / system.mass_squared()[i]));
+  }
+  return reference_settings(time_scale, size, force);
 }
 
 }  // namespace vibro
