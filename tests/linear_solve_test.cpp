@@ -1,6 +1,7 @@
 // solve(A, B) = A⁻¹B (vibro/linalg/linear_solve.hpp). Expected values: the inverse of the 3×3
 // Hilbert matrix, which has the closed form [[9, −36, 30], [−36, 192, −180], [30, −180, 180]]
-// (integer entries, Hilbert 1894), and a matrix singular by construction.
+// (integer entries, Hilbert 1894), a 2×2 inverse by its adjugate, and a matrix singular by
+// construction.
 
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
@@ -30,6 +31,18 @@ TYPED_TEST(LinearSolve, InvertsTheHilbertMatrixToItsClosedForm) {
   for (std::size_t i = 0; i < 3; ++i)
     for (std::size_t j = 0; j < 3; ++j)
       EXPECT_NEAR_EPS(inverse(i, j), Real(expected[i][j]), 4 * 3 * 748, Real(192)) << i << ", " << j;
+}
+
+/// A zero leading entry forces a row exchange: [[0, 1], [1, 1]]⁻¹ = [[−1, 1], [1, 0]] (by the
+/// adjugate), exact in every type (only ±1 and 0 are formed).
+TYPED_TEST(LinearSolve, ExchangesRowsAroundAZeroPivot) {
+  using Real = TypeParam;
+  const Matrix<Real> a = Matrix<Real>::from_rows({{Real(0), Real(1)}, {Real(1), Real(1)}});
+  const Matrix<Real> inverse = solve(a, Matrix<Real>::identity(2));
+  EXPECT_EQ(inverse(0, 0), Real(-1));
+  EXPECT_EQ(inverse(0, 1), Real(1));
+  EXPECT_EQ(inverse(1, 0), Real(1));
+  EXPECT_EQ(inverse(1, 1), Real(0));
 }
 
 TYPED_TEST(LinearSolve, RefusesASingularMatrix) {
