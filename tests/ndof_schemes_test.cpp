@@ -450,6 +450,18 @@ TYPED_TEST(NdofSchemes, FreeSchemesRefuseBoundsAndStartsRefuseDataOutsideK) {
   EXPECT_THROW((void)NonstandardMmm<Real>(bounded, dt).start({Real(1)}, {Real(0)}), std::invalid_argument);
 }
 
+/// C + E singular: one coordinate, E = 0 and ωΔt = π/2 (cos ωΔt = 0 up to the rounding of
+/// π/2): the NSMMM scheme cannot form (C + E)⁻¹ and refuses the step.
+TYPED_TEST(NdofSchemes, NsmmmRefusesAStepWhereCPlusEIsSingular) {
+  using Real = TypeParam;
+  Matrix<Real> stiffness(1, 1);
+  stiffness(0, 0) = Real(100);
+  const LinearImpactSystem<Real> system({Real(1)}, stiffness, {CoordinateBounds<Real>{Real(-1), std::nullopt, Real(0)}});
+  const Real quarter_period = boost::math::constants::pi<Real>() / 20;
+  EXPECT_THROW(NonstandardMmm<Real>(system, quarter_period), std::invalid_argument);
+  EXPECT_NO_THROW(NonstandardMmm<Real>(system, Real(quarter_period * num<Real>("0.9"))));
+}
+
 /// Seed 002 §3.1: max_n |q1^n − cos t_n| = 4.99e−3 for the standard scheme (Δt = 0.01,
 /// q = (1, 0), v = 0). "Prints as 4.99e−3" is |error − 4.99e−3| ≤ 0.005e−3. The maximum is
 /// reached at the node t = 1.57 ≈ π/2 and does not change after (measured up to t = 200π),

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -16,16 +17,18 @@
 namespace vibro {
 
 /// A⁻¹ B. Throws std::invalid_argument when A is not square, the sizes disagree, or A is
-/// singular to rounding: a pivot of magnitude ≤ N ε max|a_ij| (elimination with partial
+/// singular to rounding: a pivot of magnitude ≤ N ε · scale (elimination with partial
 /// pivoting is backward stable, so a smaller pivot is indistinguishable from zero; for the
-/// exact type ε = 0 and only an exact zero is refused).
+/// exact type ε = 0 and only an exact zero is refused). `scale` is the size of the
+/// rounding already in A's entries: max|a_ij| by default, more when A was formed from larger
+/// quantities that cancelled (a 1×1 A is never singular relative to itself).
 template <class Real>
-Matrix<Real> solve(Matrix<Real> a, Matrix<Real> b) {
+Matrix<Real> solve(Matrix<Real> a, Matrix<Real> b, std::optional<Real> scale = std::nullopt) {
   using std::abs;
   const std::size_t n = a.rows();
   if (a.cols() != n) throw std::invalid_argument("solve: the matrix is not square");
   if (b.rows() != n) throw std::invalid_argument("solve: the right-hand side has the wrong number of rows");
-  const Real negligible = Real(n) * epsilon<Real>() * max_abs(a);
+  const Real negligible = Real(n) * epsilon<Real>() * (scale ? *scale : max_abs(a));
   for (std::size_t k = 0; k < n; ++k) {
     std::size_t pivot = k;
     for (std::size_t i = k + 1; i < n; ++i)

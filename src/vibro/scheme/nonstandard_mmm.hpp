@@ -31,6 +31,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -64,7 +65,13 @@ class NonstandardMmm {
     c_plus_e_ = flow_.matrices().cos_b;
     for (std::size_t i = 0; i < n; ++i) c_plus_e_(i, i) += restitution_[i];
     try {
-      inverse_c_plus_e_ = solve(c_plus_e_, Matrix<Real>::identity(n));
+      // C's entries are cosines of magnitude ≤ 1 (mode shapes of order 1) computed with an
+      // absolute rounding of ε, so a pivot is measured against 1 + max e_i, not against
+      // C + E itself: cos(π/2) ≈ 6e−17 is a zero.
+      Real scale(1);
+      for (const Real& e : restitution_)
+        if (1 + e > scale) scale = 1 + e;
+      inverse_c_plus_e_ = solve(c_plus_e_, Matrix<Real>::identity(n), std::optional<Real>(scale));
     } catch (const std::invalid_argument&) {
       throw std::invalid_argument("nonstandard MMM: C + E = cos(dt B) + diag(e) is singular to rounding for this "
                                   "step (seed 002 eq. (29) needs its inverse): change dt");
