@@ -25,6 +25,7 @@
 
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -391,15 +392,19 @@ TYPED_TEST(NdofReference, CoupledExperimentTwoSticksReleasesAndKeepsTheEnergyBal
   }
 }
 
-/// No contact missed (experiment 2, μ_m = 1 and 1000, at 100 digits): the gaps of q1 to both
-/// faces, sampled every 10⁻³ and bracketed between samples (the minimum of a gap where its
-/// rate changes sign, by TOMS 748), never go below −(contact tolerance) between two events,
-/// so no sign change of a gap goes unreported.
+/// No contact missed (experiment 2 with μ_m = 1 and 1000, and the same box under the forcing
+/// (0.5 cos 2t, 0) with e = 0.5, at 100 digits): the gaps of q1 to both faces, sampled every
+/// 10⁻³ and bracketed between samples (the minimum of a gap where its rate changes sign, by
+/// TOMS 748), never go below −(contact tolerance) between two events, so no sign change of a
+/// gap goes unreported.
 TEST(NdofReferenceMpfr, BruteForceScanFindsNoUnreportedContact) {
   using Real = mpfr_real;
   const MpfrPrecisionGuard digits(100);
-  for (const auto& [mu_m, horizon] : {std::pair{"1", 15}, std::pair{"1000", 85}}) {
-    const auto system = experiment_2(num<Real>(mu_m));
+  const auto forced = two_mass_spring<Real>(Real(5), Real(1), num<Real>("0.2"), Real(1), num<Real>("0.5"),
+                                            {num<Real>("0.5"), Real(0)}, Real(2));
+  for (const auto& [system, horizon, mu_m] : {std::tuple{experiment_2(Real(1)), 15, "1"},
+                                              std::tuple{experiment_2(Real(1000)), 85, "1000"},
+                                              std::tuple{forced, 15, "1, forced, e = 0.5"}}) {
     const Real t_end = Real(horizon);
     const SystemReference<Real> reference(system, Real(0), {Real(1), Real(0)}, {Real(-1), Real(5)}, t_end);
     const Real tolerance = reference.settings().contact_tolerance;
