@@ -14,9 +14,10 @@
 //   - Jacobi with the relative stopping test loses at most log10(c N κ̃) digits on every
 //     eigenvalue, κ̃ the condition number of the scaled D⁻¹SD⁻¹ (D = diag √s_ii), which for
 //     this system does not depend on μ_m;
-//   - C, Sb and SB = M⁻¹(Q g(Ω) Qᵀ)M carry the decomposition's error multiplied by at most
-//     κ(M) = max m_i / min m_i = √μ_m (the similarity's condition number) relative to the
-//     largest entry.
+//   - C, Sb and SB = M⁻¹(Q g(Ω) Qᵀ)M: the similarity's condition number κ(M) = √μ_m could
+//     amplify the decomposition's error by as much; instead each entry, a sum over the modes,
+//     is in error by at most modal_function_bound units of ε Σ_k |Λ_ik g_k Λ⁻¹_kj|, so an
+//     entry loses the digits of its modal sum's cancellation and no more.
 
 #include "vibro/linalg/dense_matrix.hpp"
 #include "vibro/linalg/matrix_functions.hpp"
