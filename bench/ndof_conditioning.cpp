@@ -45,6 +45,9 @@ void print(const vibro::TwoMassSpringConditioning& c) {
   std::printf("  Jacobi's relative bound on omega^2: %.1f digits; modal-sum bound: %.0f eps x sum|terms| per entry\n",
               std::log10(vibro::jacobi_relative_eigenvalue_bound(2, c.sweeps, c.scaled_condition_number)),
               vibro::modal_function_bound(2, c.sweeps, c.scaled_condition_number));
+  if (c.dt_omega_max > std::acos(0.0))
+    std::printf("  dt omega2 = %.3g > pi/2: outside the range where the modal-sum bound holds (g's own condition)\n",
+                c.dt_omega_max);
   std::printf("  %-9s %12s %8s %12s %8s %12s %10s\n", "quantity", "rel. error", "digits", "entrywise", "digits",
               "entry cond", "units");
   for (const vibro::ConditioningFigure& f : c.figures)

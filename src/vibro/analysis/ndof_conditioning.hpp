@@ -22,6 +22,7 @@
 #include "vibro/linalg/dense_matrix.hpp"
 #include "vibro/linalg/matrix_functions.hpp"
 #include "vibro/model/linear_impact_system.hpp"
+#include "vibro/scalar/format.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scalar/types.hpp"
@@ -29,8 +30,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -142,6 +145,7 @@ struct TwoMassSpringConditioning {
   double scaled_condition_number = 0;  ///< κ̃ = κ(D⁻¹SD⁻¹)
   double mass_condition_number = 0;    ///< κ(M) = √μ_m for μ_m ≥ 1
   int sweeps = 0;                      ///< Jacobi sweeps of the double decomposition
+  double dt_omega_max = 0;             ///< Δt ω_2: modal_function_bound assumes ≤ π/2
   long reference_digits = 0;
   std::vector<ConditioningFigure> figures;  ///< ω_1², ω_2², C, Sb, SB, in that order
 };
@@ -198,6 +202,33 @@ inline TwoMassSpringConditioning measure_two_mass_spring_conditioning(double mu_
   result.sweeps = basis.symmetric().sweeps;
   Vector<double> omega_squared = basis.omega_squared();
   std::sort(omega_squared.begin(), omega_squared.end());
+  // Below DBL_MIN/ε a double no longer holds ε relative precision (gradual underflow): a
+  // relative error there measures the range, not the computation. So every eigenvalue,
+  // every modal term Λ_ik g(ω_k) Λ⁻¹_kj and its first product (the order ModalBasis::function
+  // multiplies in), and every entry must be 0 or at least that.
+  const double smallest = std::numeric_limits<double>::min() / std::numeric_limits<double>::epsilon();
+  auto normal = [&](double x) { return std::isfinite(x) && (x == 0 || std::abs(x) >= smallest); };
+  // a·b in range: 0 only when a factor is (an underflow to 0 is out of range).
+  auto product = [&](double a, double b) {
+    const double p = a * b;
+    return std::isfinite(p) && (a == 0 || b == 0 || std::abs(p) >= smallest);
+  };
+  bool in_range = normal(omega_squared.front()) && normal(omega_squared.back()) && omega_squared.front() > 0;
+  const auto& w = basis.omega();
+  for (const auto& g : {std::function<double(double)>([&](double x) { return std::cos(dt * x); }),
+                        std::function<double(double)>([&](double x) { return std::sin(dt * x) / x; }),
+                        std::function<double(double)>([&](double x) { return std::sin(dt * x) * x; })})
+    for (std::size_t i = 0; i < 2; ++i)
+      for (std::size_t j = 0; j < 2; ++j)
+        for (std::size_t k = 0; k < 2; ++k)
+          in_range = in_range && normal(g(w[k])) && product(basis.modes()(i, k), g(w[k])) &&
+                     product(basis.modes()(i, k) * g(w[k]), basis.inverse_modes()(k, j));
+  for (const Matrix<double>* m : {&step.cos_b, &step.sin_over_b, &step.sin_times_b})
+    for (std::size_t i = 0; i < 2; ++i)
+      for (std::size_t j = 0; j < 2; ++j) in_range = in_range && normal((*m)(i, j));
+  if (!in_range)
+    throw std::invalid_argument("mu_k = " + to_text(mu_k) + ", mu_m = " + to_text(mu_m) + ", dt = " + to_text(dt) +
+                                ": an eigenvalue, a modal term or a matrix entry leaves double's normal range");
 
   const MpfrPrecisionGuard guard(reference_digits);
   const ModalBasis<mpfr_real> exact = two_mass_spring_basis(mpfr_real(mu_k), mpfr_real(mu_m));
@@ -206,6 +237,7 @@ inline TwoMassSpringConditioning measure_two_mass_spring_conditioning(double mu_
   std::sort(exact_omega_squared.begin(), exact_omega_squared.end());
 
   result.condition_number = static_cast<double>(exact_omega_squared.back() / exact_omega_squared.front());
+  result.dt_omega_max = static_cast<double>(mpfr_real(dt) * sqrt(exact_omega_squared.back()));
   result.scaled_condition_number = static_cast<double>(scaled_condition_number(exact.scaled_stiffness()));
   const char* names[] = {"omega1^2", "omega2^2"};
   for (std::size_t i = 0; i < 2; ++i) {
