@@ -18,7 +18,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   libboost-dev libmpfr-dev libgmp-dev libfmt-dev
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev
   gnuplot-nox help2man
   python3-jsonschema
   clang libclang-rt-14-dev
