@@ -284,7 +284,9 @@ TEST_F(Hostile, InterruptedReportLeavesThePreviousReportIntact) {
   const fs::path out = dir() / "reports";
   fs::create_directories(out);
   std::ofstream(out / "index.md") << "the old report\n";
-  EXPECT_TRUE(ended_by(SIGTERM, {"report", "--cases", (dir() / "cases").string(), "--out", out.string()}));
+  const std::string published = (fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "published").string();
+  EXPECT_TRUE(ended_by(SIGTERM, {"report", "--cases", (dir() / "cases").string(), "--out", out.string(), "--published",
+                                 published}));
   EXPECT_EQ(read_text(out / "index.md"), "the old report\n");
   EXPECT_EQ(entries(out), (std::set<std::string>{"index.md"}));
   EXPECT_EQ(entries(dir()), (std::set<std::string>{"cases", "reports"}));

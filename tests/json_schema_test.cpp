@@ -90,6 +90,22 @@ TEST_F(JsonSchema, RunOutputsMatchTheRunSchemaInEveryPrecision) {
   }
 }
 
+TEST_F(JsonSchema, NdofRunsAndStudiesMatchTheRunSchema) {
+  // Lists of coordinates in the model, the initial data and every state; the system findings;
+  // a constrained run with sticking, a free one with its closed-form errors, and a study.
+  for (const char* precision : {"double", "mpfr:30"}) {
+    for (const char* file : {"seed002/exp2_nsps_m1.toml", "seed002/exp1_nsmmm.toml"}) {
+      const nlohmann::json j = valid_output(
+          "run", std::string("--json --quiet --precision ") + precision + " run " + quoted(cases_dir / file), "ndof.json");
+      EXPECT_EQ(j["run"]["final"]["q"].size(), 2u) << file;
+      EXPECT_EQ(j["initial"]["q0"].size(), 2u) << file;
+      EXPECT_EQ(j["run"]["system"]["coordinates"].size(), 2u) << file;
+    }
+  }
+  valid_output("run", "--json --quiet converge --out " + quoted(dir()) + " " + quoted(cases_dir / "seed002/study_nsps_impacts.toml"),
+               "ndof-study.json");
+}
+
 TEST_F(JsonSchema, PhysicalAndDuffingModelsMatchTheRunSchema) {
   const fs::path data = VIBRO_TEST_DATA_DIR;
   for (const char* precision : {"double", "mpfr:30"})

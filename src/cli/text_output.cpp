@@ -1,5 +1,7 @@
 #include "text_output.hpp"
 
+#include "vibro/report/model_formula.hpp"
+
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/registry.hpp"
@@ -260,7 +262,10 @@ void print_run(std::ostream& out, const RunResult& r) {
     }
     initial += (initial.empty() ? "" : ", ") + p.key + " = " + value;
   }
-  out << "\nmodel      " << to_json(r.model).dump() << "\ninitial    " << initial << "\n";
+  // An N-DOF system's matrices read better as its formula than as JSON.
+  const bool system = r.model.type == "linear-system" || r.model.type == "two-mass-spring";
+  out << "\nmodel      " << (system ? model_formula(r.model) : to_json(r.model).dump()) << "\ninitial    " << initial
+      << "\n";
   out << "scheme     " << r.scheme.display_name << " (" << r.scheme.type << ")";
   for (const auto& [key, value] : r.scheme.options) out << ", " << key << " " << value;
   if (r.scheme.step) {
@@ -425,10 +430,13 @@ void print_check(std::ostream& out, const CheckResult& result) {
           << x.case_file << " at " << x.precision << "\n";
   }
   for (const UncheckedValue& v : result.unchecked) out << "not reproducible: " << v.id << " = " << v.printed << ": " << v.reason << "\n";
-  out << fmt::format("summary: {} hold, {} contradicted as recorded, {} changed, {} not evaluated: {}\n", result.holds,
-                     result.contradicted_as_recorded, result.changed, result.not_evaluated,
+  out << fmt::format("summary: {} hold, {} contradicted as recorded, {} changed, {} not evaluated; {} of {} reproduced values "
+                     "agree: {}\n",
+                     result.holds, result.contradicted_as_recorded, result.changed, result.not_evaluated,
+                     result.reproduced_agreeing(), result.reproduced.size(),
                      result.matches_records() ? "every outcome matches its record"
-                                              : "an outcome differs from its record (see CHANGED above)");
+                                              : "an outcome differs from its record, or a reproduced value no longer "
+                                                "agrees (see CHANGED above)");
 }
 
 }  // namespace vibro::cli

@@ -52,9 +52,11 @@ std::vector<std::optional<NumberInput>> bounds(const TomlReader& r, const toml::
   return out;
 }
 
-/// e: one number for every coordinate, or a list.
-std::vector<NumberInput> restitutions(const TomlReader& r, const toml::table& t, std::size_t n) {
+/// e: one number for every coordinate, or a list; required when a coordinate has a bound
+/// (without one it is never used, and 0 stands in).
+std::vector<NumberInput> restitutions(const TomlReader& r, const toml::table& t, std::size_t n, bool bounded) {
   const toml::node* node = t.get("e");
+  if (!node && !bounded) return std::vector<NumberInput>(n, NumberInput{"model.e", "0", rational(0)});
   if (!node) r.fail("model.e", "missing (the restitution of the constrained coordinates, in [0, 1])");
   std::vector<NumberInput> e = node->is_array() ? numbers(r, *node, "model.e", n)
                                                 : std::vector<NumberInput>(n, r.number_value(*node, "model.e"));
@@ -104,7 +106,9 @@ SystemSpec read_linear_system(const TomlReader& r, const toml::table& t) {
   for (std::size_t i = 0; i < n; ++i) s.stiffness.push_back(numbers(r, rows[i], "model.stiffness[" + std::to_string(i) + "]", n));
   s.lower = bounds(r, t, "lower", n, true);
   s.upper = bounds(r, t, "upper", n, false);
-  s.restitution = restitutions(r, t, n);
+  bool bounded = false;
+  for (std::size_t i = 0; i < n; ++i) bounded = bounded || s.lower[i] || s.upper[i];
+  s.restitution = restitutions(r, t, n, bounded);
   read_forcing(r, t, s);
   check_system(r, s);
   return s;
@@ -123,9 +127,9 @@ TwoMassSpringSpec read_two_mass_spring(const TomlReader& r, const toml::table& t
                  {exact("model (A²)", rational(-1)), exact("model (A² = 1 + mu_k)", rational(1) + two.mu_k.exact)}};
   s.lower = {two.q_min, std::nullopt};
   s.upper = {two.q_max, std::nullopt};
-  const NumberInput e = r.required_number(t, "model", "e");
-  r.require_range(e, e.exact >= 0 && e.exact <= 1, "[0, 1]");
-  s.restitution = {e, exact("model.e", rational(0))};
+  s.restitution = restitutions(r, t, 1, two.q_min || two.q_max);
+  r.require_range(s.restitution[0], s.restitution[0].exact >= 0 && s.restitution[0].exact <= 1, "[0, 1]");
+  s.restitution.push_back(exact("model.e", rational(0)));
   read_forcing(r, t, s);
   if (two.q_min && two.q_max && !(two.q_min->exact < two.q_max->exact))
     r.fail("model.q_max", "the box is empty: q_max " + two.q_max->text + " ≤ q_min " + two.q_min->text);

@@ -81,6 +81,34 @@ std::string experiment2_table(const std::map<std::string, const CaseRuns*>& runs
   return md;
 }
 
+/// The observed order of one metric as the table shows it: slope ± standard error, or why none.
+std::string order_cell(const StudyResult& study, ErrorMetric m) {
+  const OrderAnalysis& o = study.orders[index_of(m)];
+  if (!o.slope) return "—";
+  return fmt::format("{:.3f} ± {:.2f}", *o.slope, o.standard_error);
+}
+
+/// The N-DOF convergence studies side by side: every shipped N-DOF case with a study, at
+/// every precision, its observed orders (the full tables are in each case's section).
+std::string convergence_table(const std::map<std::string, const CaseRuns*>& runs) {
+  std::string md = "\nThe N-DOF convergence studies (full tables in each case's section; errors in the max norm over "
+                   "the coordinates, against the N-DOF reference):\n\n" +
+                   markdown_header({"case", "scheme", "precision", "impacts (reference)", "position L∞ order",
+                                    "velocity L1 order", "velocity L∞ order"});
+  bool any = false;
+  for (const auto& [name, case_runs] : runs)
+    for (const RunResult& r : case_runs->runs) {
+      if (!r.run.system || !r.convergence) continue;
+      any = true;
+      const StudyResult& study = *r.convergence;
+      md += markdown_row({"[`" + name + "`](#case-" + name + ")", r.scheme.type, r.provenance.precision.name,
+                          std::to_string(study.rows.back().reference_impacts),
+                          order_cell(study, ErrorMetric::position_linf), order_cell(study, ErrorMetric::velocity_l1),
+                          order_cell(study, ErrorMetric::velocity_linf)});
+    }
+  return any ? md : "";
+}
+
 }  // namespace
 
 std::string system_run_section(const CaseSpec& c, const std::vector<RunResult>& runs) {
@@ -116,7 +144,7 @@ std::string system_run_section(const CaseSpec& c, const std::vector<RunResult>& 
 std::string seed002_section(const std::map<std::string, const CaseRuns*>& runs,
                             const std::vector<Reproduction>& reproductions, const std::filesystem::path& out) {
   std::string md = "## Seed 002: the N-DOF non-standard schemes\n\n" + experiment1_table(reproductions) +
-                   experiment2_table(runs);
+                   experiment2_table(runs) + convergence_table(runs);
   std::vector<PlotSeries> series;
   for (const Experiment2Pair& pair : experiment2)
     for (const char* name : {pair.nsps, pair.nsmmm})

@@ -91,7 +91,9 @@ VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<Pu
   summary.relations_evaluated = !report.lyapunov.empty();
   if (summary.relations_evaluated)
     for (const RelationVerdict& relation : check_published(tables, report.relations, report.reproductions).relations) {
-      if (relation.members.empty())
+      // As the gate counts: the relation itself when it cannot be evaluated (its recorded
+      // members, if any, are then changes), then each member.
+      if (relation.not_evaluable)
         summary.relations.push_back({relation.name, "", std::string(gate_outcome_name(GateOutcome::not_evaluated))});
       for (const MemberVerdict& m : relation.members)
         summary.relations.push_back({relation.name, m.evaluation.family, std::string(gate_outcome_name(m.outcome))});

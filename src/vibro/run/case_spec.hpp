@@ -23,6 +23,13 @@ struct NumberInput {
   rational exact;    ///< its exact value
 };
 
+/// The texts of a list of numbers, as written.
+inline std::vector<std::string> texts_of(const std::vector<NumberInput>& xs) {
+  std::vector<std::string> out;
+  for (const NumberInput& x : xs) out.push_back(x.text);
+  return out;
+}
+
 /// The models a case can name (model.type).
 enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator, duffing_oscillator, linear_system,
                        two_mass_spring };

@@ -237,14 +237,9 @@ inline ModelDescription describe_system(const ModelSpec& m) {
     d.parameters.push_back({"mu_m", {two->mu_m.text}});
   }
   const SystemSpec& s = *m.system();
-  const auto texts = [](const std::vector<NumberInput>& xs) {
-    std::vector<std::string> out;
-    for (const NumberInput& x : xs) out.push_back(x.text);
-    return out;
-  };
-  d.parameters.push_back({"mass", texts(s.mass), true});
+  d.parameters.push_back({"mass", texts_of(s.mass), true});
   for (std::size_t i = 0; i < s.dimension(); ++i)
-    d.parameters.push_back({"stiffness[" + std::to_string(i + 1) + "]", texts(s.stiffness[i]), true});
+    d.parameters.push_back({"stiffness[" + std::to_string(i + 1) + "]", texts_of(s.stiffness[i]), true});
   std::vector<std::string> lower, upper;
   for (std::size_t i = 0; i < s.dimension(); ++i) {
     lower.push_back(s.lower[i] ? s.lower[i]->text : "-inf");
@@ -252,9 +247,9 @@ inline ModelDescription describe_system(const ModelSpec& m) {
   }
   d.parameters.push_back({"lower", lower, true});
   d.parameters.push_back({"upper", upper, true});
-  d.parameters.push_back({"e", texts(s.restitution), true});
+  d.parameters.push_back({"e", texts_of(s.restitution), true});
   if (s.forced()) {
-    d.parameters.push_back({"force", texts(s.force), true});
+    d.parameters.push_back({"force", texts_of(s.force), true});
     d.parameters.push_back({"Omega", {s.forcing_frequency->text}});
   }
   return d;

@@ -154,11 +154,18 @@ struct CheckResult {
   std::vector<RelationVerdict> relations;  ///< every relation a value of the tables lists, once
   std::vector<UncheckedValue> unchecked;
   /// The values of status reproduced, each re-computed by its case: one that does not agree
-  /// (or that no case computes) counts as changed.
+  /// (or that no case computes) fails the gate (matches_records); the counts above are the
+  /// relations'.
   std::vector<Reproduction> reproduced;
   std::size_t holds = 0, contradicted_as_recorded = 0, changed = 0, not_evaluated = 0;
-  /// Exit 0 of `vibro check`: every outcome equals its record.
-  bool matches_records() const { return changed == 0; }
+  /// The reproduced values that agree with their printed digits.
+  std::size_t reproduced_agreeing() const {
+    std::size_t n = 0;
+    for (const Reproduction& r : reproduced) n += r.agrees ? 1 : 0;
+    return n;
+  }
+  /// Exit 0 of `vibro check`: every outcome equals its record, and every reproduced value agrees.
+  bool matches_records() const { return changed == 0 && reproduced_agreeing() == reproduced.size(); }
 };
 
 /// The gate: every relation the tables' values list, on every member, against the outcomes

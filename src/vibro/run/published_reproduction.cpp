@@ -69,7 +69,7 @@ RelationEvaluation order_of_magnitude(const std::vector<Reproduction>& reproduct
       m.holds = *r.ratio > 0 && decades < 1;
       m.test = fmt::format("{}: computed {} by {} at {} against printed {}: ratio {:.3g}, |log10 ratio| = {:.3g} (< 1 holds)",
                            r.id, r.computed->text, r.case_file, r.precision, r.printed, *r.ratio, decades);
-      m.measures = {{"computed / printed", *r.ratio}, {"|log10(computed / printed)|", decades}};
+      m.measures = {{"ratio_to_printed", *r.ratio}, {"abs_log10_ratio_to_printed", decades}};
     }
     e.members.push_back(std::move(m));
   }

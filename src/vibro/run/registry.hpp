@@ -9,6 +9,7 @@
 #include "vibro/run/entries/nonstandard_impact_entry.hpp"
 #include "vibro/run/entries/paoli_schatzman_entry.hpp"
 #include "vibro/run/entries/reference_entry.hpp"
+#include "vibro/run/entries/system_entries.hpp"
 #include "vibro/run/runnable.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/scalar/scalar_list.hpp"
@@ -24,10 +25,16 @@
 namespace vibro {
 
 /// Every scheme, one registration line each.
-using SchemeEntries = TypeList<PaoliSchatzmanEntry,         //
-                               CorrectedCrankNicolsonEntry,  //
-                               NonstandardImpactEntry,       //
-                               ReferenceEntry>;
+using SchemeEntries = TypeList<PaoliSchatzmanEntry,             //
+                               CorrectedCrankNicolsonEntry,      //
+                               NonstandardImpactEntry,           //
+                               ReferenceEntry,                   //
+                               ExactTwoStepEntry,                //
+                               ExactOneStepEntry,                //
+                               StandardOneStepEntry,             //
+                               NonstandardPaoliSchatzmanEntry,   //
+                               MoreauMonteiroMarquesEntry,       //
+                               NonstandardMmmEntry>;
 
 namespace detail {
 

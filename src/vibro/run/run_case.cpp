@@ -191,12 +191,7 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   result.case_info = case_info(c);
   result.model = describe_model(c.model);
   if (c.model.system()) {
-    const auto texts = [](const std::vector<NumberInput>& xs) {
-      std::vector<std::string> out;
-      for (const NumberInput& x : xs) out.push_back(x.text);
-      return out;
-    };
-    result.initial = {{"q0", texts(c.q0), true}, {"v0", texts(c.q0_velocity), true}, {"t0", {c.t0.text}}};
+    result.initial = {{"q0", texts_of(c.q0), true}, {"v0", texts_of(c.q0_velocity), true}, {"t0", {c.t0.text}}};
   } else {
     result.initial = {{"u0", {c.u0.text}}, {"v0", {c.v0.text}}, {"t0", {c.t0.text}}};
   }

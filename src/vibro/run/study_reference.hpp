@@ -3,12 +3,14 @@
 // free fall in closed form (constant force, g = 0, seed 000 §2), else the exact-detection
 // reference over the study's horizon (docs/mathematics.md §1), for the conservative oscillator the one
 // of u'' + u = 0 in the time ωt (β = 0, one obstacle or none), for the Duffing oscillator the
-// nonlinear reference (integrated flights, docs/mathematics.md §5).
+// nonlinear reference (integrated flights, docs/mathematics.md §5), for seed 002's N-DOF
+// systems the N-DOF reference (modal flights, docs/mathematics.md §6).
 
 #include "vibro/analysis/free_fall.hpp"
 #include "vibro/reference/dense_nonlinear_reference.hpp"
 #include "vibro/reference/dense_reference.hpp"
 #include "vibro/reference/reference_settings.hpp"
+#include "vibro/reference/system_reference.hpp"
 #include "vibro/reference/time_scaled_reference.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/scheme_run.hpp"
@@ -66,6 +68,10 @@ decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
           b.u0, b.v0, t_end, Real(b.model.period() / checkpoints_per_period));
       return study(reference, reference.impact_times(),
                    "nonlinear reference (RKF 7(8) flights, contact search relative to the integrator's estimates)");
+    } else if constexpr (std::is_same_v<Model, LinearImpactSystem<Real>>) {
+      const SystemReference<Real> reference(b.model, b.t0, b.u0, b.v0, t_end);
+      return study(reference, reference.impact_times(),
+                   "N-DOF exact-detection reference (modal closed-form flights, certified contacts per coordinate)");
     } else {
       const DenseReference<Model> reference(b.model, b.t0, b.u0, b.v0, t_end);
       return study(reference, reference.impact_times(),

@@ -11,6 +11,7 @@
 // free_motion_only (true for the exact and standard schemes of eq. (13), (16), (17), which
 // have no constraint: a case with bounds is refused and pointed to the constrained scheme).
 
+#include "vibro/reference/system_reference.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
 
@@ -96,6 +97,13 @@ struct SystemSchemeEntry {
     // Seed 002 §3.1's q1^exact: q1'' + q1 = 0 (A²_11 = M²_11 = 1) through q1(t0), v1(t0).
     std::optional<Real> rigid_wall_error;
     if (c.model.model_kind() == ModelKind::two_mass_spring && !model.constrained()) rigid_wall_error = Real(0);
+    // Free motion: the closed-form solution (one flight of the N-DOF reference).
+    std::optional<SystemReference<Real>> exact;
+    std::optional<Real> exact_error;
+    if (!model.constrained()) {
+      exact.emplace(model, b.t0, b.u0, b.v0, Real(b.t0 + scheme.step_size() * Real(horizon.steps())));
+      exact_error = Real(0);
+    }
     std::int64_t step = 0;
     const auto observe = [&](const State& y, bool active) {
       using std::cos;
@@ -104,6 +112,7 @@ struct SystemSchemeEntry {
       const Vector<Real>& q = scheme.position(y);
       const Real e = model.energy(q, scheme.velocity(y));
       coordinates.node(q);
+      if (exact) exact_error = std::max(*exact_error, distance(q, exact->position(scheme.time(y))));
       if (rigid_wall_error) {
         const Real s = scheme.time(y) - b.t0;
         const Real q1 = b.u0[0] * cos(s) + b.v0[0] * sin(s);
@@ -147,6 +156,7 @@ struct SystemSchemeEntry {
     found.final_energy = NumberText::of(model.energy(scheme.position(x), scheme.velocity(x)));
     found.flights = energy.flights();
     if (rigid_wall_error) found.max_error_rigid_wall_q1 = NumberText::of(*rigid_wall_error);
+    if (exact_error) found.max_error_exact = NumberText::of(*exact_error);
     if (const auto variation = energy.largest_variation()) found.largest_energy_variation_between_impacts = NumberText::of(*variation);
     out.run.h = NumberText::of(scheme.step_size());
     out.run.steps = end.steps;
