@@ -59,6 +59,13 @@ class Matrix {
   const Real& operator()(std::size_t i, std::size_t j) const { return a_[i * cols_ + j]; }
   /// Row i as a contiguous range of cols() entries.
   const Real* row(std::size_t i) const { return a_.data() + i * cols_; }
+  /// Becomes rows × cols, every entry overwritten by the caller afterwards; no allocation
+  /// when the matrix has held at least rows × cols entries before (workspaces in a step).
+  void reshape(std::size_t rows, std::size_t cols) {
+    rows_ = rows;
+    cols_ = cols;
+    a_.resize(rows * cols);
+  }
 
  private:
   std::size_t rows_ = 0, cols_ = 0;
