@@ -21,6 +21,7 @@
 // 0.2–0.4 s per forcing period there and a minute at 50 digits: integrated_flight.hpp),
 // float128 on the linear agreement only (≈ 0.3 s per period).
 
+#include "support/mpfr_digits_test.hpp"
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
 
@@ -36,7 +37,6 @@
 
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -49,18 +49,9 @@ namespace {
 /// reference to reach (at 50, RKF78 takes minutes per period).
 inline constexpr long nonlinear_mpfr_digits = 30;
 
-/// Puts MPFR at nonlinear_mpfr_digits for the lifetime of each test (before any value of the
-/// test is created, and restored after the last is gone).
+/// Puts MPFR at nonlinear_mpfr_digits for the lifetime of each test.
 template <class Real>
-class NonlinearTest : public ::testing::Test {
- protected:
-  NonlinearTest() {
-    if constexpr (is_runtime_precision_v<Real>) precision_.emplace(nonlinear_mpfr_digits);
-  }
-
- private:
-  std::optional<MpfrPrecisionGuard> precision_;
-};
+using NonlinearTest = MpfrDigitsTest<Real, nonlinear_mpfr_digits>;
 
 using IntegratedTypes = ::testing::Types<double, long double, mpfr_real>;
 
