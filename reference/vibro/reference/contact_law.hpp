@@ -68,11 +68,11 @@ struct ReferenceSettings {
   std::int64_t max_segments = 100'000'000;  ///< hard cap: an error, never an endless loop
 };
 
-/// Counts one more segment of `x` against the hard cap; `what` names the segments in the
-/// message ("flights and sticking phases", "integrator steps").
-template <class Real>
-void count_segment(ReferenceState<Real>& x, const ReferenceSettings<Real>& settings, const Real& t_target,
-                   const char* what) {
+/// Counts one more segment of `x` (a ReferenceState, or any state with a `segments` count)
+/// against the hard cap; `what` names the segments in the message ("flights and sticking
+/// phases", "integrator steps").
+template <class State, class Real>
+void count_segment(State& x, const ReferenceSettings<Real>& settings, const Real& t_target, const char* what) {
   if (++x.segments > settings.max_segments)
     throw std::runtime_error("exact-detection reference: more than " + std::to_string(settings.max_segments) + " " +
                              what + " before t = " + to_text(t_target) +

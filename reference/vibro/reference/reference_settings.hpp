@@ -16,6 +16,7 @@
 
 #include "vibro/linalg/matrix_functions.hpp"
 #include "vibro/model/constant_force.hpp"
+#include "vibro/model/double_pendulum.hpp"
 #include "vibro/model/duffing_oscillator.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/model/linear_impact_system.hpp"
@@ -127,6 +128,29 @@ ReferenceSettings<Real> default_reference_settings(const LinearImpactSystem<Real
     force = max(force, Real(terms / system.mass_squared()[i]));
   }
   return reference_settings(time_scale, size, force);
+}
+
+/// Seed 004's double pendulum (docs/mathematics.md §7.2), angles in radians: time scale the
+/// small-oscillation period 2π√(l/g) of the shorter rod (1 without gravity); size scale
+/// S = 1 + |q0|∞ + |u0|∞ τ (angles, and the gap −cos θ1 ≤ 1); force scale, for the contact
+/// force λ (a torque), F = (m1 + m2) g (l1 + l2) + 2 T_max, the gravity and centrifugal terms
+/// of its sum, with T_max = T0 + 2(m1 + m2) g (l1 + l2) the most kinetic energy the motion can
+/// reach (its initial one plus the whole potential range; centrifugal torques are at most
+/// twice the kinetic energy per radian for unit lengths).
+template <class Real>
+ReferenceScales<Real> pendulum_scales(const DoublePendulum<Real>& model, const Vector<Real>& q0,
+                                      const Vector<Real>& u0) {
+  using std::min;
+  using std::sqrt;
+  const Real shorter = min(model.l1(), model.l2());
+  const Real time = model.gravity() > 0 ? Real(boost::math::constants::two_pi<Real>() * sqrt(shorter / model.gravity()))
+                                        : Real(1);
+  const Real size = 1 + max_abs(q0) + max_abs(u0) * time;
+  const Real potential_range = (model.m1() + model.m2()) * model.gravity() * (model.l1() + model.l2());
+  const Vector<Real> rest(u0.size(), Real(0));
+  const Real kinetic = model.energy(q0, u0) - model.energy(q0, rest);
+  const Real force = potential_range + 2 * (kinetic + 2 * potential_range);
+  return {time, size, force};
 }
 
 }  // namespace vibro
