@@ -557,6 +557,32 @@ TEST(InertiaReferenceDouble, TwoPrecisionDifferenceIsSmallAndGrowsWithALooserTol
   EXPECT_GT(std::max(loose.position, loose.velocity), budget);
 }
 
+/// MPFR at 20 digits against 35 (the same type at two precisions), the seed's pendulum with
+/// e = 0.5 over [0, 0.5] (the first impact and the first rebound): within the 20-digit run's
+/// budget N·η, event times within N·η over the normal rate of the first impact.
+TEST(InertiaReferenceMpfr, TwoPrecisionDifferenceAgainstFifteenMoreDigitsIsSmall) {
+  const MpfrPrecisionGuard precision(20);
+  const mpfr_real t_end = num<mpfr_real>("0.5");
+  const auto build = [](auto type) {
+    using R = typename decltype(type)::type;
+    const auto p = Pendulum<R>::seed("0.5");
+    return DenseInertiaReference<DoublePendulum<R>>(p.reference, R(0), p.q0, p.u0, num<R>("0.5"), num<R>("0.125"));
+  };
+  const auto p = Pendulum<mpfr_real>::seed("0.5");
+  const auto times = grid(num<mpfr_real>("0.125"), t_end);
+  const auto run = sample(p.reference, p.q0, p.u0, times);
+  ASSERT_EQ(run.events.size(), 1u);
+  const mpfr_real budget = mpfr_real(run.steps) * step_tolerance(p.reference.integration(), mpfr_real(2 * run.state_size));
+  const auto d = two_precision_difference<mpfr_real, mpfr_real>(build, times, 35);
+  EXPECT_EQ(d.events, 1u);
+  EXPECT_EQ(d.wide_events, 1u);
+  EXPECT_EQ(d.unmatched, 0u);
+  EXPECT_LE(d.position, budget);
+  EXPECT_LE(d.velocity, budget);
+  EXPECT_LE(d.event_time, budget / run.events[0].rate_minus);
+  EXPECT_GT(d.position, 0);
+}
+
 // ---- (d) what the reference refuses ----
 
 TEST(InertiaReferenceDouble, RefusesBadDataTwoContactsAndTheHardCapWithAClearError) {
