@@ -7,18 +7,14 @@
 // checkpoint at or before t (a copy of the state, so evaluations are independent and may
 // run in parallel), re-detecting any event in between with the same search, so they are as
 // accurate as the run itself (its integrator tolerance) at the cost of at most one spacing
-// of integration per evaluation. At an event time they give the state after the event
-// (velocity right-continuous).
+// of integration per evaluation (checkpointed_run.hpp).
 
 #include "vibro/linalg/dense_matrix.hpp"
+#include "vibro/reference/checkpointed_run.hpp"
 #include "vibro/reference/inertia_reference.hpp"
-#include "vibro/scalar/format.hpp"
 
-#include <algorithm>
 #include <cstdint>
-#include <iterator>
 #include <stdexcept>
-#include <utility>
 #include <vector>
 
 namespace vibro {
@@ -32,55 +28,40 @@ class DenseInertiaReference {
 
   /// Runs the reference from (t0, q0, u0) to t_end (> t0), keeping its state every
   /// `spacing` (> 0).
-  DenseInertiaReference(InertiaReference<Model> reference, const Real& t0, const Vector<Real>& q0,
+  DenseInertiaReference(const InertiaReference<Model>& reference, const Real& t0, const Vector<Real>& q0,
                         const Vector<Real>& u0, const Real& t_end, const Real& spacing)
-      : reference_(std::move(reference)) {
-    if (!(spacing > 0) || !(t_end > t0))
-      throw std::invalid_argument("DenseInertiaReference: needs t_end > t0 and a positive spacing");
-    State x = reference_.start(t0, q0, u0);
-    checkpoints_.push_back(x);
-    for (std::int64_t k = 1; x.t < t_end; ++k) {
-      const Real next = t0 + Real(k) * spacing;
-      reference_.advance(x, next < t_end ? next : t_end, [&](const Event& e) { events_.push_back(e); });
-      checkpoints_.push_back(x);
-    }
-  }
+      : run_(reference, start(reference, t0, q0, u0, t_end, spacing), t_end, spacing, "DenseInertiaReference") {}
 
-  const InertiaReference<Model>& reference() const { return reference_; }
+  const InertiaReference<Model>& reference() const { return run_.reference(); }
 
-  Vector<Real> position(const Real& t) const { return state_at(t).q; }
-  Vector<Real> velocity(const Real& t) const { return state_at(t).u; }
+  Vector<Real> position(const Real& t) const { return run_.state_at(t).q; }
+  Vector<Real> velocity(const Real& t) const { return run_.state_at(t).u; }
   /// The model's energy at t (after the events at t).
   Real energy(const Real& t) const {
-    const State x = state_at(t);
-    return reference_.model().energy(x.q, x.u);
+    const State x = run_.state_at(t);
+    return reference().model().energy(x.q, x.u);
   }
 
-  const std::vector<Event>& events() const { return events_; }
+  const std::vector<Event>& events() const { return run_.events(); }
   /// Times of the impacts, on every constraint, in time order.
   std::vector<Real> impact_times() const {
     std::vector<Real> times;
-    for (const Event& e : events_)
+    for (const Event& e : run_.events())
       if (e.kind == EventKind::impact) times.push_back(e.t);
     return times;
   }
   /// Integrator steps and events of the run (the hard cap's count).
-  std::int64_t steps() const { return checkpoints_.back().segments; }
+  std::int64_t steps() const { return run_.last().segments; }
 
  private:
-  State state_at(const Real& t) const {
-    if (t < checkpoints_.front().t || t > checkpoints_.back().t)
-      throw std::invalid_argument("DenseInertiaReference: time " + to_text(t) + " outside the horizon");
-    const auto after = std::upper_bound(checkpoints_.begin(), checkpoints_.end(), t,
-                                        [](const Real& time, const State& s) { return time < s.t; });
-    State x = *std::prev(after);
-    reference_.advance(x, t, [](const Event&) {});
-    return x;
+  static State start(const InertiaReference<Model>& reference, const Real& t0, const Vector<Real>& q0,
+                     const Vector<Real>& u0, const Real& t_end, const Real& spacing) {
+    if (!(spacing > 0) || !(t_end > t0))
+      throw std::invalid_argument("DenseInertiaReference: needs t_end > t0 and a positive spacing");
+    return reference.start(t0, q0, u0);
   }
 
-  InertiaReference<Model> reference_;
-  std::vector<State> checkpoints_;
-  std::vector<Event> events_;
+  CheckpointedRun<InertiaReference<Model>, State, Event> run_;
 };
 
 }  // namespace vibro
