@@ -29,7 +29,7 @@
 // from each run (X from its samples, N its step count, F the force scale of
 // pendulum_scales), G from the closed-form reference by finite differences. These are
 // estimates, not bounds (integrated_flight.hpp), and generous ones: the errors observed are
-// 10⁻² to 10⁻⁶ of them (printed by the tests). So these tests catch a missed, spurious or
+// 10⁻³ to 10⁻⁶ of them (printed by the tests). So these tests catch a missed, spurious or
 // misplaced event and a wrong impact law, contact force or chatter rule (each was broken on
 // purpose: the factor 1 + e of the impact law scaled by 0.999, the sign of λ, the rule's
 // remaining time doubled; each fails at least one test here), not a small loss of accuracy:
@@ -252,6 +252,41 @@ TYPED_TEST(InertiaReferenceTyped, LinearSystemAgreesWithTheClosedFormSystemRefer
               static_cast<long long>(run.steps), static_cast<double>(gain), static_cast<double>(observed / budget));
 }
 
+/// A tangency: u'' = −u from (0, 1) below the bound u ≤ 1 touches it at t = π/2 with zero
+/// velocity (u = sin t, closed form) and leaves again (the force −1 pulls it away, λ < 0):
+/// one `grazing` event at π/2, as the closed-form reference reports it, and the motion
+/// goes on as sin t.
+TYPED_TEST(InertiaReferenceTyped, TangencyIsAGrazeAndTheMotionGoesOnAsTheClosedForm) {
+  using Real = TypeParam;
+  using std::abs;
+  using std::cos;
+  using std::sin;
+  std::vector<CoordinateBounds<Real>> bounds(1);
+  bounds[0] = {std::nullopt, Real(1), Real(0)};
+  const LinearImpactSystem<Real> system({Real(1)}, Matrix<Real>::identity(1), bounds);
+  const Vector<Real> q0{Real(0)}, v0{Real(1)};
+  const Real t_end(3), half_pi = boost::math::constants::half_pi<Real>();
+  const SystemReference<Real> exact(system, Real(0), q0, v0, t_end);
+  ASSERT_EQ(exact.events().size(), 1u);
+  EXPECT_EQ(exact.events()[0].kind, SystemReference<Real>::Event::Kind::graze);
+
+  const ReferenceSettings<Real> settings = default_reference_settings(system, q0, v0);
+  const InertiaReference<BoxAsGeneralInertia<Real>> reference(BoxAsGeneralInertia<Real>(system), settings,
+                                                              integration_settings(Real(3), settings.max_window));
+  const auto run = sample(reference, q0, v0, grid(num<Real>("0.5"), t_end));
+  ASSERT_EQ(run.events.size(), 1u);
+  EXPECT_EQ(run.events[0].kind, EventKind::grazing);
+  // A tangency is located to √(contact tolerance) in time (the gap is quadratic there).
+  using std::sqrt;
+  EXPECT_LE(abs(run.events[0].t - half_pi), 2 * sqrt(settings.contact_tolerance));
+  const Real budget = Real(run.steps) * step_tolerance(reference.integration(), Real(2 * run.state_size));
+  for (const auto& x : run.states) {
+    EXPECT_NEAR_EPS(x.q[0], Real(sin(x.t)), in_eps(budget), Real(1)) << "t = " << to_text(x.t);
+    EXPECT_NEAR_EPS(x.u[0], Real(cos(x.t)), in_eps(Real(budget + sqrt(settings.contact_tolerance))), Real(1))
+        << "t = " << to_text(x.t);
+  }
+}
+
 // ---- (b) seed 004's double pendulum ----
 
 /// m1 = m2 = l1 = l2 = 1, g = 9.81, restitution e, with its reference at pendulum_scales.
@@ -338,7 +373,7 @@ TYPED_TEST(InertiaReferenceTyped, PendulumElasticConservesEnergyAndHitsBothWalls
 /// e = 0.5: the energy never grows (constant in flight, lost at impacts by the closed form);
 /// the impacts chatter, with flight times shrinking by the factor e, into an accumulation
 /// (near t ≈ 0.83) followed by a contact phase to the end, in which θ1 = π/2 (drift bounded
-/// by the energy budget over the normal weight) and the energy is conserved.
+/// by N·η, the energy budget over F) and the energy is conserved.
 TYPED_TEST(InertiaReferenceTyped, PendulumHalfElasticLosesEnergyAndAccumulatesIntoContact) {
   using Real = TypeParam;
   using std::abs;
