@@ -657,6 +657,22 @@ TEST(InertiaReferenceDouble, RefusesBadDataTwoContactsAndTheHardCapWithAClearErr
     EXPECT_NE(std::string(error.what()).find("two constraints in contact at once"), std::string::npos) << error.what();
     EXPECT_NE(std::string(error.what()).find("at t = "), std::string::npos) << error.what();
   }
+  // Two constraints reached at the same time: two identical uncoupled oscillators from
+  // (0, 0) at velocity (1, 1) reach q_i = 0.5 together at t = asin(0.5).
+  std::vector<CoordinateBounds<double>> twins(2);
+  twins[0] = twins[1] = {std::nullopt, 0.5, 0.5};
+  const LinearImpactSystem<double> pair({1.0, 1.0}, Matrix<double>::identity(2), twins);
+  const Vector<double> start{0.0, 0.0}, speed{1.0, 1.0};
+  const InertiaReference<BoxAsGeneralInertia<double>> together(
+      BoxAsGeneralInertia<double>(pair), default_reference_settings(pair, start, speed), integration_settings(2.0, 0.25));
+  auto z = together.start(0.0, start, speed);
+  try {
+    together.advance(z, 1.0, [](const InertiaEvent<double>&) {});
+    ADD_FAILURE() << "no error for two contacts at the same time";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("contacts of constraints 1 and 2 at once"), std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace

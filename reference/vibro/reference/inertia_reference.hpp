@@ -34,8 +34,9 @@
 // the order of the contact tolerance in time, and the bounces' normal rate, ≤ √(32 tol |γ''|),
 // in the velocity until the accumulation time).
 //
-// Refused with a std::runtime_error naming t: a contact of another constraint while one is
-// held (two constraints in contact at once), a release before the end of a summed chatter
+// Refused with a std::runtime_error naming t: two constraints reached at the same time (to
+// the contact tolerance) or a contact of another constraint while one is held (two
+// constraints in contact at once), a release before the end of a summed chatter
 // sequence, a mass matrix that is not positive definite, and the hard cap on integrator
 // steps and events (ReferenceSettings::max_segments).
 
@@ -228,6 +229,14 @@ class InertiaReference {
     x.q = flight.position(c.t);
     x.u = flight.velocity(c.t);
     const Real rate = dynamics.normal_rate(x.q, x.u, c.constraint);
+    // Another constraint reached at the same time (to the contact tolerance) would need the
+    // projection onto the cone of both, which this reference does not apply.
+    for (std::size_t k = 0; k < model_.constraint_count(); ++k)
+      if (k != c.constraint && -model_.constraint(k, x.q) <= settings_.contact_tolerance &&
+          dynamics.normal_rate(x.q, x.u, k) > 0)
+        throw unsupported("contacts of constraints " + std::to_string(c.constraint + 1) + " and " +
+                              std::to_string(k + 1) + " at once",
+                          x.t);
     if (c.kind == ZeroKind::crossing && rate > 0) {
       impact(x, c.constraint, dynamics, on_event);
       return;
