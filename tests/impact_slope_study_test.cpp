@@ -24,6 +24,7 @@ using vibro::ErrorMetric;
 using vibro::index_of;
 using vibro::StudyResult;
 using vibro::testing::has_order;
+using vibro::testing::scatters_around;
 
 StudyResult study(const std::string& file, const std::string& precision) {
   vibro::RunOptions options;
@@ -55,24 +56,6 @@ struct MeasuredOrder {
   Fit fit;
   const char* why;
 };
-
-/// Fit::scatter for `expected` in `metric`.
-::testing::AssertionResult scatters_around(const StudyResult& study, ErrorMetric metric, double expected) {
-  const vibro::OrderAnalysis& o = study.orders[index_of(metric)];
-  if (!o.slope) return ::testing::AssertionFailure() << name(metric) << ": no asymptotic range found";
-  const std::size_t points = o.last - o.first + 1;
-  const double error = 3 * o.standard_error;
-  bool above = false, below = false;
-  for (std::size_t i = o.first; i < o.last; ++i) {
-    above = above || *o.successive[i] > expected;
-    below = below || *o.successive[i] < expected;
-  }
-  if (points >= vibro::testing::min_range_points && std::abs(*o.slope - expected) <= error && above && below)
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << name(metric) << ": observed order " << *o.slope << " over " << points
-                                       << " points, three standard errors " << error << ", expected " << expected
-                                       << (above && below ? "" : ", successive slopes all on one side");
-}
 
 // Why the printed slope is first order on the forced case: (Û − U)/Δt is the step's average
 // velocity, V + (Δt/2)f + O(Δt²), so every reversed velocity −eϕ'(s0) is off by e(Δt/2)f,

@@ -144,6 +144,20 @@ void print_system(std::ostream& out, const SystemFindings& f) {
         << display(*f.max_error_rigid_wall_q1, 4) << "\n";
 }
 
+/// Energy, impacts, constraint and iterations of a general-inertia run (seed 004).
+void print_inertia(std::ostream& out, const InertiaFindings& f) {
+  out << "impacts    " << f.impacts << " (" << f.contact_steps << " steps with the projection active)\n";
+  out << "energy     E = u'M(q)u/2 + potential from " << display_all_digits(f.initial_energy) << " to "
+      << display_all_digits(f.final_energy) << "; ";
+  if (f.largest_energy_gain_at_impact)
+    out << "largest change across an impact step " << display(*f.largest_energy_gain_at_impact, 4) << ", ";
+  out << "largest variation in a flight " << display(f.largest_energy_variation_in_flight, 4) << "\n";
+  out << "constraint max g(q) over the nodes " << display(f.max_constraint_violation, 4) << "\n";
+  if (f.iterations_total)
+    out << "iterations " << *f.iterations_total << " fixed-point iterations in all, at most " << *f.iterations_max
+        << " on one step\n";
+}
+
 void print_conservative(std::ostream& out, const ConservativeFindings& f) {
   out << "energy     E (docs/mathematics.md §5, non-standard φ) from " << display_all_digits(f.initial_energy) << " to "
       << display_all_digits(f.final_energy)
@@ -181,6 +195,7 @@ void print_findings(std::ostream& out, const RunFindings& run) {
         << " fallbacks (eq. 38)\n";
   if (run.conservative) print_conservative(out, *run.conservative);
   if (run.system) print_system(out, *run.system);
+  if (run.inertia) print_inertia(out, *run.inertia);
   if (run.reference) print_reference(out, *run.reference);
   if (run.escaped)
     out << "stopped    at step " << run.escaped->step << ": |u| = " << display_all_digits(run.escaped->value)

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstddef>
 #include <string>
 
 namespace vibro::testing {
@@ -25,6 +27,28 @@ inline ::testing::AssertionResult has_order(const StudyResult& study, ErrorMetri
   return ::testing::AssertionFailure() << what << ": observed order " << check.observed << " over " << check.points
                                        << " points, band " << check.band << " (cap " << max_order_band << "), expected "
                                        << (at_least ? "at least " : "") << expected;
+}
+
+/// The study's successive slopes scatter on both sides of `expected` without a trend (an
+/// impact inside a step makes the error's constant change irregularly with h), which the
+/// band of has_order counts as pre-asymptotic drift. Checked instead: the fitted slope
+/// within three standard errors of `expected`, over at least min_range_points points, with
+/// successive slopes both above and below it.
+inline ::testing::AssertionResult scatters_around(const StudyResult& study, ErrorMetric metric, double expected) {
+  const OrderAnalysis& o = study.orders[index_of(metric)];
+  if (!o.slope) return ::testing::AssertionFailure() << name(metric) << ": no asymptotic range found";
+  const std::size_t points = o.last - o.first + 1;
+  const double error = 3 * o.standard_error;
+  bool above = false, below = false;
+  for (std::size_t i = o.first; i < o.last; ++i) {
+    above = above || *o.successive[i] > expected;
+    below = below || *o.successive[i] < expected;
+  }
+  if (points >= min_range_points && std::abs(*o.slope - expected) <= error && above && below)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << name(metric) << ": observed order " << *o.slope << " over " << points
+                                       << " points, three standard errors " << error << ", expected " << expected
+                                       << (above && below ? "" : ", successive slopes all on one side");
 }
 
 }  // namespace vibro::testing

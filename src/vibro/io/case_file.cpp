@@ -1,5 +1,6 @@
 #include "vibro/io/case_file.hpp"
 
+#include "vibro/io/double_pendulum_case_reader.hpp"
 #include "vibro/io/system_case_reader.hpp"
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/run/input_error.hpp"
@@ -32,7 +33,8 @@ const std::vector<CaseFileKeys>& case_file_keys() {
       {"model", "duffing-oscillator", {"type", "alpha", "beta", "a", "omega", "u_min", "e"}},
       {"model", "linear-system", {"type", "mass", "stiffness", "lower", "upper", "e", "force", "Omega"}},
       {"model", "two-mass-spring", {"type", "mu_k", "mu_m", "q_min", "q_max", "e", "force", "Omega"}},
-      {"initial", "", {"u0", "v0", "t0", "q0"}},
+      {"model", "double-pendulum", {"type", "m1", "m2", "l1", "l2", "gravity", "e"}},
+      {"initial", "", {"u0", "v0", "t0", "q0", "q0_over_pi"}},
       {"scheme", "", {"type"}},  // and the entry's option_keys
       {"step", "", {"h", "steps_per_period"}},
       {"horizon", "", {"t_end", "periods", "steps", "escape"}},
@@ -179,6 +181,10 @@ ModelSpec read_model(const TomlReader& r, const toml::table& root) {
   } else if (type == "two-mass-spring") {
     r.require_only(t, "model", keys_of("model", type));
     model.kind = read_two_mass_spring(r, t);
+    return model;
+  } else if (type == "double-pendulum") {
+    r.require_only(t, "model", keys_of("model", type));
+    read_double_pendulum(r, t, model);
     return model;
   } else {
     std::vector<std::string> allowed;
@@ -406,15 +412,21 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
 
   const toml::table& initial = r.table(root, "initial", true);
   r.require_only(initial, "initial", keys_of("initial"));
+  const bool pendulum = c.model.model_kind() == ModelKind::double_pendulum;
+  if (!pendulum && initial.get("q0_over_pi"))
+    r.fail("initial.q0_over_pi", "angles as multiples of π are for the double-pendulum model (allowed here: " +
+                                     std::string(c.model.system() ? "q0" : "u0") + ")");
   if (const SystemSpec* system = c.model.system()) {
     read_system_initial(r, initial, *system, c);
+  } else if (pendulum) {
+    read_double_pendulum_initial(r, initial, c);
   } else {
     if (initial.get("q0")) r.fail("initial.q0", "a 1-DOF model starts from initial.u0 and initial.v0");
     c.u0 = r.required_number(initial, "initial", "u0");
     c.v0 = r.required_number(initial, "initial", "v0");
   }
   c.t0 = r.number(initial, "initial", "t0").value_or(NumberInput{"initial.t0", "0", rational(0)});
-  if (!c.model.system()) check_initial_admissible(r, c);
+  if (!c.model.system() && !pendulum) check_initial_admissible(r, c);
 
   c.scheme = read_scheme(r, root);
   check_scheme_takes_model(r, c);

@@ -269,6 +269,19 @@ json to_json(const SystemFindings& f, const JsonNumbers& n) {
   return out;
 }
 
+/// A general-inertia run's findings (run/run_result.hpp InertiaFindings).
+json to_json(const InertiaFindings& f, const JsonNumbers& n) {
+  json out = {{"impacts", f.impacts}, {"contact_steps", f.contact_steps}};
+  n.put(out, "initial_energy", f.initial_energy);
+  n.put(out, "final_energy", f.final_energy);
+  n.put(out, "largest_energy_gain_at_impact", f.largest_energy_gain_at_impact);
+  n.put(out, "largest_energy_variation_in_flight", f.largest_energy_variation_in_flight);
+  n.put(out, "max_constraint_violation", f.max_constraint_violation);
+  if (f.iterations_total) out["iterations_total"] = *f.iterations_total;
+  if (f.iterations_max) out["iterations_max"] = *f.iterations_max;
+  return out;
+}
+
 json to_json(const RunFindings& r, const JsonNumbers& n) {
   json run = {{"final", to_json(r.final, n)}, {"warnings", r.warnings}};
   if (r.h) n.put(run, "h", *r.h);
@@ -294,6 +307,7 @@ json to_json(const RunFindings& r, const JsonNumbers& n) {
   if (r.conservative) add_conservative(run, *r.conservative, n);
   if (r.reference) add_reference(run, *r.reference, n);
   if (r.system) run["system"] = to_json(*r.system, n);
+  if (r.inertia) run["inertia"] = to_json(*r.inertia, n);
   if (r.samples) run["samples"] = {{"columns", r.samples->columns}, {"rows", r.samples->rows}};
   return run;
 }

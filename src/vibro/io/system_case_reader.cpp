@@ -17,18 +17,6 @@ const toml::array& list_of(const TomlReader& r, const toml::node& node, const st
   return items;
 }
 
-/// A list of `size` numbers (any size in [1, max_system_dimension] when size = 0).
-std::vector<NumberInput> numbers(const TomlReader& r, const toml::node& node, const std::string& key,
-                                 std::size_t size = 0) {
-  const toml::array& items = list_of(r, node, key, size);
-  if (items.empty() || items.size() > max_system_dimension)
-    r.fail(key, "expected 1 to " + std::to_string(max_system_dimension) + " entries, found " +
-                    std::to_string(items.size()));
-  std::vector<NumberInput> out;
-  for (std::size_t i = 0; i < items.size(); ++i) out.push_back(r.number_value(items[i], key + "[" + std::to_string(i) + "]"));
-  return out;
-}
-
 /// A bound: a number, or none for "-inf" (lower) / "inf" (upper), as a string or TOML's inf.
 std::optional<NumberInput> bound_value(const TomlReader& r, const toml::node& node, const std::string& key, bool lower) {
   const std::string none = lower ? "-inf" : "inf";
@@ -58,7 +46,7 @@ std::vector<NumberInput> restitutions(const TomlReader& r, const toml::table& t,
   const toml::node* node = t.get("e");
   if (!node && !bounded) return std::vector<NumberInput>(n, NumberInput{"model.e", "0", rational(0)});
   if (!node) r.fail("model.e", "missing (the restitution of the constrained coordinates, in [0, 1])");
-  std::vector<NumberInput> e = node->is_array() ? numbers(r, *node, "model.e", n)
+  std::vector<NumberInput> e = node->is_array() ? number_list(r, *node, "model.e", n)
                                                 : std::vector<NumberInput>(n, r.number_value(*node, "model.e"));
   for (const NumberInput& x : e) r.require_range(x, x.exact >= 0 && x.exact <= 1, "[0, 1]");
   return e;
@@ -70,7 +58,7 @@ void read_forcing(const TomlReader& r, const toml::table& t, SystemSpec& s) {
   if ((force != nullptr) != (t.get("Omega") != nullptr))
     r.fail(force ? "model.Omega" : "model.force", "force and Omega go together: h(t) = force · cos(Omega t)");
   if (!force) return;
-  s.force = numbers(r, *force, "model.force", s.dimension());
+  s.force = number_list(r, *force, "model.force", s.dimension());
   s.forcing_frequency = r.required_number(t, "model", "Omega");
   r.require_range(*s.forcing_frequency, s.forcing_frequency->exact > 0, "(0, ∞)");
 }
@@ -94,16 +82,27 @@ void check_system(const TomlReader& r, const SystemSpec& s) {
 
 }  // namespace
 
+std::vector<NumberInput> number_list(const TomlReader& r, const toml::node& node, const std::string& key,
+                                     std::size_t size) {
+  const toml::array& items = list_of(r, node, key, size);
+  if (items.empty() || items.size() > max_system_dimension)
+    r.fail(key, "expected 1 to " + std::to_string(max_system_dimension) + " entries, found " +
+                    std::to_string(items.size()));
+  std::vector<NumberInput> out;
+  for (std::size_t i = 0; i < items.size(); ++i) out.push_back(r.number_value(items[i], key + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
 SystemSpec read_linear_system(const TomlReader& r, const toml::table& t) {
   SystemSpec s;
   const toml::node* mass = t.get("mass");
   if (!mass) r.fail("model.mass", "missing (the diagonal of M², one positive number per coordinate)");
-  s.mass = numbers(r, *mass, "model.mass");
+  s.mass = number_list(r, *mass, "model.mass", 0);
   const std::size_t n = s.dimension();
   const toml::node* stiffness = t.get("stiffness");
   if (!stiffness) r.fail("model.stiffness", "missing (A², a symmetric positive definite matrix: a list of rows)");
   const toml::array& rows = list_of(r, *stiffness, "model.stiffness", n);
-  for (std::size_t i = 0; i < n; ++i) s.stiffness.push_back(numbers(r, rows[i], "model.stiffness[" + std::to_string(i) + "]", n));
+  for (std::size_t i = 0; i < n; ++i) s.stiffness.push_back(number_list(r, rows[i], "model.stiffness[" + std::to_string(i) + "]", n));
   s.lower = bounds(r, t, "lower", n, true);
   s.upper = bounds(r, t, "upper", n, false);
   bool bounded = false;
@@ -144,8 +143,8 @@ void read_system_initial(const TomlReader& r, const toml::table& initial, const 
   const toml::node* v0 = initial.get("v0");
   if (!q0) r.fail("initial.q0", "missing (a list of " + std::to_string(n) + " coordinates)");
   if (!v0) r.fail("initial.v0", "missing (a list of " + std::to_string(n) + " velocities)");
-  c.q0 = numbers(r, *q0, "initial.q0", n);
-  c.q0_velocity = numbers(r, *v0, "initial.v0", n);
+  c.q0 = number_list(r, *q0, "initial.q0", n);
+  c.q0_velocity = number_list(r, *v0, "initial.v0", n);
   for (std::size_t i = 0; i < n; ++i) {
     const NumberInput& q = c.q0[i];
     const NumberInput& v = c.q0_velocity[i];

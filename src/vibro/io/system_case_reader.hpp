@@ -15,6 +15,11 @@ namespace vibro {
 /// one, O(N³).
 inline constexpr std::size_t max_system_dimension = 500;
 
+/// A list of `size` numbers, or of any size in [1, max_system_dimension] when size = 0;
+/// one-line errors naming `key` for anything else.
+std::vector<NumberInput> number_list(const TomlReader& r, const toml::node& node, const std::string& key,
+                                     std::size_t size);
+
 /// [model] of type linear-system.
 SystemSpec read_linear_system(const TomlReader& r, const toml::table& t);
 

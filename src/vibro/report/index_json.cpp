@@ -42,14 +42,15 @@ nlohmann::json index_run_json(const RunResult& result, const std::filesystem::pa
 }
 
 nlohmann::json index_json(nlohmann::json cases, nlohmann::json summary, nlohmann::json lyapunov,
-                          nlohmann::json seed003_claims, nlohmann::json seed002) {
+                          nlohmann::json seed003_claims, nlohmann::json seed002, nlohmann::json seed004) {
   return {{"schema_version", schema_version::index},
           {"vibro_version", VIBRO_VERSION},
           {"summary", std::move(summary)},
           {"cases", std::move(cases)},
           {"lyapunov", std::move(lyapunov)},
           {"seed003_claims", std::move(seed003_claims)},
-          {"seed002", std::move(seed002)}};
+          {"seed002", std::move(seed002)},
+          {"seed004", std::move(seed004)}};
 }
 
 }  // namespace vibro

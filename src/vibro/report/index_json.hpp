@@ -19,9 +19,9 @@ namespace vibro {
 nlohmann::json index_run_json(const RunResult& result, const std::filesystem::path& out);
 
 /// The whole of index.json: `summary` (the verdict summary, summary_json), `cases` (case
-/// name → its run results, from index_run_json), `lyapunov`, `seed003_claims` and `seed002`
-/// (null when the report has none).
+/// name → its run results, from index_run_json), `lyapunov`, `seed003_claims`, `seed002` and
+/// `seed004` (null when the report has none).
 nlohmann::json index_json(nlohmann::json cases, nlohmann::json summary, nlohmann::json lyapunov,
-                          nlohmann::json seed003_claims, nlohmann::json seed002);
+                          nlohmann::json seed003_claims, nlohmann::json seed002, nlohmann::json seed004);
 
 }  // namespace vibro

@@ -8,6 +8,7 @@
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/index_json.hpp"
+#include "vibro/report/inertia_report.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
@@ -284,11 +285,12 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
     if (first.run.reference) reference_section(md, c, runs.runs);
     else if (first.run.conservative) md << nonstandard_run_section(c, runs.runs);
     else if (first.run.system) md << system_run_section(c, runs.runs);
+    else if (first.run.inertia) md << inertia_run_section(c, runs.runs);
     else if (first.free_fall) free_fall_section(md, c, runs.runs);
     else scheme_section(md, c, runs.runs);
     if (first.convergence) convergence_section(md, c, runs.runs, out);
   }
-  json lyapunov = nullptr, claims = nullptr, seed002 = nullptr;
+  json lyapunov = nullptr, claims = nullptr, seed002 = nullptr, seed004 = nullptr;
   if (!report.lyapunov.empty()) {
     md << anchor_line("lyapunov") << lyapunov_section(report, tables, inputs.goldens, out);
     lyapunov = lyapunov_json(report, tables, inputs.goldens);
@@ -305,9 +307,15 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
     md << anchor_line("seed002") << seed002_section(runs_by_name, report.reproductions, out);
     seed002 = seed002_json(runs_by_name, report.reproductions);
   }
+  if (std::any_of(report.cases.begin(), report.cases.end(),
+                  [](const CaseRuns& r) { return r.runs.front().run.inertia.has_value(); })) {
+    if (status) status("seed 004 claims");
+    md << anchor_line("seed004") << seed004_section(runs_by_name, out);
+    seed004 = seed004_json(runs_by_name);
+  }
   write_file_atomically(out / "index.md", with_table_of_contents(md.str()));
   write_file_atomically(out / "index.json",
-                        index_json(all, summary_json(summary), lyapunov, claims, seed002).dump(1) + "\n");
+                        index_json(all, summary_json(summary), lyapunov, claims, seed002, seed004).dump(1) + "\n");
   write_file_atomically(out / "timings.md", timings.str());
 }
 

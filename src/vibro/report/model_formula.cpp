@@ -122,6 +122,14 @@ std::string linear_system(const ModelDescription& m) {
          " with M² = diag" + list_of(m, "mass") + ", A² = [" + stiffness + "], q ∈ K = " + box + ", e = " + list_of(m, "e");
 }
 
+/// Seed 004's double pendulum (docs/mathematics.md §7): its parameters and the wall.
+std::string double_pendulum(const ModelDescription& m) {
+  const auto v = [&](const char* key) { return value_of(m, key).value_or("?"); };
+  return "seed 004's double pendulum M(q)q'' = f(q, q'), angles from the upward vertical, m1 = " + v("m1") +
+         ", m2 = " + v("m2") + ", l1 = " + v("l1") + ", l2 = " + v("l2") + ", gravity " + v("gravity") +
+         "; wall g(q) = −cos θ1 ≤ 0, e = " + v("e");
+}
+
 }  // namespace
 
 std::string model_formula(const ModelDescription& model) {
@@ -130,6 +138,7 @@ std::string model_formula(const ModelDescription& model) {
   if (model.type == "duffing-oscillator") return duffing_oscillator(model);
   if (model.type == "constant-force") return constant_force(model);
   if (model.type == "conservative-oscillator") return conservative_oscillator(model);
+  if (model.type == "double-pendulum") return double_pendulum(model);
   std::string parameters;
   for (const Parameter& p : model.parameters) {
     parameters += (parameters.empty() ? "" : ", ") + p.key + " =";

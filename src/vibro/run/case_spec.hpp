@@ -32,7 +32,7 @@ inline std::vector<std::string> texts_of(const std::vector<NumberInput>& xs) {
 
 /// The models a case can name (model.type).
 enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator, duffing_oscillator, linear_system,
-                       two_mass_spring };
+                       two_mass_spring, double_pendulum };
 
 /// m u'' + c u' + k u = F cos Ωt as written (model/physical_oscillator.hpp, docs/mathematics.md §1).
 struct PhysicalSpec {
@@ -94,10 +94,20 @@ struct TwoMassSpringSpec {
   SystemSpec system;
 };
 
+/// Seed 004's double pendulum against a wall (model/double_pendulum.hpp, docs/mathematics.md §7):
+/// masses, lengths and gravity as written (9.81 when not given); its e is ModelSpec::e.
+struct DoublePendulumSpec {
+  NumberInput m1, m2, l1, l2, gravity;
+};
+
 struct ModelSpec {
   /// In the order of ModelKind.
-  std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec, DuffingSpec, SystemSpec, TwoMassSpringSpec> kind;
-  NumberInput u_min, e;  ///< u_min: the 1-DOF models but the conservative oscillator; e: the 1-DOF models
+  std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec, DuffingSpec, SystemSpec, TwoMassSpringSpec,
+               DoublePendulumSpec>
+      kind;
+  /// u_min: the 1-DOF models but the conservative oscillator; e: the 1-DOF models and the
+  /// double pendulum.
+  NumberInput u_min, e;
 
   ModelKind model_kind() const { return static_cast<ModelKind>(kind.index()); }
   /// The N-DOF system of a linear-system or two-mass-spring model, else nullptr.
@@ -110,7 +120,7 @@ struct ModelSpec {
   /// conservative oscillator's linear part.
   bool periodic() const {
     if (const SystemSpec* s = system()) return s->forced();
-    return model_kind() != ModelKind::constant_force;
+    return model_kind() != ModelKind::constant_force && model_kind() != ModelKind::double_pendulum;
   }
   /// Driven with period T, so that a stroboscopic (Poincaré) map exists.
   bool forced() const {
@@ -199,6 +209,8 @@ struct CaseSpec {
   NumberInput u0, v0, t0;  ///< u0 and v0: 1-DOF models
   /// An N-DOF system's initial coordinates and velocities (initial.q0, initial.v0 as lists).
   std::vector<NumberInput> q0, q0_velocity;
+  /// The double pendulum's angles were given as multiples of π (initial.q0_over_pi): q0 = π · q0.
+  bool q0_over_pi = false;
   SchemeSpec scheme;
   StepSpec step;  ///< empty for a scheme without a step (the reference)
   HorizonSpec horizon;

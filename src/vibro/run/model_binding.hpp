@@ -6,6 +6,7 @@
 
 #include "vibro/model/conservative_oscillator.hpp"
 #include "vibro/model/constant_force.hpp"
+#include "vibro/model/double_pendulum.hpp"
 #include "vibro/model/duffing_oscillator.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/model/linear_impact_system.hpp"
@@ -26,8 +27,9 @@ namespace vibro {
 
 /// model.type in case files and outputs.
 constexpr std::string_view model_name(ModelKind kind) {
-  constexpr std::array<std::string_view, 6> names = {"impact-oscillator",  "constant-force", "conservative-oscillator",
-                                                     "duffing-oscillator", "linear-system",  "two-mass-spring"};
+  constexpr std::array<std::string_view, 7> names = {"impact-oscillator",  "constant-force", "conservative-oscillator",
+                                                     "duffing-oscillator", "linear-system",  "two-mass-spring",
+                                                     "double-pendulum"};
   return names[static_cast<std::size_t>(kind)];
 }
 
@@ -62,6 +64,9 @@ struct ModelKindOf<DuffingOscillator<Real>> : std::integral_constant<ModelKind, 
 template <class Real>
 struct ModelKindOf<LinearImpactSystem<Real>> : std::integral_constant<ModelKind, ModelKind::linear_system> {};
 
+template <class Real>
+struct ModelKindOf<DoublePendulum<Real>> : std::integral_constant<ModelKind, ModelKind::double_pendulum> {};
+
 template <class Model>
 inline constexpr ModelKind model_kind_of = ModelKindOf<Model>::value;
 
@@ -94,9 +99,15 @@ struct ModelOfKind<ModelKind::two_mass_spring, Real> {
   using type = LinearImpactSystem<Real>;
 };
 
-inline constexpr std::array<ModelKind, 6> model_kinds = {
+template <class Real>
+struct ModelOfKind<ModelKind::double_pendulum, Real> {
+  using type = DoublePendulum<Real>;
+};
+
+inline constexpr std::array<ModelKind, 7> model_kinds = {
     ModelKind::impact_oscillator,  ModelKind::constant_force, ModelKind::conservative_oscillator,
-    ModelKind::duffing_oscillator, ModelKind::linear_system,  ModelKind::two_mass_spring};
+    ModelKind::duffing_oscillator, ModelKind::linear_system,  ModelKind::two_mass_spring,
+    ModelKind::double_pendulum};
 
 /// A number of a case at the run's precision; InputError naming its key (the caller adds
 /// the file: naming_file) when it is not representable there.
@@ -194,6 +205,13 @@ decltype(auto) with_model(const ModelSpec& m, F&& f) {
       if constexpr (model_scalars(ModelKind::linear_system).contains(scalar_kind_of<Real>))
         return f(bind_system<Real>(*m.system()));
       break;
+    case ModelKind::double_pendulum:
+      if constexpr (model_scalars(ModelKind::double_pendulum).contains(scalar_kind_of<Real>)) {
+        const auto& p = std::get<DoublePendulumSpec>(m.kind);
+        return f(DoublePendulum<Real>(to_real<Real>(p.m1), to_real<Real>(p.m2), to_real<Real>(p.l1),
+                                      to_real<Real>(p.l2), to_real<Real>(p.gravity), to_real<Real>(m.e)));
+      }
+      break;
     case ModelKind::constant_force: break;
   }
   if (m.model_kind() != ModelKind::constant_force)
@@ -290,6 +308,12 @@ inline ModelDescription describe_model(const ModelSpec& m) {
     d.parameters.push_back({"beta", {duffing->beta.text}});
     d.parameters.push_back({"a", {duffing->amplitude.text}});
     d.parameters.push_back({"omega", {duffing->omega.text}});
+  } else if (const auto* pendulum = std::get_if<DoublePendulumSpec>(&m.kind)) {
+    d.parameters.push_back({"m1", {pendulum->m1.text}});
+    d.parameters.push_back({"m2", {pendulum->m2.text}});
+    d.parameters.push_back({"l1", {pendulum->l1.text}});
+    d.parameters.push_back({"l2", {pendulum->l2.text}});
+    d.parameters.push_back({"gravity", {pendulum->gravity.text}});
   } else {
     d.parameters.push_back({"u_min", {m.u_min.text}});
     d.parameters.push_back({"g", {std::get<ConstantForceSpec>(m.kind).g.text}});

@@ -15,7 +15,7 @@ template <class E>
 DeclaredOrders declared_orders_of() {
   static_assert(shaped<E, ModelKind::impact_oscillator>() && shaped<E, ModelKind::constant_force>() &&
                     shaped<E, ModelKind::conservative_oscillator>() && shaped<E, ModelKind::duffing_oscillator>() &&
-                    shaped<E, ModelKind::linear_system>(),
+                    shaped<E, ModelKind::linear_system>() && shaped<E, ModelKind::double_pendulum>(),
                 "every scheme of the registry satisfies vibro::Scheme on every model it declares");
   // The declared orders are a property of the scheme, not of the model: take them from the
   // first model the entry runs on.
@@ -25,8 +25,10 @@ DeclaredOrders declared_orders_of() {
     return E::template scheme_type<ConstantForce<double>>::declared_orders;
   else if constexpr (E::models.contains(ModelKind::conservative_oscillator))
     return E::template scheme_type<ConservativeOscillator<double>>::declared_orders;
-  else
+  else if constexpr (E::models.contains(ModelKind::linear_system))
     return E::template scheme_type<LinearImpactSystem<double>>::declared_orders;
+  else
+    return E::template scheme_type<DoublePendulum<double>>::declared_orders;
 }
 
 }  // namespace

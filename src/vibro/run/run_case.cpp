@@ -138,7 +138,7 @@ void run_with(const CaseSpec& c, const Precision& precision, const RunOptions& o
       result.sweep.push_back({step.text(), std::move(point.run)});
     }
     if constexpr (E::has_step) {
-      if (!c.convergence.empty()) {
+      if (!c.convergence.empty() && options.study) {
         result.convergence = run_study<E>(b, o, options, "study of " + c.name);
         if (options.measure_rounding && !is_exact_v<Real>) measure_floor<E>(c, o, options, precision, *result.convergence);
         result.expected = evaluate_expectations(c, *result.convergence);
@@ -168,7 +168,7 @@ Precision run_precision(const CaseSpec& c, const RunOptions& options, const Scal
 RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   const Precision precision = run_precision(c, given);
   const bool has_step = scheme_infos().at(c.scheme.entry).has_step;
-  if (given.measure_rounding && has_step && !c.convergence.empty() && precision.kind != ScalarKind::rational) {
+  if (given.measure_rounding && given.study && has_step && !c.convergence.empty() && precision.kind != ScalarKind::rational) {
     // The measurement runs the study again in a wider type, within the same limit (counted,
     // as for any run, over the whole case: an overestimate by the run and its sweep).
     const Precision wider = rounding_precision(precision);

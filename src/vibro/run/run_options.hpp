@@ -50,6 +50,9 @@ struct RunOptions {
   /// the points whose rounding part is ≥ 10 % of their error (analysis/rounding_floor.hpp)
   /// instead of trusting the model's bound. Costs the study again in MPFR.
   bool measure_rounding = false;
+  /// Convergence studies: false runs the case's step and sweep only (the report does so for
+  /// the double pendulum in MPFR, whose integrated reference would take hours at 50 digits).
+  bool study = true;
   /// Lyapunov exponents: this many runs from nearby starts, whose spread enters each
   /// exponent's uncertainty with the batch means (run/lyapunov_error_bars.hpp; 0: batch
   /// means only), and the perturbation's size relative to max(|u0|, |v0|, 1).

@@ -16,6 +16,8 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scheme/scheme.hpp"
 
+#include <boost/math/constants/constants.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -27,15 +29,18 @@
 
 namespace vibro {
 
-/// Initial data at Real: the scalar of a 1-DOF model, or the list of an N-DOF system.
+/// Initial data at Real: the scalar of a 1-DOF model, or the list of an N-DOF system (times
+/// π, rounded once at Real, for angles given as multiples of π).
 template <class Model>
-coordinates_t<Model> bind_initial(const NumberInput& scalar, const std::vector<NumberInput>& list) {
+coordinates_t<Model> bind_initial(const NumberInput& scalar, const std::vector<NumberInput>& list,
+                                  bool times_pi = false) {
   using Real = typename Model::real_type;
   if constexpr (std::is_same_v<coordinates_t<Model>, Real>) {
     return to_real<Real>(scalar);
   } else {
     coordinates_t<Model> x;
-    for (const NumberInput& xi : list) x.push_back(to_real<Real>(xi));
+    for (const NumberInput& xi : list)
+      x.push_back(times_pi ? Real(to_real<Real>(xi) * boost::math::constants::pi<Real>()) : to_real<Real>(xi));
     return x;
   }
 }
@@ -46,7 +51,7 @@ struct BoundCase {
   using Real = typename Model::real_type;
   const CaseSpec& spec;
   Model model;
-  coordinates_t<Model> u0 = bind_initial<Model>(spec.u0, spec.q0), v0 = bind_initial<Model>(spec.v0, spec.q0_velocity);
+  coordinates_t<Model> u0 = bind_initial<Model>(spec.u0, spec.q0, spec.q0_over_pi), v0 = bind_initial<Model>(spec.v0, spec.q0_velocity);
   Real t0 = to_real<Real>(spec.t0);
 
   /// h of a step choice of this case.

@@ -28,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -77,8 +78,9 @@ class ConeProjection {
 
   /// `out` = proj(x) onto {v : ∇g_j·v ≤ 0 for the gradients given}. Returns true when the
   /// projection moved x. `gradients` may hold fewer than the constructed m (only the
-  /// constraints on their boundary). `out` may alias `x`.
-  bool project(const Matrix<Real>& mass_factor, const std::vector<Vector<Real>>& gradients, const Vector<Real>& x,
+  /// constraints on their boundary): a span, so that a caller passes the first k of the m
+  /// gradient buffers it owns without resizing a container. `out` may alias `x`.
+  bool project(const Matrix<Real>& mass_factor, std::span<const Vector<Real>> gradients, const Vector<Real>& x,
                Vector<Real>& out) {
     const std::size_t m = gradients.size();
     if (m > w_.size()) throw std::invalid_argument("ConeProjection: more gradients than constructed for");
@@ -87,6 +89,7 @@ class ConeProjection {
       rates_[j] = dot(gradients[j], x);
       if (rates_[j] > 0) inside = false;
     }
+    best_set_ = 0;
     if (inside) {
       if (&out != &x) out = x;
       return false;
@@ -100,6 +103,7 @@ class ConeProjection {
       if (violation && (!best_violation || *violation < *best_violation)) {
         best_violation = violation;
         best_ = candidate_;
+        best_set_ = set;
       }
     }
     if (!best_violation) throw std::runtime_error("the projection onto V(q) found no solvable active set");
@@ -107,11 +111,15 @@ class ConeProjection {
     return true;
   }
 
+  /// The active set the last project() kept, bit j for the j-th gradient it was given;
+  /// 0 when x was already in the cone.
+  std::uint32_t active_set() const { return best_set_; }
+
  private:
   /// The KKT violation of the active set `set` (a bit mask), its v in candidate_; none when
   /// W_AA is singular. Violation: the largest of −λ_j W_jj (j ∈ A) and ∇g_k·v (k ∉ A), both
   /// rates of the constraint in the units of ∇g·v, so that they compare.
-  std::optional<Real> try_active_set(std::uint32_t set, const std::vector<Vector<Real>>& gradients,
+  std::optional<Real> try_active_set(std::uint32_t set, std::span<const Vector<Real>> gradients,
                                      const Vector<Real>& x) {
     const std::size_t m = gradients.size();
     std::size_t size = 0;
@@ -148,6 +156,7 @@ class ConeProjection {
   Matrix<Real> sub_;             ///< W_AA, then its factor
   Vector<Real> rhs_, lambda_;
   Vector<Real> candidate_, best_;
+  std::uint32_t best_set_ = 0;
 };
 
 }  // namespace vibro
