@@ -277,10 +277,7 @@ void print_run(std::ostream& out, const RunResult& r) {
     }
     initial += (initial.empty() ? "" : ", ") + p.key + " = " + value;
   }
-  // An N-DOF system's matrices read better as its formula than as JSON.
-  const bool system = r.model.type == "linear-system" || r.model.type == "two-mass-spring";
-  out << "\nmodel      " << (system ? model_formula(r.model) : to_json(r.model).dump()) << "\ninitial    " << initial
-      << "\n";
+  out << "\nmodel      " << model_formula(r.model) << "\ninitial    " << initial << "\n";
   out << "scheme     " << r.scheme.display_name << " (" << r.scheme.type << ")";
   for (const auto& [key, value] : r.scheme.options) out << ", " << key << " " << value;
   if (r.scheme.step) {

@@ -38,7 +38,7 @@ const std::vector<CaseFileKeys>& case_file_keys() {
       {"scheme", "", {"type"}},  // and the entry's option_keys
       {"step", "", {"h", "steps_per_period"}},
       {"horizon", "", {"t_end", "periods", "steps", "escape"}},
-      {"convergence", "", {"h", "steps_per_period"}},
+      {"convergence", "", {"h", "steps_per_period", "orders"}},
       {"sweep", "", {"h", "steps_per_period"}},
       {"expected", "", {"quantity", "value", "tolerance", "source"}},
       {"lyapunov", "", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published", "family"}},
@@ -464,6 +464,11 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   }
 
   c.convergence = read_step_list(r, root, "convergence", 2, "a convergence study needs at least 2 step sizes");
+  if (const auto orders = r.string(r.table(root, "convergence", false), "convergence", "orders", false)) {
+    if (*orders != "checked" && *orders != "measured")
+      r.fail("convergence.orders", "unknown value '" + shown_input(*orders) + "' (allowed: checked, measured)");
+    c.convergence_orders_checked = *orders == "checked";
+  }
   for (std::size_t i = 0; i < c.convergence.size(); ++i)
     check_step_fits(r, c, c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");
   if (!c.convergence.empty() && c.horizon.steps)

@@ -43,6 +43,8 @@ const std::vector<SchemeInfo>& scheme_infos() {
       info.study_note = E::study_note;
       info.models = E::models;
       info.scalars = E::scalars;
+      if constexpr (requires { E::study_scalars; }) info.study_scalars = E::study_scalars;
+      else info.study_scalars = E::scalars;
       info.has_step = E::has_step;
       for (const std::string_view key : E::option_keys) info.option_keys.emplace_back(key);
       info.declared_orders = declared_orders_of<E>();

@@ -9,6 +9,7 @@
 #include "vibro/run/entries/nonstandard_impact_entry.hpp"
 #include "vibro/run/entries/paoli_schatzman_entry.hpp"
 #include "vibro/run/entries/reference_entry.hpp"
+#include "vibro/run/entries/sweeping_process_entry.hpp"
 #include "vibro/run/entries/system_entries.hpp"
 #include "vibro/run/runnable.hpp"
 #include "vibro/run/scheme_entry.hpp"
@@ -34,7 +35,9 @@ using SchemeEntries = TypeList<PaoliSchatzmanEntry,             //
                                StandardOneStepEntry,             //
                                NonstandardPaoliSchatzmanEntry,   //
                                MoreauMonteiroMarquesEntry,       //
-                               NonstandardMmmEntry>;
+                               NonstandardMmmEntry,              //
+                               SweepingProcessExplicitEntry,     //
+                               SweepingProcessImplicitEntry>;
 
 namespace detail {
 
@@ -70,6 +73,10 @@ struct SchemeInfo {
   std::string study_note;
   ModelKinds models{};
   ScalarSet scalars;
+  /// The scalar types in which the order test checks its shipped studies: `scalars`, unless
+  /// the entry names fewer (study_scalars) because its studies' reference is too slow in the
+  /// others.
+  ScalarSet study_scalars;
   bool has_step = true;
   std::vector<std::string> option_keys;
   DeclaredOrders declared_orders{};

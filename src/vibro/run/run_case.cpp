@@ -190,8 +190,10 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   result.provenance = provenance(precision);
   result.case_info = case_info(c);
   result.model = describe_model(c.model);
-  if (c.model.system()) {
-    result.initial = {{"q0", texts_of(c.q0), true}, {"v0", texts_of(c.q0_velocity), true}, {"t0", {c.t0.text}}};
+  if (!c.q0.empty()) {  // an N-DOF system or the double pendulum
+    result.initial = {{c.q0_over_pi ? "q0_over_pi" : "q0", texts_of(c.q0), true},
+                      {"v0", texts_of(c.q0_velocity), true},
+                      {"t0", {c.t0.text}}};
   } else {
     result.initial = {{"u0", {c.u0.text}}, {"v0", {c.v0.text}}, {"t0", {c.t0.text}}};
   }

@@ -4,9 +4,11 @@
 // reference over the study's horizon (docs/mathematics.md §1), for the conservative oscillator the one
 // of u'' + u = 0 in the time ωt (β = 0, one obstacle or none), for the Duffing oscillator the
 // nonlinear reference (integrated flights, docs/mathematics.md §5), for seed 002's N-DOF
-// systems the N-DOF reference (modal flights, docs/mathematics.md §6).
+// systems the N-DOF reference (modal flights, docs/mathematics.md §6), for seed 004's double
+// pendulum the general-inertia reference (integrated flights, docs/mathematics.md §7.2).
 
 #include "vibro/analysis/free_fall.hpp"
+#include "vibro/reference/dense_inertia_reference.hpp"
 #include "vibro/reference/dense_nonlinear_reference.hpp"
 #include "vibro/reference/dense_reference.hpp"
 #include "vibro/reference/reference_settings.hpp"
@@ -74,6 +76,19 @@ decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
           c, "model.Omega", [&] { return SystemReference<Real>(b.model, b.t0, b.u0, b.v0, t_end); });
       return study(reference, reference.impact_times(),
                    "N-DOF exact-detection reference (modal closed-form flights, certified contacts per coordinate)");
+    } else if constexpr (std::is_same_v<Model, DoublePendulum<Real>>) {
+      // Checkpoints every 2048th of the time scale (the small-oscillation period, 2 s for the
+      // seed's pendulum: every millisecond), about the integrator's step in MPFR at 30 digits,
+      // so that an evaluation integrates a step or two from its checkpoint; in double the run
+      // takes ten times its natural steps (~24 ms for the seed's 6 s), which the thousands of
+      // evaluations of a study repay.
+      constexpr int checkpoints_per_time_scale = 2048;
+      const ReferenceScales<Real> scales = pendulum_scales(b.model, b.u0, b.v0);
+      const DenseInertiaReference<Model> reference(inertia_reference(b.model, scales), b.t0, b.u0, b.v0, t_end,
+                                                   Real(scales.time / checkpoints_per_time_scale));
+      return study(reference, reference.impact_times(),
+                   "general-inertia reference (RKF 7(8) flights and contact phases, contact search relative to the "
+                   "integrator's estimates)");
     } else {
       const DenseReference<Model> reference(b.model, b.t0, b.u0, b.v0, t_end);
       return study(reference, reference.impact_times(),
