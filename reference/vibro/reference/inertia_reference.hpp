@@ -82,10 +82,6 @@ struct InertiaState {
   std::optional<std::size_t> contact;   ///< the constraint held (contact phase)
   std::optional<Real> accumulation;     ///< a summed chatter sequence ends then (in contact until)
   std::int64_t segments = 0;            ///< integrator steps and events so far, against the hard cap
-  /// The step the integrator proposed last: the next flight starts with it. Restarting from
-  /// the longest step (τ/8) costs a few rejected trial steps every time, which the many
-  /// short continuations of a dense evaluation (dense_inertia_reference.hpp) pay each time.
-  std::optional<Real> step_hint;
 };
 
 template <GeneralInertiaModel Model>
@@ -113,7 +109,7 @@ class InertiaReference {
     for (std::size_t i = 0; i < q0.size() && i < u0.size(); ++i)
       if (!is_finite(q0[i]) || !is_finite(u0[i])) throw std::invalid_argument("initial.q0 and initial.u0 must be finite");
     require_admissible_start(model_, q0, u0);
-    return State{t0, q0, u0, std::nullopt, std::nullopt, 0, std::nullopt};
+    return State{t0, q0, u0, std::nullopt, std::nullopt, 0};
   }
 
   /// Advances `x` to `t_target` (≥ x.t), calling `on_event(const InertiaEvent<Real>&)` for
@@ -177,7 +173,7 @@ class InertiaReference {
       }
       lifting.push_back(j);
     }
-    Flight flight = lifting.empty() ? Flight(model_, x.t, x.q, x.u, std::nullopt, integration_, first_step(x))
+    Flight flight = lifting.empty() ? Flight(model_, x.t, x.q, x.u, std::nullopt, integration_, integration_.max_step)
                                     : lift_off(x, t_target, lifting);
     std::vector<Real> search_from(m, x.t);
     for (const std::size_t j : lifting) search_from[j] = flight.step_end();
@@ -195,12 +191,6 @@ class InertiaReference {
     x.t = t_target;
     x.q = flight.position(t_target);
     x.u = flight.velocity(t_target);
-    x.step_hint = flight.proposed_step();
-  }
-
-  /// The first trial step of a flight from x: the last one proposed, at most the longest.
-  Real first_step(const State& x) const {
-    return x.step_hint && *x.step_hint < integration_.max_step ? *x.step_hint : integration_.max_step;
   }
 
   /// The earliest zero of a gap on the current step, over the constraints other than
@@ -314,7 +304,7 @@ class InertiaReference {
   void advance_in_contact(State& x, const Real& t_target, InertiaDynamics<Model>& dynamics, Sink& on_event) const {
     const std::size_t j = *x.contact;
     const Real stop = x.accumulation && *x.accumulation < t_target ? *x.accumulation : t_target;
-    Flight flight(model_, x.t, x.q, x.u, j, integration_, first_step(x));
+    Flight flight(model_, x.t, x.q, x.u, j, integration_, integration_.max_step);
     Real lambda = flight.contact_force(x.t);
     std::vector<Real> search_from(model_.constraint_count(), x.t);
     while (flight.step_end() < stop) {
@@ -337,7 +327,6 @@ class InertiaReference {
     x.t = stop;
     x.q = flight.position(stop);
     x.u = flight.velocity(stop);
-    x.step_hint = flight.proposed_step();
     if (x.accumulation && stop == *x.accumulation) {
       const Real e = energy(x);
       on_event(Event{EventKind::accumulation, x.t, j, x.q, Real(0), Real(0), e, e});
