@@ -162,4 +162,40 @@ class ControlledRkf78 {
   std::int64_t rejected_ = 0;
 };
 
+/// Throws std::invalid_argument, naming the flight `what`, unless t0 ≤ from ≤ to ≤ t1.
+template <class Real>
+void require_within_step(const Real& t0, const Real& t1, const Real& from, const Real& to, const char* what) {
+  if (!(t0 <= from && from <= to && to <= t1))
+    throw std::invalid_argument(std::string(what) + ": [" + to_text(from) + ", " + to_text(to) +
+                                "] is not inside the current step [" + to_text(t0) + ", " + to_text(t1) + "]");
+}
+
+/// The state of a flight at a time inside its current accepted step [t0, t1]: the stored end
+/// states, or one RKF78 step of length t − t0 from the start (ControlledRkf78::advance), the
+/// last such evaluation kept — a contact search asks for several quantities at the same t in
+/// turn. forget() when the step moves on.
+template <class State, class Real>
+class StepInterior {
+ public:
+  template <class Controller, class System>
+  const State& at(const Controller& controller, const System& system, const Real& t0, const State& x0,
+                  const State& dx0, const Real& t1, const State& x1, const Real& t, const char* what) const {
+    require_within_step(t0, t1, t, t, what);
+    if (t == t0) return x0;
+    if (t == t1) return x1;
+    if (!(cached_ && cached_t_ == t)) {
+      controller.advance(system, t0, x0, dx0, Real(t - t0), cached_x_);
+      cached_t_ = t;
+      cached_ = true;
+    }
+    return cached_x_;
+  }
+  void forget() { cached_ = false; }
+
+ private:
+  mutable bool cached_ = false;
+  mutable Real cached_t_;
+  mutable State cached_x_;
+};
+
 }  // namespace vibro

@@ -80,7 +80,7 @@ class InertiaFlight {
     t1_ = accepted.t_end;
     x1_.swap(out_);
     system()(x1_, dx1_, t1_);
-    cached_ = false;
+    interior_.forget();
     for (std::size_t j = 0; j < ends1_.size(); ++j) {
       ends1_[j] = gap_data(j, x1_, dx1_);
       curvature_[j] = HermiteCurvature<Real>(accepted.h, ends0_[j], ends1_[j]);
@@ -166,22 +166,12 @@ class InertiaFlight {
   }
 
   void require_in_step(const Real& t_from, const Real& t_to) const {
-    if (!(t0_ <= t_from && t_from <= t_to && t_to <= t1_))
-      throw std::invalid_argument("inertia flight: [" + to_text(t_from) + ", " + to_text(t_to) +
-                                  "] is not inside the current step [" + to_text(t0_) + ", " + to_text(t1_) + "]");
+    require_within_step(t0_, t1_, t_from, t_to, "inertia flight");
   }
 
   /// The state at t in the current step (the last interior evaluation is kept).
   const State& state_at(const Real& t) const {
-    require_in_step(t, t);
-    if (t == t0_) return x0_;
-    if (t == t1_) return x1_;
-    if (!(cached_ && cached_t_ == t)) {
-      controller_.advance(system(), t0_, x0_, dx0_, Real(t - t0_), cached_x_);
-      cached_t_ = t;
-      cached_ = true;
-    }
-    return cached_x_;
+    return interior_.at(controller_, system(), t0_, x0_, dx0_, t1_, x1_, t, "inertia flight");
   }
 
   mutable InertiaDynamics<Model> dynamics_;
@@ -195,9 +185,7 @@ class InertiaFlight {
   std::vector<HermiteCurvature<Real>> curvature_;
   mutable Vector<Real> q_, u_, a_, gradient_;
   mutable State scratch_;
-  mutable bool cached_ = false;
-  mutable Real cached_t_;
-  mutable State cached_x_;
+  StepInterior<State, Real> interior_;
 };
 
 }  // namespace vibro

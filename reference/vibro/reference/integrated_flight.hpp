@@ -150,24 +150,14 @@ class IntegratedFlight {
   }
 
   void require_in_step(const Real& t_from, const Real& t_to) const {
-    if (!(t0_ <= t_from && t_from <= t_to && t_to <= t1_))
-      throw std::invalid_argument("integrated flight: [" + to_text(t_from) + ", " + to_text(t_to) +
-                                  "] is not inside the current step [" + to_text(t0_) + ", " + to_text(t1_) + "]");
+    require_within_step(t0_, t1_, t_from, t_to, "integrated flight");
   }
 
   /// The state at t in the current step: the stored ends, or one RKF78 step of length
   /// t − t_k from the start (the last such evaluation is kept: the search asks for u and u'
   /// at the same t in turn).
   const State& state_at(const Real& t) const {
-    require_in_step(t, t);
-    if (t == t0_) return x0_;
-    if (t == t1_) return x1_;
-    if (!(cached_ && cached_t_ == t)) {
-      controller_.advance(system(), t0_, x0_, dx0_, Real(t - t0_), cached_x_);
-      cached_t_ = t;
-      cached_ = true;
-    }
-    return cached_x_;
+    return interior_.at(controller_, system(), t0_, x0_, dx0_, t1_, x1_, t, "integrated flight");
   }
 
   /// Moves to the step of length h from t1 that ends at `x`, at time t_end (t1 + h, or the
@@ -179,7 +169,7 @@ class IntegratedFlight {
     t1_ = t_end;
     x1_ = x;
     system()(x1_, dx1_, t1_);
-    cached_ = false;
+    interior_.forget();
     curvature_ = HermiteCurvature<Real>(h, {x0_[0], x0_[1], dx0_[1]}, {x1_[0], x1_[1], dx1_[1]});
   }
 
@@ -190,9 +180,7 @@ class IntegratedFlight {
   State dx0_, dx1_;   // (u', u'') at its ends
   Real proposed_;
   HermiteCurvature<Real> curvature_;  // the curvature estimate of the current step
-  mutable bool cached_ = false;
-  mutable Real cached_t_;
-  mutable State cached_x_;
+  StepInterior<State, Real> interior_;
 };
 
 }  // namespace vibro
