@@ -12,6 +12,7 @@
 // have no constraint: a case with bounds is refused and pointed to the constrained scheme).
 
 #include "vibro/reference/system_reference.hpp"
+#include "vibro/run/coordinate_trajectory.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
 
@@ -67,8 +68,6 @@ struct SystemSchemeEntry {
     using Real = typename Model::real_type;
     using Scheme = scheme_type<Model>;
     using State = typename Scheme::State;
-    /// Rows of the samples kept for plots (displacements and energy against t).
-    constexpr std::int64_t plotted_samples = 4000;
 
     const CaseSpec& c = b.spec;
     const Model& model = b.model;
@@ -76,20 +75,7 @@ struct SystemSchemeEntry {
     const Scheme scheme = make(b, c.step);
     const RunHorizon<Real> horizon(b, c.step);
     State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-    const std::int64_t stride = std::max<std::int64_t>(1, horizon.steps() / plotted_samples);
-
-    PlotSamples samples;
-    samples.columns.push_back("t");
-    for (std::size_t i = 0; i < n; ++i) samples.columns.push_back("q" + std::to_string(i + 1));
-    samples.columns.push_back("energy");
-    if (options.rows) {
-      std::vector<RowColumn> columns = {{"n"}, {"t", true}};
-      for (std::size_t i = 0; i < n; ++i) columns.push_back({"q" + std::to_string(i + 1), true});
-      for (std::size_t i = 0; i < n; ++i) columns.push_back({"v" + std::to_string(i + 1), true});
-      columns.push_back({"projection_active"});
-      columns.push_back({"energy", true});
-      options.rows->header(columns, has_text_twins<Real>);
-    }
+    CoordinateTrajectory<Real> trajectory(n, horizon.steps(), options);
 
     CoordinateTracker<Real> coordinates(model);
     EnergyTracker<Real> energy(model.forced());
@@ -124,20 +110,7 @@ struct SystemSchemeEntry {
         rigid_wall_error = std::max(*rigid_wall_error, Real(abs(q[0] - q1)));
       }
       energy.node(e, active);
-      if (options.rows) {
-        std::vector<std::string> cells = {std::to_string(step), to_text(scheme.time(y))};
-        for (const Real& qi : q) cells.push_back(to_text(qi));
-        for (const Real& vi : scheme.velocity(y)) cells.push_back(to_text(vi));
-        cells.push_back(active ? "1" : "0");
-        cells.push_back(to_text(e));
-        options.rows->row(cells);
-      }
-      if (step % stride == 0) {
-        std::vector<double> row = {static_cast<double>(scheme.time(y))};
-        for (const Real& qi : q) row.push_back(static_cast<double>(qi));
-        row.push_back(static_cast<double>(e));
-        samples.rows.push_back(std::move(row));
-      }
+      trajectory.node(step, scheme.time(y), q, scheme.velocity(y), active, e);
     };
     const Real initial_energy = model.energy(scheme.position(x), scheme.velocity(x));
     observe(x, false);
@@ -169,7 +142,7 @@ struct SystemSchemeEntry {
     out.run.stroboscopic = sections.take();
     out.run.projection_active = projection.activity();
     out.run.system = std::move(found);
-    out.run.samples = std::move(samples);
+    out.run.samples = trajectory.take();
     out.run.escaped = end.escaped;
   }
 
