@@ -146,7 +146,6 @@ void print_system(std::ostream& out, const SystemFindings& f) {
 
 /// Energy, impacts, constraint and iterations of a general-inertia run (seed 004).
 void print_inertia(std::ostream& out, const InertiaFindings& f) {
-  out << "impacts    " << f.impacts << " (" << f.contact_steps << " steps with the projection active)\n";
   out << "energy     E = u'M(q)u/2 + potential from " << display_all_digits(f.initial_energy) << " to "
       << display_all_digits(f.final_energy) << "; ";
   if (f.largest_energy_gain_at_impact)

@@ -7,6 +7,7 @@
 // study measures the scheme against the general-inertia reference (run/study_reference.hpp).
 // No Lyapunov exponents: seed 004 has none.
 
+#include "vibro/run/coordinate_trajectory.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
 #include "vibro/scheme/sweeping_process.hpp"
@@ -35,10 +36,11 @@ struct SweepingProcessEntry {
   template <class Model>
   using scheme_type = SweepingProcess<Model>;
   static constexpr ScalarSet scalars = ScalarSet::floating();  // the pendulum's M(q) and f use cos and sin
-  /// The order test checks the shipped studies in double and long double only: their
-  /// reference integrates the pendulum (RKF 7(8) with a contact search that re-integrates a
-  /// step per evaluation), and a one-second study takes about 4 minutes in MPFR at 30 digits
-  /// against 0.2 s in double. The scheme's MPFR runs are tested in sweeping_process_test.
+  /// Studies run (in the report) and are checked (by the order test) in double and long
+  /// double only: their reference integrates the pendulum (RKF 7(8) with a contact search that
+  /// re-integrates a step per evaluation), and a one-second study takes about 4 minutes in
+  /// MPFR at 30 digits against 0.2 s in double. The scheme's MPFR runs are tested in
+  /// sweeping_process_test.
   static constexpr ScalarSet study_scalars = {ScalarKind::double_, ScalarKind::long_double};
   static constexpr bool has_step = true;
 
@@ -89,8 +91,6 @@ struct SweepingProcessEntry {
     using Real = typename Model::real_type;
     using Scheme = scheme_type<Model>;
     using State = typename Scheme::State;
-    /// Rows of the samples kept for plots (angles and energy against t).
-    constexpr std::int64_t plotted_samples = 4000;
 
     const CaseSpec& c = b.spec;
     const Model& model = b.model;
@@ -98,20 +98,7 @@ struct SweepingProcessEntry {
     const Scheme scheme = make(b, c.step, o);
     const RunHorizon<Real> horizon(b, c.step);
     State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-    const std::int64_t stride = std::max<std::int64_t>(1, horizon.steps() / plotted_samples);
-
-    PlotSamples samples;
-    samples.columns.push_back("t");
-    for (std::size_t i = 0; i < d; ++i) samples.columns.push_back("q" + std::to_string(i + 1));
-    samples.columns.push_back("energy");
-    if (options.rows) {
-      std::vector<RowColumn> columns = {{"n"}, {"t", true}};
-      for (std::size_t i = 0; i < d; ++i) columns.push_back({"q" + std::to_string(i + 1), true});
-      for (std::size_t i = 0; i < d; ++i) columns.push_back({"v" + std::to_string(i + 1), true});
-      columns.push_back({"projection_active"});
-      columns.push_back({"energy", true});
-      options.rows->header(columns, has_text_twins<Real>);
-    }
+    CoordinateTrajectory<Real> trajectory(d, horizon.steps(), options);
 
     ProjectionLog projection;
     InertiaTracker<Real> tracker;
@@ -122,20 +109,7 @@ struct SweepingProcessEntry {
       Real violation(0);
       for (std::size_t j = 0; j < model.constraint_count(); ++j) violation = std::max(violation, model.constraint(j, q));
       tracker.node(e, violation, active);
-      if (options.rows) {
-        std::vector<std::string> cells = {std::to_string(step), to_text(scheme.time(y))};
-        for (const Real& qi : q) cells.push_back(to_text(qi));
-        for (const Real& vi : scheme.velocity(y)) cells.push_back(to_text(vi));
-        cells.push_back(active ? "1" : "0");
-        cells.push_back(to_text(e));
-        options.rows->row(cells);
-      }
-      if (step % stride == 0) {
-        std::vector<double> row = {static_cast<double>(scheme.time(y))};
-        for (const Real& qi : q) row.push_back(static_cast<double>(qi));
-        row.push_back(static_cast<double>(e));
-        samples.rows.push_back(std::move(row));
-      }
+      trajectory.node(step, scheme.time(y), q, scheme.velocity(y), active, e);
     };
     observe(x, false);
     const DriveEnd end = drive(
@@ -157,7 +131,7 @@ struct SweepingProcessEntry {
     out.run.final = state_text(scheme, x);
     out.run.projection_active = projection.activity();
     out.run.inertia = std::move(found);
-    out.run.samples = std::move(samples);
+    out.run.samples = trajectory.take();
     out.run.escaped = end.escaped;
   }
 
@@ -181,8 +155,6 @@ struct SweepingProcessEntry {
         flight_start_ = e;
       } else if (active) {
         if (!gain_ || e - previous_ > *gain_) gain_ = Real(e - previous_);
-        ++contact_steps_;
-        if (!previous_active_) ++impacts_;
         flight_start_.reset();
       } else if (!flight_start_) {
         flight_start_ = e;
@@ -191,14 +163,11 @@ struct SweepingProcessEntry {
       }
       violation_ = std::max(violation_, violation);
       previous_ = e;
-      previous_active_ = active;
     }
     InertiaFindings findings() const {
       InertiaFindings f;
       f.initial_energy = NumberText::of(*first_);
       f.final_energy = NumberText::of(previous_);
-      f.impacts = impacts_;
-      f.contact_steps = contact_steps_;
       if (gain_) f.largest_energy_gain_at_impact = NumberText::of(*gain_);
       f.largest_energy_variation_in_flight = NumberText::of(variation_);
       f.max_constraint_violation = NumberText::of(violation_);
@@ -208,9 +177,7 @@ struct SweepingProcessEntry {
    private:
     std::optional<Real> first_, flight_start_, gain_;
     Real previous_ = Real(0);
-    bool previous_active_ = false;
     Real variation_ = Real(0), violation_ = Real(0);
-    std::int64_t impacts_ = 0, contact_steps_ = 0;
   };
 };
 
