@@ -21,13 +21,6 @@ namespace {
 
 const ConservativeFindings& conservative(const RunFindings& run) { return *run.conservative; }
 
-/// The run of a case at a precision, or nullptr.
-const RunResult* run_at(const CaseRuns& runs, const std::string& precision) {
-  for (const RunResult& r : runs.runs)
-    if (r.provenance.precision.name == precision) return &r;
-  return nullptr;
-}
-
 /// Rows [t, y, v, energy] of a run's plot samples.
 const std::vector<std::vector<double>>& samples(const RunResult& run) { return run.run.samples->rows; }
 
@@ -68,10 +61,7 @@ class ShippedRuns {
   explicit ShippedRuns(const std::map<std::string, const CaseRuns*>& runs) : runs_(runs) {}
 
   /// The double run of case `name`, or nullptr when the case is not shipped.
-  const RunResult* double_run(const std::string& name) const {
-    const auto it = runs_.find(name);
-    return it == runs_.end() ? nullptr : run_at(*it->second, "double");
-  }
+  const RunResult* double_run(const std::string& name) const { return vibro::double_run(runs_, name); }
   const CaseRuns* case_runs(const std::string& name) const {
     const auto it = runs_.find(name);
     return it == runs_.end() ? nullptr : it->second;

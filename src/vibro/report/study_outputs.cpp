@@ -24,6 +24,12 @@ std::string excluded_points(const StudyResult& study, ErrorMetric metric) {
   return excluded.empty() ? "none" : excluded;
 }
 
+std::string order_cell(const StudyResult& study, ErrorMetric metric) {
+  const OrderAnalysis& o = study.orders[index_of(metric)];
+  if (!o.slope) return "—";
+  return fmt::format("{:.3f} ± {:.2g}", *o.slope, o.standard_error);
+}
+
 std::string point_statuses(const OrderAnalysis& analysis) {
   std::map<std::string, std::size_t> counts;
   for (const PointStatus status : analysis.status) ++counts[std::string(to_string(status))];

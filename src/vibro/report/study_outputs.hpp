@@ -21,6 +21,10 @@ std::string excluded_points(const StudyResult& study, ErrorMetric metric);
 /// the same, else "1 exact (zero error), 6 rounding floor" (why a metric has no range).
 std::string point_statuses(const OrderAnalysis& analysis);
 
+/// The observed order of `metric` as a summary table shows it: "slope ± standard error"
+/// ("1.002 ± 0.031"), or "—" where the metric has no asymptotic range.
+std::string order_cell(const StudyResult& study, ErrorMetric metric);
+
 /// Markdown of a result's convergence study (the result must have one).
 std::string study_markdown(const RunResult& result);
 

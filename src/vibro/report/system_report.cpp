@@ -4,6 +4,7 @@
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/report/study_outputs.hpp"
 
 #include <fmt/format.h>
 
@@ -20,17 +21,6 @@ struct Experiment2Pair {
 };
 constexpr Experiment2Pair experiment2[] = {{"1", "seed002-exp2-nsps-m1", "seed002-exp2-nsmmm-m1"},
                                            {"1000", "seed002-exp2-nsps-m1000", "seed002-exp2-nsmmm-m1000"}};
-
-const RunResult* run_at(const CaseRuns& runs, const std::string& precision) {
-  for (const RunResult& r : runs.runs)
-    if (r.provenance.precision.name == precision) return &r;
-  return nullptr;
-}
-
-const RunResult* double_run(const std::map<std::string, const CaseRuns*>& runs, const std::string& name) {
-  const auto it = runs.find(name);
-  return it == runs.end() ? nullptr : run_at(*it->second, "double");
-}
 
 /// Coordinate 1's displacement against t from a run's plot samples [t, q1, …, energy].
 PlotSeries q1_series(const std::string& title, const RunResult& run) {
@@ -86,13 +76,6 @@ std::string experiment2_table(const std::map<std::string, const CaseRuns*>& runs
     }
   }
   return md;
-}
-
-/// The observed order of one metric as the table shows it: slope ± standard error, or why none.
-std::string order_cell(const StudyResult& study, ErrorMetric m) {
-  const OrderAnalysis& o = study.orders[index_of(m)];
-  if (!o.slope) return "—";
-  return fmt::format("{:.3f} ± {:.2g}", *o.slope, o.standard_error);
 }
 
 /// The N-DOF convergence studies side by side: every shipped N-DOF case with a study, at

@@ -73,9 +73,9 @@ struct SchemeInfo {
   std::string study_note;
   ModelKinds models{};
   ScalarSet scalars;
-  /// The scalar types in which the order test checks its shipped studies: `scalars`, unless
-  /// the entry names fewer (study_scalars) because its studies' reference is too slow in the
-  /// others.
+  /// The scalar types in which the report runs its studies and the order test checks its
+  /// shipped studies: `scalars`, unless the entry names fewer (study_scalars) because its
+  /// studies' reference is too slow in the others (its runs there have no study).
   ScalarSet study_scalars;
   bool has_step = true;
   std::vector<std::string> option_keys;

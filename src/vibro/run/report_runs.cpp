@@ -1,6 +1,7 @@
 #include "vibro/run/report_runs.hpp"
 
 #include "vibro/run/published_reproduction.hpp"
+#include "vibro/run/registry.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 
@@ -14,6 +15,17 @@ std::vector<Precision> report_precisions(const CaseSpec& c) {
   for (const Precision& p : {Precision{ScalarKind::double_, 0}, report_mpfr})
     if (std::find(precisions.begin(), precisions.end(), p) == precisions.end()) precisions.push_back(p);
   return precisions;
+}
+
+const RunResult* run_at(const CaseRuns& runs, const std::string& precision) {
+  for (const RunResult& r : runs.runs)
+    if (r.provenance.precision.name == precision) return &r;
+  return nullptr;
+}
+
+const RunResult* double_run(const std::map<std::string, const CaseRuns*>& runs, const std::string& name) {
+  const auto it = runs.find(name);
+  return it == runs.end() ? nullptr : run_at(*it->second, "double");
 }
 
 ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& base,
@@ -36,10 +48,10 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
       if (status) status(c.name + " at " + p.name());
       RunOptions options = base;
       options.precision = p;
-      // The double pendulum's study reference integrates its flights (RKF 7(8), steps growing
-      // like tolerance^(−1/8)): at 50 digits a 6 s study would take hours. Its MPFR run shows
-      // the scheme at that precision; the study is the case's own precision's.
-      if (c.model.model_kind() == ModelKind::double_pendulum && p != c.precision) options.study = false;
+      // A scheme whose studies' reference is too slow in some precisions (run/registry.hpp
+      // SchemeInfo::study_scalars: the sweeping process, whose reference integrates the
+      // pendulum) is run there without its study.
+      if (!scheme_infos().at(c.scheme.entry).study_scalars.contains(p.kind)) options.study = false;
       const auto start = std::chrono::steady_clock::now();
       runs.runs.push_back(run_case(c, options));
       runs.wall_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

@@ -31,6 +31,13 @@ struct CaseRuns {
   unsigned threads = 1;
 };
 
+/// The run of `runs` at the precision named `precision` ("double", "mpfr:50"), or nullptr.
+const RunResult* run_at(const CaseRuns& runs, const std::string& precision);
+
+/// The double run of the case named `name` among `runs` (by case name), or nullptr when the
+/// case is not among them or was not run in double.
+const RunResult* double_run(const std::map<std::string, const CaseRuns*>& runs, const std::string& name);
+
 struct LyapunovCaseRun {
   CaseSpec spec;
   LyapunovResult result;

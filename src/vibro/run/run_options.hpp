@@ -50,8 +50,8 @@ struct RunOptions {
   /// the points whose rounding part is ≥ 10 % of their error (analysis/rounding_floor.hpp)
   /// instead of trusting the model's bound. Costs the study again in MPFR.
   bool measure_rounding = false;
-  /// Convergence studies: false runs the case's step and sweep only (the report does so for
-  /// the double pendulum in MPFR, whose integrated reference would take hours at 50 digits).
+  /// Convergence studies: false runs the case's step and sweep only (the report does so in
+  /// the precisions outside the scheme's study_scalars, run/registry.hpp).
   bool study = true;
   /// Lyapunov exponents: this many runs from nearby starts, whose spread enters each
   /// exponent's uncertainty with the batch means (run/lyapunov_error_bars.hpp; 0: batch
