@@ -18,8 +18,9 @@
 //   normal acceleration varies over the flights and the last flights' durations carry the
 //   time resolution of tiny rebounds — but a wrong factor e or 1 − e moves them by ≥ 50 %.
 // The times of the seed's events (first impact at t ≈ 0.3449, accumulation at t ≈ 0.830)
-// come from a quick RK4 simulation described in issue 15; they are used only as a coarse
-// window (±0.02), never as expected values.
+// come from an independent simulation, not from this code (fixed-step RK4 with h = 10⁻⁴ and
+// events located by bisection); they are used only as a coarse window (±0.02), never as
+// expected values.
 //
 // Tolerances, "to the integrator's tolerance": the controller keeps each step's error
 // estimate below η = eps_abs + eps_rel·X (Odeint's default_error_checker, X the size of the

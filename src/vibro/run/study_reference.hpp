@@ -27,7 +27,9 @@
 namespace vibro {
 
 /// Calls `study(reference, reference_impacts, name)` with the reference for the case's
-/// model, over the horizon of its finest step.
+/// model, over the study's horizon: up to the latest last node of its step sizes, t0 + N h
+/// in Real (the same horizon rounds differently with each h, by a few ulps, and a reference
+/// that is evaluated only inside its horizon must reach every node).
 template <class Model, class Study>
 decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
   using Real = typename Model::real_type;
@@ -44,7 +46,11 @@ decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
                      "the exact rational type has a closed-form reference only for the free fall (g = 0); other "
                      "studies need a floating-point precision");
   } else {
-    const Real t_end = b.t0 + b.step(finest) * step_count(c, finest);
+    Real t_end = b.t0 + b.step(finest) * step_count(c, finest);
+    for (const StepSpec& step : c.convergence) {
+      const Real last_node = b.t0 + b.step(step) * step_count(c, step);
+      if (last_node > t_end) t_end = last_node;
+    }
     if constexpr (std::is_same_v<Model, ConservativeOscillator<Real>>) {
       // Without a constraint the reference's obstacle is put below the amplitude
       // √(y0² + (v0/ω)²), where the flow never goes. u'' + u = 0 is the impact oscillator
@@ -78,10 +84,8 @@ decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
                    "N-DOF exact-detection reference (modal closed-form flights, certified contacts per coordinate)");
     } else if constexpr (std::is_same_v<Model, DoublePendulum<Real>>) {
       // Checkpoints every 2048th of the time scale (the small-oscillation period, 2 s for the
-      // seed's pendulum: every millisecond), about the integrator's step in MPFR at 30 digits,
-      // so that an evaluation integrates a step or two from its checkpoint; in double the run
-      // takes ten times its natural steps (~24 ms for the seed's 6 s), which the thousands of
-      // evaluations of a study repay.
+      // seed's pendulum: about every millisecond), so that each of a study's thousands of
+      // evaluations integrates at most that far from its checkpoint.
       constexpr int checkpoints_per_time_scale = 2048;
       const ReferenceScales<Real> scales = pendulum_scales(b.model, b.u0, b.v0);
       const DenseInertiaReference<Model> reference(inertia_reference(b.model, scales), b.t0, b.u0, b.v0, t_end,
