@@ -200,33 +200,43 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
 /// The case's convergence study at every precision: observed orders side by side (the
 /// slope must not move with the precision; a rounding floor may), with the full tables and
 /// log-log plots written beside the report under studies/.
-void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs,
+void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& all_runs,
                          const std::filesystem::path& out) {
-  const std::string& note = info_of(runs.front()).study_note;
+  // The runs with a study: the report runs none in the precisions outside the scheme's
+  // study_scalars (run/registry.hpp), which the section names.
+  std::vector<const RunResult*> runs;
+  std::string without;
+  for (const RunResult& r : all_runs) {
+    if (r.convergence) runs.push_back(&r);
+    else without += (without.empty() ? "" : ", ") + r.provenance.precision.name;
+  }
+  const RunResult& first = *runs.front();
+  const std::string& note = info_of(first).study_note;
   md << anchor_line("convergence-" + c.name) << "### Convergence study of `" << c.name << "`\n\n"
-     << "Against the " << runs.front().convergence->reference << ". Observed order = "
+     << "Against the " << first.convergence->reference << ". Observed order = "
      << "least-squares slope over the detected asymptotic range ± its standard error (in brackets, the "
      << "range's first and last h); points "
      << "outside it are listed in the per-precision tables with the reason." << (note.empty() ? "" : " " + note)
+     << (without.empty() ? "" : " No study at " + without + ": its reference is too slow there (docs/convergence.md).")
      << "\n\nRounding floor:";
-  for (const RunResult& r : runs) {
-    const StudyResult& study = *r.convergence;
-    md << (&r == &runs.front() ? " " : "; ") << r.provenance.precision.name << " "
+  for (const RunResult* r : runs) {
+    const StudyResult& study = *r->convergence;
+    md << (r == runs.front() ? " " : "; ") << r->provenance.precision.name << " "
        << (study.rounding_measured_at ? "measured against " + *study.rounding_measured_at
-           : r.provenance.precision.significand_bits == 0 ? "none (exact arithmetic)"
-                                                          : "the model's bound (not measured)");
+           : r->provenance.precision.significand_bits == 0 ? "none (exact arithmetic)"
+                                                           : "the model's bound (not measured)");
   }
   md << ". A point is at a measured floor when the difference of its error from the same study's error in the "
         "wider type is at least "
      << 100 / rounding_share_divisor << " % of its error; the per-precision tables show that difference.\n\n";
   std::vector<std::string> columns = {"metric"};
-  for (const RunResult& r : runs) columns.push_back(r.provenance.precision.name);
+  for (const RunResult* r : runs) columns.push_back(r->provenance.precision.name);
   md << markdown_header(columns);
   for (const ErrorMetric metric : error_metrics) {
     std::vector<std::string> cells = {std::string(name(metric))};
-    for (const RunResult& r : runs) {
-      const OrderAnalysis& o = r.convergence->orders[index_of(metric)];
-      const auto& rows = r.convergence->rows;
+    for (const RunResult* r : runs) {
+      const OrderAnalysis& o = r->convergence->orders[index_of(metric)];
+      const auto& rows = r->convergence->rows;
       // Without a range, say why: how many points are exact, at the rounding floor, or other.
       const std::string why = point_statuses(o);
       cells.push_back(!o.slope ? (why.find(", ") == std::string::npos ? why : "no range: " + why)
@@ -236,15 +246,13 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
     md << markdown_row(cells);
   }
   md << "\nTables (errors, rounding parts, successive slopes):";
-  std::vector<const RunResult*> plotted;
-  for (const RunResult& r : runs) {
-    write_study_tables(r, out / "studies");
-    md << " [" << r.provenance.precision.name << "](studies/" << study_stem(r) << ".md)";
-    plotted.push_back(&r);
+  for (const RunResult* r : runs) {
+    write_study_tables(*r, out / "studies");
+    md << " [" << r->provenance.precision.name << "](studies/" << study_stem(*r) << ".md)";
   }
   // One figure for every precision: the same scheme's errors on the same axes, so that where
   // they part (the rounding floor) shows; the per-precision CSVs hold the numbers.
-  if (write_convergence_svg(plotted, declared_orders_of(runs.front()), study_file(out / "studies", c.name, ".svg")))
+  if (write_convergence_svg(runs, declared_orders_of(first), study_file(out / "studies", c.name, ".svg")))
     md << ". Plot, every precision with the declared order's reference slope: [studies/" << c.name << ".svg](studies/"
        << c.name << ".svg)";
   md << ".\n\n";
