@@ -75,7 +75,8 @@ struct SchemeInfo {
   ScalarSet scalars;
   /// The scalar types in which the report runs its studies and the order test checks its
   /// shipped studies: `scalars`, unless the entry names fewer (study_scalars) because its
-  /// studies' reference is too slow in the others (its runs there have no study).
+  /// studies' reference is too slow in the others (its runs there have no study; without
+  /// MPFR, its rounding floor is the model's bound, not measured in MPFR).
   ScalarSet study_scalars;
   bool has_step = true;
   std::vector<std::string> option_keys;

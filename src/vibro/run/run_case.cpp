@@ -167,8 +167,13 @@ Precision run_precision(const CaseSpec& c, const RunOptions& options, const Scal
 
 RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   const Precision precision = run_precision(c, given);
-  const bool has_step = scheme_infos().at(c.scheme.entry).has_step;
-  if (given.measure_rounding && given.study && has_step && !c.convergence.empty() && precision.kind != ScalarKind::rational) {
+  const SchemeInfo& scheme = scheme_infos().at(c.scheme.entry);
+  const bool has_step = scheme.has_step;
+  // The floor is measured by running the study again in MPFR: a scheme whose studies are too
+  // slow there (study_scalars without MPFR: the sweeping process) keeps the model's bound,
+  // which every output of the study names as such.
+  const bool measure_rounding = given.measure_rounding && scheme.study_scalars.contains(ScalarKind::mpfr);
+  if (measure_rounding && given.study && has_step && !c.convergence.empty() && precision.kind != ScalarKind::rational) {
     // The measurement runs the study again in a wider type, within the same limit (counted,
     // as for any run, over the whole case: an overestimate by the run and its sweep).
     const Precision wider = rounding_precision(precision);
@@ -180,6 +185,7 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
     }
   }
   RunOptions options = given;
+  options.measure_rounding = measure_rounding;
   std::optional<NormalisedTimeRows> tau_rows;
   if (options.rows && physical_form(c)) options.rows = &tau_rows.emplace(*options.rows);
   if (options.label.empty()) options.label = "run of " + c.name + " at " + precision.name();
