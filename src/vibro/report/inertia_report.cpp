@@ -91,8 +91,9 @@ std::string seed004_section(const std::map<std::string, const CaseRuns*>& runs, 
       "q0 = (π/3, π/3), u0 = 0, m1 = m2 = l1 = l2 = 1, T = 6 s, solved with the implicit version — whose results are "
       "figures only (lost in the text version; no number is printed, and e is not given). So nothing here is compared "
       "with a published value: the harness runs the experiment for e ∈ {0, 0.5, 1} with both versions, checks the "
-      "properties the seed states (energy conserved in flight up to O(h), never gained at impacts, the constraint "
-      "respected at the end of every step, both versions converging to the same limit), and measures the orders "
+      "properties the seed's problem is checked by (energy conserved in flight up to O(h), never gained at impacts, "
+      "the constraint respected at the end of every step, both versions converging to the same limit) — one of which "
+      "does not hold as stated: the nodes leave L by Θ(h) (below) — and measures the orders "
       "against the event-driven reference (docs/mathematics.md §7.2), which the seed does not have.\n\n"
       "What the harness measured (double; every case's own section has its MPFR run, without a study, and its full convergence table):\n\n" +
       measured_table(runs);
