@@ -36,8 +36,10 @@ void read_double_pendulum_initial(const TomlReader& r, const toml::table& initia
   // when |r| = 1/2, where ∇g·u0 = sin θ1 · θ1' must be ≤ 0 (sin θ1 = ±1 for r = ±1/2).
   const NumberInput& theta1 = c.q0[0];
   const rational turns = (theta1.exact + 1) / 2;  // θ1/2π + 1/2: its floor is the number of full turns to remove
-  bmp::mpz_int whole = bmp::numerator(turns) / bmp::denominator(turns);  // rounds towards zero
-  if (whole * bmp::denominator(turns) > bmp::numerator(turns)) --whole;    // towards −∞
+  const bmp::mpz_int numerator = bmp::numerator(turns);
+  const bmp::mpz_int denominator = bmp::denominator(turns);
+  bmp::mpz_int whole = numerator / denominator;  // rounds towards zero
+  if (whole * denominator > numerator) --whole;  // towards −∞
   const rational reduced = theta1.exact - 2 * rational(whole);
   const rational half(1, 2);
   if (reduced > half || reduced < -half)
