@@ -70,8 +70,11 @@ std::vector<vibro::CaseSpec> studies_of(std::size_t entry, const vibro::Precisio
     vibro::CaseSpec c = vibro::load_case(file);
     // A study whose orders are only measured (convergence.orders = "measured": outside what
     // the declared orders claim, e.g. seed 004's chatter and contact phases) is reported, not checked.
+    // convergence.scalars: a study the case runs only in some types (a long work–precision
+    // curve) is checked only there.
     if (c.scheme.entry == entry && !c.convergence.empty() && c.convergence_orders_checked &&
-        vibro::runnable_scalars(c).contains(precision.kind))
+        vibro::runnable_scalars(c).contains(precision.kind) &&
+        (!c.convergence_scalars || c.convergence_scalars->contains(precision.kind)))
       studies.push_back(std::move(c));
   }
   return studies;

@@ -169,11 +169,13 @@ int run_compared(const fs::path& case_file, const std::vector<vibro::Precision>&
 /// `vibro converge CASE`: the case's convergence study, printed and written as
 /// NAME-PRECISION.{csv,md,svg} into `out_dir` (vibro-out/ by default, made if missing: a study
 /// never scatters files into the working directory).
-int run_converge(const fs::path& case_file, const fs::path& out_dir, const Common& common) {
+int run_converge(const fs::path& case_file, const fs::path& out_dir, unsigned timing_repeats, const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
   if (c.convergence.empty())
     throw vibro::InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
-  const vibro::RunResult result = vibro::run_case(c, common.run_options());
+  vibro::RunOptions options = common.run_options();
+  options.timing_repeats = timing_repeats;
+  const vibro::RunResult result = vibro::run_case(c, options);
   std::error_code error;
   fs::create_directories(out_dir, error);
   if (error)
@@ -348,6 +350,11 @@ int main(int argc, char** argv) {
   converge->add_option("CASE", converge_case, "Case file (TOML) with a [convergence] list")->required();
   converge->add_option("--out", converge_out, "Directory for NAME-PRECISION.{csv,md,svg} (made if missing)")->capture_default_str();
   converge->add_flag("--measure-rounding", measure_rounding, measure_help);
+  unsigned timing_repeats = 1;
+  converge->add_option("--timing-repeats", timing_repeats,
+                       "Run each step size this many times more without measuring errors and report the least wall "
+                       "time (the scheme's cost at that h; 0: not timed)")
+      ->capture_default_str();
 
   auto* lyapunov = app.add_subcommand("lyapunov", "Lyapunov exponents of a case's Poincaré map ([lyapunov] table)");
   fs::path lyapunov_case;
@@ -447,7 +454,7 @@ int main(int argc, char** argv) {
     if (*list) return run_list(cases_dir, list_schemes, common);
     if (*run && precisions.size() > 1) return run_compared(case_file, precisions, !no_error_estimate, common);
     if (*run) return run_run(case_file, csv, !no_error_estimate, common);
-    if (*converge) return run_converge(converge_case, converge_out, common);
+    if (*converge) return run_converge(converge_case, converge_out, timing_repeats, common);
     if (!second_precision_text.empty())
       bars.second_precision = parse_precision(second_precision_text, "--second-precision");
     if (*lyapunov && !golden_file.empty()) {

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <cmath>
 #include <cstdint>
@@ -45,6 +46,10 @@ struct StudyRow {
   /// The rounding part of each error, |error − error in the wider type|, when the floor was
   /// measured (analysis/rounding_floor.hpp); none where there is no error.
   PerMetric<std::optional<NumberText>> rounding;
+  /// Wall time of the scheme alone over the run (no reference evaluated, nothing measured):
+  /// the minimum over the timing runs, in seconds; none when the study was not timed.
+  /// Machine and load dependent: the report keeps it out of its deterministic files.
+  std::optional<double> seconds;
 };
 
 struct StudyResult {
@@ -86,21 +91,52 @@ PerMetric<std::optional<Real>> metric_values(const StudyErrors<Real>& e) {
           e.final_position,     e.final_velocity,   e.impact_time};
 }
 
+/// What a timing run gives its nodes to: nothing is measured, only nodes and impacts are
+/// counted (the impacts depend on every position, so the scheme's work stays in the run).
+template <class Real>
+struct UnmeasuredRun {
+  std::size_t nodes = 0, impacts = 0;
+  template <class Coordinates>
+  void node(const Real&, const Coordinates&, const Coordinates&) {
+    ++nodes;
+  }
+  void impact(const Real&) { ++impacts; }
+};
+
+/// The least wall time, in seconds, of `repeats` runs of `run_at(i, ·)` without measurement.
+template <class Real, class RunAt>
+double least_run_seconds(RunAt& run_at, std::size_t i, unsigned repeats) {
+  using clock = std::chrono::steady_clock;
+  double least = 0;
+  for (unsigned k = 0; k < repeats; ++k) {
+    UnmeasuredRun<Real> unmeasured;
+    const clock::time_point start = clock::now();
+    run_at(i, unmeasured);
+    const double seconds = std::chrono::duration<double>(clock::now() - start).count();
+    if (k == 0 || seconds < least) least = seconds;
+  }
+  return least;
+}
+
 /// For every i < labels.size(), on `threads` threads: `run_at(i, accumulator)` runs the
 /// scheme at step size i, giving every node and impact to `accumulator` (a
-/// StudyAccumulator against `reference` and its impact times), and returns its step size h.
-/// Then the orders are analysed. `points_done(n)`, when given, hears (from any thread) that
-/// n step sizes are done.
+/// StudyAccumulator against `reference` and its impact times, or an UnmeasuredRun), and
+/// returns its step size h. With `timing_repeats` > 0 each step size is run that many times
+/// more without measurement and the least wall time kept (StudyRow::seconds: the cost of
+/// the scheme, not of the study). Then the orders are analysed. `points_done(n)`, when
+/// given, hears (from any thread) that n step sizes are done.
 template <class Real, class Reference, class RunAt>
 StudyResult convergence_study(const std::vector<std::string>& labels, RunAt&& run_at, const Reference& reference,
                               const std::vector<Real>& reference_impacts, std::string reference_name,
-                              unsigned threads, const std::function<void(std::size_t)>& points_done = {}) {
+                              unsigned threads, const std::function<void(std::size_t)>& points_done = {},
+                              unsigned timing_repeats = 0) {
   using std::abs;
   struct Point {
     StudyErrors<Real> errors;
     Real h;
     std::size_t steps = 0;
     PerMetric<Real> floors;  ///< rounding_floor_eps_per_step × ε × steps × scale
+    std::optional<double> seconds;
   };
   std::vector<Point> points(labels.size());
   std::atomic<std::size_t> done{0};
@@ -117,6 +153,7 @@ StudyResult convergence_study(const std::vector<std::string>& labels, RunAt&& ru
     p.floors = {unit * position_scale, unit * position_scale * duration, unit * velocity_scale,
                 unit * velocity_scale * duration, unit * position_scale, unit * velocity_scale,
                 unit * Real(abs(run.last_time()) + duration)};
+    if (timing_repeats > 0) p.seconds = least_run_seconds<Real>(run_at, i, timing_repeats);
     if (points_done) points_done(++done);
   });
   StudyResult study{std::move(reference_name), {}, {}, {}};
@@ -126,7 +163,7 @@ StudyResult convergence_study(const std::vector<std::string>& labels, RunAt&& ru
     const PerMetric<std::optional<Real>> values = metric_values(p.errors);
     StudyRow row{labels[i], NumberText::of(p.h), static_cast<std::int64_t>(p.steps), {},
                  static_cast<std::int64_t>(p.errors.scheme_impacts), static_cast<std::int64_t>(p.errors.reference_impacts),
-                 {}};
+                 {}, p.seconds};
     for (std::size_t m = 0; m < error_metric_count; ++m) {
       at_floor[m].push_back(values[m] && *values[m] > 0 && *values[m] <= p.floors[m]);
       if (values[m]) row.errors[m] = NumberText::of(*values[m]);

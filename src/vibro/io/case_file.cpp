@@ -38,7 +38,7 @@ const std::vector<CaseFileKeys>& case_file_keys() {
       {"scheme", "", {"type"}},  // and the entry's option_keys
       {"step", "", {"h", "steps_per_period"}},
       {"horizon", "", {"t_end", "periods", "steps", "escape"}},
-      {"convergence", "", {"h", "steps_per_period", "orders"}},
+      {"convergence", "", {"h", "steps_per_period", "orders", "scalars"}},
       {"sweep", "", {"h", "steps_per_period"}},
       {"expected", "", {"quantity", "value", "tolerance", "source"}},
       {"lyapunov", "", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published", "family"}},
@@ -310,6 +310,34 @@ std::vector<StepSpec> read_step_list(const TomlReader& r, const toml::table& roo
   return steps;
 }
 
+/// convergence.scalars: a non-empty list of scalar type names ("double", "long-double",
+/// "float128", "mpfr", "rational"), each one the case runs in.
+std::optional<ScalarSet> read_convergence_scalars(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
+  const toml::node* list = r.table(root, "convergence", false).get("scalars");
+  if (!list) return std::nullopt;
+  const std::string key = "convergence.scalars";
+  if (!list->is_array()) r.fail(key, "expected a list of scalar type names, found " + TomlReader::type_name(*list));
+  const toml::array& items = *list->as_array();
+  if (items.empty()) r.fail(key, "the list is empty: name at least one scalar type, or remove the key");
+  const ScalarSet runnable = runnable_scalars(c);
+  ScalarSet chosen;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string item_key = key + "[" + std::to_string(i) + "]";
+    const std::optional<std::string_view> name = items[i].value<std::string_view>();
+    if (!name) r.fail(item_key, "expected a string, found " + TomlReader::type_name(items[i]));
+    std::optional<ScalarKind> kind;
+    for (std::size_t k = 0; k < scalar_kind_count; ++k)
+      if (scalar_kind_name(static_cast<ScalarKind>(k)) == *name) kind = static_cast<ScalarKind>(k);
+    if (!kind)
+      r.fail(item_key, "unknown scalar type '" + shown_input(std::string(*name)) +
+                           "' (allowed: double, long-double, float128, mpfr, rational)");
+    if (!runnable.contains(*kind))
+      r.fail(item_key, std::string(*name) + ": the case does not run in it (allowed here: " + runnable.text() + ")");
+    chosen.bits |= ScalarSet{*kind}.bits;
+  }
+  return chosen;
+}
+
 std::optional<LyapunovSpec> read_lyapunov(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
   if (!root.get("lyapunov")) return std::nullopt;
   const toml::table& t = r.table(root, "lyapunov", true);
@@ -469,6 +497,7 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
       r.fail("convergence.orders", "unknown value '" + shown_input(*orders) + "' (allowed: checked, measured)");
     c.convergence_orders_checked = *orders == "checked";
   }
+  c.convergence_scalars = read_convergence_scalars(r, root, c);
   for (std::size_t i = 0; i < c.convergence.size(); ++i)
     check_step_fits(r, c, c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");
   if (!c.convergence.empty() && c.horizon.steps)

@@ -236,6 +236,7 @@ json to_json(const StudyResult& study, const JsonNumbers& n) {
       for (const ErrorMetric m : error_metrics) n.put(rounding, std::string(name(m)), r.rounding[index_of(m)]);
       row["rounding_parts"] = rounding;
     }
+    if (r.seconds) row["seconds"] = *r.seconds;
     rows.push_back(std::move(row));
   }
   for (const ErrorMetric m : error_metrics) orders[std::string(name(m))] = to_json(study.orders[index_of(m)]);

@@ -9,6 +9,7 @@
 #include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/index_json.hpp"
 #include "vibro/report/inertia_report.hpp"
+#include "vibro/report/work_precision.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
@@ -321,6 +322,12 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
     md << anchor_line("seed004") << seed004_section(runs_by_name, out);
     seed004 = seed004_json(runs_by_name);
   }
+  if (status) status("work-precision diagrams");
+  if (write_work_precision(report, out) > 0)
+    md << anchor_line("work-precision") << "## Work–precision\n\n"
+       << "Error against the scheme's wall time in double for every problem several studies solve, and the time each "
+          "scheme needs to reach 1e−3, 1e−6 and 1e−9: [work_precision.md](work_precision.md) (timed, so not "
+          "deterministic; kept out of this page and of index.json).\n\n";
   write_file_atomically(out / "index.md", with_table_of_contents(md.str()));
   write_file_atomically(out / "index.json",
                         index_json(all, summary_json(summary), lyapunov, claims, seed002, seed004).dump(1) + "\n");

@@ -53,4 +53,12 @@ std::string display(double x, int digits) { return fmt::format("{:.{}g}", x, dig
 
 std::string display(const std::optional<double>& x, int digits) { return x ? display(*x, digits) : "—"; }
 
+std::string display_seconds(const std::optional<double>& seconds) {
+  if (!seconds) return "—";
+  const double s = *seconds;
+  if (s < 1e-3) return fmt::format("{:.3g} µs", s * 1e6);
+  if (s < 1) return fmt::format("{:.3g} ms", s * 1e3);
+  return fmt::format("{:.3g} s", s);
+}
+
 }  // namespace vibro

@@ -27,5 +27,8 @@ std::string display_all_digits(const std::optional<NumberText>& x);
 std::string display(const std::optional<NumberText>& x, int digits = 10);
 std::string display(double x, int digits = 10);
 std::string display(const std::optional<double>& x, int digits = 10);
+/// A wall time in seconds to 3 significant digits in the unit that suits it ("412 µs",
+/// "3.05 ms", "1.20 s"); "—" when there is none.
+std::string display_seconds(const std::optional<double>& seconds);
 
 }  // namespace vibro

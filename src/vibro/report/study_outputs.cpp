@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -39,16 +40,27 @@ std::string point_statuses(const OrderAnalysis& analysis) {
   return text;
 }
 
+namespace {
+
+/// Whether the study's step sizes were timed (vibro converge --timing-repeats).
+bool timed(const StudyResult& study) {
+  return std::any_of(study.rows.begin(), study.rows.end(), [](const StudyRow& row) { return row.seconds.has_value(); });
+}
+
+}  // namespace
+
 std::string study_markdown(const RunResult& result) {
   const StudyResult& study = *result.convergence;
-  std::string md = fmt::format("Against the {}, at {}.\n\n| h | steps | impacts (scheme / reference) |", study.reference,
-                               result.provenance.precision.name);
+  const bool with_time = timed(study);
+  std::string md = fmt::format("Against the {}, at {}.\n\n| h | steps | {}impacts (scheme / reference) |", study.reference,
+                               result.provenance.precision.name, with_time ? "scheme time | " : "");
   for (const ErrorMetric m : error_metrics) md += " " + std::string(name(m)) + " |";
-  md += "\n|---|---|---|";
+  md += with_time ? "\n|---|---|---|---|" : "\n|---|---|---|";
   for (std::size_t i = 0; i < error_metric_count; ++i) md += "---|";
   md += "\n";
   for (const StudyRow& row : study.rows) {
-    md += fmt::format("| {} | {} | {} / {} |", row.h, row.steps, row.scheme_impacts, row.reference_impacts);
+    md += fmt::format("| {} | {} | {}{} / {} |", row.h, row.steps, with_time ? display_seconds(row.seconds) + " | " : "",
+                      row.scheme_impacts, row.reference_impacts);
     for (const ErrorMetric m : error_metrics) md += " " + display(row.errors[index_of(m)], 4) + " |";
     md += "\n";
   }
@@ -90,8 +102,10 @@ std::string study_csv(const RunResult& result) {
   for (const ErrorMetric m : error_metrics) errors.push_back(std::string(name(m)));
   if (measured)
     for (const ErrorMetric m : error_metrics) errors.push_back("rounding_" + std::string(name(m)));
+  const bool with_time = timed(study);
   std::string csv = "h,h_value,steps,scheme_impacts,reference_impacts";
   for (const std::string& column : errors) csv += "," + column;
+  if (with_time) csv += ",seconds";
   if (twins) {
     csv += ",h_value_text";
     for (const std::string& column : errors) csv += "," + column + "_text";
@@ -106,6 +120,7 @@ std::string study_csv(const RunResult& result) {
     csv += fmt::format("{},{},{},{},{}", row.h, number(row.h_value), row.steps, row.scheme_impacts,
                        row.reference_impacts);
     for (const auto& x : values) csv += "," + number(x);
+    if (with_time) csv += "," + (row.seconds ? fmt::format("{:.6g}", *row.seconds) : std::string());
     if (twins) {
       csv += "," + row.h_value.text;
       for (const auto& x : values) csv += "," + (x ? x->text : std::string());

@@ -219,6 +219,10 @@ struct CaseSpec {
   /// not checked on it (the order test and the verdict summary leave it out): a problem outside
   /// what they claim, such as an accumulation of impacts followed by a contact phase.
   bool convergence_orders_checked = true;
+  /// convergence.scalars: the scalar types the report runs the study in and the order test
+  /// checks it in, when the case names fewer than its scheme's study_scalars (a study too
+  /// long for MPFR, such as a work–precision curve down to the double rounding floor).
+  std::optional<ScalarSet> convergence_scalars;
   std::vector<StepSpec> sweep;        ///< step sizes of a sweep: the run repeated at each
   std::vector<Expectation> expected;
   std::optional<LyapunovSpec> lyapunov;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 
 namespace vibro {
 
@@ -43,7 +44,7 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
       report.lyapunov.push_back(std::move(run));
       continue;
     }
-    CaseRuns runs{c, {}, {}, base.threads};
+    CaseRuns runs{c, {}, {}, base.threads, {}};
     for (const Precision& p : report_precisions(c)) {
       if (status) status(c.name + " at " + p.name());
       RunOptions options = base;
@@ -52,9 +53,15 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
       // SchemeInfo::study_scalars: the sweeping process, whose reference integrates the
       // pendulum) is run there without its study.
       if (!scheme_infos().at(c.scheme.entry).study_scalars.contains(p.kind)) options.study = false;
+      if (c.convergence_scalars && !c.convergence_scalars->contains(p.kind)) options.study = false;  // the case's choice
+      options.timing_repeats = p.kind == ScalarKind::double_ ? report_timing_repeats : 0;
       const auto start = std::chrono::steady_clock::now();
       runs.runs.push_back(run_case(c, options));
       runs.wall_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      std::vector<std::optional<double>> seconds;
+      if (runs.runs.back().convergence)
+        for (StudyRow& row : runs.runs.back().convergence->rows) seconds.push_back(std::exchange(row.seconds, std::nullopt));
+      runs.scheme_seconds.push_back(std::move(seconds));
     }
     report.cases.push_back(std::move(runs));
   }

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,11 +25,18 @@ inline const Precision report_mpfr{ScalarKind::mpfr, 50};
 /// type only where the case's own precision is rational).
 std::vector<Precision> report_precisions(const CaseSpec& c);
 
+/// The report times the step sizes of its studies in double (the work–precision page,
+/// report/work_precision.hpp) with this many timing runs each.
+inline constexpr unsigned report_timing_repeats = 3;
+
 struct CaseRuns {
   CaseSpec spec;
   std::vector<RunResult> runs;  ///< one per report precision, the case's own first
   std::vector<double> wall_seconds;
   unsigned threads = 1;
+  /// Per run, per study row: the scheme's wall time at that step size (StudyRow::seconds),
+  /// moved out of the runs so that no deterministic output of the report can show it.
+  std::vector<std::vector<std::optional<double>>> scheme_seconds;
 };
 
 /// The run of `runs` at the precision named `precision` ("double", "mpfr:50"), or nullptr.

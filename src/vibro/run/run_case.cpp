@@ -43,7 +43,7 @@ StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, c
     return convergence_study<Real>(
         labels, [&](std::size_t i, auto& accumulator) { return E::study_run(b, o, c.convergence[i], accumulator); },
         reference, impacts,
-        std::move(name), options.threads, points_done);
+        std::move(name), options.threads, points_done, options.timing_repeats);
   });
 }
 
@@ -94,11 +94,13 @@ template <class E>
 void measure_floor(const CaseSpec& c, const typename E::Options& o, const RunOptions& options,
                    const Precision& precision, StudyResult& study) {
   const Precision wider = rounding_precision(precision);
+  RunOptions untimed = options;  // the wider study measures rounding, not time
+  untimed.timing_repeats = 0;
   const StudyResult wide = with_scalar(wider, [&]<class Wide>(std::type_identity<Wide>) {
     StudyResult found;
     if constexpr (is_runtime_precision_v<Wide>) {
       with_bound_case<E, Wide>(c, [&](const auto& b) {
-        found = run_study<E>(b, o, options, "rounding floor of " + c.name + " at " + wider.name());
+        found = run_study<E>(b, o, untimed, "rounding floor of " + c.name + " at " + wider.name());
       });
     } else {
       throw std::logic_error("the rounding floor is measured in MPFR");

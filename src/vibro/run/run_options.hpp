@@ -53,6 +53,9 @@ struct RunOptions {
   /// Convergence studies: false runs the case's step and sweep only (the report does so in
   /// the precisions outside the scheme's study_scalars, run/registry.hpp).
   bool study = true;
+  /// Convergence studies: each step size is run this many times more without measurement,
+  /// and the least wall time is its StudyRow::seconds (0: not timed).
+  unsigned timing_repeats = 0;
   /// Lyapunov exponents: this many runs from nearby starts, whose spread enters each
   /// exponent's uncertainty with the batch means (run/lyapunov_error_bars.hpp; 0: batch
   /// means only), and the perturbation's size relative to max(|u0|, |v0|, 1).

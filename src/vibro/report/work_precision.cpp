@@ -1,0 +1,148 @@
+#include "vibro/report/work_precision.hpp"
+
+#include "vibro/io/atomic_file.hpp"
+#include "vibro/report/convergence_plot.hpp"
+#include "vibro/report/gnuplot_svg.hpp"
+#include "vibro/report/markdown_table.hpp"
+#include "vibro/report/model_formula.hpp"
+#include "vibro/report/number_display.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace vibro {
+namespace {
+
+/// What makes two studies solve the same problem: the model with its numbers, the initial
+/// data and the horizon (not the scheme, its options or its steps).
+std::string problem_of(const CaseSpec& c, const RunResult& r) {
+  std::string text = model_formula(r.model);
+  for (const Parameter& p : r.initial) {
+    std::string values;
+    for (const std::string& v : p.texts) values += (values.empty() ? "" : ", ") + v;
+    text += ", " + p.key + " = " + (p.list ? "(" + values + ")" : values);
+  }
+  if (c.horizon.periods) text += fmt::format(", {} forcing periods", *c.horizon.periods);
+  if (c.horizon.t_end) text += ", up to t = " + c.horizon.t_end->text;
+  return text;
+}
+
+/// The double run of a case and its timings, when its study was timed.
+std::optional<WorkCurve> curve_of(const CaseRuns& runs) {
+  for (std::size_t i = 0; i < runs.runs.size(); ++i) {
+    const RunResult& r = runs.runs[i];
+    if (r.provenance.precision.name != "double" || !r.convergence || i >= runs.scheme_seconds.size()) continue;
+    const StudyResult& study = *r.convergence;
+    const OrderAnalysis& order = study.orders[index_of(ErrorMetric::position_linf)];
+    WorkCurve curve{runs.spec.name, r.scheme.display_name, {}};
+    for (std::size_t k = 0; k < study.rows.size() && k < runs.scheme_seconds[i].size(); ++k) {
+      const StudyRow& row = study.rows[k];
+      const std::optional<NumberText>& error = row.errors[index_of(ErrorMetric::position_linf)];
+      if (!runs.scheme_seconds[i][k] || !error) continue;
+      const bool at_floor = k < order.status.size() && order.status[k] == PointStatus::rounding_floor;
+      curve.points.push_back({row.h, *runs.scheme_seconds[i][k], nearest_double(*error), at_floor});
+    }
+    if (!curve.points.empty()) return curve;
+  }
+  return std::nullopt;
+}
+
+std::string time_cell(const std::optional<double>& seconds, const std::optional<double>& fastest, const WorkCurve& curve) {
+  if (!seconds) return unreached(curve);
+  if (*seconds == *fastest) return display_seconds(seconds) + " (fastest)";
+  return display_seconds(seconds) + fmt::format(" (×{:.3g})", *seconds / *fastest);
+}
+
+std::string problem_section(const WorkPrecisionProblem& problem, std::size_t number, const std::filesystem::path& out) {
+  std::string md = fmt::format("## Problem {}\n\n{}.\n\n", number, problem.description);
+  std::vector<PlotSeries> series;
+  for (const WorkCurve& curve : problem.curves) {
+    PlotSeries s{curve.case_name + " (" + curve.scheme + ")", {}};
+    for (const WorkPoint& p : curve.points)
+      if (p.error > 0 && p.seconds > 0) s.points.emplace_back(p.seconds, p.error);
+    series.push_back(std::move(s));
+  }
+  const std::string svg = fmt::format("work_precision_{}.svg", number);
+  if (line_plot_svg(series,
+                    {"Work-precision, problem " + std::to_string(number), "wall time of the scheme (s)",
+                     "position error, L-infinity over the nodes", true, true},
+                    out / svg))
+    md += "Diagram: [" + svg + "](" + svg + ").\n\n";
+  std::vector<std::string> header = {"case", "scheme"};
+  for (const double target : work_precision_targets) header.push_back(fmt::format("time to {:.0e}", target));
+  header.push_back("step sizes timed");
+  md += markdown_header(header);
+  std::vector<std::optional<double>> fastest(work_precision_targets.size());
+  for (const WorkCurve& curve : problem.curves)
+    for (std::size_t t = 0; t < work_precision_targets.size(); ++t)
+      if (const auto s = time_to_reach(curve, work_precision_targets[t]); s && (!fastest[t] || *s < *fastest[t]))
+        fastest[t] = s;
+  for (const WorkCurve& curve : problem.curves) {
+    std::vector<std::string> cells = {"[`" + curve.case_name + "`](index.md#case-" + curve.case_name + ")",
+                                      markdown_cell(curve.scheme)};
+    for (std::size_t t = 0; t < work_precision_targets.size(); ++t)
+      cells.push_back(time_cell(time_to_reach(curve, work_precision_targets[t]), fastest[t], curve));
+    cells.push_back(curve.points.front().h + " … " + curve.points.back().h);
+    md += markdown_row(cells);
+  }
+  return md + "\n";
+}
+
+}  // namespace
+
+std::optional<double> time_to_reach(const WorkCurve& curve, double target) {
+  std::optional<double> least;
+  for (const WorkPoint& p : curve.points)
+    if (p.error <= target && (!least || p.seconds < *least)) least = p.seconds;
+  return least;
+}
+
+std::string unreached(const WorkCurve& curve) {
+  const auto smallest = std::min_element(curve.points.begin(), curve.points.end(),
+                                         [](const WorkPoint& a, const WorkPoint& b) { return a.error < b.error; });
+  const bool floored = std::any_of(curve.points.begin(), curve.points.end(), [](const WorkPoint& p) { return p.at_floor; });
+  if (floored)
+    return fmt::format("not reachable in double: rounding floor (smallest error {:.2g} at h = {})", smallest->error,
+                       smallest->h);
+  return fmt::format("not reached down to h = {} (smallest error {:.2g} at h = {})", curve.points.back().h,
+                     smallest->error, smallest->h);
+}
+
+std::vector<WorkPrecisionProblem> work_precision_problems(const ReportRuns& report) {
+  std::vector<WorkPrecisionProblem> problems;
+  std::map<std::string, std::size_t> index;
+  for (const CaseRuns& runs : report.cases) {
+    std::optional<WorkCurve> curve = curve_of(runs);
+    if (!curve) continue;
+    const std::string problem = problem_of(runs.spec, runs.runs.front());
+    const auto [it, added] = index.emplace(problem, problems.size());
+    if (added) problems.push_back({problem, {}});
+    problems[it->second].curves.push_back(std::move(*curve));
+  }
+  std::erase_if(problems, [](const WorkPrecisionProblem& p) { return p.curves.size() < 2; });
+  return problems;
+}
+
+std::size_t write_work_precision(const ReportRuns& report, const std::filesystem::path& out) {
+  const std::vector<WorkPrecisionProblem> problems = work_precision_problems(report);
+  std::string md =
+      "# Work–precision of the last `vibro report`\n\n"
+      "Every problem below is solved by two or more of the report's convergence studies (the same model with the "
+      "same numbers, initial data and horizon). For each scheme, at every step size of its study in double: the "
+      "position's L∞ error over the nodes against the scheme's wall time — the least of " +
+      std::to_string(report_timing_repeats) +
+      " runs without error measurement, on one thread while the study's other step sizes may run on another. "
+      "\"Time to X\" is the time of the cheapest measured step size whose error is ≤ X (no interpolation), with its "
+      "ratio to the fastest scheme; a scheme that does not get there says whether its study found a rounding floor "
+      "(the study's own labels) or simply stopped at its finest step. Wall times depend on the machine and its load: "
+      "this page is not deterministic, unlike index.md.\n\n";
+  if (problems.empty()) md += "No problem is solved by two timed studies among these cases.\n";
+  for (std::size_t i = 0; i < problems.size(); ++i) md += problem_section(problems[i], i + 1, out);
+  write_file_atomically(out / "work_precision.md", md);
+  return problems.size();
+}
+
+}  // namespace vibro
