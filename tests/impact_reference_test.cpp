@@ -7,6 +7,7 @@
 #include "support/scalar_types.hpp"
 
 #include "vibro/analysis/digits_needed.hpp"
+#include "vibro/reference/dense_reference.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/reference_settings.hpp"
 #include "vibro/scalar/parse.hpp"
@@ -351,6 +352,42 @@ TYPED_TEST(Reference, HarmonicOscillatorWithObstacleMatchesExample51) {
   }
   const Real s_5 = pi / 2 + 5 * pi;
   EXPECT_NEAR_EPS(x.u, Real(pow(e, 6) * sin(t_end - s_5)), 256, t_end);
+}
+
+/// A DenseReference's cursor finds the segment of each time as the binary search of
+/// state(t) does, so their values are equal, not near (the same flight evaluated at the
+/// same time): on a grid walked forward (as a study's nodes), at every event time exactly
+/// (where a segment starts), and after a step back. Two runs: example 5.1 above (a new
+/// flight at each impact) and the bouncing ball (accumulation, then rest on the obstacle).
+template <class Model>
+void expect_cursor_equals_search(const DenseReference<Model>& reference, const typename Model::real_type& t0,
+                                 const typename Model::real_type& t_end, const char* what) {
+  using Real = typename Model::real_type;
+  constexpr int nodes = 997;  // not a divisor of anything in these runs
+  std::vector<Real> times;
+  for (int n = 0; n <= nodes; ++n) times.push_back(t0 + (t_end - t0) * n / nodes);
+  for (const auto& event : reference.events()) times.push_back(event.t);
+  times.push_back(t0 + (t_end - t0) / 3);  // back
+  times.push_back(t0 - 1);                  // before the start: the first flight
+  times.push_back(t_end);
+  ASSERT_FALSE(reference.events().empty()) << what;
+  auto cursor = reference.cursor();
+  for (const Real& t : times) {
+    const PositionVelocity<Real> walked = cursor.state(t), searched = reference.state(t);
+    EXPECT_EQ(walked.position, searched.position) << what << ", t = " << to_text(t);
+    EXPECT_EQ(walked.velocity, searched.velocity) << what << ", t = " << to_text(t);
+  }
+}
+
+TYPED_TEST(Reference, DenseCursorEqualsTheSearchedSegment) {
+  using Real = TypeParam;
+  const Real pi = boost::math::constants::pi<Real>();
+  const ImpactOscillator<Real> oscillator(Real(0), Real(0), Real(1), Real(0), num<Real>("0.5"));
+  expect_cursor_equals_search(DenseReference<ImpactOscillator<Real>>(oscillator, Real(0), Real(1), Real(0), 6 * pi + 1),
+                              Real(0), Real(6 * pi + 1), "example 5.1");
+  const ConstantForce<Real> ball(num<Real>("9.81"), Real(0), num<Real>("0.6"));
+  expect_cursor_equals_search(DenseReference<ConstantForce<Real>>(ball, Real(0), num<Real>("1.25"), Real(0), Real(5)),
+                              Real(0), Real(5), "bouncing ball");
 }
 
 TYPED_TEST(Reference, HardCapStopsARunWithAClearError) {

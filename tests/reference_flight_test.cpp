@@ -14,6 +14,7 @@
 #include "vibro/reference/oscillator_flight.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/sin_cos.hpp"
 
 #include <gtest/gtest.h>
 
@@ -464,6 +465,43 @@ TYPED_TEST(OscillatorFlightFloating, CurvatureBoundIsAttainedInEachHomogeneousCa
   const ImpactOscillator<Real> critical(Real(1), Real(0), Real(1), Real(-10), Real(1));
   EXPECT_NEAR_EPS(OscillatorFlight<Real>(critical, t0, Real(1), num<Real>("-0.5")).derivative_bound(2, t0, t0 + 5),
                   Real(exp(Real(-1)) / 2), 8, Real(1));
+}
+
+/// state(t) evaluates position and velocity together from two sin_cos and one exp;
+/// derivative(0, t) and derivative(1, t) evaluate each apart, from their own cos, sin and
+/// exp and from coefficients rotated by differentiate_homogeneous (an independent path).
+/// Each is within 8 units of TermSizes of the exact value (the bound of
+/// AgreesWithTaylorIntegrationInEveryRegime), so the two are within 16 of each other.
+TYPED_TEST(OscillatorFlightFloating, JointStateEqualsTheSeparateEvaluation) {
+  using Real = TypeParam;
+  for (const Regime& regime : regimes) {
+    const auto model = regime.template model<Real>();
+    const Real t0 = num<Real>(start_time), u0 = num<Real>(regime.u0), v0 = num<Real>(regime.v0);
+    const OscillatorFlight<Real> flight(model, t0, u0, v0);
+    const TermSizes<Real> sizes(model, t0, u0, v0);
+    for (const Real& t : sample_times(t0)) {
+      const PositionVelocity<Real> joint = flight.state(t);
+      EXPECT_NEAR_EPS(joint.position, flight.derivative(0, t), 16, sizes.position(t))
+          << regime.name << ", t = " << to_text(t);
+      EXPECT_NEAR_EPS(joint.velocity, flight.derivative(1, t), 16, sizes.velocity(t))
+          << regime.name << ", t = " << to_text(t);
+    }
+  }
+}
+
+/// sin_cos(x) against sin(x) and cos(x): equal, not near. MPFR rounds every one of them
+/// correctly (mpfr_sin_cos included), and the built-in types call the same functions.
+/// The arguments include a large one (reduction modulo 2π) and one just below π/2.
+TYPED_TEST(OscillatorFlightFloating, SinCosEqualsSinAndCosApart) {
+  using Real = TypeParam;
+  using std::cos;
+  using std::sin;
+  for (const char* text : {"0", "0.3", "-2.9", "1.5707963", "123456.789", "1e-30"}) {
+    const Real x = num<Real>(text);
+    const SinCos<Real> joint = sin_cos(x);
+    EXPECT_EQ(joint.sin, Real(sin(x))) << text;
+    EXPECT_EQ(joint.cos, Real(cos(x))) << text;
+  }
 }
 
 TYPED_TEST(OscillatorFlightFloating, CurvatureBoundRejectsAReversedInterval) {

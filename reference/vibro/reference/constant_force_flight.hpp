@@ -5,6 +5,7 @@
 // Rational operations only, so it is exact with the exact scalar type.
 
 #include "vibro/model/constant_force.hpp"
+#include "vibro/model/position_velocity.hpp"
 #include "vibro/model/validate.hpp"
 #include "vibro/reference/matrix2.hpp"
 #include "vibro/scalar/format.hpp"
@@ -31,6 +32,7 @@ class ConstantForceFlight {
     return u0_ + v0_ * s - g_ * s * s / 2;
   }
   Real velocity(const Real& t) const { return v0_ - g_ * (t - t0_); }
+  PositionVelocity<Real> state(const Real& t) const { return {position(t), velocity(t)}; }
   Real acceleration(const Real&) const { return -g_; }
 
   /// ∂(u(t), v(t))/∂(u0, v0) = [[1, s], [0, 1]]; determinant 1 (no damping, docs/mathematics.md §1.2).

@@ -2,9 +2,10 @@
 // The exact-detection reference over a whole horizon, evaluable at any time: the run is
 // made once, its events turned into segments (a closed-form flight from each impact,
 // grazing, lift-off or release; rest on the obstacle while stuck), and position(t),
-// velocity(t) find their segment by binary search. This is what convergence studies
-// compare a scheme's grid against (docs/mathematics.md §8), at the cost of one flight evaluation per
-// grid point rather than one contact search.
+// velocity(t) find their segment by binary search (a Cursor walks forward from the last
+// one). This is what convergence studies compare a scheme's grid against
+// (docs/mathematics.md §8), at the cost of one flight evaluation per grid point rather
+// than one contact search.
 //
 // A chatter sequence summed to its accumulation time is represented as rest from its last
 // resolved impact: the rebounds it omits are below 16 contact tolerances high (see
@@ -14,6 +15,7 @@
 #include "vibro/reference/reference_settings.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
 namespace vibro {
@@ -33,14 +35,29 @@ class DenseReference {
     reference.advance(x, t_end, [&](const ReferenceEvent<Real>& e) { on_event(e); });
   }
 
-  Real position(const Real& t) const {
-    const Segment& s = segment(t);
-    return s.resting ? model_.obstacle() : s.flight.position(t);
-  }
-  Real velocity(const Real& t) const {
-    const Segment& s = segment(t);
-    return s.resting ? Real(0) : s.flight.velocity(t);
-  }
+  Real position(const Real& t) const { return state(t).position; }
+  Real velocity(const Real& t) const { return state(t).velocity; }
+  PositionVelocity<Real> state(const Real& t) const { return state_on(segment(t), t); }
+
+  /// Evaluates the reference at times that mostly increase (a scheme's nodes): it keeps
+  /// the segment of the last time and moves forward from it, where state(t) searches all
+  /// segments; a time before that segment searches again. Each thread of a study has its
+  /// own; the reference outlives it.
+  class Cursor {
+   public:
+    explicit Cursor(const DenseReference& reference) : reference_(reference) {}
+    PositionVelocity<Real> state(const Real& t) {
+      const std::vector<Segment>& segments = reference_.segments_;
+      if (t < segments[index_].start) index_ = static_cast<std::size_t>(&reference_.segment(t) - segments.data());
+      while (index_ + 1 < segments.size() && !(t < segments[index_ + 1].start)) ++index_;
+      return reference_.state_on(segments[index_], t);
+    }
+
+   private:
+    const DenseReference& reference_;
+    std::size_t index_ = 0;
+  };
+  Cursor cursor() const { return Cursor(*this); }
 
   /// Every event of the run, in order.
   const std::vector<ReferenceEvent<Real>>& events() const { return events_; }
@@ -74,6 +91,11 @@ class DenseReference {
         segments_.push_back(Segment{e.t, false, Flight(model_, e.t, u_min, Real(0))});
         return;
     }
+  }
+
+  PositionVelocity<Real> state_on(const Segment& s, const Real& t) const {
+    if (s.resting) return {model_.obstacle(), Real(0)};
+    return s.flight.state(t);
   }
 
   const Segment& segment(const Real& t) const {

@@ -22,6 +22,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace vibro {
 
@@ -100,6 +101,25 @@ class ImpactReference {
   }
 
  private:
+  /// The flight's position and velocity at the last time asked for, evaluated again only
+  /// when the time changes.
+  class LastState {
+   public:
+    explicit LastState(const Flight& flight) : flight_(flight) {}
+    const PositionVelocity<Real>& at(const Real& t) {
+      if (!t_ || *t_ != t) {
+        x_ = flight_.state(t);
+        t_ = t;
+      }
+      return x_;
+    }
+
+   private:
+    const Flight& flight_;
+    std::optional<Real> t_;
+    PositionVelocity<Real> x_;
+  };
+
   template <class Sink>
   void advance_flight(State& x, const Real& t_target, Sink& on_event, FlowJacobian<Real>* jacobian) const {
     const Flight flight(model_, x.t, x.u, x.v);
@@ -116,17 +136,21 @@ class ImpactReference {
       }
       search_from = *lift_off;
     }
-    const auto gap = [&](const Real& t) { return Real(flight.position(t) - u_min); };
-    const auto gap_rate = [&](const Real& t) { return flight.velocity(t); };
+    // The search asks for the gap and its rate at each window's end, one after the other:
+    // one joint evaluation of the flight serves both.
+    LastState last(flight);
+    const auto gap = [&](const Real& t) { return Real(last.at(t).position - u_min); };
+    const auto gap_rate = [&](const Real& t) { return last.at(t).velocity; };
     const auto curvature = [&](const Real& l, const Real& r) { return flight.derivative_bound(2, l, r); };
     const auto found = search_from < t_target
                            ? first_zero(gap, gap_rate, curvature, search_from, t_target, search_settings(settings_.contact_tolerance))
                            : ZeroSearch<Real>{ZeroKind::none, t_target, 0};
     if (found.kind == ZeroKind::none) {
       if (jacobian) jacobian->matrix = flight.fundamental(t_target) * jacobian->matrix;
+      PositionVelocity<Real> end = flight.state(t_target);
       x.t = t_target;
-      x.u = flight.position(t_target);
-      x.v = flight.velocity(t_target);
+      x.u = std::move(end.position);
+      x.v = std::move(end.velocity);
       return;
     }
     // The impact law, or a tangency (no impulse: the mass is put at rest on the obstacle,

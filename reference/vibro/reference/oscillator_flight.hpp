@@ -12,9 +12,11 @@
 // where c1, c2 make u(t0) = u0, u'(t0) = v0.
 
 #include "vibro/model/impact_oscillator.hpp"
+#include "vibro/model/position_velocity.hpp"
 #include "vibro/model/validate.hpp"
 #include "vibro/reference/matrix2.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/sin_cos.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
@@ -52,10 +54,12 @@ class OscillatorFlight {
       const Real d = detuning * detuning + friction * friction;
       cos_coefficient_ = model_.amplitude() * detuning / d;
       sin_coefficient_ = model_.amplitude() * friction / d;
+      particular_amplitude_ = sqrt(cos_coefficient_ * cos_coefficient_ + sin_coefficient_ * sin_coefficient_);
     }
     // Initial data of the homogeneous part: h0 = u_h(0), h1 = u_h'(0).
-    const Real h0 = u0 - particular_position(t0_);
-    const Real h1 = v0 - particular_velocity(t0_);
+    const PositionVelocity<Real> p0 = particular(t0_);
+    const Real h0 = u0 - p0.position;
+    const Real h1 = v0 - p0.velocity;
     // (c1, c2) give u_h and (d1, d2) give u_h' in the same basis (φ1, φ2) of homogeneous().
     if (alpha < 1) {
       damping_ = Damping::underdamped;
@@ -64,6 +68,7 @@ class OscillatorFlight {
       c2_ = (h1 + alpha * h0) / root_;
       d1_ = h1;                             // −α c1 + ω_d c2
       d2_ = -(alpha * c2_ + root_ * c1_);  // −α c2 − ω_d c1
+      homogeneous_amplitude_ = sqrt(c1_ * c1_ + c2_ * c2_);
     } else if (alpha == 1) {
       damping_ = Damping::critical;
       c1_ = h0;
@@ -83,10 +88,21 @@ class OscillatorFlight {
     }
   }
 
-  Real position(const Real& t) const { return particular_position(t) + homogeneous(t - t0_, c1_, c2_); }
-  Real velocity(const Real& t) const { return particular_velocity(t) + homogeneous(t - t0_, d1_, d2_); }
+  /// u(t) and u'(t) together: one sin_cos of ωt (or of t, resonant), one of ω_d s and one
+  /// exp (two, overdamped) serve both, where evaluating them apart takes ten
+  /// transcendental calls. The sums are those of the forms above, in the same order.
+  PositionVelocity<Real> state(const Real& t) const {
+    PositionVelocity<Real> x = particular(t);
+    add_homogeneous(t - t0_, x);
+    return x;
+  }
+  Real position(const Real& t) const { return state(t).position; }
+  Real velocity(const Real& t) const { return state(t).velocity; }
   /// u''(t) = f(t, u, v).
-  Real acceleration(const Real& t) const { return model_.acceleration(t, position(t), velocity(t)); }
+  Real acceleration(const Real& t) const {
+    const PositionVelocity<Real> x = state(t);
+    return model_.acceleration(t, x.position, x.velocity);
+  }
 
   /// The order-th time derivative u^(order)(t), order ≥ 0: each derivative maps the
   /// coefficients of the homogeneous part in its basis (differentiate_homogeneous) and of
@@ -162,14 +178,13 @@ class OscillatorFlight {
   Real derivative_bound(int order, const Real& t_from, const Real& t_to) const {
     using std::abs;
     using std::pow;
-    using std::sqrt;
     if (!(t_from <= t_to))
       throw std::invalid_argument("derivative_bound: needs t_from ≤ t_to, got [" + to_text(t_from) + ", " +
                                   to_text(t_to) + "]");
     const Real& omega = model_.omega();
     const Real particular_bound =
         resonant_ ? Real(abs(half_amplitude_) * (order + std::max(abs(t_from), abs(t_to))))
-                  : Real(pow(omega, order) * sqrt(cos_coefficient_ * cos_coefficient_ + sin_coefficient_ * sin_coefficient_));
+                  : Real(pow(omega, order) * particular_amplitude_);
     return homogeneous_derivative_bound(order, t_from - t0_) + particular_bound;
   }
 
@@ -180,20 +195,42 @@ class OscillatorFlight {
   bool resonant() const { return resonant_; }
 
  private:
-  Real particular_position(const Real& t) const {
-    using std::cos;
-    using std::sin;
-    if (resonant_) return half_amplitude_ * t * sin(t);
-    const Real phase = model_.omega() * t;
-    return cos_coefficient_ * cos(phase) + sin_coefficient_ * sin(phase);
+  /// (u_p(t), u_p'(t)): A cos ωt + B sin ωt and ω(B cos ωt − A sin ωt), or (a/2) t sin t
+  /// and (a/2)(sin t + t cos t).
+  PositionVelocity<Real> particular(const Real& t) const {
+    if (resonant_) {
+      const SinCos<Real> r = sin_cos(t);
+      return {half_amplitude_ * t * r.sin, half_amplitude_ * (r.sin + t * r.cos)};
+    }
+    const SinCos<Real> r = sin_cos(Real(model_.omega() * t));
+    return {cos_coefficient_ * r.cos + sin_coefficient_ * r.sin,
+            model_.omega() * (sin_coefficient_ * r.cos - cos_coefficient_ * r.sin)};
   }
 
-  Real particular_velocity(const Real& t) const {
-    using std::cos;
-    using std::sin;
-    if (resonant_) return half_amplitude_ * (sin(t) + t * cos(t));
-    const Real phase = model_.omega() * t;
-    return model_.omega() * (sin_coefficient_ * cos(phase) - cos_coefficient_ * sin(phase));
+  /// Adds (u_h(t0 + s), u_h'(t0 + s)) to x: the coefficients (c1, c2) and (d1, d2) in the
+  /// basis of homogeneous(), whose functions are evaluated once for both.
+  void add_homogeneous(const Real& s, PositionVelocity<Real>& x) const {
+    using std::exp;
+    switch (damping_) {
+      case Damping::underdamped: {
+        const Real decay = exp(-model_.alpha() * s);
+        const SinCos<Real> r = sin_cos(Real(root_ * s));
+        x.position += decay * (c1_ * r.cos + c2_ * r.sin);
+        x.velocity += decay * (d1_ * r.cos + d2_ * r.sin);
+        return;
+      }
+      case Damping::critical: {
+        const Real decay = exp(-s);
+        x.position += decay * (c1_ + c2_ * s);
+        x.velocity += decay * (d1_ + d2_ * s);
+        return;
+      }
+      case Damping::overdamped:
+        break;
+    }
+    const Real slow = exp(r_plus_ * s), fast = exp(r_minus_ * s);
+    x.position += c1_ * slow + c2_ * fast;
+    x.velocity += d1_ * slow + d2_ * fast;
   }
 
   /// max |u_h^(k)| on [s_a, ∞), by the three cases derived at derivative_bound().
@@ -201,10 +238,9 @@ class OscillatorFlight {
     using std::abs;
     using std::exp;
     using std::pow;
-    using std::sqrt;
     switch (damping_) {
       case Damping::underdamped:
-        return sqrt(c1_ * c1_ + c2_ * c2_) * exp(-model_.alpha() * s_a);
+        return homogeneous_amplitude_ * exp(-model_.alpha() * s_a);
       case Damping::critical:
         return exp(-s_a) * (abs(c1_ - order * c2_ + c2_ * s_a) + abs(c2_) * boost::math::constants::exp_minus_one<Real>());
       case Damping::overdamped:
@@ -263,6 +299,9 @@ class OscillatorFlight {
   Real root_{0};                                  // ω_d (α < 1) or √(α² − 1) (α > 1)
   Real r_plus_{0}, r_minus_{0};                   // α > 1
   Real c1_{0}, c2_{0}, d1_{0}, d2_{0};
+  // Constant parts of derivative_bound(), which the contact search asks for every window.
+  Real particular_amplitude_{0};   // √(A² + B²)
+  Real homogeneous_amplitude_{0};  // R = √(c1² + c2²), α < 1
 };
 
 }  // namespace vibro

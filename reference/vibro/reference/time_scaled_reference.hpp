@@ -4,6 +4,8 @@
 // reference of docs/mathematics.md §1 has natural frequency 1; this lets the seed-003 schemes, whose
 // ω is a model parameter, be measured against it.
 
+#include "vibro/model/position_velocity.hpp"
+
 #include <utility>
 #include <vector>
 
@@ -17,6 +19,11 @@ class TimeScaledReference {
 
   Real position(const Real& t) const { return unit_.position(omega_ * t); }
   Real velocity(const Real& t) const { return omega_ * unit_.velocity(omega_ * t); }
+  PositionVelocity<Real> state(const Real& t) const {
+    PositionVelocity<Real> x = unit_.state(omega_ * t);
+    x.velocity *= omega_;
+    return x;
+  }
   std::vector<Real> impact_times() const {
     std::vector<Real> times = unit_.impact_times();
     for (Real& t : times) t /= omega_;

@@ -23,6 +23,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -121,15 +122,17 @@ double least_run_seconds(RunAt& run_at, std::size_t i, unsigned repeats) {
 /// For every i < labels.size(), on `threads` threads: `run_at(i, accumulator)` runs the
 /// scheme at step size i, giving every node and impact to `accumulator` (a
 /// StudyAccumulator against `reference` and its impact times, or an UnmeasuredRun), and
-/// returns its step size h. With `timing_repeats` > 0 each step size is run that many times
-/// more without measurement and the least wall time kept (StudyRow::seconds: the cost of
-/// the scheme, not of the study). Then the orders are analysed. `points_done(n)`, when
-/// given, hears (from any thread) that n step sizes are done.
+/// returns its step size h. The step sizes are handed out most `steps[i]` first (a run's
+/// cost is proportional to its steps); the rows stay in the order of `labels`. With
+/// `timing_repeats` > 0 each step size is run that many times more without measurement and
+/// the least wall time kept (StudyRow::seconds: the cost of the scheme, not of the study).
+/// Then the orders are analysed. `points_done(n)`, when given, hears (from any thread) that
+/// n step sizes are done.
 template <class Real, class Reference, class RunAt>
-StudyResult convergence_study(const std::vector<std::string>& labels, RunAt&& run_at, const Reference& reference,
-                              const std::vector<Real>& reference_impacts, std::string reference_name,
-                              unsigned threads, const std::function<void(std::size_t)>& points_done = {},
-                              unsigned timing_repeats = 0) {
+StudyResult convergence_study(const std::vector<std::string>& labels, const std::vector<std::int64_t>& steps,
+                              RunAt&& run_at, const Reference& reference, const std::vector<Real>& reference_impacts,
+                              std::string reference_name, unsigned threads,
+                              const std::function<void(std::size_t)>& points_done = {}, unsigned timing_repeats = 0) {
   using std::abs;
   struct Point {
     StudyErrors<Real> errors;
@@ -140,7 +143,8 @@ StudyResult convergence_study(const std::vector<std::string>& labels, RunAt&& ru
   };
   std::vector<Point> points(labels.size());
   std::atomic<std::size_t> done{0};
-  parallel_for(points.size(), threads, [&](std::size_t i) {
+  if (steps.size() != labels.size()) throw std::logic_error("convergence_study: one step count per step size");
+  parallel_for_largest_first(points.size(), threads, [&](std::size_t i) {
     StudyAccumulator<Real, Reference> run(reference, reference_impacts);
     Point& p = points[i];
     p.h = run_at(i, run);
@@ -155,7 +159,7 @@ StudyResult convergence_study(const std::vector<std::string>& labels, RunAt&& ru
                 unit * Real(abs(run.last_time()) + duration)};
     if (timing_repeats > 0) p.seconds = least_run_seconds<Real>(run_at, i, timing_repeats);
     if (points_done) points_done(++done);
-  });
+  }, [&](std::size_t i) { return steps[i]; });
   StudyResult study{std::move(reference_name), {}, {}, {}};
   PerMetric<std::vector<bool>> at_floor;
   for (std::size_t i = 0; i < points.size(); ++i) {

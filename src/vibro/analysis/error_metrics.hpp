@@ -5,11 +5,13 @@
 // accumulate node by node (GridErrorAccumulator), so a run of any length is measured
 // without being stored.
 
+#include "vibro/analysis/exact_along_run.hpp"
 #include "vibro/linalg/coordinates.hpp"
 #include "vibro/scheme/trajectory.hpp"
 
 #include <cmath>
 #include <optional>
+#include <utility>
 
 namespace vibro {
 
@@ -22,13 +24,14 @@ struct GridErrors {
 };
 
 /// The grid errors of nodes given in order of time. `exact` provides position(t) and
-/// velocity(t); the velocity is compared with the scheme's discrete velocity V^n at t_n.
+/// velocity(t) (evaluated together where it can: analysis/exact_along_run.hpp); the
+/// velocity is compared with the scheme's discrete velocity V^n at t_n.
 /// The coordinates are a scalar or, for an N-DOF system, a Vector: its error at a node is
 /// the largest over the coordinates (linalg/coordinates.hpp).
 template <class Real, class Exact>
 class GridErrorAccumulator {
  public:
-  explicit GridErrorAccumulator(const Exact& exact) : exact_(exact) {}
+  explicit GridErrorAccumulator(const Exact& exact) : exact_(along_run(exact)) {}
 
   /// X^n = (t_n, U^n, V^n); the previous node's error enters L1 with weight t_n − t_{n−1}.
   template <class Coordinates>
@@ -38,8 +41,9 @@ class GridErrorAccumulator {
       errors_.position_l1 += dt * previous_->position_error;
       errors_.velocity_l1 += dt * previous_->velocity_error;
     }
-    const Real position_error = distance(u, exact_.position(t));
-    const Real velocity_error = distance(v, exact_.velocity(t));
+    const auto exact = exact_.state(t);
+    const Real position_error = distance(u, exact.position);
+    const Real velocity_error = distance(v, exact.velocity);
     if (position_error > errors_.position_linf) errors_.position_linf = position_error;
     if (velocity_error > errors_.velocity_linf) errors_.velocity_linf = velocity_error;
     previous_ = Previous{t, position_error, velocity_error};
@@ -54,7 +58,7 @@ class GridErrorAccumulator {
   struct Previous {
     Real t, position_error, velocity_error;
   };
-  const Exact& exact_;
+  decltype(along_run(std::declval<const Exact&>())) exact_;
   GridErrors<Real> errors_;
   std::optional<Previous> previous_;
 };

@@ -1,6 +1,7 @@
 #pragma once
-// Runs independent tasks on a few threads (the step sizes of a convergence study). A task
-// that throws stops nothing else; the first exception is rethrown once all have finished.
+// Runs independent tasks on a few threads (the step sizes of a convergence study), in order
+// or the most expensive first. A task that throws stops nothing else; the first exception
+// is rethrown once all have finished.
 //
 // MPFR: Boost 1.74 keeps its default precision in a process-wide static, so the caller
 // sets it (MpfrPrecisionGuard) before calling, and tasks must not change it.
@@ -10,6 +11,7 @@
 #include <cstddef>
 #include <exception>
 #include <mutex>
+#include <numeric>
 #include <thread>
 #include <vector>
 
@@ -37,6 +39,18 @@ void parallel_for(std::size_t count, unsigned threads, const Task& task) {
   worker();
   pool.clear();  // joins
   if (failure) std::rethrow_exception(failure);
+}
+
+/// parallel_for handing out the tasks in decreasing order of cost(i), ties in order of i:
+/// handed out in order of i, a study's finest step size (about half its work) would start
+/// last and run alone while the other threads are idle. Each task still writes its own
+/// result, so where the results go does not depend on the order.
+template <class Task, class Cost>
+void parallel_for_largest_first(std::size_t count, unsigned threads, const Task& task, const Cost& cost) {
+  std::vector<std::size_t> order(count);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cost(a) > cost(b); });
+  parallel_for(count, threads, [&](std::size_t k) { task(order[k]); });
 }
 
 }  // namespace vibro

@@ -33,7 +33,11 @@ StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, c
   using Real = typename Model::real_type;
   const CaseSpec& c = b.spec;
   std::vector<std::string> labels;
-  for (const StepSpec& step : c.convergence) labels.push_back(step.text());
+  std::vector<std::int64_t> steps;
+  for (const StepSpec& step : c.convergence) {
+    labels.push_back(step.text());
+    steps.push_back(step_count(c, step));
+  }
   std::function<void(std::size_t)> points_done;
   if (options.progress) {
     options.progress->begin(what, static_cast<std::int64_t>(labels.size()), "step sizes");
@@ -41,7 +45,8 @@ StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, c
   }
   return with_study_reference(b, [&](const auto& reference, const std::vector<Real>& impacts, std::string name) {
     return convergence_study<Real>(
-        labels, [&](std::size_t i, auto& accumulator) { return E::study_run(b, o, c.convergence[i], accumulator); },
+        labels, steps,
+        [&](std::size_t i, auto& accumulator) { return E::study_run(b, o, c.convergence[i], accumulator); },
         reference, impacts,
         std::move(name), options.threads, points_done, options.timing_repeats);
   });
