@@ -41,6 +41,15 @@ ImpactOscillator<Real> impacting_oscillator() {
 constexpr VelocityApproximation all_velocities[] = {VelocityApproximation::centered, VelocityApproximation::forward,
                                                     VelocityApproximation::backward};
 
+/// Every pair of a velocity approximation among `velocities` and a recurrence form.
+std::vector<std::pair<VelocityApproximation, RecurrenceForm>> velocities_and_forms(
+    std::initializer_list<VelocityApproximation> velocities) {
+  std::vector<std::pair<VelocityApproximation, RecurrenceForm>> pairs;
+  for (const auto velocity : velocities)
+    for (const auto form : {RecurrenceForm::increment, RecurrenceForm::two_step}) pairs.emplace_back(velocity, form);
+  return pairs;
+}
+
 template <class Real>
 using PaoliSchatzmanFloating = ScalarTest<Real>;
 TYPED_TEST_SUITE(PaoliSchatzmanFloating, FloatingTypes, ScalarNames);
@@ -56,8 +65,10 @@ TYPED_TEST(PaoliSchatzmanFloating, WithoutContactItIsTheCentralDifferenceRecurre
   const Real h = num<Real>("0.05"), u0 = Real(1), v0 = num<Real>("0.3");
   const ImpactOscillator<Real> free_oscillator(Real(0), Real(0), Real(1), Real(-10), num<Real>("0.5"));
   constexpr std::int64_t steps = 400;
-  for (const auto velocity : all_velocities) {
-    const PaoliSchatzman<ImpactOscillator<Real>> scheme(free_oscillator, h, Real(0), {velocity, StartingValue::linear});
+  for (const auto& [velocity, form] : velocities_and_forms(
+           {VelocityApproximation::centered, VelocityApproximation::forward, VelocityApproximation::backward})) {
+    const PaoliSchatzman<ImpactOscillator<Real>> scheme(free_oscillator, h, Real(0),
+                                                        {velocity, StartingValue::linear, form});
     const auto trajectory = record_trajectory(scheme, scheme.start(u0, v0), steps);
     EXPECT_TRUE(trajectory.active_steps.empty());
     const Real theta = acos(1 - h * h / 2);
@@ -67,7 +78,7 @@ TYPED_TEST(PaoliSchatzmanFloating, WithoutContactItIsTheCentralDifferenceRecurre
       // Rounding made at step k reaches step n amplified by at most |sin((n−k)θ)/sin θ| ≤ 1/sin θ ≈ 1/h,
       // a few roundings per step: (n + 1)·(4/h) ε. The closed form itself costs ~1/h ε through 1/sin θ.
       EXPECT_NEAR_EPS(trajectory.u[static_cast<std::size_t>(n)], expected, static_cast<double>(n + 2) * 4 / 0.05, Real(1))
-          << "n = " << n << ", velocity " << to_string(velocity);
+          << "n = " << n << ", velocity " << to_string(velocity) << ", " << to_string(form);
     }
   }
 }
@@ -81,12 +92,12 @@ TYPED_TEST(PaoliSchatzmanFloating, ImplicitStepSolvesTheInclusionOfSeed000Eq12) 
   const auto model = impacting_oscillator<Real>();
   const Real h = model.period() / 2513, e = model.restitution();
   const Real lower = (1 + e) * model.obstacle();
-  for (const auto velocity : {VelocityApproximation::centered, VelocityApproximation::forward}) {
-    const PaoliSchatzman<ImpactOscillator<Real>> scheme(model, h, Real(0), {velocity, StartingValue::taylor});
+  for (const auto& [velocity, form] : velocities_and_forms({VelocityApproximation::centered, VelocityApproximation::forward})) {
+    const PaoliSchatzman<ImpactOscillator<Real>> scheme(model, h, Real(0), {velocity, StartingValue::taylor, form});
     for (const char* previous_text : {"0.002", "0.5", "-0.001", "0"}) {
       for (const char* current_text : {"0.0005", "-0.0004", "0.49", "0"}) {
         const Real previous = num<Real>(previous_text), current = num<Real>(current_text);
-        auto x = typename PaoliSchatzman<ImpactOscillator<Real>>::State{previous, current, 7};
+        auto x = typename PaoliSchatzman<ImpactOscillator<Real>>::State{previous, current - previous, 7};
         scheme.step(x);
         const Real t = scheme.time(std::int64_t{8});
         auto residual = [&](const Real& next) {
@@ -98,10 +109,12 @@ TYPED_TEST(PaoliSchatzmanFloating, ImplicitStepSolvesTheInclusionOfSeed000Eq12) 
         const auto [lo, hi] = boost::math::tools::toms748_solve(
             residual, Real(-10), Real(10), boost::math::tools::eps_tolerance<Real>(), iterations);
         const Real root = (lo + hi) / 2;
-        // The closed form costs a few roundings (~8 ε of the terms, all ≤ ~2 in size); the
-        // bracket is at the tolerance of eps_tolerance (a few ε).
-        EXPECT_NEAR_EPS(x.u_next, root, 16, Real(2)) << to_string(velocity) << " from (" << previous_text << ", "
-                                                     << current_text << ")";
+        // The closed form costs a few roundings (~8 ε of the terms, all ≤ ~2 in size), the
+        // state's D = U^n − U^{n−1} and U^{n+1} = U^n + D' one each; the bracket is at the
+        // tolerance of eps_tolerance (a few ε).
+        EXPECT_NEAR_EPS(Real(x.u + x.d), root, 16, Real(2))
+            << to_string(velocity) << ", " << to_string(form) << " from (" << previous_text << ", " << current_text
+            << ")";
       }
     }
   }
@@ -114,8 +127,8 @@ TYPED_TEST(PaoliSchatzmanFloating, ClosedFormAgreesWithFixedPointIteration) {
   const auto model = impacting_oscillator<Real>();
   const Real h = model.period() / 200;
   constexpr std::int64_t steps = 600;  // three periods, several impacts
-  for (const auto velocity : {VelocityApproximation::centered, VelocityApproximation::forward}) {
-    const PaoliSchatzmanOptions options{velocity, StartingValue::taylor};
+  for (const auto& [velocity, form] : velocities_and_forms({VelocityApproximation::centered, VelocityApproximation::forward})) {
+    const PaoliSchatzmanOptions options{velocity, StartingValue::taylor, form};
     const PaoliSchatzman<ImpactOscillator<Real>> closed(model, h, Real(0), options);
     const PaoliSchatzman<OpaqueOscillator<Real>> iterated(OpaqueOscillator<Real>{model}, h, Real(0), options);
     const auto a = record_trajectory(closed, closed.start(num<Real>("0.5"), Real(0)), steps);
@@ -126,8 +139,42 @@ TYPED_TEST(PaoliSchatzmanFloating, ClosedFormAgreesWithFixedPointIteration) {
     // few roundings; the scheme is a stable two-step recurrence and impacts with e < 1
     // contract, so differences add up at most linearly: 16 ε per step, |U| ≤ 4.
     for (std::size_t n = 0; n < a.size(); ++n)
-      EXPECT_NEAR_EPS(a.u[n], b.u[n], 16.0 * static_cast<double>(n + 1), Real(4)) << to_string(velocity) << " n = " << n;
+      EXPECT_NEAR_EPS(a.u[n], b.u[n], 16.0 * static_cast<double>(n + 1), Real(4))
+          << to_string(velocity) << ", " << to_string(form) << " n = " << n;
   }
+}
+
+/// Rounding of the two forms in double on u'' = −u without contact, over N = 10⁶ steps of
+/// h = 10⁻⁴ (16 periods), against the closed form of the recurrence the double run computes:
+/// U^{n+1} − 2U^n + U^{n−1} = −h₂U^n with h₂ the double h·h, U^0 = 1 and U^1 = U^0 + D^0 as the
+/// run holds them (closed form of the first test, evaluated in MPFR at 50 digits, so the
+/// comparison sees the double run's rounding only).
+/// Bound for the increment form (derived): a step rounds D' = D + h₂f by at most ~4ε(|D| + h₂|U|)
+/// ≤ 4ε h (|v| + h|U|), and an error δ in D reaches U^n amplified by at most 1/sin θ ≈ 1/h
+/// (θ = acos(1 − h₂/2)); U' = U + D rounds by ε|U|, amplified by at most 1 + θ/2. With |U|,
+/// |v| ≤ 1.01 here, each step adds at most ≈ 4 × 1.02 ε + 1.01 ε ≈ 5.1 ε: the increment form
+/// stays within 6 ε per step, ε·N. The two-step form forms U^{n+1} from 2U^n − U^{n−1} and
+/// rounds it by ε|U| with the amplification 1/sin θ ≈ 10⁴, ε·N/h: it exceeds that bound.
+TEST(PaoliSchatzmanRounding, IncrementFormRoundingGrowsLinearlyTwoStepFormDoesNot) {
+  const ImpactOscillator<double> free_oscillator(0, 0, 1, -10, 0.5);
+  const double h = 1e-4;
+  constexpr std::int64_t steps = 1'000'000;
+  MpfrPrecisionGuard digits(50);
+  auto error_after = [&](RecurrenceForm form) {
+    const PaoliSchatzman<ImpactOscillator<double>> scheme(free_oscillator, h, 0.0,
+                                                          {VelocityApproximation::centered, StartingValue::linear, form});
+    auto x = scheme.start(1.0, 0.1);
+    const mpfr_real u0(x.u), u1 = mpfr_real(x.u) + mpfr_real(x.d), h2(h * h);
+    for (std::int64_t n = 0; n < steps; ++n) scheme.step(x);
+    EXPECT_TRUE(x.u > free_oscillator.obstacle());
+    const mpfr_real theta = acos(1 - h2 / 2);
+    const mpfr_real n(steps);
+    const mpfr_real exact = u0 * cos(n * theta) + (u1 - u0 * cos(theta)) / sin(theta) * sin(n * theta);
+    return static_cast<double>(abs(mpfr_real(x.u) - exact));
+  };
+  const double bound = 6 * std::numeric_limits<double>::epsilon() * static_cast<double>(steps);
+  EXPECT_LE(error_after(RecurrenceForm::increment), bound);
+  EXPECT_GT(error_after(RecurrenceForm::two_step), bound);
 }
 
 TYPED_TEST(PaoliSchatzmanFloating, FixedPointIterationReportsNonConvergence) {
@@ -170,8 +217,8 @@ TEST(PaoliSchatzmanExact, StartingValuesFollowSeed000Eq9) {
   const rational h(1, 50), u0(2), v0(-3);
   const PaoliSchatzman<Ball> taylor(ball, h, rational(0), {VelocityApproximation::centered, StartingValue::taylor});
   const PaoliSchatzman<Ball> linear(ball, h, rational(0), {VelocityApproximation::centered, StartingValue::linear});
-  EXPECT_EQ(taylor.start(u0, v0).u_next, u0 + h * v0 - h * h / 2 * rational(981, 100));  // U^1 = u0 + h v0 + h²/2 f
-  EXPECT_EQ(linear.start(u0, v0).u_next, u0 + h * v0);
+  EXPECT_EQ(taylor.start(u0, v0).d, h * v0 - h * h / 2 * rational(981, 100));  // U^1 − U^0 = h v0 + h²/2 f
+  EXPECT_EQ(linear.start(u0, v0).d, h * v0);
   EXPECT_EQ(taylor.velocity(taylor.start(u0, v0)), v0 - h / 2 * rational(981, 100));  // V^0 = (U^1 − U^0)/h
 }
 
@@ -184,6 +231,50 @@ TEST(PaoliSchatzmanExact, ProjectedCombinationStaysInTheScaledConstraintSet) {
     EXPECT_GE(trajectory.active_steps.size(), 4u) << "e = " << e;
     for (std::size_t n = 1; n + 1 < trajectory.size(); ++n)
       ASSERT_GE(trajectory.u[n + 1] + e * trajectory.u[n - 1], (1 + e) * u_min) << "e = " << e << ", n = " << n;
+  }
+}
+
+/// A damped spring with a force growing in time, f(t, u, v) = p t − q − k v − c u: affine in
+/// v (the closed form of the implicit velocities applies) with rational coefficients, so the
+/// scheme runs in exact arithmetic through every branch, the projection included.
+struct RationalDampedSpring {
+  using real_type = rational;
+  rational p, q, k, c, u_min, e;
+  rational acceleration(const rational& t, const rational& u, const rational& v) const {
+    return rational(p * t - q - k * v - c * u);
+  }
+  const rational& velocity_coefficient() const { return k; }
+  const rational& obstacle() const { return u_min; }
+  const rational& restitution() const { return e; }
+};
+static_assert(AffineInVelocity<RationalDampedSpring>);
+
+/// The increment form (D^n = U^{n+1} − U^n carried, top of scheme/paoli_schatzman.hpp) and
+/// the two-step form of seed 000 eq. (14) are the same sequence in exact arithmetic: equal
+/// U^n, equal V^n and the same active steps, for every velocity approximation and start,
+/// over trajectories with several impacts (the invariant the increment form is derived from).
+TEST(PaoliSchatzmanExact, IncrementFormIsTheTwoStepSequence) {
+  const RationalDampedSpring spring{rational(1, 3), rational(2), rational(1, 5), rational(1), rational(-1, 4),
+                                    rational(3, 5)};
+  const rational h(1, 32);
+  constexpr std::int64_t steps = 400;  // about 12.5 time units: the spring hits the obstacle several times
+  for (const auto velocity : all_velocities) {
+    for (const auto start : {StartingValue::taylor, StartingValue::linear}) {
+      const PaoliSchatzman<RationalDampedSpring> increment(spring, h, rational(0),
+                                                           {velocity, start, RecurrenceForm::increment});
+      const PaoliSchatzman<RationalDampedSpring> two_step(spring, h, rational(0), {velocity, start, RecurrenceForm::two_step});
+      auto x = increment.start(rational(1), rational(-1, 2));
+      auto y = two_step.start(rational(1), rational(-1, 2));
+      int active = 0;
+      for (std::int64_t n = 0; n < steps; ++n) {
+        const bool x_active = increment.step(x);
+        ASSERT_EQ(x_active, two_step.step(y)) << to_string(velocity) << ", " << to_string(start) << ", n = " << n;
+        ASSERT_EQ(x.u, y.u) << to_string(velocity) << ", " << to_string(start) << ", n = " << n;
+        ASSERT_EQ(increment.velocity(x), two_step.velocity(y)) << to_string(velocity) << ", n = " << n;
+        active += x_active;
+      }
+      EXPECT_GE(active, 3) << to_string(velocity) << ", " << to_string(start) << ": too few impacts to test the projection";
+    }
   }
 }
 

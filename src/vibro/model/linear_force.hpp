@@ -9,6 +9,7 @@
 
 #include "vibro/model/concepts.hpp"
 #include "vibro/model/constant_force.hpp"
+#include "vibro/model/harmonic_forcing_grid.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 
 #include <concepts>
@@ -19,10 +20,14 @@ namespace vibro {
 template <class Model>
 struct LinearForce;
 
-/// The impact oscillator of seed 000 eq. (23): g(t) = a cos ωt, k = 2α, c = 1.
+/// The impact oscillator of seed 000 eq. (23): g(t) = a cos ωt, k = 2α, c = 1. on_grid gives
+/// g on the grid t0 + n h for a scheme stepping along it (model/harmonic_forcing_grid.hpp).
 template <class Real>
 struct LinearForce<ImpactOscillator<Real>> {
   static Real forcing(const ImpactOscillator<Real>& model, const Real& t) { return model.forcing(t); }
+  static HarmonicForcingGrid<Real> on_grid(const ImpactOscillator<Real>& model, const Real& t0, const Real& h) {
+    return {model.amplitude(), model.omega(), t0, h};
+  }
   static Real velocity_coefficient(const ImpactOscillator<Real>& model) { return model.velocity_coefficient(); }
   static Real position_coefficient(const ImpactOscillator<Real>&) { return Real(1); }
 };
@@ -34,6 +39,10 @@ struct LinearForce<ConstantForce<Real>> {
   static Real velocity_coefficient(const ConstantForce<Real>&) { return Real(0); }
   static Real position_coefficient(const ConstantForce<Real>&) { return Real(0); }
 };
+
+/// A linear-force model whose g can be evaluated along a uniform grid (LinearForce<M>::on_grid).
+template <class M>
+concept ForcingOnGrid = requires(const M& m, const typename M::real_type& t) { LinearForce<M>::on_grid(m, t, t); };
 
 /// An impact model for which LinearForce<M> is specialised.
 template <class M>

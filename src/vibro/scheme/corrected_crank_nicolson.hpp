@@ -106,11 +106,17 @@ class CorrectedCrankNicolson {
   static constexpr bool rational_arithmetic = true;
 
   /// (t_n, U^n, V^n); n counts the steps taken (an impact or a fallback is one step).
+  /// An accepted predictor step also leaves g(t_{n+1}), which its predictor needed, so that
+  /// the next step does not evaluate the forcing at the same time again (seed 000 eq. (26)
+  /// uses g at both ends of a step): used only while forcing_time == t, so a state built or
+  /// changed by hand simply evaluates g again.
   struct State {
     Real t;
     Real u;
     Real v;
     std::int64_t n = 0;
+    std::optional<Real> forcing_time = std::nullopt;
+    Real forcing_value{};
   };
 
   /// (Û, V̂): the Crank–Nicolson predictor of seed 000 eq. (26).
@@ -229,7 +235,12 @@ class CorrectedCrankNicolson {
   /// which for k = 2α, c = 1 is seed 000 eq. (27)–(28) term by term. Only +, −, ×, ÷:
   /// exact with the rational type. g_{n+1} is taken at t_end (= t_limit on a landing step).
   Prediction predict(const Real& g_now, const Real& t_end, const Real& delta, const Real& u, const Real& v) const {
-    const Real forcing_sum = g_now + forcing(t_end);
+    return predict_with(g_now, forcing(t_end), delta, u, v);
+  }
+
+  /// The same with g_{n+1} = g_end given.
+  Prediction predict_with(const Real& g_now, const Real& g_end, const Real& delta, const Real& u, const Real& v) const {
+    const Real forcing_sum = g_now + g_end;
     const Real k_term = 2 * k_ * delta;
     const Real c_term = c_ * delta * delta;
     const Real denominator = 4 + k_term + c_term;
@@ -287,14 +298,15 @@ class CorrectedCrankNicolson {
     if (x.u < model_.obstacle())
       throw std::invalid_argument("U = " + to_text(x.u) + " lies below u_min = " + to_text(model_.obstacle()) +
                                   ": the scheme's state must lie in K");
-    const Real g_now = forcing(x.t);
+    const Real g_now = x.forcing_time && *x.forcing_time == x.t ? x.forcing_value : forcing(x.t);
     const Real& e = model_.restitution();
     for (int dichotomies = 0;; ++dichotomies) {
       Real t_end = shortened && dichotomies == 0 ? *limit : Real(x.t + delta);
       if (limit != nullptr && t_end > *limit) t_end = *limit;  // never: rounding is monotone
-      Prediction p = predict(g_now, t_end, delta, x.u, x.v);
+      Real g_end = forcing(t_end);
+      Prediction p = predict_with(g_now, g_end, delta, x.u, x.v);
       if (p.u >= model_.obstacle()) {  // eq. (29)
-        x = State{t_end, std::move(p.u), std::move(p.v), x.n + 1};
+        x = State{t_end, std::move(p.u), std::move(p.v), x.n + 1, t_end, std::move(g_end)};
         return StepReport{delta, std::nullopt, dichotomies, false};
       }
       const Real slope = impact_slope(x.u, x.v, p, delta);

@@ -20,9 +20,23 @@ enum class StartingValue {
   linear,  ///< U^1 = u0 + h v0: the free-fall analysis of seed 000 §2
 };
 
+/// Which quantities the recurrence carries from step to step (docs/mathematics.md §2,
+/// "Rounding"). Both are the same sequence U^n in exact arithmetic; they differ in how
+/// rounding errors accumulate.
+enum class RecurrenceForm {
+  /// U^n and the increment D^n = U^{n+1} − U^n: unprojected, D^{n+1} = D^n + h²F^n and
+  /// U^{n+1} = U^n + D^n, so a rounding error made at step k reaches step n once: the
+  /// rounding grows like ε·N.
+  increment,
+  /// U^{n+2} formed from U^n and U^{n+1} as seed 000 eq. (14) prints it: a rounding error
+  /// made at step k reaches step n with weight (n − k), so the rounding grows like ε·N².
+  two_step,
+};
+
 struct PaoliSchatzmanOptions {
   VelocityApproximation velocity = VelocityApproximation::centered;
   StartingValue start = StartingValue::taylor;
+  RecurrenceForm form = RecurrenceForm::increment;
 };
 
 constexpr std::string_view to_string(VelocityApproximation v) {
@@ -35,6 +49,8 @@ constexpr std::string_view to_string(VelocityApproximation v) {
 }
 
 constexpr std::string_view to_string(StartingValue s) { return s == StartingValue::taylor ? "taylor" : "linear"; }
+
+constexpr std::string_view to_string(RecurrenceForm f) { return f == RecurrenceForm::increment ? "increment" : "two-step"; }
 
 inline std::optional<VelocityApproximation> parse_velocity_approximation(std::string_view text) {
   for (auto v : {VelocityApproximation::centered, VelocityApproximation::forward, VelocityApproximation::backward})

@@ -33,18 +33,22 @@ struct PaoliSchatzmanEntry {
   static constexpr bool has_step = true;
 
   using Options = PaoliSchatzmanOptions;
-  static constexpr std::array<std::string_view, 2> option_keys = {"velocity", "start"};
+  static constexpr std::array<std::string_view, 3> option_keys = {"velocity", "start", "form"};
 
   static Options options(const SchemeSpec& s, const OptionFailure& fail) {
     constexpr std::array velocities = {VelocityApproximation::centered, VelocityApproximation::forward,
                                        VelocityApproximation::backward};
     constexpr std::array starts = {StartingValue::taylor, StartingValue::linear};
+    constexpr std::array forms = {RecurrenceForm::increment, RecurrenceForm::two_step};
     return Options{choose_option(s, "velocity", velocities, &to_string, fail),
-                   choose_option(s, "start", starts, &to_string, fail)};
+                   choose_option(s, "start", starts, &to_string, fail),
+                   choose_option(s, "form", forms, &to_string, fail)};
   }
 
   static std::vector<std::pair<std::string, std::string>> describe(const Options& o) {
-    return {{"velocity", std::string(to_string(o.velocity))}, {"start", std::string(to_string(o.start))}};
+    return {{"velocity", std::string(to_string(o.velocity))},
+            {"start", std::string(to_string(o.start))},
+            {"form", std::string(to_string(o.form))}};
   }
 
   static void validate(const CaseSpec&) {}
