@@ -8,6 +8,11 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 install(TARGETS vibro EXPORT vibroTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+if(VIBRO_WITH_SICONOS)  # the library's registry has the Siconos peer's schemes (docs/peer.md)
+  install(TARGETS vibro_peer EXPORT vibroTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/peer/vibro DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+          FILES_MATCHING PATTERN "*.hpp")
+endif()
 install(TARGETS vibro_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/vibro ${PROJECT_SOURCE_DIR}/reference/vibro
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
@@ -19,6 +24,13 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/vibroConfigVersion.cmake 
 install(FILES ${PROJECT_BINARY_DIR}/vibroConfig.cmake ${PROJECT_BINARY_DIR}/vibroConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/vibro)
 file(RELATIVE_PATH VIBRO_PC_TO_PREFIX ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
+# With the Siconos peer, the registry's headers name its schemes and the library needs its own.
+set(VIBRO_PC_PEER_CFLAGS "")
+set(VIBRO_PC_PEER_LIBS "")
+if(VIBRO_WITH_SICONOS)
+  set(VIBRO_PC_PEER_CFLAGS " -DVIBRO_WITH_SICONOS=1")
+  set(VIBRO_PC_PEER_LIBS " -lvibro_peer ${SICONOS_KERNEL_LIBRARY} ${SICONOS_NUMERICS_LIBRARY}")
+endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/vibro.pc.in ${PROJECT_BINARY_DIR}/vibro.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/vibro.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 

@@ -20,6 +20,7 @@ packages=(
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev
   gnuplot-nox help2man
+  libsiconos-kernel-dev
   python3-jsonschema
   clang libclang-rt-14-dev
 )

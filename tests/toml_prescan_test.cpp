@@ -9,6 +9,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/run/input_error.hpp"
+#include "vibro/run/scheme_not_built_in.hpp"
 
 #include <gtest/gtest.h>
 
@@ -167,7 +168,13 @@ TEST(TomlPrescan, NonAsciiInStringsAndCommentsIsRead) {
 TEST(TomlPrescan, ShippedInputsAreRead) {
   std::size_t cases = 0;
   for (const fs::path& file : case_files(VIBRO_CASES_DIR)) {
-    EXPECT_NO_THROW(load_case(file)) << file;
+    // Read whole, or refused only because its scheme is not in this build (docs/peer.md).
+    try {
+      load_case(file);
+    } catch (const vibro::SchemeNotBuiltIn&) {
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << file << ": " << e.what();
+    }
     ++cases;
   }
   EXPECT_GT(cases, 0u) << "no case file in " << VIBRO_CASES_DIR;

@@ -5,6 +5,7 @@
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/registry.hpp"
+#include "vibro/run/scheme_not_built_in.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <algorithm>
@@ -203,7 +204,13 @@ SchemeSpec read_scheme(const TomlReader& r, const toml::table& root) {
   SchemeSpec scheme;
   scheme.type = *r.string(t, "scheme", "type", true);
   const std::optional<std::size_t> entry = entry_named(scheme.type);
-  if (!entry) r.fail("scheme.type", "unknown scheme '" + scheme.type + "' (allowed: " + scheme_names_text() + ")");
+  if (!entry) {
+    for (const OptionalScheme& optional : optional_schemes)
+      if (optional.name == scheme.type)
+        throw SchemeNotBuiltIn(r.file(), "scheme.type",
+                               "scheme '" + scheme.type + "' is not built in: it needs " + std::string(optional.needs));
+    r.fail("scheme.type", "unknown scheme '" + scheme.type + "' (allowed: " + scheme_names_text() + ")");
+  }
   scheme.entry = *entry;
   std::vector<std::string> allowed = keys_of("scheme");
   for (const auto& key : scheme_infos()[*entry].option_keys) allowed.push_back(key);
@@ -531,10 +538,16 @@ std::vector<std::filesystem::path> case_files(const std::filesystem::path& direc
   return files;
 }
 
-std::vector<CaseSpec> load_cases(const std::filesystem::path& directory) {
+std::vector<CaseSpec> load_cases(const std::filesystem::path& directory, std::vector<std::string>* left_out) {
   std::vector<CaseSpec> cases;
   for (const auto& file : case_files(directory)) {
-    cases.push_back(load_case(file));
+    try {
+      cases.push_back(load_case(file));
+    } catch (const SchemeNotBuiltIn& why) {
+      if (!left_out) throw;
+      left_out->push_back(why.what());
+      continue;
+    }
     cases.back().file = (directory.filename() / std::filesystem::relative(file, directory)).generic_string();
   }
   if (cases.empty()) throw InputError(directory.string(), "", "no case files (*.toml) in this directory or below it");

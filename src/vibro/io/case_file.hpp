@@ -42,7 +42,9 @@ std::vector<std::filesystem::path> case_files(const std::filesystem::path& direc
 
 /// Every case of case_files(directory), loaded, each with its file named relative to the
 /// parent of `directory` ("cases/nsfd/x.toml"), independent of where the tool runs.
-/// Throws InputError when the directory cannot be read or holds no case.
-std::vector<CaseSpec> load_cases(const std::filesystem::path& directory);
+/// Throws InputError when the directory cannot be read or holds no case. A case whose
+/// scheme this build leaves out (run/scheme_not_built_in.hpp) is skipped and its message
+/// appended to `left_out` when that is given, and refused otherwise.
+std::vector<CaseSpec> load_cases(const std::filesystem::path& directory, std::vector<std::string>* left_out = nullptr);
 
 }  // namespace vibro

@@ -39,6 +39,8 @@ class TomlReader {
   toml::table parse() const;
 
   [[noreturn]] void fail(const std::string& key, const std::string& message) const;
+  /// The input's name in messages.
+  const std::string& file() const { return file_; }
 
   /// "table.key", or "key" at the top level.
   static std::string dotted(const std::string& table, std::string_view key);

@@ -9,6 +9,9 @@
 #include "vibro/run/entries/nonstandard_impact_entry.hpp"
 #include "vibro/run/entries/paoli_schatzman_entry.hpp"
 #include "vibro/run/entries/reference_entry.hpp"
+#ifdef VIBRO_WITH_SICONOS
+#include "vibro/run/entries/siconos_entries.hpp"
+#endif
 #include "vibro/run/entries/sweeping_process_entry.hpp"
 #include "vibro/run/entries/system_entries.hpp"
 #include "vibro/run/runnable.hpp"
@@ -37,7 +40,13 @@ using SchemeEntries = TypeList<PaoliSchatzmanEntry,             //
                                MoreauMonteiroMarquesEntry,       //
                                NonstandardMmmEntry,              //
                                SweepingProcessExplicitEntry,     //
-                               SweepingProcessImplicitEntry>;
+                               SweepingProcessImplicitEntry      //
+#ifdef VIBRO_WITH_SICONOS  // the Siconos peer (docs/peer.md), when the build has it
+                               ,
+                               SiconosMoreauJeanEntry,           //
+                               SiconosSchatzmanPaoliEntry        //
+#endif
+                               >;
 
 namespace detail {
 

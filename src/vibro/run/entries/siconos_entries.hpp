@@ -1,0 +1,118 @@
+#pragma once
+// The registry entries of the Siconos peer (peer/vibro/peer/siconos_scheme.hpp, docs/peer.md):
+// Siconos' Moreau–Jean and Schatzman–Paoli integrators on the impact oscillator, in double.
+// Compiled only when the build has Siconos (VIBRO_WITH_SICONOS); without it, a case naming
+// them is refused as "not built in" (io/case_file.cpp). One option, theta (Siconos' θ). A run
+// records what a Paoli–Schatzman run records (nodes, stroboscopic samples, the steps with a
+// contact impulse); a study measures it against the reference like any scheme. No Lyapunov
+// exponents.
+
+#include "vibro/peer/siconos_scheme.hpp"
+#include "vibro/run/scheme_entry.hpp"
+#include "vibro/run/scheme_run.hpp"
+
+#include <array>
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace vibro {
+
+template <peer::SiconosIntegrator Integrator>
+struct SiconosEntry {
+  static constexpr bool schatzman_paoli = Integrator == peer::SiconosIntegrator::schatzman_paoli;
+  static constexpr std::array<std::string_view, 1> names = {schatzman_paoli ? "siconos-schatzman-paoli"
+                                                                             : "siconos-moreau-jean"};
+  static constexpr std::string_view display_name =
+      schatzman_paoli ? "Siconos Schatzman–Paoli (peer)" : "Siconos Moreau–Jean (peer)";
+  static constexpr std::string_view study_note =
+      schatzman_paoli ? "Siconos 4.4's SchatzmanPaoliOSI, measured against vibro's reference. With theta = 0 and "
+                        "alpha = 0 it is the Paoli–Schatzman scheme with start = linear (docs/peer.md)."
+                      : "Siconos 4.4's MoreauJeanOSI with an LCP at velocity level, measured against vibro's "
+                        "reference (docs/peer.md).";
+  static constexpr ModelKinds models = {ModelKind::impact_oscillator};
+  template <class Model>
+  using scheme_type = peer::SiconosScheme<Integrator, Model>;
+  /// Siconos computes in double.
+  static constexpr ScalarSet scalars = {ScalarKind::double_};
+  static constexpr ScalarSet study_scalars = {ScalarKind::double_};
+  static constexpr bool has_step = true;
+
+  struct Options {
+    double theta = 0.5;
+    std::string theta_text = "0.5";
+  };
+  static constexpr std::array<std::string_view, 1> option_keys = {"theta"};
+
+  /// theta: Siconos' θ in [0, 1], written as a decimal number (default 0.5).
+  static Options options(const SchemeSpec& s, const OptionFailure& fail) {
+    Options o;
+    if (const std::string* written = s.option("theta")) {
+      double value = 0;
+      const char* end = written->data() + written->size();
+      const auto [stop, error] = std::from_chars(written->data(), end, value);
+      if (error != std::errc() || stop != end || !(value >= 0 && value <= 1))
+        fail("theta", "'" + *written + "' is not a number in [0, 1]");
+      o.theta = value;
+      o.theta_text = *written;
+    }
+    return o;
+  }
+  static std::vector<std::pair<std::string, std::string>> describe(const Options& o) {
+    return {{"theta", o.theta_text}};
+  }
+
+  static void validate(const CaseSpec&) {}
+  static std::optional<std::string> lyapunov_method(const LyapunovSpec&) { return std::nullopt; }
+
+  template <class Model>
+  static scheme_type<Model> make(const BoundCase<Model>& b, const StepSpec& step, const Options& o) {
+    return refused_as_input(b.spec, "step", [&] { return scheme_type<Model>(b.model, b.step(step), b.t0, o.theta); });
+  }
+
+  template <class Model>
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+    using Scheme = scheme_type<Model>;
+    using State = typename Scheme::State;
+    const CaseSpec& c = b.spec;
+    const Scheme scheme = make(b, c.step, o);
+    const RunHorizon<double> horizon(b, c.step);
+    State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
+    SectionSamples samples(scheme, x, horizon.stroboscopic());
+    ProjectionLog contacts;
+    const auto row = [&](const State& y, bool active) {
+      if (options.rows)
+        options.rows->row({std::to_string(y.n), to_text(scheme.time(y)), to_text(y.u), to_text(y.v), active ? "1" : "0"});
+    };
+    if (options.rows)
+      options.rows->header({{"n"}, {"t", true}, {"u", true}, {"v", true}, {"projection_active"}}, has_text_twins<double>);
+    row(x, false);
+    const DriveEnd end = drive(
+        scheme, x, horizon, options,
+        [&](const State& y, bool active) {
+          contacts.observe(active, y.n);
+          row(y, active);
+        },
+        [&](const State& y, std::int64_t k) { samples.add(y, k); });
+    out.run.h = NumberText::of(scheme.step_size());
+    out.run.steps = end.steps;
+    out.run.final = state_text(scheme, x);
+    out.run.stroboscopic = samples.take();
+    out.run.projection_active = contacts.activity();
+    out.run.escaped = end.escaped;
+  }
+
+  /// An impact is the first step of a run of steps with a contact impulse.
+  template <class Model, class Observer>
+  static double study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step, Observer& observer) {
+    return projection_study_run(make(b, step, o), b, step, observer);
+  }
+};
+
+using SiconosMoreauJeanEntry = SiconosEntry<peer::SiconosIntegrator::moreau_jean>;
+using SiconosSchatzmanPaoliEntry = SiconosEntry<peer::SiconosIntegrator::schatzman_paoli>;
+
+}  // namespace vibro
