@@ -13,8 +13,10 @@ namespace vibro {
 
 std::vector<Precision> report_precisions(const CaseSpec& c) {
   std::vector<Precision> precisions = {c.precision};
+  // Only the types the case runs in: the Siconos peer's schemes run in double alone.
   for (const Precision& p : {Precision{ScalarKind::double_, 0}, report_mpfr})
-    if (std::find(precisions.begin(), precisions.end(), p) == precisions.end()) precisions.push_back(p);
+    if (std::find(precisions.begin(), precisions.end(), p) == precisions.end() && runnable_scalars(c).contains(p.kind))
+      precisions.push_back(p);
   return precisions;
 }
 

@@ -21,8 +21,8 @@ namespace vibro {
 /// The MPFR precision every case is also reported at.
 inline const Precision report_mpfr{ScalarKind::mpfr, 50};
 
-/// Precisions a case is reported at: its own, double, and MPFR at 50 digits (the exact
-/// type only where the case's own precision is rational).
+/// Precisions a case is reported at: its own, double, and MPFR at 50 digits, those it runs
+/// in (the exact type only where the case's own precision is rational).
 std::vector<Precision> report_precisions(const CaseSpec& c);
 
 /// The report times the step sizes of its studies in double (the work–precision page,
