@@ -15,6 +15,7 @@
 // In a hardware type the direct value is a few multiplications' cost and is used as is, so
 // double runs stay bitwise what model.forcing(t_n) gives.
 
+#include "vibro/scalar/sin_cos.hpp"
 #include "vibro/scalar/types.hpp"
 
 #include <cmath>
@@ -41,11 +42,10 @@ class HarmonicForcingGrid {
 
   HarmonicForcingGrid(Real amplitude, Real omega, Real t0, Real h)
       : amplitude_(std::move(amplitude)), omega_(std::move(omega)), t0_(std::move(t0)), h_(std::move(h)) {
-    using std::cos;
-    using std::sin;
     if constexpr (rotates) {
-      step_cos_ = cos(Real(omega_ * h_));
-      step_sin_ = sin(Real(omega_ * h_));
+      SinCos<Real> step = sin_cos(Real(omega_ * h_));
+      step_cos_ = std::move(step.cos);
+      step_sin_ = std::move(step.sin);
     }
   }
 
@@ -73,12 +73,11 @@ class HarmonicForcingGrid {
     return r < 0 ? r + anchor_interval : r;
   }
 
+  /// (c, s) at n directly, from one sin_cos (correctly rounded in MPFR like cos and sin apart).
   void anchor_at(std::int64_t n, Cursor& cursor) const {
-    using std::cos;
-    using std::sin;
-    const Real argument = omega_ * (t0_ + h_ * n);
-    cursor.c = cos(argument);
-    cursor.s = sin(argument);
+    SinCos<Real> anchor = sin_cos(Real(omega_ * (t0_ + h_ * n)));
+    cursor.c = std::move(anchor.cos);
+    cursor.s = std::move(anchor.sin);
     cursor.n = n;
   }
 
