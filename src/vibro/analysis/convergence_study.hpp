@@ -93,7 +93,8 @@ PerMetric<std::optional<Real>> metric_values(const StudyErrors<Real>& e) {
 }
 
 /// What a timing run gives its nodes to: nothing is measured, only nodes and impacts are
-/// counted (the impacts depend on every position, so the scheme's work stays in the run).
+/// counted. The impacts depend on every position, and least_run_seconds checks both counts
+/// against the measured run's, so the scheme's work stays in the run and is the same work.
 template <class Real>
 struct UnmeasuredRun {
   std::size_t nodes = 0, impacts = 0;
@@ -105,8 +106,10 @@ struct UnmeasuredRun {
 };
 
 /// The least wall time, in seconds, of `repeats` runs of `run_at(i, ·)` without measurement.
+/// Each must give the `nodes` and `impacts` of the measured run of step size i (a scheme is
+/// deterministic): otherwise the time would be of another run than the errors.
 template <class Real, class RunAt>
-double least_run_seconds(RunAt& run_at, std::size_t i, unsigned repeats) {
+double least_run_seconds(RunAt& run_at, std::size_t i, unsigned repeats, std::size_t nodes, std::size_t impacts) {
   using clock = std::chrono::steady_clock;
   double least = 0;
   for (unsigned k = 0; k < repeats; ++k) {
@@ -114,6 +117,10 @@ double least_run_seconds(RunAt& run_at, std::size_t i, unsigned repeats) {
     const clock::time_point start = clock::now();
     run_at(i, unmeasured);
     const double seconds = std::chrono::duration<double>(clock::now() - start).count();
+    if (unmeasured.nodes != nodes || unmeasured.impacts != impacts)
+      throw std::logic_error("convergence_study: a timing run gave " + std::to_string(unmeasured.nodes) + " nodes and " +
+                             std::to_string(unmeasured.impacts) + " impacts where the measured run gave " +
+                             std::to_string(nodes) + " and " + std::to_string(impacts));
     if (k == 0 || seconds < least) least = seconds;
   }
   return least;
@@ -157,7 +164,8 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
     p.floors = {unit * position_scale, unit * position_scale * duration, unit * velocity_scale,
                 unit * velocity_scale * duration, unit * position_scale, unit * velocity_scale,
                 unit * Real(abs(run.last_time()) + duration)};
-    if (timing_repeats > 0) p.seconds = least_run_seconds<Real>(run_at, i, timing_repeats);
+    if (timing_repeats > 0)
+      p.seconds = least_run_seconds<Real>(run_at, i, timing_repeats, p.steps + 1, p.errors.scheme_impacts);
     if (points_done) points_done(++done);
   }, [&](std::size_t i) { return steps[i]; });
   StudyResult study{std::move(reference_name), {}, {}, {}};
