@@ -303,6 +303,45 @@ class SectionSamples {
   std::vector<StroboscopicSample> samples_;
 };
 
+/// The run of a 1-DOF projection scheme from the case's start over its horizon (the
+/// Paoli–Schatzman scheme, and the Siconos peer's): the rows (n, t, u, v,
+/// projection_active) when wanted, the stroboscopic samples, the steps where the projection
+/// was active and the final state into `out`. `on_node(y)` sees every node, the start
+/// included.
+template <Scheme S, class Model, class OnNode>
+void run_projection_scheme(const S& scheme, const BoundCase<Model>& b, const RunOptions& options, RunResult& out,
+                           OnNode&& on_node) {
+  using Real = typename S::real_type;
+  using State = typename S::State;
+  const CaseSpec& c = b.spec;
+  const RunHorizon<Real> horizon(b, c.step);
+  State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
+  SectionSamples samples(scheme, x, horizon.stroboscopic());
+  ProjectionLog projection;
+  const auto node = [&](const State& y, bool active) {
+    if (options.rows)
+      options.rows->row({std::to_string(y.n), to_text(scheme.time(y)), to_text(scheme.position(y)),
+                         to_text(scheme.velocity(y)), active ? "1" : "0"});
+    on_node(y);
+  };
+  if (options.rows)
+    options.rows->header({{"n"}, {"t", true}, {"u", true}, {"v", true}, {"projection_active"}}, has_text_twins<Real>);
+  node(x, false);
+  const DriveEnd end = drive(
+      scheme, x, horizon, options,
+      [&](const State& y, bool active) {
+        projection.observe(active, y.n);
+        node(y, active);
+      },
+      [&](const State& y, std::int64_t k) { samples.add(y, k); });
+  out.run.h = NumberText::of(scheme.step_size());
+  out.run.steps = end.steps;
+  out.run.final = state_text(scheme, x);
+  out.run.stroboscopic = samples.take();
+  out.run.projection_active = projection.activity();
+  out.run.escaped = end.escaped;
+}
+
 /// What a study run gives its nodes and impacts to (a StudyAccumulator,
 /// analysis/convergence.hpp): node(t, U, V) for every node in order (U, V of the scheme's
 /// coordinates type), impact(t) for every impact of the scheme in increasing order.

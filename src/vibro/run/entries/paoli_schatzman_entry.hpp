@@ -67,37 +67,12 @@ struct PaoliSchatzmanEntry {
   template <class Model>
   static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
     using Real = typename Model::real_type;
-    using State = typename PaoliSchatzman<Model>::State;
-    const CaseSpec& c = b.spec;
-    const auto scheme = make(b, c.step, o);
-    const RunHorizon<Real> horizon(b, c.step);
-    auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
     std::optional<FreeFallComparison<Real>> free_fall;  // seed 000 §2, g = 0 only
     if constexpr (std::is_same_v<Model, ConstantForce<Real>>)
-      if (is_free_fall(c)) free_fall.emplace(b).node(x.u);
-    SectionSamples samples(scheme, x, horizon.stroboscopic());
-    ProjectionLog projection;
-    const auto row = [&](const State& y, bool active) {
-      if (options.rows)
-        options.rows->row({std::to_string(y.n), to_text(scheme.time(y)), to_text(y.u), to_text(scheme.velocity(y)),
-                           active ? "1" : "0"});
-    };
-    if (options.rows) options.rows->header({{"n"}, {"t", true}, {"u", true}, {"v", true}, {"projection_active"}}, has_text_twins<Real>);
-    row(x, false);
-    const DriveEnd end = drive(
-        scheme, x, horizon, options,
-        [&](const State& y, bool active) {
-          projection.observe(active, y.n);
-          row(y, active);
-          if (free_fall) free_fall->node(y.u);
-        },
-        [&](const State& y, std::int64_t k) { samples.add(y, k); });
-    out.run.h = NumberText::of(scheme.step_size());
-    out.run.steps = end.steps;
-    out.run.final = state_text(scheme, x);
-    out.run.stroboscopic = samples.take();
-    out.run.projection_active = projection.activity();
-    out.run.escaped = end.escaped;
+      if (is_free_fall(b.spec)) free_fall.emplace(b);
+    run_projection_scheme(make(b, b.spec.step, o), b, options, out, [&](const auto& y) {
+      if (free_fall) free_fall->node(y.u);
+    });
     if (free_fall) out.free_fall = free_fall->result();
   }
 

@@ -75,34 +75,7 @@ struct SiconosEntry {
 
   template <class Model>
   static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
-    using Scheme = scheme_type<Model>;
-    using State = typename Scheme::State;
-    const CaseSpec& c = b.spec;
-    const Scheme scheme = make(b, c.step, o);
-    const RunHorizon<double> horizon(b, c.step);
-    State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-    SectionSamples samples(scheme, x, horizon.stroboscopic());
-    ProjectionLog contacts;
-    const auto row = [&](const State& y, bool active) {
-      if (options.rows)
-        options.rows->row({std::to_string(y.n), to_text(scheme.time(y)), to_text(y.u), to_text(y.v), active ? "1" : "0"});
-    };
-    if (options.rows)
-      options.rows->header({{"n"}, {"t", true}, {"u", true}, {"v", true}, {"projection_active"}}, has_text_twins<double>);
-    row(x, false);
-    const DriveEnd end = drive(
-        scheme, x, horizon, options,
-        [&](const State& y, bool active) {
-          contacts.observe(active, y.n);
-          row(y, active);
-        },
-        [&](const State& y, std::int64_t k) { samples.add(y, k); });
-    out.run.h = NumberText::of(scheme.step_size());
-    out.run.steps = end.steps;
-    out.run.final = state_text(scheme, x);
-    out.run.stroboscopic = samples.take();
-    out.run.projection_active = contacts.activity();
-    out.run.escaped = end.escaped;
+    run_projection_scheme(make(b, b.spec.step, o), b, options, out, [](const auto&) {});
   }
 
   /// An impact is the first step of a run of steps with a contact impulse.
