@@ -254,15 +254,17 @@ TEST_F(Cli, ConvergeWritesTheStudyTablesAndRefusesACaseWithoutAStudy) {
                         {"key 'convergence'", "no [convergence] list"}));
 }
 
-/// `--measure-rounding` runs the study again at mpfr:30 (double) and writes the rounding part
-/// of every error beside it; without it the outputs say the floor is the model's. The exact
-/// non-standard scheme on the free harmonic oscillator: every point is rounding.
-TEST_F(Cli, ConvergeMeasuresTheRoundingFloorWhenAskedAndSaysWhenNot) {
+/// The rounding floor of a double study is measured by default (the study again in long
+/// double) and the rounding part of every error is written beside it; `--no-measure-rounding`
+/// keeps the model's bound and the outputs say so; an MPFR study is measured (at 20 more
+/// digits) only with `--measure-rounding`. The exact non-standard scheme on the free harmonic
+/// oscillator: every point is rounding.
+TEST_F(Cli, ConvergeMeasuresTheRoundingFloorByDefaultInDoubleAndSaysWhenNot) {
   const std::string study = quoted(fs::path(VIBRO_CASES_DIR) / "nsfd" / "free_harmonic_nonstandard.toml");
-  const Outcome measured = vibro("converge " + study + " --measure-rounding --quiet --out " + quoted(dir()));
+  const Outcome measured = vibro("converge " + study + " --quiet --out " + quoted(dir()));
   ASSERT_EQ(measured.status, 0) << measured.err;
   EXPECT_NE(measured.out.find("Rounding floor: measured"), std::string::npos) << measured.out;
-  EXPECT_NE(measured.out.find("|error − error at mpfr:30|"), std::string::npos) << measured.out;
+  EXPECT_NE(measured.out.find("|error − error at long-double|"), std::string::npos) << measured.out;
   EXPECT_NE(measured.out.find("0.00003125: rounding floor"), std::string::npos) << measured.out;
   const std::vector<std::string> rows = lines_of(read_text(dir() / "nsfd-free-harmonic-nonstandard-double.csv"));
   ASSERT_EQ(rows.size(), 1u + 8u);
@@ -272,12 +274,22 @@ TEST_F(Cli, ConvergeMeasuresTheRoundingFloorWhenAskedAndSaysWhenNot) {
   ASSERT_GT(first.size(), 12u) << rows[1];
   EXPECT_GE(std::stod(first[12]), 0.9 * std::stod(first[5])) << rows[1];
 
-  const Outcome modelled = vibro("run " + study + " --quiet --json");
+  const Outcome modelled = vibro("run " + study + " --no-measure-rounding --quiet --json");
   ASSERT_EQ(modelled.status, 0) << modelled.err;
   const auto json = nlohmann::json::parse(modelled.out).at("convergence");
   EXPECT_TRUE(json.at("rounding_floor").at("measured_at").is_null());
   EXPECT_NE(json.at("rounding_floor").at("rule").get<std::string>().find("the model's bound"), std::string::npos);
   EXPECT_FALSE(json.at("rows").at(0).contains("rounding_parts"));
+
+  const Outcome in_mpfr = vibro("run " + study + " --precision mpfr:30 --quiet --json");
+  ASSERT_EQ(in_mpfr.status, 0) << in_mpfr.err;
+  EXPECT_TRUE(nlohmann::json::parse(in_mpfr.out).at("convergence").at("rounding_floor").at("measured_at").is_null());
+  const Outcome asked = vibro("run " + study + " --precision mpfr:30 --measure-rounding --quiet --json");
+  ASSERT_EQ(asked.status, 0) << asked.err;
+  EXPECT_EQ(nlohmann::json::parse(asked.out).at("convergence").at("rounding_floor").at("measured_at"), "mpfr:50");
+
+  EXPECT_TRUE(bad_input(vibro("converge " + study + " --measure-rounding --no-measure-rounding --out " + quoted(dir())),
+                        {"--no-measure-rounding", "excludes"}));
 }
 
 /// `vibro lyapunov`: the shipped IDED case shortened to 200 periods; the CLI prints what the

@@ -28,10 +28,12 @@ using vibro::index_of;
 using vibro::testing::has_order;
 using vibro::testing::order_band;
 
-RunResult study(const std::string& file, const std::string& precision = "double") {
+RunResult study(const std::string& file, const std::string& precision = "double",
+                vibro::RoundingFloor floor = vibro::RoundingFloor::automatic) {
   vibro::RunOptions options;
   options.precision = vibro::Precision::parse(precision);
   options.threads = 2;
+  options.rounding_floor = floor;
   return vibro::run_case(vibro::load_case(std::string(VIBRO_CASES_DIR) + "/" + file), options);
 }
 
@@ -121,7 +123,7 @@ RunResult measured(const std::string& file, const std::string& precision) {
   vibro::RunOptions options;
   options.precision = vibro::Precision::parse(precision);
   options.threads = 2;
-  options.measure_rounding = true;
+  options.rounding_floor = vibro::RoundingFloor::measured;
   return vibro::run_case(vibro::load_case(std::string(VIBRO_CASES_DIR) + "/" + file), options);
 }
 
@@ -131,7 +133,7 @@ TEST(NonstandardSchemes, StormerVerletIsSecondOrderWithNoPointAtTheMeasuredFloor
   const RunResult result = measured("nsfd/free_harmonic_standard.toml", "double");
   const StudyResult& study = *result.convergence;
   EXPECT_TRUE(has_order(study, ErrorMetric::position_linf, 2));
-  EXPECT_EQ(study.rounding_measured_at, "mpfr:30");
+  EXPECT_EQ(study.rounding_measured_at, "long-double");
   for (const ErrorMetric metric : vibro::error_metrics)
     for (const auto status : study.orders[index_of(metric)].status)
       EXPECT_NE(status, vibro::PointStatus::rounding_floor) << name(metric);
@@ -147,10 +149,10 @@ TEST(NonstandardSchemes, StormerVerletIsSecondOrderWithNoPointAtTheMeasuredFloor
 /// MPFR-30 bound at the same h (which caps everything but rounding): the errors move with the
 /// precision.
 ///
-/// The rounding floor is measured (the study again at mpfr:30 for double, at mpfr:50 for
+/// The rounding floor is measured (the study again in long double for double, at mpfr:50 for
 /// mpfr:30), and every point of every metric is at it, in both precisions: the rounding
 /// part |error − wider error| is at least 90 % of each error (the wider run's error is the
-/// same rounding, 15 or 20 digits smaller), and it is shown with the error. The model's bound
+/// same rounding, 2^11 times or 20 digits smaller), and it is shown with the error. The model's bound
 /// (64 ε × steps × scale) takes the double errors at h ≤ 1.25e−4 for the scheme's: they grow
 /// like ε·steps², faster than it. So neither precision has an order, and the floor moves by
 /// the precision: above 1e−13 in double, below 1e−20 in MPFR-30.
@@ -158,7 +160,7 @@ TEST(NonstandardSchemes, ExactSchemeErrorsAreRoundingAndAreAllAtTheMeasuredFloor
   const double omega = 10, amplitude = 1, duration = 2;
   const RunResult in_double = measured("nsfd/free_harmonic_nonstandard.toml", "double");
   const RunResult in_mpfr = measured("nsfd/free_harmonic_nonstandard.toml", "mpfr:30");
-  EXPECT_EQ(in_double.convergence->rounding_measured_at, "mpfr:30");
+  EXPECT_EQ(in_double.convergence->rounding_measured_at, "long-double");
   EXPECT_EQ(in_mpfr.convergence->rounding_measured_at, "mpfr:50");
   const std::vector<std::pair<ErrorMetric, double>> scales = {
       {ErrorMetric::position_linf, amplitude},         {ErrorMetric::final_position, amplitude},
@@ -203,7 +205,8 @@ TEST(NonstandardSchemes, ExactSchemeErrorsAreRoundingAndAreAllAtTheMeasuredFloor
 /// scheme in double for errors of the scheme: this is why the floor is measured (the study
 /// then fits a range of a negative slope; docs/convergence.md, "The rounding floor").
 TEST(NonstandardSchemes, TheModelsBoundMissesTheExactSchemesRoundingInDouble) {
-  const StudyResult in_double = *study("nsfd/free_harmonic_nonstandard.toml", "double").convergence;
+  const StudyResult in_double =
+      *study("nsfd/free_harmonic_nonstandard.toml", "double", vibro::RoundingFloor::model).convergence;
   EXPECT_FALSE(in_double.rounding_measured_at);
   const vibro::OrderAnalysis& o = in_double.orders[index_of(ErrorMetric::position_linf)];
   EXPECT_NE(o.status.back(), vibro::PointStatus::rounding_floor);

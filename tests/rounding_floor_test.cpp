@@ -114,14 +114,28 @@ TEST(RoundingFloor, JustBelowATenthIsNotTheFloorAndZeroOrMissingErrorsAreSaidSo)
   for (const auto& row : study.rows) EXPECT_FALSE(row.rounding[index_of(ErrorMetric::impact_time)].has_value());
 }
 
-TEST(RoundingFloor, TheWiderPrecisionDoublesTheDigitsOfAFixedWidthTypeAndAdds20ToMpfr) {
+/// The wider type is the next one up the ladder double → long double → float128 → MPFR,
+/// and each rung's epsilon is below 1/1000 of the one under it (so the wider run's own
+/// rounding is under 0.1 % of the measured part); MPFR gets 20 more digits. The default
+/// measures only where the wider type is fixed-width.
+TEST(RoundingFloor, TheWiderPrecisionIsTheNextTypeUpAndMpfrGets20MoreDigits) {
   using vibro::Precision;
   using vibro::ScalarKind;
+  ASSERT_TRUE(vibro::long_double_is_wider) << "this test is written for the x86-64 80-bit long double";
   EXPECT_EQ(vibro::rounding_measure_precision(ScalarKind::double_, std::numeric_limits<double>::digits10),
-            (Precision{ScalarKind::mpfr, 30}));
+            (Precision{ScalarKind::long_double, 0}));
   EXPECT_EQ(vibro::rounding_measure_precision(ScalarKind::long_double, std::numeric_limits<long double>::digits10),
-            (Precision{ScalarKind::mpfr, 36}));
+            (Precision{ScalarKind::float128, 0}));
+  EXPECT_EQ(vibro::rounding_measure_precision(ScalarKind::float128, std::numeric_limits<vibro::float128>::digits10),
+            (Precision{ScalarKind::mpfr, 66}));
   EXPECT_EQ(vibro::rounding_measure_precision(ScalarKind::mpfr, 30), (Precision{ScalarKind::mpfr, 50}));
+  EXPECT_LT(std::numeric_limits<long double>::epsilon() / std::numeric_limits<double>::epsilon(), 1e-3L);
+  EXPECT_LT(std::numeric_limits<vibro::float128>::epsilon() / std::numeric_limits<long double>::epsilon(), 1e-3);
+  EXPECT_TRUE(vibro::measured_by_default(ScalarKind::double_));
+  EXPECT_TRUE(vibro::measured_by_default(ScalarKind::long_double));
+  EXPECT_FALSE(vibro::measured_by_default(ScalarKind::float128));
+  EXPECT_FALSE(vibro::measured_by_default(ScalarKind::mpfr));
+  EXPECT_FALSE(vibro::measured_by_default(ScalarKind::rational));
   EXPECT_THROW(vibro::rounding_measure_precision(ScalarKind::rational, 0), std::logic_error);
 }
 

@@ -108,7 +108,7 @@ TEST_P(DeclaredOrders, AreObservedOnTheShippedStudies) {
     // its study (the non-standard one on the free harmonic oscillator) are all rounding and
     // grow faster than the model's bound; measured, they are labelled as rounding and leave
     // no range, instead of being fitted as an order.
-    options.measure_rounding = true;
+    options.rounding_floor = vibro::RoundingFloor::measured;
     const vibro::StudyResult study = *vibro::run_case(c, options).convergence;
     bool with_impacts = false;
     for (const auto& row : study.rows) {

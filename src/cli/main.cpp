@@ -88,13 +88,13 @@ struct Common {
   unsigned threads = 1;
   std::optional<std::int64_t> max_steps;
   vibro::Progress* progress = nullptr;
-  bool measure_rounding = false;
+  vibro::RoundingFloor rounding_floor = vibro::RoundingFloor::automatic;
 
   vibro::RunOptions run_options() const {
     vibro::RunOptions options;
     options.precision = precision;
     options.threads = threads;
-    options.measure_rounding = measure_rounding;
+    options.rounding_floor = rounding_floor;
     options.max_steps = max_steps;
     options.progress = progress;
     return options;
@@ -354,19 +354,26 @@ int main(int argc, char** argv) {
   bool no_error_estimate = false;
   run->add_flag("--no-error-estimate", no_error_estimate,
                 "Reference runs: skip the error estimate (a second run at 20 more digits)");
-  // Off by default: measuring runs the case's study again in MPFR, dearer than the run.
+  // By default a double or long double study is run again in the next wider fixed-width type
+  // (a few times its cost); an MPFR or float128 study again in MPFR only when asked.
   const std::string measure_help =
-      "Measure the rounding floor of the convergence study: run it again in MPFR (twice the digits of double, long "
-      "double or float128; 20 more digits than MPFR) and label the points whose rounding part |error - wider error| "
-      "is at least 10 % of their error";
-  bool measure_rounding = false;
+      "Measure the rounding floor of the convergence study in every type: run it again in the next wider type (double "
+      "-> long double -> float128 -> MPFR at twice its digits; MPFR -> 20 more digits) and label the points whose "
+      "rounding part |error - wider error| is at least 10 % of their error (default: measured for double and long "
+      "double studies only)";
+  const std::string model_help =
+      "Do not measure the rounding floor of the convergence study; label the points with the model's bound "
+      "(error <= 64 eps steps scale) instead";
+  bool measure_rounding = false, no_measure_rounding = false;
   run->add_flag("--measure-rounding", measure_rounding, measure_help);
+  run->add_flag("--no-measure-rounding", no_measure_rounding, model_help)->excludes("--measure-rounding");
 
   auto* converge = app.add_subcommand("converge", "Run a case's convergence study; write CSV, Markdown and SVG");
   fs::path converge_case, converge_out = "vibro-out";
   converge->add_option("CASE", converge_case, "Case file (TOML) with a [convergence] list")->required();
   converge->add_option("--out", converge_out, "Directory for NAME-PRECISION.{csv,md,svg} (made if missing)")->capture_default_str();
   converge->add_flag("--measure-rounding", measure_rounding, measure_help);
+  converge->add_flag("--no-measure-rounding", no_measure_rounding, model_help)->excludes("--measure-rounding");
   unsigned timing_repeats = 1;
   converge->add_option("--timing-repeats", timing_repeats,
                        "Run each step size this many times more without measuring errors and report the least wall "
@@ -421,10 +428,9 @@ int main(int argc, char** argv) {
   report->add_option("--goldens", goldens_dir,
                      "Directory of the computed Lyapunov goldens (default: tests/golden/lyapunov beside --cases)");
   report->add_option("--published", published_dir, "Directory of the published tables (default: beside --cases)");
-  bool no_measure_rounding = false;
   report->add_flag("--no-measure-rounding", no_measure_rounding,
-                   "Do not measure the rounding floor of the studies (by default each is run again in MPFR at more "
-                   "digits); use the model's bound instead");
+                   "Do not measure the rounding floor of the studies (by default each is run again in the next wider "
+                   "type); use the model's bound instead");
 
   // Every verb takes the options above (fallthrough), so every verb's --help lists them.
   std::string shared_options = "Options of every verb (before or after it):\n";
@@ -467,7 +473,9 @@ int main(int argc, char** argv) {
     if (app.count("--max-steps")) common.max_steps = max_steps;
     std::optional<vibro::cli::ProgressMeter> meter;
     if (!quiet) common.progress = &meter.emplace(stderr_is_terminal());
-    common.measure_rounding = *report ? !no_measure_rounding : measure_rounding;
+    // The report measures every study's floor; run and converge measure by default where it is cheap.
+    if (no_measure_rounding) common.rounding_floor = vibro::RoundingFloor::model;
+    else if (measure_rounding || *report) common.rounding_floor = vibro::RoundingFloor::measured;
     if (*list) return run_list(cases_dir, list_schemes, common);
     if (*run && precisions.size() > 1) return run_compared(case_file, precisions, !no_error_estimate, common);
     if (*run) return run_run(case_file, csv, !no_error_estimate, common);

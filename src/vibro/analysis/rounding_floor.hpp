@@ -3,7 +3,8 @@
 // floor"). A model of the rounding (convergence_study.hpp: ε × steps × scale) is a bound only
 // for recurrences whose rounding errors add up; the exact harmonic scheme's grow like
 // ε·steps², and its rounding then passes for a converging error. So the study is run again in
-// a wider type: the difference of the two errors at a step size is the part of the error
+// the next wider type (rounding_measure_precision): the difference of the two errors at a
+// step size is the part of the error
 // that the rounding makes (the wider run's own rounding is smaller by many orders), and a
 // point whose rounding part is a sizeable share of its error measures the arithmetic, not
 // the scheme.
@@ -12,6 +13,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/precision.hpp"
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -26,12 +28,32 @@ inline constexpr int rounding_share_divisor = 10;
 /// estimate does).
 inline constexpr long rounding_extra_mpfr_digits = 20;
 
+/// The next wider floating type measures a run's rounding: its own rounding is smaller by
+/// the ratio of the epsilons (long double over double: 2^-11 on x86-64; float128 over long
+/// double: 2^-49), under the same growth law, so |error − wider error| is the run's rounding
+/// part to a fraction of a percent, at a few times the run's cost instead of the ~40× of
+/// MPFR. Where long double is double (other ABIs) double goes to float128.
+inline constexpr bool long_double_is_wider = std::numeric_limits<long double>::digits > std::numeric_limits<double>::digits;
+
 /// The precision that measures the rounding of a run with `decimal_digits` digits in a
-/// floating type of kind `kind`: MPFR at twice the digits of a fixed-width type (its rounding
-/// is then about the square of the run's), and 20 more digits than an MPFR run.
+/// floating type of kind `kind`: double → long double (float128 where long double is no
+/// wider), long double → float128, float128 → MPFR at twice its digits, MPFR → 20 digits more.
 inline Precision rounding_measure_precision(ScalarKind kind, long decimal_digits) {
-  if (kind == ScalarKind::rational) throw std::logic_error("the exact type has no rounding to measure");
-  return {ScalarKind::mpfr, kind == ScalarKind::mpfr ? decimal_digits + rounding_extra_mpfr_digits : 2 * decimal_digits};
+  switch (kind) {
+    case ScalarKind::double_: return {long_double_is_wider ? ScalarKind::long_double : ScalarKind::float128, 0};
+    case ScalarKind::long_double: return {ScalarKind::float128, 0};
+    case ScalarKind::float128: return {ScalarKind::mpfr, 2 * decimal_digits};
+    case ScalarKind::mpfr: return {ScalarKind::mpfr, decimal_digits + rounding_extra_mpfr_digits};
+    case ScalarKind::rational: break;
+  }
+  throw std::logic_error("the exact type has no rounding to measure");
+}
+
+/// Whether the default (RoundingFloor::automatic) measures the floor of a run of kind `kind`:
+/// when the wider type is a fixed-width one (double and long double runs), which costs a few
+/// times the study; an MPFR re-run costs many times it and is asked for (--measure-rounding).
+inline bool measured_by_default(ScalarKind kind) {
+  return kind != ScalarKind::rational && rounding_measure_precision(kind, 0).kind != ScalarKind::mpfr;
 }
 
 /// How the points of `study` at the rounding floor were found, in words, for every output.

@@ -103,14 +103,14 @@ void measure_floor(const CaseSpec& c, const typename E::Options& o, const RunOpt
   untimed.timing_repeats = 0;
   const StudyResult wide = with_scalar(wider, [&]<class Wide>(std::type_identity<Wide>) {
     StudyResult found;
-    // Only for entries that run in MPFR: run_case measures no floor for the others (their
-    // study_scalars lack it), and a double-only entry (the Siconos peer) has no MPFR model.
-    if constexpr (is_runtime_precision_v<Wide> && E::scalars.contains(scalar_kind_of<Wide>)) {
+    // Only for entries that run in the wider type: run_case measures no floor for the others
+    // (their study_scalars lack it; a double-only entry, the Siconos peer, has no wider model).
+    if constexpr (!is_exact_v<Wide> && E::scalars.contains(scalar_kind_of<Wide>)) {
       with_bound_case<E, Wide>(c, [&](const auto& b) {
         found = run_study<E>(b, o, untimed, "rounding floor of " + c.name + " at " + wider.name());
       });
     } else {
-      throw std::logic_error("the rounding floor is measured in MPFR");
+      throw std::logic_error("the rounding floor is measured in a wider type the scheme runs in");
     }
     return found;
   });
@@ -149,7 +149,8 @@ void run_with(const CaseSpec& c, const Precision& precision, const RunOptions& o
     if constexpr (E::has_step) {
       if (!c.convergence.empty() && options.study) {
         result.convergence = run_study<E>(b, o, options, "study of " + c.name);
-        if (options.measure_rounding && !is_exact_v<Real>) measure_floor<E>(c, o, options, precision, *result.convergence);
+        if (options.rounding_floor == RoundingFloor::measured && !is_exact_v<Real>)
+          measure_floor<E>(c, o, options, precision, *result.convergence);
         result.expected = evaluate_expectations(c, *result.convergence);
       }
     }
@@ -178,23 +179,33 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   const Precision precision = run_precision(c, given);
   const SchemeInfo& scheme = scheme_infos().at(c.scheme.entry);
   const bool has_step = scheme.has_step;
-  // The floor is measured by running the study again in MPFR: a scheme whose studies are too
-  // slow there (study_scalars without MPFR: the sweeping process) keeps the model's bound,
-  // which every output of the study names as such.
-  const bool measure_rounding = given.measure_rounding && scheme.study_scalars.contains(ScalarKind::mpfr);
-  if (measure_rounding && given.study && has_step && !c.convergence.empty() && precision.kind != ScalarKind::rational) {
+  // The floor is measured by running the study again in the next wider type
+  // (rounding_measure_precision), where the scheme's studies run in it: the others (a
+  // double-only peer; the sweeping process, whose long double studies would need float128)
+  // keep the model's bound, which every output of the study names as such. By default only
+  // where the wider type is fixed-width, a few times the study's cost.
+  const bool floating = precision.kind != ScalarKind::rational;
+  const bool wanted = given.rounding_floor == RoundingFloor::measured ||
+                      (given.rounding_floor == RoundingFloor::automatic && measured_by_default(precision.kind));
+  bool measure_rounding = floating && wanted && scheme.study_scalars.contains(rounding_precision(precision).kind);
+  if (measure_rounding && given.study && has_step && !c.convergence.empty()) {
     // The measurement runs the study again in a wider type, within the same limit (counted,
-    // as for any run, over the whole case: an overestimate by the run and its sweep).
+    // as for any run, over the whole case: an overestimate by the run and its sweep). Past
+    // it, a measurement asked for is refused; the default falls back to the model's bound.
     const Precision wider = rounding_precision(precision);
     try {
       require_within_limit(c, has_step, wider, given.max_steps);
     } catch (const InputError& error) {
-      throw InputError(error.file(), error.key(),
-                       "measuring the rounding floor runs the study again at " + wider.name() + ": " + error.message());
+      if (given.rounding_floor == RoundingFloor::automatic) {
+        measure_rounding = false;
+      } else {
+        throw InputError(error.file(), error.key(),
+                         "measuring the rounding floor runs the study again at " + wider.name() + ": " + error.message());
+      }
     }
   }
   RunOptions options = given;
-  options.measure_rounding = measure_rounding;
+  options.rounding_floor = measure_rounding ? RoundingFloor::measured : RoundingFloor::model;
   std::optional<NormalisedTimeRows> tau_rows;
   if (options.rows && physical_form(c)) options.rows = &tau_rows.emplace(*options.rows);
   if (options.label.empty()) options.label = "run of " + c.name + " at " + precision.name();

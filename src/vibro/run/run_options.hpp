@@ -38,6 +38,13 @@ class RowSink {
   virtual void row(const std::vector<std::string>& cells) = 0;
 };
 
+/// How a convergence study finds its points at the rounding floor.
+enum class RoundingFloor {
+  model,      ///< the model's bound (rounding_floor_eps_per_step), nothing run again
+  measured,   ///< the study run again in the next wider type, in every floating type
+  automatic,  ///< measured where the wider type is fixed-width (measured_by_default), else the model
+};
+
 struct RunOptions {
   std::optional<Precision> precision;  ///< overrides the case's precision
   RowSink* rows = nullptr;             ///< the trajectory's rows, when wanted
@@ -46,10 +53,9 @@ struct RunOptions {
   double seconds_per_step = 0;         ///< for the progress's estimate of the work (0: unknown)
   bool error_estimate = true;  ///< reference runs: rerun at more digits and compare
   unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
-  /// Convergence studies in a floating type: run the study again in a wider type and label
-  /// the points whose rounding part is ≥ 10 % of their error (analysis/rounding_floor.hpp)
-  /// instead of trusting the model's bound. Costs the study again in MPFR.
-  bool measure_rounding = false;
+  /// Convergence studies in a floating type: how the points at the rounding floor are found
+  /// (analysis/rounding_floor.hpp).
+  RoundingFloor rounding_floor = RoundingFloor::automatic;
   /// Convergence studies: false runs the case's step and sweep only (the report does so in
   /// the precisions outside the scheme's study_scalars, run/registry.hpp).
   bool study = true;
