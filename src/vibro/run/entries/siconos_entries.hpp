@@ -1,18 +1,21 @@
 #pragma once
 // The registry entries of the Siconos peer (peer/vibro/peer/siconos_scheme.hpp, docs/peer.md):
-// Siconos' Moreau–Jean and Schatzman–Paoli integrators on the impact oscillator, in double.
-// Compiled only when the build has Siconos (VIBRO_WITH_SICONOS); without it, a case naming
-// them is refused as "not built in" (io/case_file.cpp). One option, theta (Siconos' θ). A run
-// records what a Paoli–Schatzman run records (nodes, stroboscopic samples, the steps with a
-// contact impulse); a study measures it against the reference like any scheme. No Lyapunov
-// exponents.
+// Siconos' Moreau–Jean and Schatzman–Paoli integrators on the impact oscillator and on seed
+// 002's N-DOF system, in double. Compiled only when the build has Siconos
+// (VIBRO_WITH_SICONOS); without it, a case naming them is refused as "not built in"
+// (io/case_file.cpp). One option, theta (Siconos' θ). A run records what a Paoli–Schatzman
+// run records on the oscillator (nodes, stroboscopic samples, the steps with a contact
+// impulse) and what a seed-002 scheme's run records on the system (run_system_scheme); a
+// study measures it against the reference like any scheme. No Lyapunov exponents.
 
 #include "vibro/peer/siconos_scheme.hpp"
+#include "vibro/run/entries/system_scheme_entry.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
 
 #include <array>
 #include <charconv>
+#include <concepts>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,10 +33,12 @@ struct SiconosEntry {
       schatzman_paoli ? "Siconos Schatzman–Paoli (peer)" : "Siconos Moreau–Jean (peer)";
   static constexpr std::string_view study_note =
       schatzman_paoli ? "Siconos 4.4's SchatzmanPaoliOSI, measured against vibro's reference. With theta = 0 and "
-                        "alpha = 0 it is the Paoli–Schatzman scheme with start = linear (docs/peer.md)."
+                        "alpha = 0 it is the Paoli–Schatzman scheme with start = linear; on seed 002's system, with "
+                        "theta = 0 and the denominator of seed 002 eq. (14), it is NSPS (docs/peer.md)."
                       : "Siconos 4.4's MoreauJeanOSI with an LCP at velocity level, measured against vibro's "
                         "reference (docs/peer.md).";
-  static constexpr ModelKinds models = {ModelKind::impact_oscillator};
+  static constexpr ModelKinds models = {ModelKind::impact_oscillator, ModelKind::linear_system,
+                                        ModelKind::two_mass_spring};
   template <class Model>
   using scheme_type = peer::SiconosScheme<Integrator, Model>;
   /// Siconos computes in double.
@@ -75,10 +80,14 @@ struct SiconosEntry {
 
   template <class Model>
   static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
-    run_projection_scheme(make(b, b.spec.step, o), b, options, out, [](const auto&) {});
+    if constexpr (std::same_as<Model, LinearImpactSystem<double>>)
+      run_system_scheme(make(b, b.spec.step, o), b, options, out);
+    else
+      run_projection_scheme(make(b, b.spec.step, o), b, options, out, [](const auto&) {});
   }
 
-  /// An impact is the first step of a run of steps with a contact impulse.
+  /// An impact is the first step of a run of steps with a contact impulse (on any contact
+  /// of the system).
   template <class Model, class Observer>
   static double study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step, Observer& observer) {
     return projection_study_run(make(b, step, o), b, step, observer);

@@ -29,6 +29,166 @@
 
 namespace vibro {
 
+namespace detail {
+
+/// Per coordinate: contacts (runs of active steps), and the nodes outside its bounds.
+template <class Real>
+class CoordinateTracker {
+ public:
+  explicit CoordinateTracker(const LinearImpactSystem<Real>& model)
+      : model_(model), records_(model.dimension()), penetration_(model.dimension(), Real(0)),
+        previous_(model.dimension(), 0) {
+    for (std::size_t i = 0; i < records_.size(); ++i) records_[i].constrained = model.bounds(i).constrained();
+  }
+  void contacts(const std::vector<char>& active) {
+    for (std::size_t i = 0; i < records_.size(); ++i) {
+      if (active[i]) {
+        ++records_[i].contact_steps;
+        if (!previous_[i]) ++records_[i].impacts;
+      }
+      previous_[i] = active[i];
+    }
+  }
+  void node(const Vector<Real>& q) {
+    for (std::size_t i = 0; i < records_.size(); ++i) {
+      const CoordinateBounds<Real>& b = model_.bounds(i);
+      Real outside(0);
+      if (b.lower && q[i] < *b.lower) outside = *b.lower - q[i];
+      if (b.upper && q[i] > *b.upper) outside = q[i] - *b.upper;
+      if (outside > 0) ++records_[i].nodes_outside;
+      if (outside > penetration_[i]) penetration_[i] = outside;
+    }
+  }
+  std::vector<CoordinateRecord> records() const {
+    std::vector<CoordinateRecord> out = records_;
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].max_penetration = NumberText::of(penetration_[i]);
+    return out;
+  }
+
+ private:
+  const LinearImpactSystem<Real>& model_;
+  std::vector<CoordinateRecord> records_;
+  Vector<Real> penetration_;
+  std::vector<char> previous_;
+};
+
+/// The energy's largest relative variation within a flight: the nodes between two steps
+/// with an active constraint (unforced systems: seed 002 Remark 7 says it is constant).
+template <class Real>
+class EnergyTracker {
+ public:
+  explicit EnergyTracker(bool forced) : forced_(forced) {}
+  void node(const Real& e, bool active) {
+    using std::abs;
+    if (active || !start_) {
+      // A contact step ends a flight; the next node without contact starts one.
+      if (active) start_.reset();
+      else {
+        start_ = e;
+        ++flights_;
+      }
+      return;
+    }
+    if (*start_ != 0) largest_ = std::max(largest_, Real(abs(e - *start_) / abs(*start_)));
+  }
+  std::optional<Real> largest_variation() const { return forced_ ? std::nullopt : std::optional<Real>(largest_); }
+  std::int64_t flights() const { return flights_; }
+
+ private:
+  bool forced_;
+  std::optional<Real> start_;
+  Real largest_ = Real(0);
+  std::int64_t flights_ = 0;
+};
+
+}  // namespace detail
+
+/// The run of a seed-002 N-DOF scheme (its position, velocity and per-coordinate active(x))
+/// from the case's start over its horizon: per coordinate, the impacts, the contact steps
+/// and how far the nodes left K; the energy of eq. (20) between impacts; for free motion the
+/// error against the closed-form solution and, on the 2-DOF system, against seed 002 §3.1's
+/// q1^exact (SystemSchemeEntry's run, and the Siconos peer's on the system).
+template <class Scheme, class Model>
+void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const RunOptions& options, RunResult& out) {
+  using Real = typename Model::real_type;
+  using State = typename Scheme::State;
+
+  const CaseSpec& c = b.spec;
+  const Model& model = b.model;
+  const std::size_t n = model.dimension();
+  const RunHorizon<Real> horizon(b, c.step);
+  State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
+  CoordinateTrajectory<Real> trajectory(n, horizon.steps(), options);
+
+  detail::CoordinateTracker<Real> coordinates(model);
+  detail::EnergyTracker<Real> energy(model.forced());
+  ProjectionLog projection;
+  SectionSamples sections(scheme, x, horizon.stroboscopic());
+  // Seed 002 §3.1's q1^exact: q1'' + q1 = 0 (A²_11 = M²_11 = 1) through q1(t0), v1(t0).
+  std::optional<Real> rigid_wall_error;
+  if (c.model.model_kind() == ModelKind::two_mass_spring && !model.constrained()) rigid_wall_error = Real(0);
+  // Free motion: the closed-form solution (one flight of the N-DOF reference), unless the
+  // forcing is resonant, where the closed form has no particular solution of the form used.
+  std::optional<SystemReference<Real>> exact;
+  Real exact_error(0);  ///< meaningful only with `exact`
+  if (!model.constrained()) {
+    try {
+      exact.emplace(model, b.t0, b.u0, b.v0, Real(b.t0 + scheme.step_size() * Real(horizon.steps())));
+    } catch (const std::invalid_argument& why) {
+      out.run.warnings.push_back(std::string("no comparison with the closed-form solution: ") + why.what());
+    }
+  }
+  std::int64_t step = 0;
+  const auto observe = [&](const State& y, bool active) {
+    using std::cos;
+    using std::sin;
+    using std::abs;
+    const Vector<Real>& q = scheme.position(y);
+    const Real e = model.energy(q, scheme.velocity(y));
+    coordinates.node(q);
+    if (exact) exact_error = std::max(exact_error, distance(q, exact->position(scheme.time(y))));
+    if (rigid_wall_error) {
+      const Real s = scheme.time(y) - b.t0;
+      const Real q1 = b.u0[0] * cos(s) + b.v0[0] * sin(s);
+      rigid_wall_error = std::max(*rigid_wall_error, Real(abs(q[0] - q1)));
+    }
+    energy.node(e, active);
+    trajectory.node(step, scheme.time(y), q, scheme.velocity(y), active, e);
+  };
+  const Real initial_energy = model.energy(scheme.position(x), scheme.velocity(x));
+  observe(x, false);
+  const DriveEnd end = drive(
+      scheme, x, horizon, options,
+      [&](const State& y, bool active) {
+        ++step;
+        projection.observe(active, step);
+        coordinates.contacts(scheme.active(y));
+        observe(y, active);
+      },
+      [&](const State& y, std::int64_t k) { sections.add(y, k); });
+
+  SystemFindings found;
+  {
+    const ModalBasis<Real> basis(model.mass_squared(), model.stiffness());
+    for (const Real& w : basis.omega()) found.omega.push_back(NumberText::of(w));
+  }
+  found.coordinates = coordinates.records();
+  found.initial_energy = NumberText::of(initial_energy);
+  found.final_energy = NumberText::of(model.energy(scheme.position(x), scheme.velocity(x)));
+  found.flights = energy.flights();
+  if (rigid_wall_error) found.max_error_rigid_wall_q1 = NumberText::of(*rigid_wall_error);
+  if (exact) found.max_error_exact = NumberText::of(exact_error);
+  if (const auto variation = energy.largest_variation()) found.largest_energy_variation_between_impacts = NumberText::of(*variation);
+  out.run.h = NumberText::of(scheme.step_size());
+  out.run.steps = end.steps;
+  out.run.final = state_text(scheme, x);
+  out.run.stroboscopic = sections.take();
+  out.run.projection_active = projection.activity();
+  out.run.system = std::move(found);
+  out.run.samples = trajectory.take();
+  out.run.escaped = end.escaped;
+}
+
 template <template <class> class SchemeOf, class Names>
 struct SystemSchemeEntry {
   static constexpr std::span<const std::string_view> names = Names::names;
@@ -65,85 +225,7 @@ struct SystemSchemeEntry {
 
   template <class Model>
   static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunResult& out) {
-    using Real = typename Model::real_type;
-    using Scheme = scheme_type<Model>;
-    using State = typename Scheme::State;
-
-    const CaseSpec& c = b.spec;
-    const Model& model = b.model;
-    const std::size_t n = model.dimension();
-    const Scheme scheme = make(b, c.step);
-    const RunHorizon<Real> horizon(b, c.step);
-    State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-    CoordinateTrajectory<Real> trajectory(n, horizon.steps(), options);
-
-    CoordinateTracker<Real> coordinates(model);
-    EnergyTracker<Real> energy(model.forced());
-    ProjectionLog projection;
-    SectionSamples sections(scheme, x, horizon.stroboscopic());
-    // Seed 002 §3.1's q1^exact: q1'' + q1 = 0 (A²_11 = M²_11 = 1) through q1(t0), v1(t0).
-    std::optional<Real> rigid_wall_error;
-    if (c.model.model_kind() == ModelKind::two_mass_spring && !model.constrained()) rigid_wall_error = Real(0);
-    // Free motion: the closed-form solution (one flight of the N-DOF reference), unless the
-    // forcing is resonant, where the closed form has no particular solution of the form used.
-    std::optional<SystemReference<Real>> exact;
-    Real exact_error(0);  ///< meaningful only with `exact`
-    if (!model.constrained()) {
-      try {
-        exact.emplace(model, b.t0, b.u0, b.v0, Real(b.t0 + scheme.step_size() * Real(horizon.steps())));
-      } catch (const std::invalid_argument& why) {
-        out.run.warnings.push_back(std::string("no comparison with the closed-form solution: ") + why.what());
-      }
-    }
-    std::int64_t step = 0;
-    const auto observe = [&](const State& y, bool active) {
-      using std::cos;
-      using std::sin;
-      using std::abs;
-      const Vector<Real>& q = scheme.position(y);
-      const Real e = model.energy(q, scheme.velocity(y));
-      coordinates.node(q);
-      if (exact) exact_error = std::max(exact_error, distance(q, exact->position(scheme.time(y))));
-      if (rigid_wall_error) {
-        const Real s = scheme.time(y) - b.t0;
-        const Real q1 = b.u0[0] * cos(s) + b.v0[0] * sin(s);
-        rigid_wall_error = std::max(*rigid_wall_error, Real(abs(q[0] - q1)));
-      }
-      energy.node(e, active);
-      trajectory.node(step, scheme.time(y), q, scheme.velocity(y), active, e);
-    };
-    const Real initial_energy = model.energy(scheme.position(x), scheme.velocity(x));
-    observe(x, false);
-    const DriveEnd end = drive(
-        scheme, x, horizon, options,
-        [&](const State& y, bool active) {
-          ++step;
-          projection.observe(active, step);
-          coordinates.contacts(scheme.active(y));
-          observe(y, active);
-        },
-        [&](const State& y, std::int64_t k) { sections.add(y, k); });
-
-    SystemFindings found;
-    {
-      const ModalBasis<Real> basis(model.mass_squared(), model.stiffness());
-      for (const Real& w : basis.omega()) found.omega.push_back(NumberText::of(w));
-    }
-    found.coordinates = coordinates.records();
-    found.initial_energy = NumberText::of(initial_energy);
-    found.final_energy = NumberText::of(model.energy(scheme.position(x), scheme.velocity(x)));
-    found.flights = energy.flights();
-    if (rigid_wall_error) found.max_error_rigid_wall_q1 = NumberText::of(*rigid_wall_error);
-    if (exact) found.max_error_exact = NumberText::of(exact_error);
-    if (const auto variation = energy.largest_variation()) found.largest_energy_variation_between_impacts = NumberText::of(*variation);
-    out.run.h = NumberText::of(scheme.step_size());
-    out.run.steps = end.steps;
-    out.run.final = state_text(scheme, x);
-    out.run.stroboscopic = sections.take();
-    out.run.projection_active = projection.activity();
-    out.run.system = std::move(found);
-    out.run.samples = trajectory.take();
-    out.run.escaped = end.escaped;
+    run_system_scheme(make(b, b.spec.step), b, options, out);
   }
 
   template <class Model, class Observer>
@@ -151,77 +233,6 @@ struct SystemSchemeEntry {
                                              Observer& observer) {
     return projection_study_run(make(b, step), b, step, observer);
   }
-
- private:
-  /// Per coordinate: contacts (runs of active steps), and the nodes outside its bounds.
-  template <class Real>
-  class CoordinateTracker {
-   public:
-    explicit CoordinateTracker(const LinearImpactSystem<Real>& model)
-        : model_(model), records_(model.dimension()), penetration_(model.dimension(), Real(0)),
-          previous_(model.dimension(), 0) {
-      for (std::size_t i = 0; i < records_.size(); ++i) records_[i].constrained = model.bounds(i).constrained();
-    }
-    void contacts(const std::vector<char>& active) {
-      for (std::size_t i = 0; i < records_.size(); ++i) {
-        if (active[i]) {
-          ++records_[i].contact_steps;
-          if (!previous_[i]) ++records_[i].impacts;
-        }
-        previous_[i] = active[i];
-      }
-    }
-    void node(const Vector<Real>& q) {
-      for (std::size_t i = 0; i < records_.size(); ++i) {
-        const CoordinateBounds<Real>& b = model_.bounds(i);
-        Real outside(0);
-        if (b.lower && q[i] < *b.lower) outside = *b.lower - q[i];
-        if (b.upper && q[i] > *b.upper) outside = q[i] - *b.upper;
-        if (outside > 0) ++records_[i].nodes_outside;
-        if (outside > penetration_[i]) penetration_[i] = outside;
-      }
-    }
-    std::vector<CoordinateRecord> records() const {
-      std::vector<CoordinateRecord> out = records_;
-      for (std::size_t i = 0; i < out.size(); ++i) out[i].max_penetration = NumberText::of(penetration_[i]);
-      return out;
-    }
-
-   private:
-    const LinearImpactSystem<Real>& model_;
-    std::vector<CoordinateRecord> records_;
-    Vector<Real> penetration_;
-    std::vector<char> previous_;
-  };
-
-  /// The energy's largest relative variation within a flight: the nodes between two steps
-  /// with an active constraint (unforced systems: seed 002 Remark 7 says it is constant).
-  template <class Real>
-  class EnergyTracker {
-   public:
-    explicit EnergyTracker(bool forced) : forced_(forced) {}
-    void node(const Real& e, bool active) {
-      using std::abs;
-      if (active || !start_) {
-        // A contact step ends a flight; the next node without contact starts one.
-        if (active) start_.reset();
-        else {
-          start_ = e;
-          ++flights_;
-        }
-        return;
-      }
-      if (*start_ != 0) largest_ = std::max(largest_, Real(abs(e - *start_) / abs(*start_)));
-    }
-    std::optional<Real> largest_variation() const { return forced_ ? std::nullopt : std::optional<Real>(largest_); }
-    std::int64_t flights() const { return flights_; }
-
-   private:
-    bool forced_;
-    std::optional<Real> start_;
-    Real largest_ = Real(0);
-    std::int64_t flights_ = 0;
-  };
 };
 
 }  // namespace vibro
