@@ -273,6 +273,7 @@ SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOpt
   // parallel_for takes at least one task (it counts its threads as min(threads, count) − 1).
   if (!threaded.empty()) parallel_for(threaded.size(), options.threads, [&](std::size_t k) { run_one(threaded[k]); });
   for (const std::size_t i : alone) run_one(i);
+  out.sync();
   summary.computed = done;
   summary.failed = failed;
   summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -311,6 +312,7 @@ SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepS
     const json header = sweep_header(s);
     if (text.empty()) {
       write_line(header.dump() + "\n");
+      sync();
       return;
     }
     std::size_t line_start = 0, line_number = 0;
@@ -344,13 +346,30 @@ SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepS
 }
 
 SweepResultFile::~SweepResultFile() {
-  if (fd_ >= 0) ::close(fd_);
+  if (fd_ < 0) return;
+  ::fdatasync(fd_);  // the lines since the last sync; a failure here has nobody left to tell
+  ::close(fd_);
 }
 
 void SweepResultFile::append(const json& point) {
-  const std::lock_guard lock(mutex_);
-  write_line(point.dump() + "\n");
-  finished_.insert(point.at("point").get<std::size_t>());
+  const std::string line = point.dump() + "\n";
+  bool sync_now = false;
+  {
+    const std::lock_guard lock(mutex_);
+    write_line(line);
+    finished_.insert(point.at("point").get<std::size_t>());
+    const Clock::time_point now = Clock::now();
+    if (now - synced_ >= sync_interval) {
+      synced_ = now;
+      sync_now = true;
+    }
+  }
+  // Outside the lock: the other threads go on appending while this one waits for the disk.
+  if (sync_now) sync();
+}
+
+void SweepResultFile::sync() {
+  if (::fdatasync(fd_) != 0) throw RunFailure("cannot sync " + path_.string() + ": " + system_error());
 }
 
 void SweepResultFile::write_line(const std::string& line) {
@@ -363,7 +382,6 @@ void SweepResultFile::write_line(const std::string& line) {
     if (n <= 0) throw RunFailure("cannot write to " + path_.string() + ": " + system_error());
     written += static_cast<std::size_t>(n);
   }
-  if (::fdatasync(fd_) != 0) throw RunFailure("cannot sync " + path_.string() + ": " + system_error());
 }
 
 }  // namespace vibro
