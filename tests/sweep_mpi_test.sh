@@ -2,37 +2,18 @@
 # `mpirun -np 2 vibro sweep` (a coordinator and a worker) against the threaded run of the
 # same sweep: every point's line must be the same but for its wall time; then a result file
 # cut as a kill leaves it is resumed under MPI and must come out whole and equal again.
-# Usage: sweep_mpi_test.sh VIBRO MPIRUN WORK_DIR (tests/CMakeLists.txt, label mpi).
+# Usage: sweep_mpi_test.sh VIBRO MPIRUN IDED_CASE WORK_DIR (tests/CMakeLists.txt, label
+# mpi); IDED_CASE is the shipped cases/lyapunov/ided.toml, run here over 60 periods.
 set -euo pipefail
-vibro=$1 mpirun=$2 work=$3
+vibro=$1 mpirun=$2 ided=$3 work=$4
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 
-cat > base.toml <<'CASE'
-[case]
-name = "ided-mpi"
-precision = "double"
-[model]
-type = "impact-oscillator"
-alpha = 0.9
-a = 2500
-omega = 50
-u_min = 0
-e = 0.5
-[initial]
-u0 = 0
-v0 = 0.1
-[scheme]
-type = "reference"
-[horizon]
-periods = 60
-[lyapunov]
-CASE
-cat > s.sweep.toml <<'SWEEP'
+cat > s.sweep.toml <<SWEEP
 [sweep]
 name = "mpi"
-case = "base.toml"
+case = "$ided"
 compute = ["lyapunov", "impacts"]
 [[parameter]]
 key = "model.alpha"
@@ -42,6 +23,9 @@ count = 6
 [[parameter]]
 key = "model.u_min"
 values = [0, "-0.1", "-0.2"]
+[[parameter]]
+key = "horizon.periods"
+values = [60]
 SWEEP
 
 # As root OpenMPI refuses to start without these; --oversubscribe allows 2 ranks on 1 core.

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -48,6 +49,9 @@ std::string alpha_sweep(const std::string& compute = R"(["lyapunov", "impacts"])
          "\n[[parameter]]\nkey = \"model.alpha\"\nfrom = 0.5\nto = 1\ncount = " + std::to_string(count) +
          "\n[[parameter]]\nkey = \"model.u_min\"\nvalues = [0, \"-1/10\"]\n";
 }
+
+/// A path as a TOML basic string (the test paths hold no quote or backslash).
+std::string quoted_toml(const fs::path& path) { return "\"" + path.string() + "\""; }
 
 class Sweep : public Cli {
  protected:
@@ -237,6 +241,63 @@ TEST_F(Sweep, StroboscopicSamplesAfterTheTransient) {
     EXPECT_TRUE(line.at("impacts").is_number_integer());
   }
   EXPECT_EQ(found.at(1).at("parameters").at("step.steps_per_period"), "400");
+}
+
+// The relations of the published tables at every point, by `vibro check`'s code, on the
+// shipped family's IDED and IDND cases set to the point's α (30 periods): the relation
+// between them is evaluated, those needing a method the sweep lacks are not computable.
+TEST_F(Sweep, RelationOutcomesOnTheSweptFamily) {
+  const fs::path cases = fs::path(VIBRO_CASES_DIR) / "lyapunov";
+  const std::string text = "[sweep]\nname = \"rel\"\ncase = " + quoted_toml(cases / "ided.toml") +
+                           "\nrelation_cases = [" + quoted_toml(cases / "idnd.toml") +
+                           "]\ncompute = [\"lyapunov\", \"relations\"]\n"
+                           "[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.9, 1]\n"
+                           "[[parameter]]\nkey = \"horizon.periods\"\nvalues = [30]\n";
+  const fs::path out = dir() / "out.jsonl";
+  const Outcome run = sweep(write("s.sweep.toml", text), "--out " + quoted(out));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto found = points(out);
+  ASSERT_EQ(found.size(), 2u);
+  for (const auto& [i, line] : found) {
+    const json& relations = line.at("relations");
+    const std::string agree = relations.at("ided-idnd-agree").at("outcome");
+    EXPECT_TRUE(agree == "holds" || agree == "contradicted") << line.dump();
+    EXPECT_TRUE(relations.at("ided-idnd-agree").contains("measures"));
+    EXPECT_EQ(relations.at("nsnd-3h-close").at("outcome"), "not computable");
+  }
+  // Without a relation case the sweep is refused before any work.
+  std::string alone = text;
+  alone.erase(alone.find("relation_cases"), alone.find("compute") - alone.find("relation_cases"));
+  EXPECT_TRUE(bad_input(sweep(write("a.sweep.toml", alone)), {"a.sweep.toml", "sweep.relation_cases"}));
+}
+
+// Every line of a result file with every kind of content against docs/schema/sweep.schema.json.
+TEST_F(Sweep, ResultLinesMatchTheirSchema) {
+  write("base.toml", ps_case());
+  const std::string text = "[sweep]\nname = \"schema\"\ncase = \"base.toml\"\ncompute = [\"strobe\", \"impacts\"]\n"
+                           "[strobe]\ntransient = 2\nsamples = 3\n"
+                           "[[parameter]]\nkey = \"model.omega\"\nvalues = [2, 2.5]\n"
+                           "[[parameter]]\nkey = \"case.precision\"\nvalues = [\"double\", \"mpfr:20\"]\n";
+  const fs::path out = dir() / "out.jsonl";
+  const Outcome run = sweep(write("s.sweep.toml", text), "--out " + quoted(out));
+  ASSERT_EQ(run.status, 0) << run.err;
+  write("base_ided.toml", ided_case(20));
+  const fs::path out2 = dir() / "out2.jsonl";
+  std::string lyapunov = alpha_sweep(R"(["lyapunov", "impacts"])", 2);
+  lyapunov.replace(lyapunov.find("base.toml"), 9, "base_ided.toml");
+  ASSERT_EQ(sweep(write("l.sweep.toml", lyapunov), "--out " + quoted(out2)).status, 0);
+  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  std::string command = "/usr/bin/python3 " + quoted(source / "tests/support/validate_json.py") + " " +
+                        quoted(source / "docs/schema/sweep.schema.json");
+  std::size_t n = 0;
+  for (const fs::path& file : {out, out2})
+    for (const std::string& line : lines_of(read_text(file))) command += " " + quoted(write("line" + std::to_string(n++) + ".json", line));
+  EXPECT_EQ(n, 10u);
+  EXPECT_EQ(std::system((command + " >" + quoted(dir() / "validator.txt") + " 2>&1").c_str()), 0)
+      << read_text(dir() / "validator.txt");
+  // The MPFR points carry their numbers' full texts.
+  for (const auto& [i, line] : points(out))
+    EXPECT_EQ(line.at("strobe").contains("u_text"), line.at("precision") == "mpfr:20") << line.dump();
 }
 
 TEST(SweepFiles, ShippedSweepsLoadAndAreNoCases) {

@@ -1,7 +1,7 @@
 #include "sweep_command.hpp"
 
 #include "vibro/io/sweep_file.hpp"
-#include "vibro/run/sweep_run.hpp"
+#include "vibro/io/sweep_results.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

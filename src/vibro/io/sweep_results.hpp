@@ -1,8 +1,9 @@
 #pragma once
 // `vibro sweep`: the points of a sweep file (io/sweep_file.hpp) computed on threads, each
-// appended to the result file as it finishes (docs/sweeps.md). The pieces are public so
-// that the MPI coordinator (cli/sweep_mpi.cpp) schedules the same points, computes them
-// the same way and writes the same file.
+// appended as one JSON line to the result file as it finishes (docs/sweeps.md). In io/
+// because it makes JSON and writes a file; it runs cases through run/ as the other verbs
+// do. The pieces are public so that the MPI coordinator (cli/sweep_command.cpp) schedules
+// the same points, computes them the same way and writes the same file.
 
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/run/run_options.hpp"

@@ -1,4 +1,4 @@
-#include "vibro/run/sweep_run.hpp"
+#include "vibro/io/sweep_results.hpp"
 
 #include "vibro/analysis/parallel_for.hpp"
 #include "vibro/io/json_number.hpp"
