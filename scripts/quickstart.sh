@@ -22,6 +22,7 @@ packages=(
   gnuplot-nox help2man
   libsiconos-kernel-dev
   python3-jsonschema
+  libopenmpi-dev openmpi-bin
   clang libclang-rt-14-dev
 )
 missing=()

@@ -4,6 +4,7 @@
 // one line on stderr, "vibro: error: ...".
 
 #include "progress_meter.hpp"
+#include "sweep_command.hpp"
 #include "text_output.hpp"
 #include "version_text.hpp"
 
@@ -325,7 +326,8 @@ int main(int argc, char** argv) {
                  "(double,mpfr:50) runs the case at each and prints the results side by side with their differences");
   app.add_flag("--json", common.json, "Machine-readable output on stdout");
   common.threads = std::max(1u, std::thread::hardware_concurrency());
-  app.add_option("--threads", common.threads, "Threads for the step sizes of a convergence study (default: one per core)")
+  app.add_option("--threads", common.threads,
+                 "Threads for the step sizes of a convergence study and the points of a sweep (default: one per core)")
       ->check(CLI::Range(1u, 256u));
   std::int64_t max_steps = 0;
   app.add_option("--max-steps", max_steps,
@@ -419,6 +421,17 @@ int main(int argc, char** argv) {
   check->add_option("--cases", cases_dir, "Directory of case files (the Lyapunov cases hold the experiments)")
       ->capture_default_str();
 
+  auto* sweep = app.add_subcommand(
+      "sweep", "Compute Lyapunov exponents, impacts, stroboscopic samples or relation outcomes over a grid of case "
+               "parameters (docs/sweeps.md); resumable, on --threads threads, or on the ranks of an mpirun/srun job");
+  vibro::cli::SweepCommand sweep_command;
+  sweep->add_option("SWEEP", sweep_command.file, "Sweep file (TOML): a base case, [[parameter]] ranges, what to compute")
+      ->required();
+  sweep->add_option("--out", sweep_command.out,
+                    "Result file, one JSON line per finished point (default: vibro-out/NAME.jsonl); an existing one "
+                    "of the same sweep is resumed, one of another sweep refused");
+  sweep->add_flag("--force", sweep_command.force, "Allow a grid of more than 100000 points");
+
   auto* report = app.add_subcommand("report", "Regenerate the reports from the shipped cases");
   fs::path out_dir = "reports";
   report->add_option("--out", out_dir, "Output directory (replaced whole; refused unless new, empty or a report)")
@@ -490,6 +503,10 @@ int main(int argc, char** argv) {
     }
     if (*lyapunov) return run_lyapunov_command(lyapunov_case, bars, common);
     if (*check) return run_check(check_tables, published_dir, cases_dir, common);
+    if (*sweep) {
+      sweep_command.json = common.json;
+      return vibro::cli::run_sweep_command(sweep_command, common.run_options(), std::cout);
+    }
     const fs::path root = cases_dir.parent_path();
     return run_report(cases_dir,
                       {cases_dir, report->count("--published") ? published_dir : root / "reference" / "published",

@@ -9,6 +9,7 @@
 #include "vibro/scalar/parse.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
@@ -60,6 +61,8 @@ constexpr std::int64_t max_steps_per_period = 1'000'000'000'000;
 constexpr std::int64_t max_periods = 1'000'000'000;
 constexpr std::int64_t max_steps = 1'000'000'000'000;
 
+}  // namespace
+
 /// A name that can become a file name and a plot title as it is: [A-Za-z0-9][A-Za-z0-9._-]{0,63}.
 bool is_safe_name(std::string_view name) {
   constexpr std::size_t max_length = 64;
@@ -72,6 +75,8 @@ bool is_safe_name(std::string_view name) {
     if (!allowed(name[i], i == 0)) return false;
   return true;
 }
+
+namespace {
 
 std::string fnv1a64_hex(std::string_view bytes) {
   std::uint64_t hash = 14695981039346656037ull;
@@ -414,16 +419,43 @@ std::vector<Expectation> read_expected(const TomlReader& r, const toml::table& r
   return expected;
 }
 
+/// Sets one override in the parsed table `root`, in place: a copied toml++ node loses where
+/// it was in the text, which the reader needs for every float it reads.
+void apply_override(const TomlReader& r, toml::table& root, const CaseOverride& o) {
+  const auto dot = o.key.find('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == o.key.size())
+    r.fail(o.key, "not a case key (allowed: TABLE.KEY, e.g. model.alpha)");
+  const std::string table_name = o.key.substr(0, dot), key = o.key.substr(dot + 1);
+  toml::node* table_node = root.get(table_name);
+  if (!table_node || !table_node->is_table())
+    r.fail(o.key, "the case has no table [" + table_name + "] whose key could be set");
+  toml::table& table = *table_node->as_table();
+  const toml::node* old = table.get(key);
+  if (old && (old->is_array() || old->is_table()))
+    r.fail(o.key, "a list or a table cannot be swept (allowed: a key holding a number or a string)");
+  if (old && old->is_boolean()) r.fail(o.key, "a true/false key cannot be swept");
+  // An integer where the case has one (or adds one): a key the reader takes only as a TOML
+  // integer (steps_per_period) gets one; any other value goes in as its text, which the
+  // reader refuses where it wants an integer, naming the key.
+  std::int64_t value = 0;
+  const char* end = o.text.data() + o.text.size();
+  const auto [ptr, error] = std::from_chars(o.text.data(), end, value);
+  const bool integer = error == std::errc() && ptr == end && (old ? old->is_integer() : o.kind == CaseOverride::Kind::integer);
+  if (integer) table.insert_or_assign(key, value);
+  else table.insert_or_assign(key, o.text);
+}
+
 }  // namespace
 
-CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
-  TomlReader r(file_label, toml_text);
-  const toml::table root = r.parse();
+namespace {
+
+/// The case of the parsed `root` (its numbers' texts from `r`'s source).
+CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::string& file_label, std::string hash) {
   r.require_only(root, "", keys_of(""));
 
   CaseSpec c;
   c.file = file_label;
-  c.hash = fnv1a64_hex(toml_text);
+  c.hash = std::move(hash);
 
   const toml::table& info = r.table(root, "case", true);
   r.require_only(info, "case", keys_of("case"));
@@ -519,6 +551,26 @@ CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
   return c;
 }
 
+}  // namespace
+
+CaseSpec parse_case(std::string_view toml_text, const std::string& file_label) {
+  TomlReader r(file_label, toml_text);
+  return read_case(r, r.parse(), file_label, fnv1a64_hex(toml_text));
+}
+
+CaseSpec parse_case_with_overrides(std::string_view toml_text, const std::string& file_label,
+                                   const std::vector<CaseOverride>& overrides) {
+  TomlReader r(file_label, toml_text);
+  toml::table root = r.parse();
+  std::string hashed(toml_text);
+  if (!overrides.empty()) hashed += "\n# overrides\n";
+  for (const CaseOverride& o : overrides) {
+    apply_override(r, root, o);
+    hashed += o.key + " = " + o.text + "\n";
+  }
+  return read_case(r, root, file_label, fnv1a64_hex(hashed));
+}
+
 CaseSpec load_case(const std::filesystem::path& file) {
   return parse_case(read_input_file(file, "case file"), file.string());
 }
@@ -528,7 +580,9 @@ std::vector<std::filesystem::path> case_files(const std::filesystem::path& direc
   std::vector<std::filesystem::path> files, subdirectories;
   for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
     if (it->is_directory() && !it->is_symlink()) subdirectories.push_back(it->path());  // no symlink loops
-    else if (it->is_regular_file() && it->path().extension() == ".toml") files.push_back(it->path());
+    else if (it->is_regular_file() && it->path().extension() == ".toml" &&
+             !it->path().filename().string().ends_with(".sweep.toml"))  // sweep files are not cases
+      files.push_back(it->path());
   }
   if (error) throw InputError(directory.string(), "", "cannot read the directory of cases: " + error.message());
   std::sort(files.begin(), files.end());

@@ -36,8 +36,34 @@ CaseSpec load_case(const std::filesystem::path& file);
 /// The same from text; `file_label` is used in messages and as the case's file.
 CaseSpec parse_case(std::string_view toml_text, const std::string& file_label);
 
+/// A key of a case given another value before the case is read (a point of a sweep,
+/// io/sweep_file.hpp). `kind` says how the value was written: a TOML integer, a number (a
+/// TOML float or a string holding a decimal or P/Q) or another string ("mpfr:30").
+struct CaseOverride {
+  enum class Kind { integer, number, string };
+  std::string key;   ///< "model.alpha": a table of the case, a dot, one of its keys
+  std::string text;  ///< the value's text: "0.5", "1/3", "100", "mpfr:30"
+  Kind kind = Kind::number;
+};
+
+/// parse_case of `toml_text` with `overrides` set in its parsed table first, so that the
+/// case is read and checked as the same file saying so would be. An integer value of a key
+/// the case writes as an integer (or lacks, when the value was written as one) is set as an
+/// integer; any other value as a string holding its text, which the reader takes for a
+/// number where it wants one (never through a double) and refuses where it wants an
+/// integer. Lists, tables and keys of a table the case does not have cannot be overridden.
+/// The case's hash covers the text and the overrides ("\n# overrides\nKEY = TEXT" per
+/// override, appended to the text).
+CaseSpec parse_case_with_overrides(std::string_view toml_text, const std::string& file_label,
+                                   const std::vector<CaseOverride>& overrides);
+
+/// A name a case (or a sweep) may have: 1 to 64 characters of A-Z a-z 0-9 . _ -, the first a
+/// letter or a digit, so that it can name files and plots as it is.
+bool is_safe_name(std::string_view name);
+
 /// Every `*.toml` of `directory` by name, then those of each subdirectory (by name, and so
 /// on down): the one list of cases that `vibro list`, `vibro report` and `vibro check` read.
+/// Sweep files (`*.sweep.toml`, docs/sweeps.md) are not cases and are left out.
 std::vector<std::filesystem::path> case_files(const std::filesystem::path& directory);
 
 /// Every case of case_files(directory), loaded, each with its file named relative to the

@@ -1,0 +1,75 @@
+#pragma once
+// Sweep files (docs/sweeps.md): a base case, one or more of its keys with a range of values
+// each, and what to compute at every point of the grid. Read as strictly as a case file
+// (unknown key, wrong type, empty range, a grid beyond max_sweep_points without force: one
+// InputError naming the file and the key), and every point is the base case with its keys
+// overridden, read again by the case reader (parse_case_with_overrides), so that a point is
+// refused exactly where the same case written out by hand would be.
+
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/case_spec.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vibro {
+
+/// The largest grid a sweep may have without `force` (`vibro sweep --force`): 10⁵ points,
+/// about five minutes of two cores at the cheapest (3 ms) points and a result file of
+/// tens of megabytes. A typo in a count (1000 × 1000) is refused before any work.
+inline constexpr std::size_t max_sweep_points = 100'000;
+/// The most values one parameter may take, force or not (the grid is held in memory).
+inline constexpr std::int64_t max_parameter_values = 10'000'000;
+
+/// One swept key and its values in grid order, each as the case reader will read it.
+struct SweepParameter {
+  std::string key;          ///< dotted case key, "model.alpha"
+  std::string spacing;      ///< "linear", "log" or "list"
+  std::vector<CaseOverride> values;
+};
+
+struct SweepSpec {
+  std::string file;  ///< the sweep file as named (messages, outputs)
+  std::string name, description;
+  std::filesystem::path base_case;                   ///< resolved against the sweep file's directory
+  std::string base_text;                             ///< its bytes, read once
+  std::vector<std::filesystem::path> relation_cases;  ///< further cases of the base's family
+  std::vector<std::string> relation_texts;
+  std::vector<SweepParameter> parameters;
+  bool lyapunov = false, impacts = false, strobe = false, relations = false;
+  std::int64_t strobe_transient = 0, strobe_samples = 0;  ///< periods
+  /// FNV-1a (64 bits, hex) of the sweep file's bytes, then of the base case's and every
+  /// relation case's: a result file written by another definition is refused.
+  std::string hash;
+
+  /// Points of the grid: the product of the parameters' value counts.
+  std::size_t points() const;
+  /// The overrides of point `index`: the last parameter varies fastest.
+  std::vector<CaseOverride> overrides(std::size_t index) const;
+};
+
+/// Reads a sweep file; `force` lifts max_sweep_points. Every point is read as a case
+/// (sweep_point_cases) before this returns, so a bad point is refused before any work.
+SweepSpec load_sweep(const std::filesystem::path& file, bool force);
+
+/// The same from text; relative case paths are resolved against `directory`.
+SweepSpec parse_sweep(std::string_view text, const std::string& file_label, const std::filesystem::path& directory,
+                      bool force);
+
+/// The cases of one point: the base case with the point's keys, and the relation cases
+/// with the same keys (empty unless the sweep computes relations). Throws InputError
+/// naming the sweep file, the point and the case reader's message.
+struct SweepPointCases {
+  CaseSpec base;
+  std::vector<CaseSpec> relation_cases;
+};
+SweepPointCases sweep_point_cases(const SweepSpec& sweep, std::size_t index);
+
+/// "model.alpha = 0.5, model.u_min = -1/4".
+std::string overrides_text(const std::vector<CaseOverride>& overrides);
+
+}  // namespace vibro

@@ -1,0 +1,387 @@
+#include "vibro/io/sweep_results.hpp"
+
+#include "vibro/analysis/parallel_for.hpp"
+#include "vibro/io/json_number.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/published_check.hpp"
+#include "vibro/run/registry.hpp"
+#include "vibro/run/run_case.hpp"
+#include "vibro/run/run_lyapunov.hpp"
+#include "vibro/run/work_limit.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+namespace vibro {
+
+namespace {
+
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+std::string system_error() { return std::strerror(errno); }
+
+/// The run options of a point: one thread, no progress, no error bars, estimates or study.
+RunOptions point_options(const RunOptions& given) {
+  RunOptions options;
+  options.precision = given.precision;
+  options.max_steps = given.max_steps;
+  options.error_estimate = false;
+  options.study = false;
+  options.threads = 1;
+  return options;
+}
+
+Precision point_precision(const CaseSpec& c, const RunOptions& options) {
+  return options.precision.value_or(c.precision);
+}
+
+/// The base orbit's impacts in a plain run: Paoli–Schatzman's reversals, the corrected
+/// scheme's artificial impacts, the reference's transverse impacts.
+std::optional<std::int64_t> run_impacts(const RunFindings& run) {
+  if (run.projection_active) return run.projection_active->impacts;
+  if (run.corrected) return run.corrected->impacts;
+  if (run.reference) {
+    const auto found = run.reference->event_counts.find("impact");
+    return found == run.reference->event_counts.end() ? 0 : found->second;
+  }
+  return std::nullopt;
+}
+
+json lyapunov_json(const LyapunovFindings& l, const JsonNumbers& numbers) {
+  json out = {{"method", l.method}, {"epsilon", l.epsilon}, {"periods", l.periods_done}, {"defined", l.defined}};
+  if (!l.defined) {
+    out["why_undefined"] = l.why_undefined;
+    return out;
+  }
+  numbers.put(out, "lambda1_per_period", l.lambda1_per_period);
+  numbers.put(out, "lambda2_per_period", l.lambda2_per_period);
+  numbers.put(out, "sum_per_period", l.sum_per_period);
+  numbers.put(out, "lambda1_per_unit_time", l.lambda1_per_unit_time);
+  numbers.put(out, "lambda2_per_unit_time", l.lambda2_per_unit_time);
+  out["spread_lambda1"] = l.spread_lambda1;
+  out["spread_lambda2"] = l.spread_lambda2;
+  return out;
+}
+
+/// Every relation of published_relations() on the point's family: "holds", "contradicted",
+/// or "not computable" (a case it needs is not in the sweep) with the reason.
+json relations_json(const SweepPointCases& cases, const RunOptions& options,
+                    const std::optional<LyapunovFindings>& base_findings) {
+  std::vector<CaseSpec> all = {cases.base};
+  all.insert(all.end(), cases.relation_cases.begin(), cases.relation_cases.end());
+  RelationSettings settings;
+  settings.precision = options.precision;
+  settings.run = options;
+  ComputedExponents computed;
+  if (base_findings && !options.precision)
+    computed[{*cases.base.lyapunov->family, *cases.base.lyapunov->published}] = *base_findings;
+  json out = json::object();
+  for (const auto& [name, evaluation] : evaluate_relations(all, settings, computed)) {
+    json r;
+    if (evaluation.not_evaluable) {
+      r = {{"outcome", "not evaluable"}, {"why", *evaluation.not_evaluable}};
+    } else if (evaluation.members.empty()) {
+      r = {{"outcome", "not computable"}, {"why", "no member of a family"}};
+    } else {
+      const MemberEvaluation& m = evaluation.members.front();
+      if (!m.computable) {
+        r = {{"outcome", "not computable"}, {"why", m.why_not}};
+      } else {
+        r = {{"outcome", m.holds ? "holds" : "contradicted"}, {"test", m.test}};
+        json measures = json::object();
+        for (const RelationMeasure& measure : m.measures) measures[measure.name] = measure.value;
+        r["measures"] = measures;
+      }
+    }
+    out[name] = r;
+  }
+  return out;
+}
+
+}  // namespace
+
+json sweep_header(const SweepSpec& s) {
+  json parameters = json::array();
+  for (const SweepParameter& p : s.parameters) {
+    json values = json::array();
+    for (const CaseOverride& v : p.values) values.push_back(v.text);
+    parameters.push_back({{"key", p.key}, {"spacing", p.spacing}, {"values", values}});
+  }
+  json compute = json::array();
+  for (const auto& [flag, name] : {std::pair{s.lyapunov, "lyapunov"}, {s.impacts, "impacts"}, {s.strobe, "strobe"},
+                                   {s.relations, "relations"}})
+    if (flag) compute.push_back(name);
+  json header = {{"schema_version", schema_version::sweep},
+                 {"kind", "sweep"},
+                 {"sweep", s.name},
+                 {"sweep_file", s.file},
+                 {"sweep_hash", s.hash},
+                 {"base_case", s.base_case.lexically_normal().generic_string()},
+                 {"points", s.points()},
+                 {"parameters", parameters},
+                 {"compute", compute}};
+  if (s.strobe) header["strobe"] = {{"transient", s.strobe_transient}, {"samples", s.strobe_samples}};
+  return header;
+}
+
+json compute_sweep_point(const SweepSpec& s, std::size_t index, const RunOptions& given) {
+  const Clock::time_point start = Clock::now();
+  const RunOptions options = point_options(given);
+  const std::vector<CaseOverride> overrides = s.overrides(index);
+  json out = {{"kind", "point"}, {"point", index}};
+  json parameters = json::object();
+  for (const CaseOverride& o : overrides) parameters[o.key] = o.text;
+  out["parameters"] = parameters;
+  try {
+    const SweepPointCases cases = sweep_point_cases(s, index);
+    const CaseSpec& c = cases.base;
+    const Precision precision = point_precision(c, options);
+    out["precision"] = precision.name();
+    out["case_hash"] = c.hash;
+    const JsonNumbers numbers(precision.kind != ScalarKind::double_);
+    std::optional<LyapunovFindings> findings;
+    if (s.lyapunov || (s.impacts && c.lyapunov) || (s.relations && c.lyapunov)) {
+      findings = run_lyapunov_case(c, options).lyapunov;
+      if (s.lyapunov) out["lyapunov"] = lyapunov_json(*findings, numbers);
+    }
+    std::optional<std::int64_t> impacts;
+    std::int64_t impact_periods = 0;
+    if (findings && findings->impacts) {
+      impacts = findings->impacts;
+      impact_periods = findings->periods_done;
+    }
+    if (s.strobe || (s.impacts && !impacts)) {
+      CaseSpec run = c;
+      if (s.strobe) run.horizon.periods = s.strobe_transient + s.strobe_samples;
+      const RunResult result = run_case(run, options);
+      if (s.strobe) {
+        std::vector<NumberText> u, v;
+        if (result.run.stroboscopic)
+          for (const StroboscopicSample& sample : *result.run.stroboscopic)
+            if (sample.period > s.strobe_transient && !sample.state.has_coordinates()) {
+              u.push_back(sample.state.u);
+              v.push_back(sample.state.v);
+            }
+        json strobe = {{"first_period", s.strobe_transient + 1}};
+        numbers.put_list(strobe, "u", u);
+        numbers.put_list(strobe, "v", v);
+        if (result.run.escaped) strobe["escaped_at_step"] = result.run.escaped->step;
+        out["strobe"] = strobe;
+      }
+      if (!impacts) {
+        impacts = run_impacts(result.run);
+        impact_periods = *run.horizon.periods;
+      }
+    }
+    if (s.impacts) {
+      out["impacts"] = impacts ? json(*impacts) : json(nullptr);
+      out["impacts_per_period"] =
+          impacts && impact_periods > 0 ? json(static_cast<double>(*impacts) / static_cast<double>(impact_periods))
+                                        : json(nullptr);
+    }
+    if (s.relations) out["relations"] = relations_json(cases, options, findings);
+  } catch (const InputError& error) {
+    out["error"] = error.what();
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& error) {
+    out["error"] = error.what();
+  }
+  out["seconds"] = std::chrono::duration<double>(Clock::now() - start).count();
+  return out;
+}
+
+double sweep_point_cost(const SweepSpec& s, std::size_t index, const RunOptions& given) {
+  const SweepPointCases cases = sweep_point_cases(s, index);
+  const auto cost = [&](const CaseSpec& c, std::int64_t periods, double trajectories) {
+    const bool stepped = scheme_infos().at(c.scheme.entry).has_step;
+    double steps = static_cast<double>(periods);
+    if (stepped && c.step.steps_per_period) steps *= static_cast<double>(*c.step.steps_per_period);
+    else if (stepped) steps *= 1000;  // an absolute step: the horizon's steps are not known here
+    else steps *= 100;                // the reference: a few events per period
+    return trajectories * steps * seconds_per_step(point_precision(c, given));
+  };
+  const CaseSpec& c = cases.base;
+  const std::int64_t periods = c.horizon.periods.value_or(1);
+  const double lyapunov_trajectories = c.lyapunov && c.lyapunov->has_epsilon() ? 3 : 1;
+  double total = 0;
+  if (s.lyapunov || s.impacts || s.relations) total += cost(c, periods, lyapunov_trajectories);
+  if (s.strobe) total += cost(c, s.strobe_transient + s.strobe_samples, 1);
+  for (const CaseSpec& r : cases.relation_cases)
+    total += cost(r, r.horizon.periods.value_or(1), r.lyapunov && r.lyapunov->has_epsilon() ? 3 : 1);
+  return total;
+}
+
+bool sweep_point_threadable(const SweepSpec& s, std::size_t index, const RunOptions& given) {
+  const SweepPointCases cases = sweep_point_cases(s, index);
+  const auto floating_builtin = [&](const CaseSpec& c) {
+    const ScalarKind k = point_precision(c, given).kind;
+    return k == ScalarKind::double_ || k == ScalarKind::long_double || k == ScalarKind::float128;
+  };
+  return floating_builtin(cases.base) && std::all_of(cases.relation_cases.begin(), cases.relation_cases.end(), floating_builtin);
+}
+
+std::vector<std::size_t> sweep_todo(const SweepSpec& s, const std::set<std::size_t>& finished, const RunOptions& options) {
+  std::vector<std::size_t> todo;
+  std::vector<double> cost;
+  for (std::size_t i = 0; i < s.points(); ++i)
+    if (!finished.contains(i)) todo.push_back(i);
+  cost.reserve(todo.size());
+  for (const std::size_t i : todo) cost.push_back(sweep_point_cost(s, i, options));
+  std::vector<std::size_t> order(todo.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
+  std::vector<std::size_t> sorted;
+  sorted.reserve(todo.size());
+  for (const std::size_t k : order) sorted.push_back(todo[k]);
+  return sorted;
+}
+
+SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOptions& options) {
+  const Clock::time_point start = Clock::now();
+  SweepRunSummary summary;
+  summary.points = s.points();
+  summary.skipped = out.finished().size();
+  const std::vector<std::size_t> todo = sweep_todo(s, out.finished(), options);
+  std::vector<std::size_t> threaded, alone;
+  for (const std::size_t i : todo) (sweep_point_threadable(s, i, options) ? threaded : alone).push_back(i);
+  std::atomic<std::size_t> done{0}, failed{0};
+  if (options.progress) {
+    double estimate = 0;
+    for (const std::size_t i : todo) estimate += sweep_point_cost(s, i, options);
+    options.progress->begin("sweep " + s.name, static_cast<std::int64_t>(todo.size()), "points",
+                            estimate / std::max(1u, options.threads));
+  }
+  const auto run_one = [&](std::size_t i) {
+    const json line = compute_sweep_point(s, i, options);
+    if (line.contains("error")) ++failed;
+    out.append(line);
+    const std::size_t now = ++done;
+    if (options.progress) options.progress->advance(static_cast<std::int64_t>(now));
+  };
+  // parallel_for takes at least one task (it counts its threads as min(threads, count) − 1).
+  if (!threaded.empty()) parallel_for(threaded.size(), options.threads, [&](std::size_t k) { run_one(threaded[k]); });
+  for (const std::size_t i : alone) run_one(i);
+  out.sync();
+  summary.computed = done;
+  summary.failed = failed;
+  summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return summary;
+}
+
+SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepSpec& s) : path_(path) {
+  const std::string where = path.string();
+  std::error_code error;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
+  if (error) throw InputError("", "--out", "cannot make the directory of " + where + ": " + error.message());
+  const auto status = std::filesystem::symlink_status(path, error);
+  if (status.type() != std::filesystem::file_type::not_found && status.type() != std::filesystem::file_type::regular)
+    throw InputError("", "--out", where + " exists and is not a regular file");
+  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+  if (fd_ < 0) throw InputError("", "--out", "cannot open " + where + ": " + system_error());
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd_);
+    throw InputError("", "--out", where + " is being written by another sweep (it holds the file's lock)");
+  }
+  try {
+    std::string text;
+    {
+      std::ifstream in(path, std::ios::binary);
+      std::ostringstream all;
+      all << in.rdbuf();
+      text = all.str();
+    }
+    // A last line without its newline is a write a kill cut short: cut it off.
+    const std::size_t complete = text.empty() ? 0 : text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+    if (complete < text.size()) {
+      if (::ftruncate(fd_, static_cast<off_t>(complete)) != 0 || ::fdatasync(fd_) != 0)
+        throw RunFailure("cannot cut the unfinished last line of " + where + ": " + system_error());
+      text.resize(complete);
+    }
+    const json header = sweep_header(s);
+    if (text.empty()) {
+      write_line(header.dump() + "\n");
+      sync();
+      return;
+    }
+    std::size_t line_start = 0, line_number = 0;
+    while (line_start < text.size()) {
+      const std::size_t end = text.find('\n', line_start);
+      const std::string line = text.substr(line_start, end - line_start);
+      line_start = end + 1;
+      ++line_number;
+      const json parsed = json::parse(line, nullptr, false);
+      const std::string at = where + ": line " + std::to_string(line_number);
+      if (parsed.is_discarded() || !parsed.is_object())
+        throw InputError("", "--out", at + " is not a JSON object: the file is not a sweep's result file, or damaged");
+      if (line_number == 1) {
+        if (parsed.value("kind", "") != "sweep" || !parsed.contains("sweep_hash"))
+          throw InputError("", "--out", where + " is not a sweep result file (its first line is no sweep header)");
+        if (parsed["sweep_hash"] != s.hash)
+          throw InputError("", "--out",
+                           where + " was written by a different sweep definition (sweep hash " +
+                               parsed["sweep_hash"].get<std::string>() + ", this sweep " + s.hash +
+                               "): give another --out, or remove the file to start again");
+        continue;
+      }
+      if (!parsed.contains("point") || !parsed["point"].is_number_unsigned() || parsed["point"].get<std::size_t>() >= s.points())
+        throw InputError("", "--out", at + " names no point of this sweep");
+      finished_.insert(parsed["point"].get<std::size_t>());
+    }
+  } catch (...) {
+    ::close(fd_);
+    throw;
+  }
+}
+
+SweepResultFile::~SweepResultFile() {
+  if (fd_ < 0) return;
+  ::fdatasync(fd_);  // the lines since the last sync; a failure here has nobody left to tell
+  ::close(fd_);
+}
+
+void SweepResultFile::append(const json& point) {
+  const std::string line = point.dump() + "\n";
+  bool sync_now = false;
+  {
+    const std::lock_guard lock(mutex_);
+    write_line(line);
+    finished_.insert(point.at("point").get<std::size_t>());
+    const Clock::time_point now = Clock::now();
+    if (now - synced_ >= sync_interval) {
+      synced_ = now;
+      sync_now = true;
+    }
+  }
+  // Outside the lock: the other threads go on appending while this one waits for the disk.
+  if (sync_now) sync();
+}
+
+void SweepResultFile::sync() {
+  if (::fdatasync(fd_) != 0) throw RunFailure("cannot sync " + path_.string() + ": " + system_error());
+}
+
+void SweepResultFile::write_line(const std::string& line) {
+  // One write(2) of the whole line on an O_APPEND descriptor; a short write (a full disk,
+  // a file-size limit) is completed or reported.
+  std::size_t written = 0;
+  while (written < line.size()) {
+    const ssize_t n = ::write(fd_, line.data() + written, line.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw RunFailure("cannot write to " + path_.string() + ": " + system_error());
+    written += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace vibro

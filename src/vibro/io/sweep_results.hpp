@@ -1,0 +1,100 @@
+#pragma once
+// `vibro sweep`: the points of a sweep file (io/sweep_file.hpp) computed on threads, each
+// appended as one JSON line to the result file as it finishes (docs/sweeps.md). In io/
+// because it makes JSON and writes a file; it runs cases through run/ as the other verbs
+// do. The pieces are public so that the MPI coordinator (cli/sweep_command.cpp) schedules
+// the same points, computes them the same way and writes the same file.
+
+#include "vibro/io/sweep_file.hpp"
+#include "vibro/run/run_options.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace vibro {
+
+namespace schema_version {
+inline constexpr int sweep = 1;  ///< sweep result files (docs/schema/sweep.schema.json)
+}  // namespace schema_version
+
+/// The result file of a sweep: a header line naming the sweep and its hash, then one JSON
+/// line per finished point, in the order they finished. Each line is one write(2) of the
+/// whole line with its newline on an O_APPEND descriptor: a kill of the process leaves
+/// whole lines and at most a last line without its newline, which the next open cuts off
+/// (that point is computed again). The lines reach the disk (fdatasync) at most
+/// sync_interval after they are written, and when the sweep ends: a crash of the machine
+/// loses at most that long's points. A sync per line would cost more than a cheap point
+/// (5 ms of IDED) and serialise the threads.
+class SweepResultFile {
+ public:
+  /// Opens `path`, making it (and its directory) when missing. An existing file must start
+  /// with the header of a sweep with the same hash (else InputError: another definition
+  /// wrote it); its finished points are read. Held with an exclusive lock (flock), so two
+  /// sweeps cannot write one file; a second one is refused.
+  SweepResultFile(const std::filesystem::path& path, const SweepSpec& sweep);
+  ~SweepResultFile();
+  SweepResultFile(const SweepResultFile&) = delete;
+  SweepResultFile& operator=(const SweepResultFile&) = delete;
+
+  /// The points the file already holds.
+  const std::set<std::size_t>& finished() const { return finished_; }
+  /// How often the appended lines are synced to the disk.
+  static constexpr std::chrono::milliseconds sync_interval{100};
+
+  /// Appends one point's line (synced within sync_interval); safe to call from several threads.
+  void append(const nlohmann::json& point);
+  /// fdatasync now; throws RunFailure when the system reports an error.
+  void sync();
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  void write_line(const std::string& line);
+
+  std::filesystem::path path_;
+  int fd_ = -1;
+  std::set<std::size_t> finished_;
+  std::mutex mutex_;
+  std::chrono::steady_clock::time_point synced_ = std::chrono::steady_clock::now();
+};
+
+/// The header line's object: schema version, sweep name and hash, parameters with their
+/// values, what is computed, the number of points.
+nlohmann::json sweep_header(const SweepSpec& sweep);
+
+/// A point's line: its index, its parameters as the case reader read them, its precision and
+/// case hash, what it computed (docs/sweeps.md "Result lines"), and its wall time. A run that
+/// fails (a state that is no longer finite, a work limit) gives a line with "error": the
+/// point is finished, with that outcome. `options` gives the precision and the work limit;
+/// progress, error bars, error estimates and studies are off.
+nlohmann::json compute_sweep_point(const SweepSpec& sweep, std::size_t index, const RunOptions& options);
+
+/// Relative cost of a point (the cost model of run/work_limit.hpp: steps × seconds per step
+/// at its precision), to hand out the dearest points first.
+double sweep_point_cost(const SweepSpec& sweep, std::size_t index, const RunOptions& options);
+
+/// Whether a point may run beside others in one process: not in MPFR or in the rational
+/// type (Boost 1.74 keeps MPFR's default precision in one process-wide static).
+bool sweep_point_threadable(const SweepSpec& sweep, std::size_t index, const RunOptions& options);
+
+/// The points not in `finished`, dearest first (ties in index order).
+std::vector<std::size_t> sweep_todo(const SweepSpec& sweep, const std::set<std::size_t>& finished,
+                                    const RunOptions& options);
+
+struct SweepRunSummary {
+  std::size_t points = 0, skipped = 0, computed = 0, failed = 0;
+  double seconds = 0;
+};
+
+/// Every point of `sweep` not yet in the file, on `options.threads` threads (the points
+/// that may not share a process's threads afterwards, one at a time); progress on
+/// `options.progress`.
+SweepRunSummary run_sweep(const SweepSpec& sweep, SweepResultFile& out, const RunOptions& options);
+
+}  // namespace vibro

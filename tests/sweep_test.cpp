@@ -1,0 +1,335 @@
+// `vibro sweep` end to end through the executable (docs/sweeps.md): the sweep file's strict
+// reader (one-line errors naming the file and the key, a bad point refused as the case
+// reader refuses it), the result file's resume after a kill (a cut last line is computed
+// again, a file of another sweep is refused), results independent of the thread count, and
+// λ1 equal to what `vibro lyapunov` gives for the same case written out by hand.
+
+#include "support/cli_runner.hpp"
+
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/sweep_file.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace vibro::testing;
+using json = nlohmann::json;
+
+/// IDED on the seeds' chaotic family (ω = 50, e = 0.5, u0 = 0, v0 = 0.1) over `periods`
+/// periods: milliseconds a point.
+std::string ided_case(int periods = 60, const std::string& alpha = "0.9") {
+  return "[case]\nname = \"ided-small\"\nprecision = \"double\"\n"
+         "[model]\ntype = \"impact-oscillator\"\nalpha = " + alpha + "\na = 2500\nomega = 50\nu_min = 0\ne = 0.5\n"
+         "[initial]\nu0 = 0\nv0 = 0.1\n[scheme]\ntype = \"reference\"\n[horizon]\nperiods = " + std::to_string(periods) +
+         "\n[lyapunov]\n";
+}
+
+/// A Paoli–Schatzman run of a periodic impacting orbit, for stroboscopic samples.
+std::string ps_case() {
+  return "[case]\nname = \"ps-small\"\nprecision = \"double\"\n"
+         "[model]\ntype = \"impact-oscillator\"\nalpha = 0.1\na = 1\nomega = 2\nu_min = 0\ne = 0.8\n"
+         "[initial]\nu0 = 0.5\nv0 = 0\n[scheme]\ntype = \"paoli-schatzman\"\n[step]\nsteps_per_period = 200\n"
+         "[horizon]\nperiods = 10\n";
+}
+
+/// A sweep of `base` over α (linear) and u_min (a list): 3 × 2 points by default.
+std::string alpha_sweep(const std::string& compute = R"(["lyapunov", "impacts"])", int count = 3) {
+  return "[sweep]\nname = \"small\"\ncase = \"base.toml\"\ncompute = " + compute +
+         "\n[[parameter]]\nkey = \"model.alpha\"\nfrom = 0.5\nto = 1\ncount = " + std::to_string(count) +
+         "\n[[parameter]]\nkey = \"model.u_min\"\nvalues = [0, \"-1/10\"]\n";
+}
+
+/// A path as a TOML basic string (the test paths hold no quote or backslash).
+std::string quoted_toml(const fs::path& path) { return "\"" + path.string() + "\""; }
+
+class Sweep : public Cli {
+ protected:
+  /// The point lines of a result file by point index, each without its wall time.
+  std::map<std::size_t, json> points(const fs::path& file) const {
+    std::map<std::size_t, json> out;
+    const std::vector<std::string> lines = lines_of(read_text(file));
+    EXPECT_FALSE(lines.empty()) << file;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      json line = json::parse(lines[i]);
+      line.erase("seconds");
+      const std::size_t point = line.at("point").get<std::size_t>();
+      EXPECT_FALSE(out.contains(point)) << "point " << point << " twice in " << file;
+      out[point] = line;
+    }
+    return out;
+  }
+
+  Outcome sweep(const fs::path& file, const std::string& more = "") const {
+    return vibro("sweep " + quoted(file) + " --quiet " + more);
+  }
+};
+
+TEST_F(Sweep, RefusesAnUnknownKeyNamingFileAndKey) {
+  write("base.toml", ided_case());
+  const fs::path file = write("s.toml", alpha_sweep() + "[sweep.extra]\n");
+  EXPECT_TRUE(bad_input(sweep(file), {"s.toml", "sweep.extra", "unknown key"}));
+  const fs::path top = write("t.toml", alpha_sweep() + "[colour]\n");
+  EXPECT_TRUE(bad_input(sweep(top), {"t.toml", "colour", "unknown key"}));
+}
+
+TEST_F(Sweep, RefusesAWrongType) {
+  write("base.toml", ided_case());
+  std::string text = alpha_sweep();
+  text.replace(text.find("count = 3"), 9, "count = \"3\"");
+  EXPECT_TRUE(bad_input(sweep(write("s.toml", text)), {"s.toml", "parameter[0].count", "expected an integer"}));
+  EXPECT_TRUE(bad_input(sweep(write("c.toml", alpha_sweep("\"lyapunov\""))), {"c.toml", "sweep.compute", "expected a list"}));
+}
+
+TEST_F(Sweep, RefusesAnEmptyRange) {
+  write("base.toml", ided_case());
+  std::string empty_list = alpha_sweep();
+  empty_list.replace(empty_list.find("values = [0, \"-1/10\"]"), 21, "values = []");
+  EXPECT_TRUE(bad_input(sweep(write("s.toml", empty_list)), {"s.toml", "parameter[1].values", "empty"}));
+  std::string empty_range = alpha_sweep();
+  empty_range.replace(empty_range.find("to = 1"), 6, "to = 0.5");
+  EXPECT_TRUE(bad_input(sweep(write("r.toml", empty_range)), {"r.toml", "parameter[0].to", "empty"}));
+  EXPECT_TRUE(bad_input(sweep(write("q.toml", alpha_sweep(R"(["lyapunov"])", 0))), {"q.toml", "parameter[0].count"}));
+}
+
+TEST_F(Sweep, RefusesAGridBeyondTheLimitWithoutForce) {
+  write("base.toml", ided_case());
+  const std::string text = "[sweep]\nname = \"big\"\ncase = \"base.toml\"\ncompute = [\"lyapunov\"]\n"
+                           "[[parameter]]\nkey = \"model.alpha\"\nfrom = 0.5\nto = 1\ncount = 400\n"
+                           "[[parameter]]\nkey = \"model.a\"\nfrom = 1000\nto = 3000\ncount = 401\n";
+  EXPECT_TRUE(bad_input(sweep(write("s.toml", text)), {"s.toml", "parameter", "160400 points", "--force"}));
+}
+
+TEST_F(Sweep, RefusesAPointTheCaseReaderRefuses) {
+  write("base.toml", ided_case());
+  const std::string text = "[sweep]\nname = \"bad\"\ncase = \"base.toml\"\ncompute = [\"lyapunov\"]\n"
+                           "[[parameter]]\nkey = \"model.e\"\nvalues = [0.5, 1.5]\n";
+  EXPECT_TRUE(bad_input(sweep(write("s.toml", text)), {"s.toml", "point 1", "model.e = 1.5", "base.toml", "[0, 1]"}));
+  const std::string unknown = "[sweep]\nname = \"bad\"\ncase = \"base.toml\"\ncompute = [\"lyapunov\"]\n"
+                              "[[parameter]]\nkey = \"model.colour\"\nvalues = [1]\n";
+  EXPECT_TRUE(bad_input(sweep(write("u.toml", unknown)), {"u.toml", "model.colour", "unknown key"}));
+  const std::string integer = "[sweep]\nname = \"bad\"\ncase = \"base.toml\"\ncompute = [\"lyapunov\"]\n"
+                              "[[parameter]]\nkey = \"horizon.periods\"\nvalues = [10, 20.5]\n";
+  EXPECT_TRUE(bad_input(sweep(write("i.toml", integer)), {"i.toml", "horizon.periods", "integer"}));
+}
+
+TEST_F(Sweep, WritesOneLinePerPointAndSkipsThemOnARerun) {
+  write("base.toml", ided_case());
+  const fs::path file = write("s.toml", alpha_sweep());
+  const fs::path out = dir() / "out.jsonl";
+  const Outcome first = sweep(file, "--out " + quoted(out));
+  ASSERT_EQ(first.status, 0) << first.err;
+  const auto lines = lines_of(read_text(out));
+  ASSERT_EQ(lines.size(), 7u);
+  const json header = json::parse(lines[0]);
+  EXPECT_EQ(header.at("kind"), "sweep");
+  EXPECT_EQ(header.at("points"), 6);
+  const std::map<std::size_t, json> found = points(out);
+  ASSERT_EQ(found.size(), 6u);
+  EXPECT_EQ(found.at(0).at("parameters").at("model.alpha"), "0.5");
+  EXPECT_EQ(found.at(3).at("parameters").at("model.alpha"), "0.75");
+  EXPECT_EQ(found.at(3).at("parameters").at("model.u_min"), "-1/10");
+  for (const auto& [i, line] : found) {
+    EXPECT_FALSE(line.contains("error")) << line.dump();
+    EXPECT_EQ(line.at("precision"), "double");
+    EXPECT_EQ(line.at("case_hash").get<std::string>().size(), 16u);
+    EXPECT_TRUE(line.at("lyapunov").at("defined").get<bool>()) << line.dump();
+    EXPECT_TRUE(line.at("impacts_per_period").is_number());
+  }
+  EXPECT_NE(found.at(0).at("case_hash"), found.at(1).at("case_hash"));
+  const Outcome again = sweep(file, "--out " + quoted(out) + " --json");
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(json::parse(again.out).at("computed"), 0);
+  EXPECT_EQ(json::parse(again.out).at("skipped"), 6);
+  EXPECT_EQ(read_text(out).size(), [&] {
+    std::size_t n = 0;
+    for (const auto& l : lines) n += l.size() + 1;
+    return n;
+  }());
+}
+
+TEST_F(Sweep, ResumesAfterAKillComputingTheCutLineAgain) {
+  write("base.toml", ided_case());
+  const fs::path file = write("s.toml", alpha_sweep());
+  const fs::path out = dir() / "out.jsonl";
+  ASSERT_EQ(sweep(file, "--out " + quoted(out)).status, 0);
+  const std::map<std::size_t, json> whole = points(out);
+  // What a kill leaves: the last two lines gone, and the one before them cut half-way.
+  const std::vector<std::string> lines = lines_of(read_text(out));
+  std::string cut;
+  for (std::size_t i = 0; i + 3 < lines.size(); ++i) cut += lines[i] + "\n";
+  cut += lines[lines.size() - 3].substr(0, lines[lines.size() - 3].size() / 2);
+  write("out.jsonl", cut);
+  const Outcome resumed = sweep(file, "--out " + quoted(out) + " --json");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(json::parse(resumed.out).at("computed"), 3);
+  EXPECT_EQ(json::parse(resumed.out).at("skipped"), 3);
+  EXPECT_EQ(points(out), whole);
+}
+
+TEST_F(Sweep, RefusesAResultFileOfAnotherSweep) {
+  write("base.toml", ided_case());
+  const fs::path out = dir() / "out.jsonl";
+  ASSERT_EQ(sweep(write("s.toml", alpha_sweep()), "--out " + quoted(out)).status, 0);
+  const std::string before = read_text(out);
+  EXPECT_TRUE(bad_input(sweep(write("s.toml", alpha_sweep(R"(["lyapunov", "impacts"])", 4)), "--out " + quoted(out)),
+                        {"out.jsonl", "different sweep definition"}));
+  // A changed base case is another definition too.
+  write("s.toml", alpha_sweep());
+  write("base.toml", ided_case(61));
+  EXPECT_TRUE(bad_input(sweep(dir() / "s.toml", "--out " + quoted(out)), {"different sweep definition"}));
+  EXPECT_EQ(read_text(out), before);
+  EXPECT_TRUE(bad_input(sweep(dir() / "s.toml", "--out " + quoted(write("other.txt", "hello\n"))),
+                        {"other.txt", "not a JSON object"}));
+}
+
+TEST_F(Sweep, ResultsDoNotDependOnTheThreadCount) {
+  write("base.toml", ided_case());
+  const fs::path file = write("s.toml", alpha_sweep(R"(["lyapunov", "impacts"])", 5));
+  const fs::path one = dir() / "one.jsonl", two = dir() / "two.jsonl";
+  ASSERT_EQ(sweep(file, "--threads 1 --out " + quoted(one)).status, 0);
+  ASSERT_EQ(sweep(file, "--threads 2 --out " + quoted(two)).status, 0);
+  EXPECT_EQ(points(one).size(), 10u);
+  EXPECT_EQ(points(one), points(two));
+}
+
+// The same exponent through an independent path: the case written out by hand with the
+// point's values, run by `vibro lyapunov`.
+TEST_F(Sweep, LambdaEqualsVibroLyapunovOnTheSameCase) {
+  write("base.toml", ided_case());
+  const fs::path out = dir() / "out.jsonl";
+  ASSERT_EQ(sweep(write("s.toml", alpha_sweep()), "--out " + quoted(out)).status, 0);
+  for (const auto& [i, line] : points(out)) {
+    const std::string alpha = line.at("parameters").at("model.alpha");
+    const std::string u_min = line.at("parameters").at("model.u_min");
+    std::string text = ided_case(60, "\"" + alpha + "\"");
+    text.replace(text.find("u_min = 0"), 9, "u_min = \"" + u_min + "\"");
+    const Outcome single = vibro("lyapunov " + quoted(write("point.toml", text)) + " --ensemble 0 --quiet --json");
+    ASSERT_EQ(single.status, 0) << single.err;
+    const json l = json::parse(single.out).at("lyapunov");
+    EXPECT_EQ(l.at("lambda1_per_period"), line.at("lyapunov").at("lambda1_per_period")) << "point " << i;
+    EXPECT_EQ(l.at("lambda2_per_period"), line.at("lyapunov").at("lambda2_per_period")) << "point " << i;
+  }
+}
+
+TEST_F(Sweep, StroboscopicSamplesAfterTheTransient) {
+  write("base.toml", ps_case());
+  const std::string text = "[sweep]\nname = \"bif\"\ncase = \"base.toml\"\ncompute = [\"strobe\", \"impacts\"]\n"
+                           "[strobe]\ntransient = 5\nsamples = 7\n"
+                           "[[parameter]]\nkey = \"model.omega\"\nfrom = 1.5\nto = 2.5\ncount = 3\n"
+                           "[[parameter]]\nkey = \"step.steps_per_period\"\nfrom = 100\nto = 400\ncount = 2\nspacing = \"log\"\n";
+  const fs::path out = dir() / "out.jsonl";
+  const Outcome run = sweep(write("s.toml", text), "--out " + quoted(out));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto found = points(out);
+  ASSERT_EQ(found.size(), 6u);
+  for (const auto& [i, line] : found) {
+    EXPECT_FALSE(line.contains("error")) << line.dump();
+    EXPECT_EQ(line.at("strobe").at("first_period"), 6);
+    EXPECT_EQ(line.at("strobe").at("u").size(), 7u);
+    EXPECT_EQ(line.at("strobe").at("v").size(), 7u);
+    EXPECT_TRUE(line.at("impacts").is_number_integer());
+  }
+  EXPECT_EQ(found.at(1).at("parameters").at("step.steps_per_period"), "400");
+}
+
+// The relations of the published tables at every point, by `vibro check`'s code, on the
+// shipped family's IDED and IDND cases set to the point's α (30 periods): the relation
+// between them is evaluated, those needing a method the sweep lacks are not computable.
+TEST_F(Sweep, RelationOutcomesOnTheSweptFamily) {
+  const fs::path cases = fs::path(VIBRO_CASES_DIR) / "lyapunov";
+  const std::string text = "[sweep]\nname = \"rel\"\ncase = " + quoted_toml(cases / "ided.toml") +
+                           "\nrelation_cases = [" + quoted_toml(cases / "idnd.toml") +
+                           "]\ncompute = [\"lyapunov\", \"relations\"]\n"
+                           "[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.9, 1]\n"
+                           "[[parameter]]\nkey = \"horizon.periods\"\nvalues = [30]\n";
+  const fs::path out = dir() / "out.jsonl";
+  const Outcome run = sweep(write("s.sweep.toml", text), "--out " + quoted(out));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto found = points(out);
+  ASSERT_EQ(found.size(), 2u);
+  for (const auto& [i, line] : found) {
+    const json& relations = line.at("relations");
+    const std::string agree = relations.at("ided-idnd-agree").at("outcome");
+    EXPECT_TRUE(agree == "holds" || agree == "contradicted") << line.dump();
+    EXPECT_TRUE(relations.at("ided-idnd-agree").contains("measures"));
+    EXPECT_EQ(relations.at("nsnd-3h-close").at("outcome"), "not computable");
+  }
+  // Without a relation case the sweep is refused before any work.
+  std::string alone = text;
+  alone.erase(alone.find("relation_cases"), alone.find("compute") - alone.find("relation_cases"));
+  EXPECT_TRUE(bad_input(sweep(write("a.sweep.toml", alone)), {"a.sweep.toml", "sweep.relation_cases"}));
+}
+
+// Every line of a result file with every kind of content against docs/schema/sweep.schema.json.
+TEST_F(Sweep, ResultLinesMatchTheirSchema) {
+  write("base.toml", ps_case());
+  const std::string text = "[sweep]\nname = \"schema\"\ncase = \"base.toml\"\ncompute = [\"strobe\", \"impacts\"]\n"
+                           "[strobe]\ntransient = 2\nsamples = 3\n"
+                           "[[parameter]]\nkey = \"model.omega\"\nvalues = [2, 2.5]\n"
+                           "[[parameter]]\nkey = \"case.precision\"\nvalues = [\"double\", \"mpfr:20\"]\n";
+  const fs::path out = dir() / "out.jsonl";
+  const Outcome run = sweep(write("s.sweep.toml", text), "--out " + quoted(out));
+  ASSERT_EQ(run.status, 0) << run.err;
+  write("base_ided.toml", ided_case(20));
+  const fs::path out2 = dir() / "out2.jsonl";
+  std::string lyapunov = alpha_sweep(R"(["lyapunov", "impacts"])", 2);
+  lyapunov.replace(lyapunov.find("base.toml"), 9, "base_ided.toml");
+  ASSERT_EQ(sweep(write("l.sweep.toml", lyapunov), "--out " + quoted(out2)).status, 0);
+  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  std::string command = "/usr/bin/python3 " + quoted(source / "tests/support/validate_json.py") + " " +
+                        quoted(source / "docs/schema/sweep.schema.json");
+  std::size_t n = 0;
+  for (const fs::path& file : {out, out2})
+    for (const std::string& line : lines_of(read_text(file))) command += " " + quoted(write("line" + std::to_string(n++) + ".json", line));
+  EXPECT_EQ(n, 10u);
+  EXPECT_EQ(std::system((command + " >" + quoted(dir() / "validator.txt") + " 2>&1").c_str()), 0)
+      << read_text(dir() / "validator.txt");
+  // The MPFR points carry their numbers' full texts.
+  for (const auto& [i, line] : points(out))
+    EXPECT_EQ(line.at("strobe").contains("u_text"), line.at("precision") == "mpfr:20") << line.dump();
+}
+
+TEST(SweepFiles, ShippedSweepsLoadAndAreNoCases) {
+  for (const fs::path& file : vibro::case_files(VIBRO_CASES_DIR))
+    EXPECT_FALSE(file.filename().string().ends_with(".sweep.toml")) << file;
+  std::size_t sweeps = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(VIBRO_CASES_DIR) / "sweeps")) {
+    ASSERT_TRUE(entry.path().filename().string().ends_with(".sweep.toml")) << entry.path();
+    const vibro::SweepSpec sweep = vibro::load_sweep(entry.path(), false);
+    EXPECT_GE(sweep.points(), 2u);
+    ++sweeps;
+  }
+  EXPECT_GE(sweeps, 1u);
+}
+
+TEST(SweepFiles, LinearValuesAreExactAndLogValuesRoundTrip) {
+  const fs::path dir = fs::path(::testing::TempDir()) / ("sweep_values_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "base.toml") << ided_case();
+  const std::string text = "[sweep]\nname = \"v\"\ncase = \"base.toml\"\ncompute = [\"lyapunov\"]\n"
+                           "[[parameter]]\nkey = \"model.alpha\"\nfrom = 0\nto = 1\ncount = 4\n"
+                           "[[parameter]]\nkey = \"model.a\"\nfrom = 100\nto = 10000\ncount = 3\nspacing = \"log\"\n";
+  const vibro::SweepSpec sweep = vibro::parse_sweep(text, "v.sweep.toml", dir, false);
+  ASSERT_EQ(sweep.points(), 12u);
+  std::vector<std::string> alphas, amplitudes;
+  for (const auto& v : sweep.parameters[0].values) alphas.push_back(v.text);
+  for (const auto& v : sweep.parameters[1].values) amplitudes.push_back(v.text);
+  EXPECT_EQ(alphas, (std::vector<std::string>{"0", "1/3", "2/3", "1"}));
+  EXPECT_EQ(amplitudes, (std::vector<std::string>{"100", "1000", "10000"}));
+  // The last parameter varies fastest.
+  EXPECT_EQ(vibro::overrides_text(sweep.overrides(4)), "model.alpha = 1/3, model.a = 1000");
+  fs::remove_all(dir);
+}
+
+}  // namespace
