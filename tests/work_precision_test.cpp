@@ -1,0 +1,109 @@
+// The work–precision page of `vibro report` (report/work_precision.hpp): which point a
+// "time to X" is, what an unreached target says, which studies are one problem, and the
+// page a report over a small set of cases writes (docs/convergence.md "Work–precision").
+// Expected values are written by hand from the curves each test builds; the report's times
+// are machine dependent, so the end-to-end test checks the page's structure and that each
+// time cell is either a time or a reason.
+
+#include "support/cli_runner.hpp"
+#include "vibro/report/work_precision.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using vibro::WorkCurve;
+using vibro::WorkPoint;
+using vibro::testing::Cli;
+using vibro::testing::Outcome;
+using vibro::testing::quoted;
+
+/// A curve of three step sizes: errors 1e−2, 1e−4, 1e−7 at 1, 2 and 8 ms.
+WorkCurve three_points(bool finest_at_floor) {
+  return {"case", "scheme",
+          {WorkPoint{"T/10", 0.001, 1e-2, false}, WorkPoint{"T/100", 0.002, 1e-4, false},
+           WorkPoint{"T/1000", 0.008, 1e-7, finest_at_floor}}};
+}
+
+/// "Time to X" is the time of the cheapest measured point whose error is ≤ X, never an
+/// interpolation; a target no point reaches has no time.
+TEST(WorkPrecision, TimeToReachIsTheCheapestPointAtOrBelowTheTarget) {
+  const WorkCurve curve = three_points(false);
+  EXPECT_EQ(vibro::time_to_reach(curve, 1e-3), 0.002);
+  EXPECT_EQ(vibro::time_to_reach(curve, 1e-2), 0.001);  // ≤, not <
+  EXPECT_EQ(vibro::time_to_reach(curve, 1e-6), 0.008);
+  EXPECT_FALSE(vibro::time_to_reach(curve, 1e-9));
+  // A finer point that happens to be cheaper (a noisy timing) is the one taken.
+  WorkCurve noisy = curve;
+  noisy.points[2].seconds = 0.0015;
+  EXPECT_EQ(vibro::time_to_reach(noisy, 1e-3), 0.0015);
+}
+
+/// An unreached target names the reason the study gives: its rounding floor when it labels
+/// a point as at it, otherwise the finest step it was run to.
+TEST(WorkPrecision, AnUnreachedTargetSaysWhetherTheStudyHitItsFloorOrStopped) {
+  const std::string floored = vibro::unreached(three_points(true));
+  EXPECT_NE(floored.find("not reachable in double: rounding floor"), std::string::npos) << floored;
+  EXPECT_NE(floored.find("1e-07 at h = T/1000"), std::string::npos) << floored;
+  const std::string stopped = vibro::unreached(three_points(false));
+  EXPECT_NE(stopped.find("not reached down to h = T/1000"), std::string::npos) << stopped;
+  EXPECT_EQ(stopped.find("rounding floor"), std::string::npos) << stopped;
+}
+
+/// The oscillator of tests/data/small_study.toml (one period, above an obstacle, e = 1/2)
+/// with scheme `scheme` over `periods` periods.
+std::string small_case(const std::string& name, const std::string& scheme, int periods) {
+  return "[case]\nname = \"" + name +
+         "\"\n[model]\ntype = \"impact-oscillator\"\nalpha = 0\na = 0\nomega = 1\nu_min = 0\ne = \"1/2\"\n"
+         "[initial]\nu0 = 1\nv0 = 0\n[scheme]\ntype = \"" +
+         scheme + "\"\n[step]\nsteps_per_period = 50\n[horizon]\nperiods = " + std::to_string(periods) +
+         "\n[convergence]\nsteps_per_period = [50, 100, 200, 400]\nscalars = [\"double\"]\norders = \"measured\"\n";
+}
+
+/// A report over two schemes on one problem and a third case over another horizon: the page
+/// has one problem with both schemes' rows (each time cell a time with its ratio, or a
+/// reason), leaves the third case out (no other study solves its problem), and index.md
+/// links the page.
+TEST_F(Cli, ReportWritesOneWorkPrecisionProblemPerProblemSolvedTwice) {
+  const fs::path cases = dir() / "cases";
+  fs::create_directories(cases);
+  write("cases/ps.toml", small_case("wp-ps", "paoli-schatzman", 1));
+  write("cases/cn.toml", small_case("wp-cn", "corrected-crank-nicolson", 1));
+  write("cases/ps2.toml", small_case("wp-ps-two-periods", "paoli-schatzman", 2));
+  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const fs::path out = dir() / "report";
+  const Outcome report = vibro("--quiet report --cases " + quoted(cases) + " --published " +
+                               quoted(source / "reference/published") + " --goldens " +
+                               quoted(source / "tests/golden/lyapunov") + " --out " + quoted(out));
+  ASSERT_EQ(report.status, 0) << report.err;
+  const std::string page = vibro::testing::read_text(out / "work_precision.md");
+  EXPECT_NE(page.find("## Problem 1\n"), std::string::npos) << page;
+  EXPECT_EQ(page.find("## Problem 2"), std::string::npos) << page;
+  EXPECT_EQ(page.find("wp-ps-two-periods"), std::string::npos) << page;
+  int rows = 0;
+  for (const std::string& line : vibro::testing::lines_of(page)) {
+    if (!line.starts_with("| [`wp-")) continue;
+    ++rows;
+    // case, scheme, three targets, step sizes: every target cell a time or a reason.
+    std::vector<std::string> cells;
+    std::size_t from = 1;
+    for (std::size_t bar = line.find('|', from); bar != std::string::npos; bar = line.find('|', from)) {
+      cells.push_back(line.substr(from, bar - from));
+      from = bar + 1;
+    }
+    ASSERT_EQ(cells.size(), 6u) << line;
+    for (std::size_t t = 2; t < 5; ++t)
+      EXPECT_TRUE(cells[t].find("s (") != std::string::npos || cells[t].find("not reach") != std::string::npos)
+          << cells[t];
+    EXPECT_NE(cells[5].find("T/50 … T/400"), std::string::npos) << line;
+  }
+  EXPECT_EQ(rows, 2) << page;
+  EXPECT_NE(page.find("(fastest)"), std::string::npos) << page;
+  EXPECT_NE(vibro::testing::read_text(out / "index.md").find("(work_precision.md)"), std::string::npos);
+}
+
+}  // namespace
