@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -41,6 +42,13 @@ std::string ps_case() {
          "[model]\ntype = \"impact-oscillator\"\nalpha = 0.1\na = 1\nomega = 2\nu_min = 0\ne = 0.8\n"
          "[initial]\nu0 = 0.5\nv0 = 0\n[scheme]\ntype = \"paoli-schatzman\"\n[step]\nsteps_per_period = 200\n"
          "[horizon]\nperiods = 10\n";
+}
+
+/// A sweep of ps_case() (written as base.toml) sampling `samples` periods after `transient`,
+/// over `parameters` (its [[parameter]] tables).
+std::string strobe_sweep(const std::string& name, int transient, int samples, const std::string& parameters) {
+  return "[sweep]\nname = \"" + name + "\"\ncase = \"base.toml\"\ncompute = [\"strobe\", \"impacts\"]\n[strobe]\ntransient = " +
+         std::to_string(transient) + "\nsamples = " + std::to_string(samples) + "\n" + parameters;
 }
 
 /// A sweep of `base` over α (linear) and u_min (a list): 3 × 2 points by default.
@@ -72,6 +80,12 @@ class Sweep : public Cli {
 
   Outcome sweep(const fs::path& file, const std::string& more = "") const {
     return vibro("sweep " + quoted(file) + " --quiet " + more);
+  }
+
+  /// `text` written as `name` and swept into `out`, which must succeed.
+  void swept(const std::string& name, const std::string& text, const fs::path& out) const {
+    const Outcome run = sweep(write(name, text), "--out " + quoted(out));
+    EXPECT_EQ(run.status, 0) << run.err;
   }
 };
 
@@ -177,6 +191,26 @@ TEST_F(Sweep, ResumesAfterAKillComputingTheCutLineAgain) {
   EXPECT_EQ(points(out), whole);
 }
 
+// A real kill (SIGKILL part-way, wherever it lands): the rerun finishes the sweep and
+// every point equals the uninterrupted run's.
+TEST_F(Sweep, ResumesAfterSigkill) {
+  write("base.toml", ided_case(3000));
+  const fs::path file = write("s.toml", alpha_sweep(R"(["lyapunov", "impacts"])", 20));
+  const fs::path whole = dir() / "whole.jsonl", killed = dir() / "killed.jsonl";
+  ASSERT_EQ(sweep(file, "--threads 2 --out " + quoted(whole)).status, 0);
+  const std::string command = "(" + quoted(VIBRO_EXECUTABLE) + " sweep " + quoted(file) + " --quiet --threads 2 --out " +
+                              quoted(killed) + " >/dev/null 2>&1 & pid=$!; sleep 0.1; kill -9 $pid; wait $pid) 2>/dev/null";
+  std::system(command.c_str());
+  // Whole lines only: the header, then the finished points (a last line may be cut).
+  const std::string left = read_text(killed);
+  const auto newlines = static_cast<std::size_t>(std::count(left.begin(), left.end(), '\n'));
+  const std::size_t before = newlines > 0 ? newlines - 1 : 0;
+  const Outcome resumed = sweep(file, "--threads 2 --json --out " + quoted(killed));
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(json::parse(resumed.out).at("skipped"), before);
+  EXPECT_EQ(points(killed), points(whole));
+}
+
 TEST_F(Sweep, RefusesAResultFileOfAnotherSweep) {
   write("base.toml", ided_case());
   const fs::path out = dir() / "out.jsonl";
@@ -224,13 +258,12 @@ TEST_F(Sweep, LambdaEqualsVibroLyapunovOnTheSameCase) {
 
 TEST_F(Sweep, StroboscopicSamplesAfterTheTransient) {
   write("base.toml", ps_case());
-  const std::string text = "[sweep]\nname = \"bif\"\ncase = \"base.toml\"\ncompute = [\"strobe\", \"impacts\"]\n"
-                           "[strobe]\ntransient = 5\nsamples = 7\n"
-                           "[[parameter]]\nkey = \"model.omega\"\nfrom = 1.5\nto = 2.5\ncount = 3\n"
-                           "[[parameter]]\nkey = \"step.steps_per_period\"\nfrom = 100\nto = 400\ncount = 2\nspacing = \"log\"\n";
   const fs::path out = dir() / "out.jsonl";
-  const Outcome run = sweep(write("s.toml", text), "--out " + quoted(out));
-  ASSERT_EQ(run.status, 0) << run.err;
+  swept("s.toml",
+        strobe_sweep("bif", 5, 7,
+                     "[[parameter]]\nkey = \"model.omega\"\nfrom = 1.5\nto = 2.5\ncount = 3\n"
+                     "[[parameter]]\nkey = \"step.steps_per_period\"\nfrom = 100\nto = 400\ncount = 2\nspacing = \"log\"\n"),
+        out);
   const auto found = points(out);
   ASSERT_EQ(found.size(), 6u);
   for (const auto& [i, line] : found) {
@@ -274,18 +307,16 @@ TEST_F(Sweep, RelationOutcomesOnTheSweptFamily) {
 // Every line of a result file with every kind of content against docs/schema/sweep.schema.json.
 TEST_F(Sweep, ResultLinesMatchTheirSchema) {
   write("base.toml", ps_case());
-  const std::string text = "[sweep]\nname = \"schema\"\ncase = \"base.toml\"\ncompute = [\"strobe\", \"impacts\"]\n"
-                           "[strobe]\ntransient = 2\nsamples = 3\n"
-                           "[[parameter]]\nkey = \"model.omega\"\nvalues = [2, 2.5]\n"
-                           "[[parameter]]\nkey = \"case.precision\"\nvalues = [\"double\", \"mpfr:20\"]\n";
-  const fs::path out = dir() / "out.jsonl";
-  const Outcome run = sweep(write("s.sweep.toml", text), "--out " + quoted(out));
-  ASSERT_EQ(run.status, 0) << run.err;
+  const fs::path out = dir() / "out.jsonl", out2 = dir() / "out2.jsonl";
+  swept("s.sweep.toml",
+        strobe_sweep("schema", 2, 3,
+                     "[[parameter]]\nkey = \"model.omega\"\nvalues = [2, 2.5]\n"
+                     "[[parameter]]\nkey = \"case.precision\"\nvalues = [\"double\", \"mpfr:20\"]\n"),
+        out);
   write("base_ided.toml", ided_case(20));
-  const fs::path out2 = dir() / "out2.jsonl";
   std::string lyapunov = alpha_sweep(R"(["lyapunov", "impacts"])", 2);
   lyapunov.replace(lyapunov.find("base.toml"), 9, "base_ided.toml");
-  ASSERT_EQ(sweep(write("l.sweep.toml", lyapunov), "--out " + quoted(out2)).status, 0);
+  swept("l.sweep.toml", lyapunov, out2);
   const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
   std::string command = "/usr/bin/python3 " + quoted(source / "tests/support/validate_json.py") + " " +
                         quoted(source / "docs/schema/sweep.schema.json");
