@@ -9,6 +9,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/registry.hpp"
 #include "vibro/run/run_lyapunov.hpp"
+#include "vibro/run/scheme_not_built_in.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 #include "vibro/scheme/trajectory.hpp"
@@ -290,6 +291,22 @@ TEST_F(Cli, ConvergeMeasuresTheRoundingFloorByDefaultInDoubleAndSaysWhenNot) {
 
   EXPECT_TRUE(bad_input(vibro("converge " + study + " --measure-rounding --no-measure-rounding --out " + quoted(dir())),
                         {"--no-measure-rounding", "excludes"}));
+}
+
+/// A floating precision a scheme does not run in is refused naming the types it runs in (not
+/// "needs a floating-point type", which is the exact type's reason): the Siconos peer runs in
+/// double only. Skipped in a build without Siconos.
+TEST_F(Cli, APrecisionTheSchemeDoesNotRunInIsRefusedNamingTheTypesItRunsIn) {
+  const fs::path peer = fs::path(VIBRO_CASES_DIR) / "peer" / "siconos_moreau_jean_periodic.toml";
+  try {
+    vibro::load_case(peer);
+  } catch (const vibro::SchemeNotBuiltIn& why) {
+    GTEST_SKIP() << why.what();
+  }
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(peer) + " --precision mpfr:30"),
+                        {"key '--precision'", "runs only in double", "(allowed here: double)"}));
+  const Outcome exact = vibro("run " + quoted(peer) + " --precision rational");
+  EXPECT_TRUE(bad_input(exact, {"key '--precision'", "needs a floating-point type"}));
 }
 
 /// `vibro lyapunov`: the shipped IDED case shortened to 200 periods; the CLI prints what the

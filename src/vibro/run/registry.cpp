@@ -78,8 +78,11 @@ void require_runnable(const CaseSpec& c, const Precision& precision, const std::
   const ScalarSet allowed = runnable_scalars(c) & need.scalars;
   if (allowed.contains(precision.kind)) return;
   std::vector<std::string> why;
-  if (!scheme_infos().at(c.scheme.entry).scalars.contains(precision.kind))
-    why.push_back("scheme '" + c.scheme.type + "' needs a floating-point type");
+  const ScalarSet& scheme_scalars = scheme_infos().at(c.scheme.entry).scalars;
+  if (!scheme_scalars.contains(precision.kind))
+    why.push_back("scheme '" + c.scheme.type + "' " +
+                  (precision.kind == ScalarKind::rational ? std::string("needs a floating-point type")
+                                                          : "runs only in " + scheme_scalars.text()));
   if (!model_scalars(c.model.model_kind()).contains(precision.kind))
     why.push_back("the exact rational type needs a rational model, and " + std::string(model_name(c.model.model_kind())) +
                   " uses cos(ωt) and T = 2π/ω");
