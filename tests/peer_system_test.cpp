@@ -47,6 +47,7 @@
 // those the peer declares (siconos_scheme.hpp), in the band of docs/convergence.md.
 
 #include "support/order_band.hpp"
+#include "support/shipped_peer_study.hpp"
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/linalg/matrix_functions.hpp"
@@ -69,6 +70,7 @@
 
 namespace {
 
+using vibro::testing::shipped_peer_study;
 using System = vibro::LinearImpactSystem<double>;
 using vibro::Matrix;
 using vibro::Vector;
@@ -190,27 +192,16 @@ TEST(SiconosSystemSchatzmanPaoli, DiffersFromNspsBeyondRoundingWithTheStandardDe
   EXPECT_GT(c.largest, 100 * c.bound);
 }
 
-/// A shipped peer study of the 2-DOF system (cases/peer/), run as `vibro converge` runs it;
-/// each run must have the reference's impacts at every h.
-vibro::StudyResult shipped_study(const std::string& file) {
-  const vibro::CaseSpec c = vibro::load_case(std::filesystem::path(VIBRO_CASES_DIR) / "peer" / file);
-  vibro::RunOptions options;
-  options.threads = 2;
-  vibro::StudyResult study = *vibro::run_case(c, options).convergence;
-  for (const auto& row : study.rows) EXPECT_EQ(row.scheme_impacts, row.reference_impacts) << file << " at h = " << row.h;
-  return study;
-}
-
 /// Schatzman–Paoli on the forced 2-DOF system whose impacts fall half-way through a step:
 /// position error O(h) in L∞ (seed 000 §1-2's order, declared by the peer).
 TEST(SiconosSystemStudy, SchatzmanPaoliHasPositionOrderOneOnTheTwoDofImpacts) {
-  EXPECT_TRUE(vibro::testing::has_order(shipped_study("siconos_schatzman_paoli_two_dof_impacts.toml"),
+  EXPECT_TRUE(vibro::testing::has_order(shipped_peer_study("siconos_schatzman_paoli_two_dof_impacts.toml"),
                                         vibro::ErrorMetric::position_linf, 1));
 }
 
 /// Moreau–Jean on the same system: position error O(h) in L∞.
 TEST(SiconosSystemStudy, MoreauJeanHasPositionOrderOneOnTheTwoDofImpacts) {
-  EXPECT_TRUE(vibro::testing::has_order(shipped_study("siconos_moreau_jean_two_dof_impacts.toml"),
+  EXPECT_TRUE(vibro::testing::has_order(shipped_peer_study("siconos_moreau_jean_two_dof_impacts.toml"),
                                         vibro::ErrorMetric::position_linf, 1));
 }
 

@@ -28,6 +28,7 @@
 // ε·N² floor).
 
 #include "support/order_band.hpp"
+#include "support/shipped_peer_study.hpp"
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/model/impact_oscillator.hpp"
@@ -50,6 +51,7 @@
 
 namespace {
 
+using vibro::testing::shipped_peer_study;
 using vibro::ImpactOscillator;
 using vibro::PaoliSchatzman;
 using vibro::peer::SiconosIntegrator;
@@ -117,34 +119,23 @@ TEST(SiconosSchatzmanPaoli, DiffersFromPaoliSchatzmanBeyondRoundingOtherwise) {
   EXPECT_GT(damped.largest, 100 * damped.bound);
 }
 
-/// A shipped peer study (cases/peer/), run as `vibro converge` runs it; each run must have
-/// the reference's impacts at every h.
-vibro::StudyResult shipped_study(const std::string& file) {
-  const vibro::CaseSpec c = vibro::load_case(std::filesystem::path(VIBRO_CASES_DIR) / "peer" / file);
-  vibro::RunOptions options;
-  options.threads = 2;
-  vibro::StudyResult study = *vibro::run_case(c, options).convergence;
-  for (const auto& row : study.rows) EXPECT_EQ(row.scheme_impacts, row.reference_impacts) << file << " at h = " << row.h;
-  return study;
-}
-
 /// Schatzman–Paoli on the issue-16 periodic case: position error O(h) in L∞, seed 000 §1.
 TEST(SiconosStudy, SchatzmanPaoliHasPositionOrderOneOnThePeriodicCase) {
-  EXPECT_TRUE(vibro::testing::has_order(shipped_study("siconos_schatzman_paoli_periodic.toml"),
+  EXPECT_TRUE(vibro::testing::has_order(shipped_peer_study("siconos_schatzman_paoli_periodic.toml"),
                                         vibro::ErrorMetric::position_linf, 1));
 }
 
 /// Moreau–Jean where its impacts are on the grid (seed 003 example 5.1): order 1 within the
 /// order test's band.
 TEST(SiconosStudy, MoreauJeanHasPositionOrderOneOnTheHarmonicObstacle) {
-  EXPECT_TRUE(vibro::testing::has_order(shipped_study("siconos_moreau_jean_harmonic_obstacle.toml"),
+  EXPECT_TRUE(vibro::testing::has_order(shipped_peer_study("siconos_moreau_jean_harmonic_obstacle.toml"),
                                         vibro::ErrorMetric::position_linf, 1));
 }
 
 /// Moreau–Jean on the issue-16 periodic case: each impact falls at another phase of its step,
 /// so the successive slopes scatter (0.38 … 1.36); they scatter around 1 without a trend.
 TEST(SiconosStudy, MoreauJeanScattersAroundOrderOneOnThePeriodicCase) {
-  EXPECT_TRUE(vibro::testing::scatters_around(shipped_study("siconos_moreau_jean_periodic.toml"),
+  EXPECT_TRUE(vibro::testing::scatters_around(shipped_peer_study("siconos_moreau_jean_periodic.toml"),
                                               vibro::ErrorMetric::position_linf, 1));
 }
 
