@@ -68,6 +68,17 @@ TEST(ParallelForLargestFirst, StartsTheTwoHeaviestFirstOnTwoThreadsAndRunsEveryT
   for (std::size_t i = 0; i < runs.size(); ++i) EXPECT_EQ(runs[i], 1) << "task " << i;
 }
 
+/// No task: nothing runs and no thread is started, on any thread count (the count of threads
+/// beside the caller, min(threads, count) − 1, must not wrap around).
+TEST(ParallelFor, WithNoTaskRunsNothingAndReturns) {
+  for (const unsigned threads : {0u, 1u, 2u, 64u}) {
+    std::atomic<int> calls{0};
+    parallel_for(0, threads, [&](std::size_t) { ++calls; });
+    parallel_for_largest_first(0, threads, [&](std::size_t) { ++calls; }, [](std::size_t) { return 1; });
+    EXPECT_EQ(calls, 0) << threads << " threads";
+  }
+}
+
 TEST(ParallelForLargestFirst, RethrowsAFailureAfterRunningTheOtherTasks) {
   std::atomic<int> ran{0};
   EXPECT_THROW(parallel_for_largest_first(

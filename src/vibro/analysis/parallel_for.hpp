@@ -33,9 +33,11 @@ void parallel_for(std::size_t count, unsigned threads, const Task& task) {
       }
     }
   };
-  const unsigned extra = std::min<std::size_t>(std::max(threads, 1u), count) - 1;
+  // No task, no thread: with count = 0 the "threads beside this one" would be 0 − 1.
+  if (count == 0) return;
+  const std::size_t extra = std::min<std::size_t>(std::max(threads, 1u), count) - 1;
   std::vector<std::jthread> pool;
-  for (unsigned t = 0; t < extra; ++t) pool.emplace_back(worker);
+  for (std::size_t t = 0; t < extra; ++t) pool.emplace_back(worker);
   worker();
   pool.clear();  // joins
   if (failure) std::rethrow_exception(failure);

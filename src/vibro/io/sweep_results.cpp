@@ -270,8 +270,7 @@ SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOpt
     const std::size_t now = ++done;
     if (options.progress) options.progress->advance(static_cast<std::int64_t>(now));
   };
-  // parallel_for takes at least one task (it counts its threads as min(threads, count) − 1).
-  if (!threaded.empty()) parallel_for(threaded.size(), options.threads, [&](std::size_t k) { run_one(threaded[k]); });
+  parallel_for(threaded.size(), options.threads, [&](std::size_t k) { run_one(threaded[k]); });
   for (const std::size_t i : alone) run_one(i);
   out.sync();
   summary.computed = done;
