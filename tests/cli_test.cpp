@@ -293,6 +293,14 @@ TEST_F(Cli, ConvergeMeasuresTheRoundingFloorByDefaultInDoubleAndSaysWhenNot) {
                         {"--no-measure-rounding", "excludes"}));
 }
 
+/// The shipped sweep file given to `vibro run` (a user's first try): refused in one line that
+/// names the command that reads it, not its keys as unknown case keys.
+TEST_F(Cli, ASweepFileGivenToRunSaysToUseVibroSweep) {
+  const fs::path file = fs::path(VIBRO_CASES_DIR) / "sweeps" / "chaotic_family_alpha_r.sweep.toml";
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(file)), {"key 'parameter'", "this is a sweep file", "vibro sweep FILE"}));
+  EXPECT_TRUE(bad_input(vibro("converge " + quoted(file)), {"this is a sweep file"}));
+}
+
 /// A floating precision a scheme does not run in is refused naming the types it runs in (not
 /// "needs a floating-point type", which is the exact type's reason): the Siconos peer runs in
 /// double only. Skipped in a build without Siconos.

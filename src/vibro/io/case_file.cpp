@@ -451,6 +451,11 @@ namespace {
 
 /// The case of the parsed `root` (its numbers' texts from `r`'s source).
 CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::string& file_label, std::string hash) {
+  // A sweep file (docs/sweeps.md) given where a case belongs: say which command reads it,
+  // not that its [[parameter]] ranges are unknown keys of a case.
+  if (root.get("parameter") && !root.get("case"))
+    r.fail("parameter", "this is a sweep file (a [sweep] table and [[parameter]] ranges), not a case: run it with "
+                        "`vibro sweep FILE`");
   r.require_only(root, "", keys_of(""));
 
   CaseSpec c;
