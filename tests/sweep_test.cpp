@@ -191,20 +191,27 @@ TEST_F(Sweep, ResumesAfterAKillComputingTheCutLineAgain) {
   EXPECT_EQ(points(out), whole);
 }
 
-// A real kill (SIGKILL part-way, wherever it lands): the rerun finishes the sweep and
-// every point equals the uninterrupted run's.
+// A real kill: SIGKILL once the result file holds the header and two points (polled every
+// 10 ms; 20 points of ~20 ms each on 2 threads leave ~0.2 s to land in). The kill must have
+// landed part-way (some points finished, not all), and the rerun finishes the sweep with every
+// point equal to the uninterrupted run's.
 TEST_F(Sweep, ResumesAfterSigkill) {
-  write("base.toml", ided_case(3000));
-  const fs::path file = write("s.toml", alpha_sweep(R"(["lyapunov", "impacts"])", 20));
+  constexpr std::size_t total = 20;
+  write("base.toml", ided_case(20000));
+  const fs::path file = write("s.toml", alpha_sweep(R"(["lyapunov", "impacts"])", total));
   const fs::path whole = dir() / "whole.jsonl", killed = dir() / "killed.jsonl";
   ASSERT_EQ(sweep(file, "--threads 2 --out " + quoted(whole)).status, 0);
   const std::string command = "(" + quoted(VIBRO_EXECUTABLE) + " sweep " + quoted(file) + " --quiet --threads 2 --out " +
-                              quoted(killed) + " >/dev/null 2>&1 & pid=$!; sleep 0.1; kill -9 $pid; wait $pid) 2>/dev/null";
-  std::system(command.c_str());
+                              quoted(killed) + " >/dev/null 2>&1 & pid=$!; n=0; while [ $n -lt 1000 ] && [ \"$(cat " +
+                              quoted(killed) + " 2>/dev/null | wc -l)\" -lt 3 ]; do sleep 0.01; n=$((n+1)); done; " +
+                              "kill -9 $pid; wait $pid) 2>/dev/null";
+  ASSERT_NE(std::system(command.c_str()), -1);
   // Whole lines only: the header, then the finished points (a last line may be cut).
   const std::string left = read_text(killed);
   const auto newlines = static_cast<std::size_t>(std::count(left.begin(), left.end(), '\n'));
   const std::size_t before = newlines > 0 ? newlines - 1 : 0;
+  EXPECT_GE(before, 2u) << "the kill came before two points were written";
+  EXPECT_LT(before, total) << "the sweep finished before the kill: nothing was resumed";
   const Outcome resumed = sweep(file, "--threads 2 --json --out " + quoted(killed));
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_EQ(json::parse(resumed.out).at("skipped"), before);
