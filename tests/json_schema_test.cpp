@@ -209,6 +209,15 @@ TEST_F(JsonSchema, ReportIndexAndRunDataFilesMatchTheirSchemas) {
   EXPECT_GE(with_events, 2);
   const Outcome checked = validate("run_data", data);
   EXPECT_EQ(checked.status, 0) << checked.out;
+  // The sweeps' data files (report_cases/sweeps: 6 and 5 points), line by line: the report's
+  // copies of `vibro sweep` result lines, without wall times.
+  std::vector<fs::path> sweep_lines;
+  for (const char* name : {"idnd-map", "sticking-bifurcation"})
+    for (const std::string& line : lines_of(read_text(out / "sweeps" / (std::string(name) + ".jsonl"))))
+      sweep_lines.push_back(write("sweep_line" + std::to_string(sweep_lines.size()) + ".json", line));
+  EXPECT_EQ(sweep_lines.size(), 13u);
+  const Outcome sweeps = validate("sweep", sweep_lines);
+  EXPECT_EQ(sweeps.status, 0) << sweeps.out;
   // The tables index.md shows beside the runs: the Lyapunov table and seed 003's claims.
   EXPECT_EQ(j.at("lyapunov").at("exponents").size(), 1u);
   EXPECT_FALSE(j.at("seed003_claims").at("piecewise_exactness").empty());

@@ -202,7 +202,7 @@ class SmallReport : public ::testing::Test {
     }
     runs_ = new vibro::ReportRuns(vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}));
     const fs::path root = fs::path(VIBRO_CASES_DIR).parent_path();
-    vibro::write_report(*runs_, {cases, root / "reference" / "published", *root_ / "no-goldens"}, *root_ / "out");
+    vibro::write_report(*runs_, {}, {cases, root / "reference" / "published", *root_ / "no-goldens"}, *root_ / "out");
     md_ = new std::string(read_text(*root_ / "out" / "index.md"));
     json_ = new nlohmann::json(nlohmann::json::parse(read_text(*root_ / "out" / "index.json")));
   }

@@ -15,6 +15,8 @@
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/io/run_comparison.hpp"
+#include "vibro/io/sweep_file.hpp"
+#include "vibro/io/sweep_results.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/run/input_error.hpp"
@@ -298,10 +300,18 @@ int run_report(const fs::path& cases_dir, const vibro::ReportInputs& inputs, con
   const auto status = [terminal](const std::string& line) {
     if (terminal) std::cerr << "\r\033[K  running " << line << "\n";
   };
+  // Every sweep is read (and every point checked as a case) before any case runs.
+  std::vector<vibro::SweepSpec> sweeps;
+  for (const fs::path& file : vibro::sweep_files(cases_dir)) sweeps.push_back(vibro::load_sweep(file, false));
   const vibro::ReportRuns runs =
       vibro::run_for_report(cases, common.run_options(), status, vibro::load_published_tables(inputs.published));
+  std::vector<vibro::SweepOutcome> swept;
+  for (const vibro::SweepSpec& sweep : sweeps) {
+    status("sweep " + sweep.name + " (" + std::to_string(sweep.points()) + " points)");
+    swept.push_back(vibro::compute_sweep(sweep, common.run_options()));
+  }
   vibro::StagingDirectory staging(out_dir);
-  vibro::write_report(runs, inputs, staging.path(), status);
+  vibro::write_report(runs, swept, inputs, staging.path(), status);
   staging.swap_in("index.md");
   std::cout << "wrote " << (out_dir / "index.md").string() << " and " << (out_dir / "index.json").string() << "\n";
   return 0;

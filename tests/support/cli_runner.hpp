@@ -23,13 +23,6 @@ namespace vibro::testing {
 
 namespace fs = std::filesystem;
 
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 /// For the shell: the test paths hold no single quote.
 inline std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 

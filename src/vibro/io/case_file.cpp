@@ -580,21 +580,38 @@ CaseSpec load_case(const std::filesystem::path& file) {
   return parse_case(read_input_file(file, "case file"), file.string());
 }
 
-std::vector<std::filesystem::path> case_files(const std::filesystem::path& directory) {
+namespace {
+
+bool is_sweep_file(const std::filesystem::path& file) { return file.filename().string().ends_with(".sweep.toml"); }
+
+/// Every `*.toml` of `directory` for which `keep` holds, by name, then those of each
+/// subdirectory (by name, and so on down; symbolic links to directories are not followed,
+/// so there is no loop).
+std::vector<std::filesystem::path> toml_files(const std::filesystem::path& directory,
+                                              bool (*keep)(const std::filesystem::path&)) {
   std::error_code error;
   std::vector<std::filesystem::path> files, subdirectories;
   for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
-    if (it->is_directory() && !it->is_symlink()) subdirectories.push_back(it->path());  // no symlink loops
-    else if (it->is_regular_file() && it->path().extension() == ".toml" &&
-             !it->path().filename().string().ends_with(".sweep.toml"))  // sweep files are not cases
+    if (it->is_directory() && !it->is_symlink()) subdirectories.push_back(it->path());
+    else if (it->is_regular_file() && it->path().extension() == ".toml" && keep(it->path()))
       files.push_back(it->path());
   }
   if (error) throw InputError(directory.string(), "", "cannot read the directory of cases: " + error.message());
   std::sort(files.begin(), files.end());
   std::sort(subdirectories.begin(), subdirectories.end());
   for (const auto& sub : subdirectories)
-    for (auto& file : case_files(sub)) files.push_back(std::move(file));
+    for (auto& file : toml_files(sub, keep)) files.push_back(std::move(file));
   return files;
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> case_files(const std::filesystem::path& directory) {
+  return toml_files(directory, [](const std::filesystem::path& file) { return !is_sweep_file(file); });
+}
+
+std::vector<std::filesystem::path> sweep_files(const std::filesystem::path& directory) {
+  return toml_files(directory, is_sweep_file);
 }
 
 std::vector<CaseSpec> load_cases(const std::filesystem::path& directory, std::vector<std::string>* left_out) {

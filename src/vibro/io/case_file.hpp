@@ -66,6 +66,10 @@ bool is_safe_name(std::string_view name);
 /// Sweep files (`*.sweep.toml`, docs/sweeps.md) are not cases and are left out.
 std::vector<std::filesystem::path> case_files(const std::filesystem::path& directory);
 
+/// Every sweep file (`*.sweep.toml`) of `directory` and its subdirectories, in the same
+/// order: the sweeps `vibro report` draws.
+std::vector<std::filesystem::path> sweep_files(const std::filesystem::path& directory);
+
 /// Every case of case_files(directory), loaded, each with its file named relative to the
 /// parent of `directory` ("cases/nsfd/x.toml"), independent of where the tool runs.
 /// Throws InputError when the directory cannot be read or holds no case. A case whose

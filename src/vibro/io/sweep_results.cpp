@@ -248,12 +248,13 @@ std::vector<std::size_t> sweep_todo(const SweepSpec& s, const std::set<std::size
   return sorted;
 }
 
-SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOptions& options) {
+SweepRunSummary run_sweep_points(const SweepSpec& s, const std::set<std::size_t>& finished, const SweepSink& sink,
+                                 const RunOptions& options) {
   const Clock::time_point start = Clock::now();
   SweepRunSummary summary;
   summary.points = s.points();
-  summary.skipped = out.finished().size();
-  const std::vector<std::size_t> todo = sweep_todo(s, out.finished(), options);
+  summary.skipped = finished.size();
+  const std::vector<std::size_t> todo = sweep_todo(s, finished, options);
   std::vector<std::size_t> threaded, alone;
   for (const std::size_t i : todo) (sweep_point_threadable(s, i, options) ? threaded : alone).push_back(i);
   std::atomic<std::size_t> done{0}, failed{0};
@@ -266,17 +267,37 @@ SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOpt
   const auto run_one = [&](std::size_t i) {
     const json line = compute_sweep_point(s, i, options);
     if (line.contains("error")) ++failed;
-    out.append(line);
+    sink(line);
     const std::size_t now = ++done;
     if (options.progress) options.progress->advance(static_cast<std::int64_t>(now));
   };
   parallel_for(threaded.size(), options.threads, [&](std::size_t k) { run_one(threaded[k]); });
   for (const std::size_t i : alone) run_one(i);
-  out.sync();
   summary.computed = done;
   summary.failed = failed;
   summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return summary;
+}
+
+SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOptions& options) {
+  const SweepRunSummary summary =
+      run_sweep_points(s, out.finished(), [&out](const json& line) { out.append(line); }, options);
+  out.sync();
+  return summary;
+}
+
+SweepOutcome compute_sweep(const SweepSpec& s, const RunOptions& options) {
+  SweepOutcome outcome{s, std::vector<json>(s.points()), {}, std::max(1u, options.threads)};
+  // Each point writes its own slot: no two threads touch one element.
+  outcome.summary = run_sweep_points(
+      s, {},
+      [&outcome](const json& line) {
+        json kept = line;
+        kept.erase("seconds");
+        outcome.points[line.at("point").get<std::size_t>()] = std::move(kept);
+      },
+      options);
+  return outcome;
 }
 
 SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepSpec& s) : path_(path) {

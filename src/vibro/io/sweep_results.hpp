@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <string>
@@ -92,9 +93,29 @@ struct SweepRunSummary {
   double seconds = 0;
 };
 
-/// Every point of `sweep` not yet in the file, on `options.threads` threads (the points
-/// that may not share a process's threads afterwards, one at a time); progress on
-/// `options.progress`.
+/// Hears each finished point's line; called from several threads at once.
+using SweepSink = std::function<void(const nlohmann::json& line)>;
+
+/// Every point of `sweep` not in `finished`, on `options.threads` threads (the points that
+/// may not share a process's threads afterwards, one at a time), each line handed to
+/// `sink` as it finishes; progress on `options.progress`.
+SweepRunSummary run_sweep_points(const SweepSpec& sweep, const std::set<std::size_t>& finished, const SweepSink& sink,
+                                 const RunOptions& options);
+
+/// The same into the result file: every point it does not hold yet, then a sync.
 SweepRunSummary run_sweep(const SweepSpec& sweep, SweepResultFile& out, const RunOptions& options);
+
+/// A whole sweep computed in memory, as `vibro report` draws it.
+struct SweepOutcome {
+  SweepSpec sweep;
+  /// Every point's line in grid order, without its wall time ("seconds"), so that what the
+  /// report writes from it is deterministic.
+  std::vector<nlohmann::json> points;
+  SweepRunSummary summary;
+  unsigned threads = 1;
+};
+
+/// Every point of `sweep` on `options.threads` threads.
+SweepOutcome compute_sweep(const SweepSpec& sweep, const RunOptions& options);
 
 }  // namespace vibro

@@ -17,6 +17,7 @@
 #include "vibro/report/system_report.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
+#include "vibro/report/sweep_report.hpp"
 #include "vibro/report/table_of_contents.hpp"
 #include "vibro/report/verdict_summary.hpp"
 
@@ -261,7 +262,8 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
 
 }  // namespace
 
-void write_report(const ReportRuns& report, const ReportInputs& inputs, const std::filesystem::path& out,
+void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& sweeps, const ReportInputs& inputs,
+                  const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status) {
   json all = json::object();
   std::ostringstream md, timings;
@@ -328,6 +330,11 @@ void write_report(const ReportRuns& report, const ReportInputs& inputs, const st
        << "Error against the scheme's wall time in double for every problem several studies solve, and the time each "
           "scheme needs to reach 1e−3, 1e−6 and 1e−9: [work_precision.md](work_precision.md) (timed, so not "
           "deterministic; kept out of this page and of index.json).\n\n";
+  if (status && !sweeps.empty()) status("sweep pages");
+  md << write_sweep_report(sweeps, tables, out);
+  for (const SweepOutcome& s : sweeps)
+    timings << markdown_row({"sweep " + s.sweep.name + " (" + std::to_string(s.sweep.points()) + " points)", "each point's own",
+                             fmt::format("{:.2f} s", s.summary.seconds), std::to_string(s.threads)});
   write_file_atomically(out / "index.md", with_table_of_contents(md.str()));
   write_file_atomically(out / "index.json",
                         index_json(all, summary_json(summary), lyapunov, claims, seed002, seed004).dump(1) + "\n");

@@ -5,6 +5,7 @@
 // are deterministic: no timestamps, no timings, so a regenerated report diffs cleanly. Wall
 // times go to reports/timings.md, the one file that changes from run to run.
 
+#include "vibro/io/sweep_results.hpp"
 #include "vibro/run/report_runs.hpp"
 
 #include <filesystem>
@@ -22,9 +23,11 @@ struct ReportInputs {
   std::filesystem::path goldens;    ///< the computed Lyapunov goldens, for their measured spreads
 };
 
-/// Renders `runs` (run_for_report) into `out/index.md`, `out/index.json`, `out/timings.md`
-/// and the study and plot files, each written atomically.
-void write_report(const ReportRuns& runs, const ReportInputs& inputs, const std::filesystem::path& out,
+/// Renders `runs` (run_for_report) and `sweeps` (compute_sweep of every sweep file among the
+/// cases) into `out/index.md`, `out/index.json`, `out/timings.md`, `out/sweeps.md` and the
+/// study, sweep and plot files, each written atomically.
+void write_report(const ReportRuns& runs, const std::vector<SweepOutcome>& sweeps, const ReportInputs& inputs,
+                  const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status = {});
 
 }  // namespace vibro
