@@ -187,6 +187,27 @@ TEST(SweepReport, PageDataFilesAndPlots) {
   fs::remove_all(out);
 }
 
+/// A sweep of observed orders over one parameter: the page gives each metric's lowest and
+/// highest order with its point, and the orders are drawn against the parameter.
+TEST(SweepReport, OrdersOverOneParameter) {
+  const vibro::SweepSpec s = vibro::parse_sweep(
+      "[sweep]\nname = \"o\"\ncase = \"../study_ps_centered_periodic.toml\"\ncompute = [\"order\"]\n"
+      "[[parameter]]\nkey = \"model.e\"\nvalues = [0.7, 0.8]\n",
+      "o.sweep.toml", lyapunov_cases, false);
+  vibro::RunOptions options;
+  options.threads = 2;
+  const vibro::SweepOutcome outcome = vibro::compute_sweep(s, options);
+  const fs::path out = scratch("orders");
+  vibro::write_sweep_report({outcome}, {}, out);
+  const std::string page = read_text(out / "sweeps.md");
+  const std::size_t row = page.find("| position_linf | 2 |");
+  EXPECT_NE(row, std::string::npos) << page;
+  if (gnuplot_on_path()) {
+    EXPECT_TRUE(fs::exists(out / "sweeps" / "o_order.svg"));
+  }
+  fs::remove_all(out);
+}
+
 /// Relation outcomes drawn on a map: a sweep with relation cases maps each relation some
 /// point evaluates, and the page counts the outcomes.
 TEST(SweepReport, RelationMapCountsEveryOutcome) {

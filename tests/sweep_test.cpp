@@ -6,6 +6,7 @@
 
 #include "support/cli_runner.hpp"
 
+#include "vibro/analysis/order_band.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/sweep_file.hpp"
 
@@ -263,6 +264,37 @@ TEST_F(Sweep, LambdaEqualsVibroLyapunovOnTheSameCase) {
   }
 }
 
+// A convergence order per point: the point's study equals `vibro converge --json`'s on the
+// case written out by hand with the point's ω (its study settings, floor and orders), and
+// the fitted position order is the scheme's first order (seed 000 §2) within the widest band
+// an order is ever given (max_order_band) — Paoli–Schatzman on a periodic impacting orbit.
+TEST_F(Sweep, OrderEqualsVibroConvergeOnTheSameCase) {
+  const std::string study = ps_case() + "[convergence]\nsteps_per_period = [200, 400, 800, 1600, 3200, 6400]\n";
+  write("base.toml", study);
+  const fs::path out = dir() / "out.jsonl";
+  const std::string file = write("o.sweep.toml", "[sweep]\nname = \"o\"\ncase = \"base.toml\"\ncompute = [\"order\"]\n"
+                                                  "[[parameter]]\nkey = \"model.omega\"\nvalues = [2, \"2.1\"]\n");
+  ASSERT_EQ(sweep(file, "--out " + quoted(out)).status, 0);
+  const auto lines = points(out);
+  ASSERT_EQ(lines.size(), 2u);
+  for (const auto& [i, line] : lines) {
+    ASSERT_TRUE(line.contains("order")) << line.dump();
+    std::string text = study;
+    text.replace(text.find("omega = 2"), 9, "omega = \"" + line.at("parameters").at("model.omega").get<std::string>() + "\"");
+    const Outcome single = vibro("converge " + quoted(write("point.toml", text)) + " --quiet --json --timing-repeats 0");
+    ASSERT_EQ(single.status, 0) << single.err;
+    const json convergence = json::parse(single.out).at("convergence");
+    EXPECT_EQ(convergence.at("orders"), line.at("order").at("orders")) << "point " << i;
+    EXPECT_EQ(convergence.at("rows"), line.at("order").at("rows")) << "point " << i;
+    const json& position = line.at("order").at("orders").at("position_linf");
+    ASSERT_TRUE(position.at("least_squares").is_number()) << position.dump();
+    EXPECT_NEAR(position.at("least_squares").get<double>(), 1.0, vibro::max_order_band) << position.dump();
+  }
+  // A base case without a [convergence] table is refused before any work.
+  write("base.toml", ps_case());
+  EXPECT_TRUE(bad_input(sweep(file), {"o.sweep.toml", "sweep.compute", "no [convergence] table"}));
+}
+
 TEST_F(Sweep, StroboscopicSamplesAfterTheTransient) {
   write("base.toml", ps_case());
   const fs::path out = dir() / "out.jsonl";
@@ -324,13 +356,19 @@ TEST_F(Sweep, ResultLinesMatchTheirSchema) {
   std::string lyapunov = alpha_sweep(R"(["lyapunov", "impacts"])", 2);
   lyapunov.replace(lyapunov.find("base.toml"), 9, "base_ided.toml");
   swept("l.sweep.toml", lyapunov, out2);
+  write("base_study.toml", ps_case() + "[convergence]\nsteps_per_period = [100, 200, 400, 800, 1600]\n");
+  const fs::path out3 = dir() / "out3.jsonl";
+  swept("o.sweep.toml",
+        "[sweep]\nname = \"o\"\ncase = \"base_study.toml\"\ncompute = [\"order\"]\n"
+        "[[parameter]]\nkey = \"case.precision\"\nvalues = [\"double\", \"mpfr:20\"]\n",
+        out3);
   const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
   std::string command = "/usr/bin/python3 " + quoted(source / "tests/support/validate_json.py") + " " +
                         quoted(source / "docs/schema/sweep.schema.json");
   std::size_t n = 0;
-  for (const fs::path& file : {out, out2})
+  for (const fs::path& file : {out, out2, out3})
     for (const std::string& line : lines_of(read_text(file))) command += " " + quoted(write("line" + std::to_string(n++) + ".json", line));
-  EXPECT_EQ(n, 10u);
+  EXPECT_EQ(n, 13u);
   EXPECT_EQ(std::system((command + " >" + quoted(dir() / "validator.txt") + " 2>&1").c_str()), 0)
       << read_text(dir() / "validator.txt");
   // The MPFR points carry their numbers' full texts.

@@ -124,6 +124,7 @@ SweepRunSummary coordinate(const SweepSpec& sweep, SweepResultFile& results, con
                             static_cast<std::int64_t>(order.size()), "points", 0);
   RunOptions local = options;
   local.progress = nullptr;
+  local.threads = 1;  // one rank per core: a point's study runs its step sizes on this thread
   std::exception_ptr failure;
   std::jthread own([&] {
     try {
@@ -178,6 +179,7 @@ int run_sweep_mpi(const SweepCommand& command, const RunOptions& options, std::o
     if (!ready || !sweep) return 2;
     RunOptions quiet = options;
     quiet.progress = nullptr;
+    quiet.threads = 1;
     worker(*sweep, quiet);
     return 0;
   }

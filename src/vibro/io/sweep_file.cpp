@@ -20,7 +20,7 @@ const std::vector<std::string> top_keys = {"sweep", "parameter", "strobe"};
 const std::vector<std::string> sweep_keys = {"name", "description", "case", "relation_cases", "compute"};
 const std::vector<std::string> parameter_keys = {"key", "from", "to", "count", "spacing", "values"};
 const std::vector<std::string> strobe_keys = {"transient", "samples"};
-const std::vector<std::string> quantities = {"lyapunov", "impacts", "strobe", "relations"};
+const std::vector<std::string> quantities = {"lyapunov", "impacts", "strobe", "relations", "order"};
 const std::vector<std::string> integer_keys = {"step.steps_per_period", "horizon.periods", "horizon.steps"};
 
 /// x as a plain decimal ("0.25", "-3", "1e-40" beyond 30 decimals) when it has one, else P/Q.
@@ -223,7 +223,7 @@ SweepSpec parse_sweep(std::string_view text, const std::string& file_label, cons
     if (!item.is_string()) r.fail(key, "expected a string, found " + TomlReader::type_name(item));
     const std::string q = item.as_string()->get();
     bool* flag = q == "lyapunov" ? &s.lyapunov : q == "impacts" ? &s.impacts : q == "strobe" ? &s.strobe
-                 : q == "relations" ? &s.relations : nullptr;
+                 : q == "relations" ? &s.relations : q == "order" ? &s.order : nullptr;
     if (!flag) r.fail(key, "unknown quantity '" + shown_input(q) + "' (allowed: " + comma_list(quantities) + ")");
     if (*flag) r.fail(key, "'" + q + "' is listed twice");
     *flag = true;
@@ -282,6 +282,9 @@ SweepSpec parse_sweep(std::string_view text, const std::string& file_label, cons
       refuse("sweep.compute", "the base case " + s.base_case.string() + " has no [lyapunov] table");
     if (s.relations && !c.lyapunov->family)
       refuse("sweep.compute", "relations need a base case with [lyapunov] family and published");
+    if (s.order && c.convergence.empty())
+      refuse("sweep.compute", "\"order\" runs the base case's convergence study: " + s.base_case.string() +
+                                  " has no [convergence] table");
     if ((s.strobe || s.impacts) && (!c.model.forced() || !c.horizon.periods))
       refuse("sweep.compute", "stroboscopic samples and impacts per period need a forced model and horizon.periods");
   }

@@ -40,7 +40,7 @@ struct SweepSpec {
   std::vector<std::filesystem::path> relation_cases;  ///< further cases of the base's family
   std::vector<std::string> relation_texts;
   std::vector<SweepParameter> parameters;
-  bool lyapunov = false, impacts = false, strobe = false, relations = false;
+  bool lyapunov = false, impacts = false, strobe = false, relations = false, order = false;
   std::int64_t strobe_transient = 0, strobe_samples = 0;  ///< periods
   /// FNV-1a (64 bits, hex) of the sweep file's bytes, then of the base case's and every
   /// relation case's: a result file written by another definition is refused.

@@ -2,6 +2,7 @@
 
 #include "vibro/analysis/parallel_for.hpp"
 #include "vibro/io/json_number.hpp"
+#include "vibro/io/result_json.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/registry.hpp"
@@ -31,19 +32,32 @@ using Clock = std::chrono::steady_clock;
 
 std::string system_error() { return std::strerror(errno); }
 
-/// The run options of a point: one thread, no progress, no error bars, estimates or study.
+/// The run options of a point: no progress, no error bars, estimates or study; the
+/// threads (for an order's study) as given.
 RunOptions point_options(const RunOptions& given) {
   RunOptions options;
   options.precision = given.precision;
   options.max_steps = given.max_steps;
   options.error_estimate = false;
   options.study = false;
-  options.threads = 1;
+  options.threads = std::max(1u, given.threads);
   return options;
 }
 
 Precision point_precision(const CaseSpec& c, const RunOptions& options) {
   return options.precision.value_or(c.precision);
+}
+
+/// The convergence study of the point's case (its [convergence] step sizes against its
+/// reference), as `vibro converge --json` writes it under "convergence", with the floor
+/// found as `vibro converge` finds it by default.
+json order_json(const CaseSpec& c, const RunOptions& options) {
+  RunOptions study = options;
+  study.study = true;
+  study.rounding_floor = RoundingFloor::automatic;
+  const RunResult result = run_case(c, study);
+  if (!result.convergence) throw RunFailure("the case ran without its convergence study");
+  return to_json(*result.convergence, JsonNumbers(point_precision(c, options).kind != ScalarKind::double_));
 }
 
 /// The base orbit's impacts in a plain run: Paoli–Schatzman's reversals, the corrected
@@ -120,7 +134,7 @@ json sweep_header(const SweepSpec& s) {
   }
   json compute = json::array();
   for (const auto& [flag, name] : {std::pair{s.lyapunov, "lyapunov"}, {s.impacts, "impacts"}, {s.strobe, "strobe"},
-                                   {s.relations, "relations"}})
+                                   {s.relations, "relations"}, {s.order, "order"}})
     if (flag) compute.push_back(name);
   json header = {{"schema_version", schema_version::sweep},
                  {"kind", "sweep"},
@@ -191,6 +205,7 @@ json compute_sweep_point(const SweepSpec& s, std::size_t index, const RunOptions
                                         : json(nullptr);
     }
     if (s.relations) out["relations"] = relations_json(cases, options, findings);
+    if (s.order) out["order"] = order_json(c, options);
   } catch (const InputError& error) {
     out["error"] = error.what();
   } catch (const std::bad_alloc&) {
@@ -220,10 +235,19 @@ double sweep_point_cost(const SweepSpec& s, std::size_t index, const RunOptions&
   if (s.strobe) total += cost(c, s.strobe_transient + s.strobe_samples, 1);
   for (const CaseSpec& r : cases.relation_cases)
     total += cost(r, r.horizon.periods.value_or(1), r.lyapunov && r.lyapunov->has_epsilon() ? 3 : 1);
+  if (s.order)  // every step size of the study, each steps_per_period × periods steps
+    for (const StepSpec& step : c.convergence) {
+      CaseSpec at = c;
+      at.step = step;
+      total += cost(at, periods, 1);
+    }
   return total;
 }
 
 bool sweep_point_threadable(const SweepSpec& s, std::size_t index, const RunOptions& given) {
+  // A study measures its scheme against a reference that may run in MPFR, and runs its step
+  // sizes on threads of its own.
+  if (s.order) return false;
   const SweepPointCases cases = sweep_point_cases(s, index);
   const auto floating_builtin = [&](const CaseSpec& c) {
     const ScalarKind k = point_precision(c, given).kind;
@@ -264,15 +288,19 @@ SweepRunSummary run_sweep_points(const SweepSpec& s, const std::set<std::size_t>
     options.progress->begin("sweep " + s.name, static_cast<std::int64_t>(todo.size()), "points",
                             estimate / std::max(1u, options.threads));
   }
-  const auto run_one = [&](std::size_t i) {
-    const json line = compute_sweep_point(s, i, options);
+  const auto run_one = [&](std::size_t i, const RunOptions& point) {
+    const json line = compute_sweep_point(s, i, point);
     if (line.contains("error")) ++failed;
     sink(line);
     const std::size_t now = ++done;
     if (options.progress) options.progress->advance(static_cast<std::int64_t>(now));
   };
-  parallel_for(threaded.size(), options.threads, [&](std::size_t k) { run_one(threaded[k]); });
-  for (const std::size_t i : alone) run_one(i);
+  // The threaded points run one thread each; the others one at a time, with the threads
+  // for their own study's step sizes.
+  RunOptions one_thread = options;
+  one_thread.threads = 1;
+  parallel_for(threaded.size(), options.threads, [&](std::size_t k) { run_one(threaded[k], one_thread); });
+  for (const std::size_t i : alone) run_one(i, options);
   summary.computed = done;
   summary.failed = failed;
   summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();

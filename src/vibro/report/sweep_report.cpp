@@ -327,6 +327,55 @@ std::string strobe_paragraph(const SweepOutcome& outcome) {
   return md + ".\n\n";
 }
 
+/// The observed orders of every point's study, per error metric: their range over the
+/// points where the study found an asymptotic range.
+std::string order_paragraph(const SweepOutcome& outcome) {
+  std::map<std::string, std::pair<const json*, const json*>> extremes;  // metric → lowest, highest point
+  std::map<std::string, std::size_t> fitted;
+  const auto slope = [](const json& point, const std::string& metric) {
+    return number_at(point["order"]["orders"][metric], "least_squares");
+  };
+  for (const json& point : outcome.points) {
+    if (!point.contains("order")) continue;
+    for (const auto& [metric, analysis] : point["order"]["orders"].items()) {
+      const std::optional<double> p = number_at(analysis, "least_squares");
+      if (!p) continue;
+      ++fitted[metric];
+      auto& [low, high] = extremes[metric];
+      if (!low || *p < *slope(*low, metric)) low = &point;
+      if (!high || *p > *slope(*high, metric)) high = &point;
+    }
+  }
+  if (extremes.empty()) return "No point's study found an asymptotic range to fit an order on.\n\n";
+  std::string md = "Observed orders (least squares over each study's asymptotic range, as `vibro converge` fits "
+                   "them), per error metric:\n\n" +
+                   markdown_header({"metric", "points with an order", "lowest", "at", "highest", "at"});
+  for (const auto& [metric, low_high] : extremes)
+    md += markdown_row({metric, std::to_string(fitted[metric]), display(*slope(*low_high.first, metric), 4),
+                        parameters_text(outcome.sweep, *low_high.first), display(*slope(*low_high.second, metric), 4),
+                        parameters_text(outcome.sweep, *low_high.second)});
+  return md + "\n";
+}
+
+/// Each metric's observed order against the one swept parameter.
+bool order_svg(const SweepOutcome& outcome, const SweepAxis& x, const std::filesystem::path& svg) {
+  std::map<std::string, PlotSeries> series;
+  for (std::size_t i = 0; i < outcome.points.size(); ++i) {
+    const json& point = outcome.points[i];
+    if (!point.contains("order")) continue;
+    for (const auto& [metric, analysis] : point["order"]["orders"].items())
+      if (const std::optional<double> p = number_at(analysis, "least_squares")) {
+        series[metric].title = metric;
+        series[metric].points.emplace_back(x.values[grid_position(outcome.sweep, i)[x.parameter]], *p);
+      }
+  }
+  std::vector<PlotSeries> all;
+  for (auto& [metric, s] : series) all.push_back(std::move(s));
+  return !all.empty() &&
+         line_plot_svg(all, {"observed order per point (" + outcome.sweep.name + ")", x.key, "observed order", x.log, false},
+                       svg);
+}
+
 std::string sweep_section(const SweepOutcome& outcome, const std::vector<PublishedTable>& tables,
                           const std::filesystem::path& out) {
   const SweepSpec& s = outcome.sweep;
@@ -335,7 +384,7 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
   if (!s.description.empty()) md << s.description << ".\n\n";
   std::string compute;
   for (const auto& [flag, name] : {std::pair{s.lyapunov, "lyapunov"}, {s.impacts, "impacts"}, {s.strobe, "strobe"},
-                                   {s.relations, "relations"}})
+                                   {s.relations, "relations"}, {s.order, "order"}})
     if (flag) compute += (compute.empty() ? "" : ", ") + std::string(name);
   md << "Sweep file `" << s.file << "`, base case `" << s.base_case.filename().generic_string() << "`, "
      << s.points() << " points, computing " << compute << ". Every point, in grid order: [sweeps/" << s.name
@@ -346,6 +395,7 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
   const auto counts = relation_counts(outcome);
   if (s.relations) md << relations_table(counts) << relation_examples(outcome, counts);
   if (s.strobe) md << strobe_paragraph(outcome);
+  if (s.order) md << order_paragraph(outcome);
 
   const std::vector<SweepAxis> axes = swept_axes(s);
   std::vector<std::string> plots;
@@ -362,18 +412,20 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
       if (relation_map_svg(outcome, axes[0], axes[1], name, dir / (s.name + "_" + name + ".svg")))
         plots.push_back("where `" + name + "` holds: [sweeps/" + s.name + "_" + name + ".svg](sweeps/" + s.name + "_" +
                         name + ".svg)");
-  } else if (axes.size() == 1 && s.strobe) {
-    if (bifurcation_svg(outcome, axes[0], dir / (s.name + "_bifurcation.svg")))
+  } else if (axes.size() == 1) {
+    if (s.strobe && bifurcation_svg(outcome, axes[0], dir / (s.name + "_bifurcation.svg")))
       plots.push_back("bifurcation diagram: [sweeps/" + s.name + "_bifurcation.svg](sweeps/" + s.name +
                       "_bifurcation.svg)");
+    if (s.order && order_svg(outcome, axes[0], dir / (s.name + "_order.svg")))
+      plots.push_back("observed orders: [sweeps/" + s.name + "_order.svg](sweeps/" + s.name + "_order.svg)");
   }
   if (!plots.empty()) {
     md << "Plots:\n\n";
     for (const std::string& p : plots) md << "- " << p << "\n";
     md << "\n";
   } else {
-    md << "No plot: the page draws maps over two swept parameters and bifurcation diagrams (`strobe`) over one, "
-          "with gnuplot installed.\n\n";
+    md << "No plot: the page draws maps over two swept parameters, and bifurcation diagrams (`strobe`) and "
+          "observed orders (`order`) over one, with gnuplot installed.\n\n";
   }
   return md.str();
 }
