@@ -508,3 +508,58 @@ TEST_F(Cli, QuarterPeriodStepPutsTheImpactOnANodeOnlyForTheNonstandardScheme) {
 }
 
 }  // namespace
+
+namespace {
+
+/// The impact oscillator with the stable (1, 1) orbit of tests/periodic_orbits_test.cpp.
+const std::string orbit_case_text =
+    "[case]\nname = \"orbit-example\"\nprecision = \"double\"\n[model]\ntype = \"impact-oscillator\"\nalpha = 0.05\n"
+    "a = 1\nomega = 2.8\nu_min = 0.065\ne = 0.8\n[initial]\nu0 = 0.1\nv0 = 0\n[scheme]\ntype = \"reference\"\n"
+    "[horizon]\nperiods = 10\n";
+
+/// `vibro orbits` lists every root (admissible or rejected, with the reason), as text and
+/// JSON, and writes each admissible orbit as a case that starts on it: at 30 digits, the
+/// written start is the listing's to every digit, and IDED runs from it with the sum rule
+/// of one impact per period.
+TEST_F(Cli, OrbitsListsTheRootsAndWritesCasesStartingOnTheAdmissibleOnes) {
+  const fs::path file = write("orbit.toml", orbit_case_text);
+  const Outcome text = vibro("orbits " + quoted(file) + " --n 1 2");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("admissible, stable"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("(penetrating)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("(a virtual orbit)"), std::string::npos) << text.out;
+
+  const Outcome json_out = vibro("--json orbits " + quoted(file) + " --n 1 --precision mpfr:30");
+  ASSERT_EQ(json_out.status, 0) << json_out.err;
+  const nlohmann::json listing = nlohmann::json::parse(json_out.out);
+  ASSERT_EQ(listing.at("orbits").size(), 2u);
+  const nlohmann::json* stable = nullptr;
+  for (const auto& o : listing.at("orbits"))
+    if (o.at("admissible").get<bool>()) stable = &o;
+  ASSERT_TRUE(stable);
+  EXPECT_NEAR(stable->at("multiplier1").get<double>(), -0.98606, 5e-6);  // the independent computation
+
+  const fs::path dir = this->dir() / "orbits";
+  const Outcome written = vibro("orbits " + quoted(file) + " --n 1 --precision mpfr:30 --periods 40 --write-case " + quoted(dir));
+  ASSERT_EQ(written.status, 0) << written.err;
+  const fs::path orbit_file = dir / "orbit-example-orbit-1-1-2.toml";
+  const vibro::CaseSpec c = vibro::load_case(orbit_file);
+  EXPECT_EQ(c.u0.text, stable->at("start_u_text").get<std::string>());
+  EXPECT_EQ(c.v0.text, stable->at("start_v_text").get<std::string>());
+  const Outcome ided = vibro("--json --quiet lyapunov " + quoted(orbit_file) + " --ensemble 0");
+  ASSERT_EQ(ided.status, 0) << ided.err;
+  const nlohmann::json l = nlohmann::json::parse(ided.out).at("lyapunov");
+  EXPECT_TRUE(l.at("defined").get<bool>());
+  EXPECT_EQ(l.at("impacts"), 40);  // one impact per period: the run stays on the (1, 1) orbit
+  // A second write does not replace the file.
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --n 1 --write-case " + quoted(dir)), {"exists"}));
+}
+
+TEST_F(Cli, OrbitsRefuseTheExactTypeAndOtherModels) {
+  const fs::path file = write("orbit.toml", orbit_case_text);
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --precision rational"), {"floating-point"}));
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml")), {"impact oscillator"}));
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --n 3 2"), {"--n"}));
+}
+
+}  // namespace

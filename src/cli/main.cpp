@@ -21,6 +21,7 @@
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/lyapunov_golden.hpp"
+#include "vibro/run/orbit_listing.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/published_reproduction.hpp"
 #include "vibro/run/registry.hpp"
@@ -35,6 +36,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <new>
 #include <optional>
 #include <thread>
@@ -288,6 +290,36 @@ int run_check(const std::vector<fs::path>& tables_given, const fs::path& publish
   return result.matches_records() ? 0 : exit_failed;
 }
 
+/// `vibro orbits`: the closed-form (1, n) orbits of a case's oscillator; with --write-case,
+/// each admissible one as a case starting on it (refusing to replace a file).
+int run_orbits(const fs::path& case_file, int n_min, int n_max, const fs::path& write_dir, std::int64_t periods,
+               const Common& common) {
+  const vibro::CaseSpec c = vibro::load_case(case_file);
+  const vibro::Precision precision = common.precision.value_or(c.precision);
+  const vibro::OrbitListing listing = vibro::list_orbits(c, n_min, n_max, precision);
+  // The cases to write are checked before anything is printed: a refusal leaves stdout empty.
+  std::vector<std::pair<fs::path, std::string>> cases;
+  std::map<int, std::size_t> index;
+  for (const vibro::OrbitRow& o : listing.orbits) {
+    const std::size_t k = index[o.n]++;
+    if (write_dir.empty() || !o.admissible) continue;
+    const fs::path file = write_dir / (c.name + "-orbit-1-" + std::to_string(o.n) + "-" + std::to_string(k + 1) + ".toml");
+    if (fs::exists(file)) throw vibro::InputError("", "--write-case", file.string() + " exists: not replaced");
+    cases.emplace_back(file, vibro::orbit_case_text(c, o, k, periods, precision));
+  }
+  if (common.json) std::cout << vibro::to_json(listing).dump(2) << "\n";
+  else vibro::cli::print_orbits(std::cout, listing);
+  if (cases.empty()) return 0;
+  std::error_code error;
+  fs::create_directories(write_dir, error);
+  if (error) throw vibro::InputError("", "--write-case", "cannot make " + write_dir.string() + ": " + error.message());
+  for (const auto& [file, text] : cases) {
+    vibro::write_file_atomically(file, text);
+    std::cerr << "wrote " << file.string() << "\n";
+  }
+  return 0;
+}
+
 /// `vibro report`: runs every case, renders the report into a staging directory and puts
 /// it in place of `out_dir` in one step, so that an interrupted report leaves the previous
 /// one whole.
@@ -422,6 +454,23 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(vibro::Precision::min_mpfr_digits, vibro::Precision::max_mpfr_digits - 20))
       ->capture_default_str();
 
+  auto* orbits = app.add_subcommand(
+      "orbits", "Closed-form (1, n) periodic orbits of a case's impact oscillator: phase, velocity, Floquet multipliers, "
+                "stability, admissibility (docs/periodic_orbits.md)");
+  fs::path orbits_case, orbits_write;
+  orbits->add_option("CASE", orbits_case, "Case file (TOML) of an impact oscillator")->required();
+  std::vector<int> orbit_n = {1, 2};
+  orbits->add_option("--n", orbit_n, "The n of the (1, n) orbits: N, or N1 N2 for the range")
+      ->expected(1, 2)
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  orbits->add_option("--write-case", orbits_write,
+                     "Write each admissible orbit as a case starting on it (IDED over --periods) into this directory");
+  std::int64_t orbit_periods = 200;
+  orbits->add_option("--periods", orbit_periods, "Periods of the written cases' Lyapunov runs")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}))
+      ->capture_default_str();
+
   auto* check = app.add_subcommand(
       "check", "Re-run the experiments behind the published tables; exit 1 when an outcome differs from its record");
   std::vector<fs::path> check_tables;
@@ -513,6 +562,8 @@ int main(int argc, char** argv) {
     }
     if (*lyapunov) return run_lyapunov_command(lyapunov_case, bars, common);
     if (*check) return run_check(check_tables, published_dir, cases_dir, common);
+    if (*orbits)
+      return run_orbits(orbits_case, orbit_n.front(), orbit_n.back(), orbits_write, orbit_periods, common);
     if (*sweep) {
       sweep_command.json = common.json;
       return vibro::cli::run_sweep_command(sweep_command, common.run_options(), std::cout);

@@ -450,4 +450,28 @@ void print_check(std::ostream& out, const CheckResult& result) {
                                                 "agrees (see CHANGED above)");
 }
 
+void print_orbits(std::ostream& out, const OrbitListing& listing) {
+  out << "case       " << listing.case_name << "  (" << listing.case_file << ")\n"
+      << "precision  " << listing.precision << "\n"
+      << "orbits     (1, n) for n = " << listing.n_min << " … " << listing.n_max
+      << ": every root of the impact-phase equation (docs/periodic_orbits.md)\n";
+  for (const auto& [n, why] : listing.degenerate) out << "\nn = " << n << ": no isolated orbits: " << why << "\n";
+  if (listing.orbits.empty()) out << "\nno root: no (1, n) orbit for these n\n";
+  for (const OrbitRow& o : listing.orbits) {
+    out << "\n(1, " << o.n << ") orbit, phase " << display(o.phase, 12) << ": "
+        << (o.admissible ? (o.stable ? "admissible, stable" : "admissible, unstable") : "rejected: " + o.rejected_because)
+        << "\n  impact time  " << display_all_digits(o.impact_time) << "\n  v-, v+       "
+        << display_all_digits(o.velocity_before) << ", " << display_all_digits(o.velocity_after) << "\n  multipliers  ";
+    if (o.real_multipliers)
+      out << display_all_digits(o.multiplier1) << ", " << display_all_digits(o.multiplier2);
+    else
+      out << display_all_digits(o.multiplier1) << " ± " << display_all_digits(o.multiplier2) << " i";
+    out << "  (largest modulus " << display(o.largest_modulus, 12) << ")\n  det M        "
+        << display_all_digits(o.determinant) << "  (sum rule e² exp(−2αnT) = " << display_all_digits(o.sum_rule) << ")\n"
+        << "  exponents    " << display_all_digits(o.lambda1_per_period) << ", " << display_all_digits(o.lambda2_per_period)
+        << " per period (ln|μi|/n)\n  start (t=0)  u0 = " << display_all_digits(o.start_u)
+        << ", v0 = " << display_all_digits(o.start_v) << "\n";
+  }
+}
+
 }  // namespace vibro::cli

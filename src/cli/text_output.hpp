@@ -5,6 +5,7 @@
 #include "vibro/io/run_comparison.hpp"
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/lyapunov_result.hpp"
+#include "vibro/run/orbit_listing.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/run_result.hpp"
 
@@ -28,5 +29,7 @@ void print_run(std::ostream& out, const RunResult& result);
 void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const RunComparison& comparison);
 void print_lyapunov(std::ostream& out, const LyapunovResult& result);
 void print_check(std::ostream& out, const CheckResult& result);
+/// `vibro orbits`: one block per root of the impact-phase equation.
+void print_orbits(std::ostream& out, const OrbitListing& listing);
 
 }  // namespace vibro::cli

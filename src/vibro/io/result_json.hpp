@@ -7,6 +7,7 @@
 
 #include "vibro/run/lyapunov_golden.hpp"
 #include "vibro/run/lyapunov_result.hpp"
+#include "vibro/run/orbit_listing.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/run_result.hpp"
 
@@ -26,9 +27,12 @@ inline constexpr int schemes = 1;    ///< list --schemes --json
 inline constexpr int index = 1;      ///< report's index.json
 inline constexpr int run_data = 1;   ///< report's runs/*.json (events, stroboscopic samples)
 inline constexpr int run_comparison = 1;  ///< run --precision LIST --json
+inline constexpr int orbits = 1;    ///< orbits --json
 }  // namespace schema_version
 
 nlohmann::json to_json(const Provenance& provenance);
+/// `vibro orbits --json` (docs/periodic_orbits.md "Output").
+nlohmann::json to_json(const OrbitListing& listing);
 /// The model's type and parameters as written in the case (for display; a run's JSON
 /// writes them as numbers).
 nlohmann::json to_json(const ModelDescription& model);

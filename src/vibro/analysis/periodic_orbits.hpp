@@ -1,0 +1,247 @@
+#pragma once
+// Closed-form (1, n) periodic orbits of the impact oscillator u'' + 2αu' + u = a cos ωt,
+// u ≥ u_min, u'(t+) = −e u'(t−) (docs/periodic_orbits.md; Shaw & Holmes 1983, Budd & Dux
+// 1994): one impact every n forcing periods T = 2π/ω, at phase θ = ωt0, with the incoming
+// velocity v− < 0. With p(t) = A cos ωt + B sin ωt the T-periodic particular solution and
+// Φ(τ) the fundamental matrix of x'' + 2αx' + x = 0, the flight from (u_min, −e v−) at t0
+// must return to (u_min, v−) at t0 + nT, which gives (docs/periodic_orbits.md §2)
+//
+//   y0 = (1 − Φ11) x0 / Φ12,   x0 = u_min − p(t0),   y0 = −e v− − p'(t0),
+//   G x0 + (1 + 1/e) p'(t0) = 0,   G = Φ21 + (Φ22 + 1/e)(1 − Φ11)/Φ12,
+//
+// the second a first-harmonic equation P cos θ + Q sin θ = −G u_min with exactly the roots
+// θ = δ ± arccos(−G u_min/R), R = √(P² + Q²), δ = atan2(Q, P): none when |G u_min| > R, so
+// no root can be missed. The orbit's monodromy matrix is M = S Φ(nT) with the reference's
+// saltation matrix S = [[−e, 0], [(a+ + e a−)/v−, −e]] (a± the accelerations just after and
+// before the impact; seed 001 Theorem 3.1), det M = e² exp(−2αnT); its eigenvalues are the
+// Floquet multipliers.
+//
+// A root is an orbit only when it is admissible: v− < 0 and the flight stays above the
+// obstacle in between, which the reference's certified contact search decides
+// (reference/first_zero.hpp): a flight that reaches the obstacle earlier is rejected as
+// penetrating, one that touches it as grazing.
+
+#include "vibro/model/impact_oscillator.hpp"
+#include "vibro/reference/first_zero.hpp"
+#include "vibro/reference/impact_reference.hpp"
+#include "vibro/reference/matrix2.hpp"
+#include "vibro/reference/oscillator_flight.hpp"
+#include "vibro/reference/reference_settings.hpp"
+#include "vibro/scalar/format.hpp"
+#include "vibro/scalar/traits.hpp"
+
+#include <boost/math/constants/constants.hpp>
+#include <boost/math/tools/toms748_solve.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace vibro {
+
+/// The eigenvalues of a 2×2 real matrix: a real pair, or a complex-conjugate pair re ± i·im.
+template <class Real>
+struct FloquetMultipliers {
+  bool real = true;
+  Real first, second;  ///< real: μ1, μ2 with |μ1| ≥ |μ2|; complex: re and im > 0 of re ± i·im
+  /// max |μ|.
+  Real largest_modulus() const {
+    using std::abs;
+    using std::sqrt;
+    return real ? Real(abs(first)) : Real(sqrt(first * first + second * second));
+  }
+  /// ln|μ1|, ln|μ2| (equal for a complex pair).
+  std::pair<Real, Real> log_moduli() const {
+    using std::abs;
+    using std::log;
+    if (real) return {Real(log(abs(first))), Real(log(abs(second)))};
+    const Real half_log = log(Real(first * first + second * second)) / 2;
+    return {half_log, half_log};
+  }
+};
+
+/// The multipliers of M from its trace and determinant.
+template <class Real>
+FloquetMultipliers<Real> floquet_multipliers(const Matrix2<Real>& m) {
+  using std::abs;
+  using std::sqrt;
+  const Real trace = m.a11 + m.a22, det = m.det();
+  const Real discriminant = trace * trace - 4 * det;
+  FloquetMultipliers<Real> mu;
+  if (discriminant >= 0) {
+    const Real root = sqrt(discriminant);
+    // The larger root without cancellation; the other from the product (Vieta).
+    const Real big = trace >= 0 ? Real((trace + root) / 2) : Real((trace - root) / 2);
+    mu.first = big;
+    mu.second = big != 0 ? Real(det / big) : Real(0);
+    if (abs(mu.second) > abs(mu.first)) std::swap(mu.first, mu.second);
+  } else {
+    mu.real = false;
+    mu.first = trace / 2;
+    mu.second = sqrt(-discriminant) / 2;
+  }
+  return mu;
+}
+
+/// One root of the impact-phase equation: a (1, n) orbit when admissible.
+template <class Real>
+struct PeriodicOrbit {
+  int n = 1;             ///< one impact every n forcing periods
+  Real phase;            ///< θ = ω t0 in [0, 2π)
+  Real impact_time;      ///< t0 = θ/ω, in [0, T)
+  Real velocity_before;  ///< v− (< 0 when admissible)
+  Real velocity_after;   ///< v+ = −e v−
+  Matrix2<Real> monodromy;  ///< M = S Φ(nT), from just after one impact to just after the next
+  FloquetMultipliers<Real> multipliers;
+  bool admissible = false;
+  std::string rejected_because;  ///< empty when admissible
+  bool stable() const { return admissible && multipliers.largest_modulus() < 1; }
+  /// The state (u, v) at t = nT ≡ 0 (mod T) on the orbit: where a run started at t = 0
+  /// stays on it (the flight from the impact at t0 evaluated at nT).
+  Real start_u, start_v;
+};
+
+/// Why the phase equation has no isolated roots, when it does not.
+struct OrbitSearchFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Every root in [0, 2π) of the impact-phase equation of the (1, n) orbits, each with its
+/// velocities, monodromy matrix, multipliers, admissibility and starting state. Throws
+/// OrbitSearchFailure when the equation is degenerate: e = 0 (the mass stays on the
+/// obstacle), α = 0 with ω = 1 (no periodic particular solution), Φ12(nT) = 0 (the free
+/// oscillation returns after nT whatever the phase), or P = Q = 0.
+template <class Real>
+std::vector<PeriodicOrbit<Real>> periodic_orbits(const ImpactOscillator<Real>& model, int n) {
+  using std::abs;
+  using std::acos;
+  using std::atan2;
+  using std::cos;
+  using std::fmod;
+  using std::sin;
+  using std::sqrt;
+  if (n < 1) throw OrbitSearchFailure("n must be at least 1");
+  const Real& alpha = model.alpha();
+  const Real& omega = model.omega();
+  const Real& e = model.restitution();
+  const Real& u_min = model.obstacle();
+  if (!(e > 0)) throw OrbitSearchFailure("e = 0: the mass stays on the obstacle after an impact, no (1, n) orbit");
+  if (alpha == 0 && omega == 1) throw OrbitSearchFailure("α = 0, ω = 1: resonance, no periodic particular solution");
+  const Real two_pi = boost::math::constants::two_pi<Real>();
+  const Real period = model.period();
+  const Real flight_time = period * n;
+  // p(t) = A cos ωt + B sin ωt solves p'' + 2αp' + p = a cos ωt.
+  const Real detuning = (1 - omega) * (1 + omega), friction = 2 * alpha * omega;
+  const Real d = detuning * detuning + friction * friction;
+  const Real big_a = model.amplitude() * detuning / d, big_b = model.amplitude() * friction / d;
+  // Φ(nT) of the homogeneous flow: any flight's fundamental matrix over nT.
+  const Matrix2<Real> phi = OscillatorFlight<Real>(model, Real(0), Real(0), Real(0)).fundamental(flight_time);
+  if (phi.a12 == 0) throw OrbitSearchFailure("Φ12(nT) = 0: every phase returns after nT, the orbits are not isolated");
+  const Real g = phi.a21 + (phi.a22 + 1 / e) * (1 - phi.a11) / phi.a12;
+  const Real c = (1 + 1 / e) * omega;
+  // G(u_min − A cos θ − B sin θ) + c(B cos θ − A sin θ) = 0  ⇔  P cos θ + Q sin θ = −G u_min.
+  const Real p_cos = c * big_b - g * big_a, q_sin = -c * big_a - g * big_b;
+  const Real r = sqrt(p_cos * p_cos + q_sin * q_sin);
+  if (r == 0) throw OrbitSearchFailure("the phase equation has no θ-dependent part");
+  const Real right = -g * u_min;
+  std::vector<PeriodicOrbit<Real>> orbits;
+  if (abs(right) > r) return orbits;
+  const Real delta = atan2(q_sin, p_cos), spread = acos(right / r);
+  std::vector<Real> phases = {Real(delta + spread)};
+  if (spread != 0) phases.push_back(Real(delta - spread));
+  for (Real theta : phases) {
+    theta = fmod(theta, two_pi);
+    if (theta < 0) theta += two_pi;
+    PeriodicOrbit<Real> orbit;
+    orbit.n = n;
+    orbit.phase = theta;
+    orbit.impact_time = theta / omega;
+    const Real p = big_a * cos(theta) + big_b * sin(theta);
+    const Real dp = omega * (big_b * cos(theta) - big_a * sin(theta));
+    const Real x0 = u_min - p;
+    const Real y0 = (1 - phi.a11) * x0 / phi.a12;
+    orbit.velocity_before = -(y0 + dp) / e;
+    orbit.velocity_after = -e * orbit.velocity_before;
+    orbit.monodromy = saltation_matrix(model, orbit.impact_time, orbit.velocity_before) * phi;
+    orbit.multipliers = floquet_multipliers(orbit.monodromy);
+    const OscillatorFlight<Real> flight(model, orbit.impact_time, u_min, orbit.velocity_after);
+    const PositionVelocity<Real> start = flight.state(flight_time);
+    orbit.start_u = start.position;
+    orbit.start_v = start.velocity;
+    if (!(orbit.velocity_before < 0)) {
+      orbit.rejected_because = "v− = " + to_text(orbit.velocity_before) +
+                               " ≥ 0: the mass would leave the obstacle, not hit it (a virtual orbit)";
+    } else {
+      // The flight from the impact must stay above u_min until t0 + nT: the certified search
+      // for its first contact, run a little past the return so that the return itself is
+      // found as a crossing (the gap there is zero up to rounding).
+      const ReferenceSettings<Real> settings = default_reference_settings(model, u_min, orbit.velocity_after);
+      const auto gap = [&](const Real& t) { return Real(flight.position(t) - u_min); };
+      const auto rate = [&](const Real& t) { return flight.velocity(t); };
+      const auto curvature = [&](const Real& l, const Real& rr) { return flight.derivative_bound(2, l, rr); };
+      const Real end = orbit.impact_time + flight_time;
+      const auto found = first_zero(gap, rate, curvature, orbit.impact_time, Real(end + period / 64),
+                                    ZeroSearchSettings<Real>{settings.max_window, settings.contact_tolerance,
+                                                             settings.max_segments});
+      // The return is transverse (v− < 0), so the search finds it to its bracketing
+      // precision; anything earlier than the time scale's square-root tolerance is another
+      // contact.
+      const Real slack = sqrt(epsilon<Real>()) * period;
+      if (found.kind == ZeroKind::none) {
+        orbit.rejected_because = "the flight does not return to the obstacle (rounding of a near-degenerate root)";
+      } else if (found.t < end - slack) {
+        orbit.rejected_because =
+            std::string(found.kind == ZeroKind::touch ? "the flight grazes the obstacle" : "the flight reaches the obstacle") +
+            " at t = " + to_text(found.t) + ", before the impact at t0 + nT = " + to_text(end) +
+            (found.kind == ZeroKind::touch ? " (grazing)" : " (penetrating)");
+      } else {
+        orbit.admissible = true;
+      }
+    }
+    orbits.push_back(std::move(orbit));
+  }
+  return orbits;
+}
+
+/// The only admissible (1, n) orbit of `model`, or none when there is not exactly one.
+template <class Real>
+std::optional<PeriodicOrbit<Real>> single_admissible_orbit(const ImpactOscillator<Real>& model, int n) {
+  std::optional<PeriodicOrbit<Real>> found;
+  for (auto& orbit : periodic_orbits(model, n)) {
+    if (!orbit.admissible) continue;
+    if (found) return std::nullopt;
+    found = std::move(orbit);
+  }
+  return found;
+}
+
+/// Where a multiplier of the (1, n) orbit crosses −1 (docs/periodic_orbits.md §4): the root
+/// of 1 + tr M + det M (the characteristic polynomial at −1) over a parameter x in [lo, hi],
+/// `make_model(x)` giving the oscillator at x, by Boost.Math's TOMS 748 on a bracket where it
+/// changes sign, to the type's precision. None when the ends do not each have exactly one
+/// admissible orbit, or the polynomial does not change sign between them.
+template <class Real, class MakeModel>
+std::optional<Real> period_doubling_point(const MakeModel& make_model, int n, const Real& lo, const Real& hi) {
+  const auto at_minus_one = [&](const Real& x) -> std::optional<Real> {
+    const auto orbit = single_admissible_orbit<Real>(make_model(x), n);
+    if (!orbit) return std::nullopt;
+    const Matrix2<Real>& m = orbit->monodromy;
+    return Real(1 + m.a11 + m.a22 + m.det());
+  };
+  const auto f_lo = at_minus_one(lo), f_hi = at_minus_one(hi);
+  if (!f_lo || !f_hi || (*f_lo > 0) == (*f_hi > 0)) return std::nullopt;
+  const auto f = [&](const Real& x) {
+    const auto value = at_minus_one(x);
+    if (!value) throw OrbitSearchFailure("the (1, n) orbit stops being admissible inside the bracket at " + to_text(x));
+    return *value;
+  };
+  std::uintmax_t iterations = 200;
+  const auto bracket = boost::math::tools::toms748_solve(
+      f, lo, hi, *f_lo, *f_hi, boost::math::tools::eps_tolerance<Real>(), iterations);
+  return Real((bracket.first + bracket.second) / 2);
+}
+
+}  // namespace vibro

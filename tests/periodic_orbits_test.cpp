@@ -1,0 +1,276 @@
+// Closed-form (1, n) periodic orbits (vibro/analysis/periodic_orbits.hpp,
+// docs/periodic_orbits.md) and the Lyapunov goldens they give. Expected values come from:
+// - an independent computation of the stable (1, 1) orbit at α = 0.05, a = 1, ω = 2.8,
+//   u_min = 0.065, e = 0.8, whose multipliers were printed to five digits (−0.98606,
+//   −0.51859): it guards the saltation matrix, which the orbit's monodromy and IDED share;
+// - invariants: the sum rule det M = e² exp(−2αnT) (docs/mathematics.md §1.2), and the
+//   orbit's own definition checked by the certified reference — its flight from the impact
+//   returns to (u_min, v−) after nT, and the reference run from the orbit's start repeats it;
+// - the Gram–Schmidt recurrence on the orbit's exact period Jacobians: after K periods from
+//   e1, λ1 = (1/K) ln ‖J_K ⋯ J_1 e1‖ and λ1 + λ2 = (1/K) Σ ln |det J_k|, which IDED (the
+//   reference's own derivative) must reproduce to rounding when started on the orbit.
+
+#include "support/near_eps.hpp"
+#include "support/scalar_types.hpp"
+
+#include "vibro/analysis/periodic_orbits.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/run_case.hpp"
+#include "vibro/run/run_lyapunov.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace vibro::testing {
+namespace {
+
+template <class Real>
+using Orbits = ScalarTest<Real>;
+TYPED_TEST_SUITE(Orbits, FloatingTypes, ScalarNames);
+
+/// The model from decimal texts, as a case file gives it.
+template <class Real>
+ImpactOscillator<Real> model(const char* alpha, const char* a, const char* omega, const char* u_min, const char* e) {
+  return {num<Real>(alpha), num<Real>(a), num<Real>(omega), num<Real>(u_min), num<Real>(e)};
+}
+
+template <class Real>
+std::vector<PeriodicOrbit<Real>> admissible(const ImpactOscillator<Real>& m, int n) {
+  std::vector<PeriodicOrbit<Real>> kept;
+  for (auto& o : periodic_orbits(m, n))
+    if (o.admissible) kept.push_back(std::move(o));
+  return kept;
+}
+
+/// The stable (1, 1) orbit of the independent computation: one admissible root, its real
+/// multipliers to the five printed digits (half a unit of the last: 5e−6).
+TYPED_TEST(Orbits, StableOrbitMatchesTheIndependentMultipliers) {
+  using Real = TypeParam;
+  const auto orbits = admissible(model<Real>("0.05", "1", "2.8", "0.065", "0.8"), 1);
+  ASSERT_EQ(orbits.size(), 1u);
+  const PeriodicOrbit<Real>& o = orbits.front();
+  EXPECT_TRUE(o.stable());
+  ASSERT_TRUE(o.multipliers.real);
+  EXPECT_NEAR(static_cast<double>(o.multipliers.first), -0.98606, 5e-6);
+  EXPECT_NEAR(static_cast<double>(o.multipliers.second), -0.51859, 5e-6);
+}
+
+/// For every root, admissible or not, in the three regimes the parameters below give: the
+/// flight from (t0, u_min, −e v−) reaches (u_min, v−) after nT (the definition the phase
+/// equation was derived from), det M is the sum rule, and the multipliers' product and sum
+/// are det M and tr M.
+TYPED_TEST(Orbits, EveryRootSatisfiesItsDefinitionAndTheSumRule) {
+  using Real = TypeParam;
+  using std::abs;
+  using std::exp;
+  int roots = 0, rejected = 0;
+  for (const char* omega : {"2", "2.8", "3", "4", "4.8"})
+    for (const int n : {1, 2, 3}) {
+      const ImpactOscillator<Real> m = model<Real>("0.1", "1", omega, "0", "0.8");
+      for (const PeriodicOrbit<Real>& o : periodic_orbits(m, n)) {
+        ++roots;
+        rejected += !o.admissible;
+        const Real nt = m.period() * n;
+        const OscillatorFlight<Real> flight(m, o.impact_time, m.obstacle(), o.velocity_after);
+        const PositionVelocity<Real> back = flight.state(Real(o.impact_time + nt));
+        const Real scale = 1 + abs(o.velocity_before) + abs(m.amplitude());
+        // Φ(nT) and p(t) are each evaluated to a few ε; the arccos of the phase costs up to
+        // 1/sin of the angle between the roots, bounded here by 10³.
+        EXPECT_NEAR_EPS(back.position, m.obstacle(), 1000, scale) << "ω = " << omega << ", n = " << n;
+        EXPECT_NEAR_EPS(back.velocity, o.velocity_before, 1000, scale) << "ω = " << omega << ", n = " << n;
+        const Real e = m.restitution();
+        const Real sum_rule = e * e * exp(-2 * m.alpha() * nt);
+        EXPECT_NEAR_EPS(o.monodromy.det(), sum_rule, 64, Real(1 + abs(o.monodromy.a21)));
+        const Real trace = o.monodromy.a11 + o.monodromy.a22;
+        if (o.multipliers.real) {
+          EXPECT_NEAR_EPS(Real(o.multipliers.first * o.multipliers.second), o.monodromy.det(), 64,
+                          Real(1 + trace * trace));
+          EXPECT_NEAR_EPS(Real(o.multipliers.first + o.multipliers.second), trace, 64, Real(1 + abs(trace)));
+        } else {
+          EXPECT_NEAR_EPS(Real(o.multipliers.first * o.multipliers.first + o.multipliers.second * o.multipliers.second),
+                          o.monodromy.det(), 64, Real(1 + trace * trace));
+        }
+        EXPECT_EQ(o.admissible, o.rejected_because.empty()) << o.rejected_because;
+      }
+    }
+  EXPECT_GE(roots, 20);
+  EXPECT_GE(rejected, 10);  // the virtual and penetrating roots
+}
+
+/// A penetrating root is rejected with the time of the earlier contact, and the flight
+/// really is at the obstacle then (checked by evaluating it).
+TYPED_TEST(Orbits, APenetratingRootNamesTheEarlierContact) {
+  using Real = TypeParam;
+  using std::abs;
+  const ImpactOscillator<Real> m = model<Real>("0.05", "1", "2.8", "0.065", "0.8");
+  int penetrating = 0;
+  for (const PeriodicOrbit<Real>& o : periodic_orbits(m, 2)) {
+    if (o.rejected_because.find("penetrating") == std::string::npos) continue;
+    ++penetrating;
+    const std::size_t at = o.rejected_because.find("t = ") + 4;
+    const Real t = num<Real>(o.rejected_because.substr(at, o.rejected_because.find(',', at) - at).c_str());
+    const OscillatorFlight<Real> flight(m, o.impact_time, m.obstacle(), o.velocity_after);
+    EXPECT_LT(t, Real(o.impact_time + 2 * m.period()));
+    EXPECT_NEAR_EPS(flight.position(t), m.obstacle(), 1000, Real(1 + abs(o.velocity_after)));
+  }
+  EXPECT_EQ(penetrating, 1);
+}
+
+/// The exact Gram–Schmidt estimates after K periods from e1 on the orbit: the period
+/// Jacobians are Φ(T − t0) S Φ(t0) in the period of the impact and Φ(T) in the n − 1 others.
+template <class Real>
+std::pair<Real, Real> finite_k_exponents(const ImpactOscillator<Real>& m, const PeriodicOrbit<Real>& o, int periods) {
+  using std::abs;
+  using std::log;
+  using std::sqrt;
+  const Real period = m.period();
+  const OscillatorFlight<Real> free(m, Real(0), Real(0), Real(0));
+  const Matrix2<Real> impact_period = free.fundamental(Real(period - o.impact_time)) *
+                                      saltation_matrix(m, o.impact_time, o.velocity_before) *
+                                      free.fundamental(o.impact_time);
+  const Matrix2<Real> plain_period = free.fundamental(period);
+  Real v1(1), v2(0), log_norms(0), log_dets(0);
+  for (int k = 0; k < periods; ++k) {
+    const Matrix2<Real>& j = k % o.n == 0 ? impact_period : plain_period;
+    const Real w1 = j.a11 * v1 + j.a12 * v2, w2 = j.a21 * v1 + j.a22 * v2;
+    const Real norm = sqrt(w1 * w1 + w2 * w2);
+    v1 = w1 / norm;
+    v2 = w2 / norm;
+    log_norms += log(norm);
+    log_dets += log(abs(j.det()));
+  }
+  return {Real(log_norms / periods), Real((log_dets - log_norms) / periods)};
+}
+
+/// An IDED case started on the orbit: the model's texts and the start state with all its digits.
+template <class Real>
+CaseSpec ided_case(const char* alpha, const char* omega, const char* u_min, const PeriodicOrbit<Real>& o, int periods,
+                   const std::string& precision) {
+  return parse_case("[case]\nname = \"orbit\"\nprecision = \"" + precision + "\"\n[model]\ntype = \"impact-oscillator\"\n"
+                    "alpha = \"" + alpha + "\"\na = 1\nomega = \"" + omega + "\"\nu_min = \"" + u_min +
+                    "\"\ne = \"0.8\"\n[initial]\nu0 = \"" + to_text(o.start_u) + "\"\nv0 = \"" + to_text(o.start_v) +
+                    "\"\n[scheme]\ntype = \"reference\"\n[horizon]\nperiods = " + std::to_string(periods) +
+                    "\n[lyapunov]\n",
+                    "orbit.toml");
+}
+
+struct GoldenOrbit {
+  const char *alpha, *omega, *u_min;
+  int n;
+  bool stable;
+};
+
+/// IDED from the orbit's start against the finite-K prediction, in double and at 50 digits.
+/// The state leaves the orbit by rounding, growing like |μ1|^k on an unstable orbit, and
+/// each period's log-norm moves with it: the bound is 10³ ε max(1, |μ1|^K) (the 10³ covers
+/// the orbit's own rounding, 1000 ε as in EveryRootSatisfiesItsDefinition). K is chosen so
+/// that the bound stays below 1e−8 in double; at 50 digits it is below 1e−25.
+template <class Real>
+void expect_ided_on_orbit(const GoldenOrbit& g, const std::string& precision, int periods) {
+  using std::abs;
+  using std::pow;
+  const ImpactOscillator<Real> m = model<Real>(g.alpha, "1", g.omega, g.u_min, "0.8");
+  const auto orbits = admissible(m, g.n);
+  ASSERT_EQ(orbits.size(), 1u) << g.omega;
+  const PeriodicOrbit<Real>& o = orbits.front();
+  EXPECT_EQ(o.stable(), g.stable);
+  const auto [lambda1, lambda2] = finite_k_exponents(m, o, periods);
+  RunOptions options;
+  const LyapunovResult result = run_lyapunov_case(ided_case(g.alpha, g.omega, g.u_min, o, periods, precision), options);
+  ASSERT_TRUE(result.lyapunov.defined) << result.lyapunov.why_undefined;
+  ASSERT_EQ(result.lyapunov.periods_done, periods);
+  const Real growth = pow(o.multipliers.largest_modulus(), periods);
+  const Real bound = 1000 * epsilon<Real>() * (growth > 1 ? growth : Real(1));
+  const Real got1 = parse_real<Real>(result.lyapunov.lambda1_per_period.text);
+  const Real got2 = parse_real<Real>(result.lyapunov.lambda2_per_period.text);
+  EXPECT_LE(abs(got1 - lambda1), bound) << "λ1 " << to_text(got1) << " vs " << to_text(lambda1);
+  EXPECT_LE(abs(got2 - lambda2), bound) << "λ2 " << to_text(got2) << " vs " << to_text(lambda2);
+  if (precision != "double") {
+    EXPECT_LT(bound, Real(1e-25));
+  }
+  // The asymptotic exponents, for the record: ln|μi|/n per period.
+  const auto [l1, l2] = o.multipliers.log_moduli();
+  ::testing::Test::RecordProperty("asymptotic_lambda1_" + precision + "_omega_" + g.omega, to_text(Real(l1 / g.n)));
+  ::testing::Test::RecordProperty("asymptotic_lambda2_" + precision + "_omega_" + g.omega, to_text(Real(l2 / g.n)));
+}
+
+const std::vector<GoldenOrbit> golden_orbits = {
+    {"0.05", "2.8", "0.065", 1, true},  // stable, real multipliers −0.986, −0.519
+    {"0.1", "3", "0", 1, false},        // unstable, μ1 ≈ −4.55
+    {"0.1", "4", "0", 2, true},         // a (1, 2) orbit, complex pair 0.584 ± 0.028i
+};
+
+TEST(OrbitGoldens, IdedOnTheOrbitIsTheFiniteKPredictionInDouble) {
+  for (const GoldenOrbit& g : golden_orbits) expect_ided_on_orbit<double>(g, "double", g.stable ? 200 : 6);
+}
+
+TEST(OrbitGoldens, IdedOnTheOrbitIsTheFiniteKPredictionAt50Digits) {
+  const MpfrPrecisionGuard digits(50);
+  for (const GoldenOrbit& g : golden_orbits) expect_ided_on_orbit<mpfr_real>(g, "mpfr:50", g.stable ? 200 : 30);
+}
+
+/// The periodic study problem's family over ω (α = 0.1, a = 1, u_min = 0, e = 0.8).
+template <class Real>
+ImpactOscillator<Real> study_family(const Real& omega) {
+  return {num<Real>("0.1"), Real(1), omega, Real(0), num<Real>("0.8")};
+}
+
+/// The (1, 1) orbit of the periodic study problem loses stability through μ = −1 between
+/// ω = 2.5 (multipliers of modulus 0.61) and 2.7 (μ1 = −1.40): at the solved ω the
+/// multiplier is −1 to the root finder's precision, in every type (the root of
+/// 1 + tr M + det M is found to a few ε of ω, which moves μ by |dμ/dω| ≈ 10 times that).
+TYPED_TEST(Orbits, PeriodDoublingPointHasMultiplierMinusOne) {
+  using Real = TypeParam;
+  using std::abs;
+  const auto omega = period_doubling_point<Real>([](const Real& w) { return study_family(w); }, 1, num<Real>("2.5"),
+                                                 num<Real>("2.7"));
+  ASSERT_TRUE(omega);
+  const auto orbit = single_admissible_orbit(study_family(*omega), 1);
+  ASSERT_TRUE(orbit);
+  ASSERT_TRUE(orbit->multipliers.real);
+  EXPECT_NEAR_EPS(orbit->multipliers.first, Real(-1), 1000, Real(1));
+  EXPECT_GT(orbit->multipliers.second, Real(-1));  // one multiplier on the circle, the other inside
+  EXPECT_LT(abs(orbit->multipliers.second), Real(1));
+  // No bracket without a sign change: below the point the orbit stays stable.
+  EXPECT_FALSE(period_doubling_point<Real>([](const Real& w) { return study_family(w); }, 1, num<Real>("2"),
+                                           num<Real>("2.5")));
+}
+
+/// Distinct stroboscopic positions of the reference (double) after `transient` periods at ω:
+/// samples closer than 1e−6 count once.
+std::size_t reference_period(const std::string& omega, int transient, int samples) {
+  const CaseSpec c = parse_case("[case]\nname = \"pd\"\nprecision = \"double\"\n[model]\ntype = \"impact-oscillator\"\n"
+                                "alpha = 0.1\na = 1\nomega = \"" + omega + "\"\nu_min = 0\ne = 0.8\n[initial]\nu0 = 0.5\n"
+                                "v0 = 0\n[scheme]\ntype = \"reference\"\n[horizon]\nperiods = " +
+                                    std::to_string(transient + samples) + "\n",
+                                "pd.toml");
+  RunOptions options;
+  options.error_estimate = false;
+  const RunResult result = run_case(c, options);
+  std::vector<double> u;
+  for (const StroboscopicSample& s : *result.run.stroboscopic)
+    if (s.period > transient) u.push_back(std::stod(s.state.u.text));
+  std::sort(u.begin(), u.end());
+  std::size_t distinct = u.empty() ? 0 : 1;
+  for (std::size_t k = 1; k < u.size(); ++k) distinct += u[k] - u[k - 1] > 1e-6;
+  return distinct;
+}
+
+/// Across the solved point the reference's long run changes from period 1 to period 2 (the
+/// point found at 50 digits, the runs 0.02 to either side).
+TEST(OrbitGoldens, TheReferenceDoublesItsPeriodAcrossThePoint) {
+  const MpfrPrecisionGuard digits(50);
+  const auto omega = period_doubling_point<mpfr_real>([](const mpfr_real& w) { return study_family(w); }, 1,
+                                                      num<mpfr_real>("2.5"), num<mpfr_real>("2.7"));
+  ASSERT_TRUE(omega);
+  const double point = static_cast<double>(*omega);
+  EXPECT_EQ(reference_period(std::to_string(point - 0.02), 2000, 20), 1u) << point;
+  EXPECT_EQ(reference_period(std::to_string(point + 0.02), 2000, 20), 2u) << point;
+}
+
+}  // namespace
+}  // namespace vibro::testing
