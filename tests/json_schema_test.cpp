@@ -165,6 +165,12 @@ TEST_F(JsonSchema, ConvergeOutputsMatchTheRunSchema) {
                "converge-rational.json");
 }
 
+TEST_F(JsonSchema, OrbitsOutputMatchesItsSchema) {
+  const fs::path periodic = cases_dir / "reference_periodic.toml";
+  valid_output("orbits", "--json orbits --n 1 3 " + quoted(periodic), "orbits.json");
+  valid_output("orbits", "--json orbits --precision mpfr:30 --n 1 2 " + quoted(periodic), "orbits-mpfr.json");
+}
+
 TEST_F(JsonSchema, LyapunovOutputMatchesItsSchema) {
   const fs::path lyapunov = report_cases / "lyapunov/idnd_short.toml";
   valid_output("lyapunov", "--json --quiet lyapunov --ensemble 2 " + quoted(lyapunov), "lyapunov.json");

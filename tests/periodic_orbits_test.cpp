@@ -6,15 +6,20 @@
 // - invariants: the sum rule det M = e² exp(−2αnT) (docs/mathematics.md §1.2), and the
 //   orbit's own definition checked by the certified reference — its flight from the impact
 //   returns to (u_min, v−) after nT, and the reference run from the orbit's start repeats it;
-// - the Gram–Schmidt recurrence on the orbit's exact period Jacobians: after K periods from
-//   e1, λ1 = (1/K) ln ‖J_K ⋯ J_1 e1‖ and λ1 + λ2 = (1/K) Σ ln |det J_k|, which IDED (the
-//   reference's own derivative) must reproduce to rounding when started on the orbit.
+// - the Gram–Schmidt recurrence on the orbit's exact period Jacobians (finite_k_exponents,
+//   closed-form flights and saltation, no run): after K periods from e1,
+//   λ1 = (1/K) ln ‖J_K ⋯ J_1 e1‖ and λ1 + λ2 = (1/K) Σ ln |det J_k|, which IDED (the
+//   reference's run and its own accumulated derivative) must reproduce to rounding when
+//   started on the orbit.
 
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
 
 #include "vibro/analysis/periodic_orbits.hpp"
 #include "vibro/io/case_file.hpp"
+#include "vibro/io/toml_reader.hpp"
+#include "vibro/run/model_binding.hpp"
+#include "vibro/report/orbit_report.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 
@@ -118,32 +123,6 @@ TYPED_TEST(Orbits, APenetratingRootNamesTheEarlierContact) {
     EXPECT_NEAR_EPS(flight.position(t), m.obstacle(), 1000, Real(1 + abs(o.velocity_after)));
   }
   EXPECT_EQ(penetrating, 1);
-}
-
-/// The exact Gram–Schmidt estimates after K periods from e1 on the orbit: the period
-/// Jacobians are Φ(T − t0) S Φ(t0) in the period of the impact and Φ(T) in the n − 1 others.
-template <class Real>
-std::pair<Real, Real> finite_k_exponents(const ImpactOscillator<Real>& m, const PeriodicOrbit<Real>& o, int periods) {
-  using std::abs;
-  using std::log;
-  using std::sqrt;
-  const Real period = m.period();
-  const OscillatorFlight<Real> free(m, Real(0), Real(0), Real(0));
-  const Matrix2<Real> impact_period = free.fundamental(Real(period - o.impact_time)) *
-                                      saltation_matrix(m, o.impact_time, o.velocity_before) *
-                                      free.fundamental(o.impact_time);
-  const Matrix2<Real> plain_period = free.fundamental(period);
-  Real v1(1), v2(0), log_norms(0), log_dets(0);
-  for (int k = 0; k < periods; ++k) {
-    const Matrix2<Real>& j = k % o.n == 0 ? impact_period : plain_period;
-    const Real w1 = j.a11 * v1 + j.a12 * v2, w2 = j.a21 * v1 + j.a22 * v2;
-    const Real norm = sqrt(w1 * w1 + w2 * w2);
-    v1 = w1 / norm;
-    v2 = w2 / norm;
-    log_norms += log(norm);
-    log_dets += log(abs(j.det()));
-  }
-  return {Real(log_norms / periods), Real((log_dets - log_norms) / periods)};
 }
 
 /// An IDED case started on the orbit: the model's texts and the start state with all its digits.
@@ -270,6 +249,43 @@ TEST(OrbitGoldens, TheReferenceDoublesItsPeriodAcrossThePoint) {
   const double point = static_cast<double>(*omega);
   EXPECT_EQ(reference_period(std::to_string(point - 0.02), 2000, 20), 1u) << point;
   EXPECT_EQ(reference_period(std::to_string(point + 0.02), 2000, 20), 2u) << point;
+}
+
+/// The report's comparison with exact exponents: every shipped case of cases/orbits starts on
+/// its orbit (so it gets a row), IDED's rows differ from the exact value after K by rounding,
+/// and a Lyapunov case that starts elsewhere (the chaotic case) gets none.
+TEST(OrbitReport, ShippedOrbitCasesAreComparedWithTheirExactExponents) {
+  ReportRuns runs;
+  std::vector<std::string> names;
+  for (const auto& file : case_files(std::filesystem::path(VIBRO_CASES_DIR) / "orbits")) {
+    const CaseSpec c = load_case(file);
+    names.push_back(c.name);
+    runs.lyapunov.push_back({c, run_lyapunov_case(c)});
+  }
+  ASSERT_GE(names.size(), 3u);
+  const std::string chaotic_text = read_input_file(std::filesystem::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml", "case file");
+  const CaseSpec chaotic = parse_case_with_overrides(chaotic_text, "ided.toml", {{"horizon.periods", "50"}});
+  runs.lyapunov.push_back({chaotic, run_lyapunov_case(chaotic)});
+  const std::string section = orbit_lyapunov_section(runs);
+  for (const std::string& name : names) EXPECT_NE(section.find("| " + name + " |"), std::string::npos) << name;
+  EXPECT_EQ(section.find(chaotic.name), std::string::npos);
+  for (const LyapunovCaseRun& run : runs.lyapunov) {
+    if (run.spec.name == chaotic.name || run.result.lyapunov.method != "IDED") continue;
+    with_scalar(run.spec.precision, [&](auto type) {
+      using Real = typename decltype(type)::type;
+      if constexpr (!std::is_same_v<Real, rational>) {
+        const ImpactOscillator<Real> m = bind_oscillator<Real>(run.spec.model);
+        using std::abs;
+        using std::pow;
+        const auto orbit = orbit_through(m, parse_real<Real>(run.spec.u0.text), parse_real<Real>(run.spec.v0.text), 3);
+        ASSERT_TRUE(orbit) << run.spec.name;
+        const auto [l1, l2] = finite_k_exponents(m, *orbit, run.result.lyapunov.periods_done);
+        const Real growth = pow(orbit->multipliers.largest_modulus(), Real(run.result.lyapunov.periods_done));
+        const Real bound = 1000 * epsilon<Real>() * (growth > 1 ? growth : Real(1));
+        EXPECT_LE(abs(parse_real<Real>(run.result.lyapunov.lambda1_per_period.text) - l1), bound) << run.spec.name;
+      }
+    });
+  }
 }
 
 }  // namespace

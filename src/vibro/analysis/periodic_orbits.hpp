@@ -206,6 +206,55 @@ std::vector<PeriodicOrbit<Real>> periodic_orbits(const ImpactOscillator<Real>& m
   return orbits;
 }
 
+/// The admissible (1, n) orbit, n ≤ n_max, whose state at t = 0 is (u0, v0) to within
+/// √ε (1 + |u0| + |v0|): the orbit a run from (u0, v0) at t = 0 starts on.
+template <class Real>
+std::optional<PeriodicOrbit<Real>> orbit_through(const ImpactOscillator<Real>& model, const Real& u0, const Real& v0,
+                                                 int n_max) {
+  using std::abs;
+  using std::sqrt;
+  const Real tolerance = sqrt(epsilon<Real>()) * (1 + abs(u0) + abs(v0));
+  for (int n = 1; n <= n_max; ++n) {
+    try {
+      for (auto& orbit : periodic_orbits(model, n))
+        if (orbit.admissible && abs(orbit.start_u - u0) <= tolerance && abs(orbit.start_v - v0) <= tolerance)
+          return orbit;
+    } catch (const OrbitSearchFailure&) {
+      continue;  // no isolated orbits for this n
+    }
+  }
+  return std::nullopt;
+}
+
+/// What the Gram–Schmidt recurrence of the Lyapunov engine (analysis/lyapunov.hpp) gives
+/// after K periods from e1 on the orbit, computed from the orbit's exact period Jacobians
+/// (docs/periodic_orbits.md §5): Φ(T − t0) S Φ(t0) in the period of the impact and Φ(T)
+/// in the n − 1 others, so λ1 = (1/K) ln ‖J_K ⋯ J_1 e1‖ and λ1 + λ2 = (1/K) Σ ln |det J_k|.
+template <class Real>
+std::pair<Real, Real> finite_k_exponents(const ImpactOscillator<Real>& model, const PeriodicOrbit<Real>& orbit,
+                                         std::int64_t periods) {
+  using std::abs;
+  using std::log;
+  using std::sqrt;
+  const Real period = model.period();
+  const OscillatorFlight<Real> free(model, Real(0), Real(0), Real(0));
+  const Matrix2<Real> impact_period = free.fundamental(Real(period - orbit.impact_time)) *
+                                      saltation_matrix(model, orbit.impact_time, orbit.velocity_before) *
+                                      free.fundamental(orbit.impact_time);
+  const Matrix2<Real> plain_period = free.fundamental(period);
+  Real v1(1), v2(0), log_norms(0), log_dets(0);
+  for (std::int64_t k = 0; k < periods; ++k) {
+    const Matrix2<Real>& j = k % orbit.n == 0 ? impact_period : plain_period;
+    const Real w1 = j.a11 * v1 + j.a12 * v2, w2 = j.a21 * v1 + j.a22 * v2;
+    const Real norm = sqrt(w1 * w1 + w2 * w2);
+    v1 = w1 / norm;
+    v2 = w2 / norm;
+    log_norms += log(norm);
+    log_dets += log(abs(j.det()));
+  }
+  return {Real(log_norms / periods), Real((log_dets - log_norms) / periods)};
+}
+
 /// The only admissible (1, n) orbit of `model`, or none when there is not exactly one.
 template <class Real>
 std::optional<PeriodicOrbit<Real>> single_admissible_orbit(const ImpactOscillator<Real>& model, int n) {

@@ -14,6 +14,7 @@
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/nonstandard_report.hpp"
+#include "vibro/report/orbit_report.hpp"
 #include "vibro/report/system_report.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
@@ -304,6 +305,8 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
   json lyapunov = nullptr, claims = nullptr, seed002 = nullptr, seed004 = nullptr;
   if (!report.lyapunov.empty()) {
     md << anchor_line("lyapunov") << lyapunov_section(report, tables, inputs.goldens, out);
+    const std::string on_orbits = orbit_lyapunov_section(report);
+    if (!on_orbits.empty()) md << anchor_line("lyapunov-on-orbits") << on_orbits;
     lyapunov = lyapunov_json(report, tables, inputs.goldens);
   }
   if (std::any_of(report.cases.begin(), report.cases.end(),

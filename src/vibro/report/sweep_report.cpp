@@ -1,11 +1,13 @@
 #include "vibro/report/sweep_report.hpp"
 
+#include "vibro/analysis/periodic_orbits.hpp"
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/json_number.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/table_of_contents.hpp"
+#include "vibro/run/model_binding.hpp"
 
 #include <fmt/format.h>
 
@@ -174,8 +176,51 @@ bool relation_map_svg(const SweepOutcome& outcome, const SweepAxis& x, const Swe
   return render_svg(commands + "\n", svg, 860, 560);
 }
 
-/// The sampled positions of every point against the swept parameter.
-bool bifurcation_svg(const SweepOutcome& outcome, const SweepAxis& x, const std::filesystem::path& svg) {
+/// A period doubling the closed form predicts on a one-parameter sweep.
+struct PredictedDoubling {
+  int n = 1;
+  double at = 0;
+};
+
+/// The oscillator of `base` with the swept model key set to x; none for another key.
+std::optional<ImpactOscillator<double>> oscillator_with(const ImpactOscillator<double>& base, const std::string& key,
+                                                        double x) {
+  const double alpha = key == "model.alpha" ? x : base.alpha(), a = key == "model.a" ? x : base.amplitude();
+  const double omega = key == "model.omega" ? x : base.omega(), u_min = key == "model.u_min" ? x : base.obstacle();
+  const double e = key == "model.e" ? x : base.restitution();
+  if (key != "model.alpha" && key != "model.a" && key != "model.omega" && key != "model.u_min" && key != "model.e")
+    return std::nullopt;
+  return ImpactOscillator<double>(alpha, a, omega, u_min, e);
+}
+
+/// Where a multiplier of a (1, 1) or (1, 2) orbit crosses −1 between two neighbouring
+/// values of the swept parameter (analysis/periodic_orbits.hpp period_doubling_point, in
+/// double), for an impact oscillator swept over one of its model keys.
+std::vector<PredictedDoubling> predicted_doublings(const SweepOutcome& outcome, const SweepAxis& x) {
+  std::vector<PredictedDoubling> found;
+  const CaseSpec base = sweep_point_cases(outcome.sweep, 0).base;
+  if (base.model.model_kind() != ModelKind::impact_oscillator) return found;
+  const ImpactOscillator<double> model = bind_oscillator<double>(base.model);
+  if (!oscillator_with(model, x.key, x.values.front())) return found;
+  std::vector<double> values = x.values;
+  std::sort(values.begin(), values.end());
+  for (const int n : {1, 2})
+    for (std::size_t k = 0; k + 1 < values.size(); ++k) {
+      try {
+        const auto at = period_doubling_point<double>(
+            [&](double v) { return *oscillator_with(model, x.key, v); }, n, values[k], values[k + 1]);
+        if (at) found.push_back({n, *at});
+      } catch (const std::exception&) {
+        continue;  // no admissible orbit throughout the interval, or a model out of range
+      }
+    }
+  return found;
+}
+
+/// The sampled positions of every point against the swept parameter, the predicted period
+/// doublings marked.
+bool bifurcation_svg(const SweepOutcome& outcome, const SweepAxis& x, const std::vector<PredictedDoubling>& doublings,
+                     const std::filesystem::path& svg) {
   std::string data = "$samples << EOD\n";
   for (std::size_t i = 0; i < outcome.points.size(); ++i) {
     const json& point = outcome.points[i];
@@ -188,8 +233,12 @@ bool bifurcation_svg(const SweepOutcome& outcome, const SweepAxis& x, const std:
                          " noenhanced\nset ylabel 'u(t0 + kT), sampled once per forcing period'\nset title " +
                          gnuplot_quoted("bifurcation diagram (" + outcome.sweep.name + ")") +
                          " noenhanced\nset grid\nset offsets graph 0.01, graph 0.01, graph 0.03, graph 0.03\n" +
-                         (x.log ? "set logscale x\n" : "") + tick_commands("x", outcome.sweep.parameters[x.parameter]) +
-                         "plot $samples using 1:2 with points pt 7 ps 0.3 lc rgb '#08306b' notitle\n";
+                         (x.log ? "set logscale x\n" : "") + tick_commands("x", outcome.sweep.parameters[x.parameter]);
+  for (const PredictedDoubling& d : doublings)
+    commands += fmt::format("set arrow from {0:.17g}, graph 0 to {0:.17g}, graph 1 nohead dt 2 lc rgb '#b2182b'\n"
+                            "set label '(1,{1}): μ = −1' at {0:.17g}, graph 0.97 right offset -0.5,0 tc rgb '#b2182b'\n",
+                            d.at, d.n);
+  commands += "plot $samples using 1:2 with points pt 7 ps 0.3 lc rgb '#08306b' notitle\n";
   return render_svg(commands, svg, 860, 520);
 }
 
@@ -413,7 +462,17 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
         plots.push_back("where `" + name + "` holds: [sweeps/" + s.name + "_" + name + ".svg](sweeps/" + s.name + "_" +
                         name + ".svg)");
   } else if (axes.size() == 1) {
-    if (s.strobe && bifurcation_svg(outcome, axes[0], dir / (s.name + "_bifurcation.svg")))
+    const std::vector<PredictedDoubling> doublings = s.strobe ? predicted_doublings(outcome, axes[0])
+                                                               : std::vector<PredictedDoubling>{};
+    if (!doublings.empty()) {
+      md << "Predicted period doublings (the closed-form (1, 1) and (1, 2) orbits' multiplier −1, "
+            "docs/periodic_orbits.md §4), marked on the diagram:";
+      for (const PredictedDoubling& d : doublings)
+        md << (&d == &doublings.front() ? " " : "; ") << "(1, " << d.n << ") at " << axes[0].key << " = "
+           << display(d.at, 10);
+      md << ".\n\n";
+    }
+    if (s.strobe && bifurcation_svg(outcome, axes[0], doublings, dir / (s.name + "_bifurcation.svg")))
       plots.push_back("bifurcation diagram: [sweeps/" + s.name + "_bifurcation.svg](sweeps/" + s.name +
                       "_bifurcation.svg)");
     if (s.order && order_svg(outcome, axes[0], dir / (s.name + "_order.svg")))
