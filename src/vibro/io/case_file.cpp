@@ -27,7 +27,9 @@ const std::vector<std::string>& known_quantities() {
 
 const std::vector<CaseFileKeys>& case_file_keys() {
   static const std::vector<CaseFileKeys> lists = {
-      {"", "", {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "sweep", "expected", "lyapunov"}},
+      {"", "",
+       {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "sweep", "expected", "lyapunov",
+        "orbits"}},
       {"case", "", {"name", "description", "precision", "reproduces"}},
       {"model", "impact-oscillator", {"type", "alpha", "a", "omega", "m", "c", "k", "F", "Omega", "u_min", "e"}},
       {"model", "constant-force", {"type", "g", "u_min", "e"}},
@@ -44,6 +46,7 @@ const std::vector<CaseFileKeys>& case_file_keys() {
       {"sweep", "", {"h", "steps_per_period"}},
       {"expected", "", {"quantity", "value", "tolerance", "source"}},
       {"lyapunov", "", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published", "family"}},
+      {"orbits", "", {"n"}},
   };
   return lists;
 }
@@ -350,6 +353,27 @@ std::optional<ScalarSet> read_convergence_scalars(const TomlReader& r, const tom
   return chosen;
 }
 
+/// [orbits] n = N or [N1, N2]: the (1, n) orbits `vibro orbits` lists (docs/periodic_orbits.md).
+std::optional<std::pair<int, int>> read_orbits(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
+  if (!root.get("orbits")) return std::nullopt;
+  const toml::table& t = r.table(root, "orbits", true);
+  r.require_only(t, "orbits", keys_of("orbits"));
+  if (c.model.model_kind() != ModelKind::impact_oscillator)
+    r.fail("orbits", "closed-form periodic orbits exist for the impact oscillator only");
+  const toml::node* n = t.get("n");
+  if (!n) r.fail("orbits.n", "missing (expected N or [N1, N2], 1 ≤ N1 ≤ N2 ≤ 1000)");
+  if (!n->is_array()) {
+    const auto single = static_cast<int>(r.integer_value(*n, "orbits.n", 1, max_orbit_n));
+    return std::pair{single, single};
+  }
+  const toml::array& range = *n->as_array();
+  if (range.size() != 2) r.fail("orbits.n", "expected N or [N1, N2] (two integers), found a list of " + std::to_string(range.size()));
+  const auto first = static_cast<int>(r.integer_value(*range.get(0), "orbits.n[0]", 1, max_orbit_n));
+  const auto last = static_cast<int>(r.integer_value(*range.get(1), "orbits.n[1]", 1, max_orbit_n));
+  if (last < first) r.fail("orbits.n", "N2 = " + std::to_string(last) + " is below N1 = " + std::to_string(first));
+  return std::pair{first, last};
+}
+
 std::optional<LyapunovSpec> read_lyapunov(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
   if (!root.get("lyapunov")) return std::nullopt;
   const toml::table& t = r.table(root, "lyapunov", true);
@@ -552,6 +576,7 @@ CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::stri
 
   c.expected = read_expected(r, root, !c.convergence.empty());
   c.lyapunov = read_lyapunov(r, root, c);
+  c.orbits = read_orbits(r, root, c);
   with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) { E::validate(c); });
   return c;
 }

@@ -226,6 +226,8 @@ struct CaseSpec {
   std::vector<StepSpec> sweep;        ///< step sizes of a sweep: the run repeated at each
   std::vector<Expectation> expected;
   std::optional<LyapunovSpec> lyapunov;
+  /// [orbits] n: the range of n whose (1, n) orbits `vibro orbits` lists (impact oscillator only).
+  std::optional<std::pair<int, int>> orbits;
 };
 
 }  // namespace vibro
