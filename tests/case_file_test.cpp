@@ -7,6 +7,7 @@
 #include "vibro/run/registry.hpp"
 #include "vibro/run/input_error.hpp"
 
+#include "support/case_text.hpp"
 #include "support/read_text.hpp"
 
 #include <gtest/gtest.h>
@@ -763,6 +764,26 @@ TEST(BadInput, ConservativeCaseRefusesTheRationalType) {
   EXPECT_TRUE(rejected(edited(conservative(), {{"precision = \"double\"", "precision = \"rational\""}}), "case.precision",
                        "conservative-oscillator uses cos(ωt) and T = 2π/ω (allowed here: double, long-double, "
                        "float128, mpfr:DIGITS)"));
+}
+
+}  // namespace
+}  // namespace vibro::testing
+
+namespace vibro::testing {
+namespace {
+
+/// [orbits] n: one integer or a range [N1, N2] of the (1, n) orbits `vibro orbits` lists;
+/// for the impact oscillator only.
+TEST(ParseCase, OrbitsTableGivesTheRangeOfN) {
+  EXPECT_EQ(parse_case(oscillator() + "\n[orbits]\nn = 2\n", "label.toml").orbits, (std::pair{2, 2}));
+  EXPECT_EQ(parse_case(oscillator() + "\n[orbits]\nn = [1, 3]\n", "label.toml").orbits, (std::pair{1, 3}));
+  EXPECT_FALSE(parse_case(oscillator(), "label.toml").orbits);
+  EXPECT_EQ(refusal(oscillator() + "\n[orbits]\nn = [3, 1]\n").first, "orbits.n");
+  EXPECT_EQ(refusal(oscillator() + "\n[orbits]\nn = [1, 2, 3]\n").first, "orbits.n");
+  EXPECT_EQ(refusal(oscillator() + "\n[orbits]\nn = 0\n").first, "orbits.n");
+  EXPECT_EQ(refusal(oscillator() + "\n[orbits]\n").first, "orbits.n");
+  EXPECT_EQ(refusal(oscillator() + "\n[orbits]\nn = 1\nphase = 2\n").first, "orbits.phase");
+  EXPECT_EQ(refusal(free_fall() + "\n[orbits]\nn = 1\n").first, "orbits");
 }
 
 }  // namespace

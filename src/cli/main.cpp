@@ -292,10 +292,12 @@ int run_check(const std::vector<fs::path>& tables_given, const fs::path& publish
 
 /// `vibro orbits`: the closed-form (1, n) orbits of a case's oscillator; with --write-case,
 /// each admissible one as a case starting on it (refusing to replace a file).
-int run_orbits(const fs::path& case_file, int n_min, int n_max, const fs::path& write_dir, std::int64_t periods,
-               const Common& common) {
+int run_orbits(const fs::path& case_file, const std::optional<std::pair<int, int>>& n_given, const fs::path& write_dir,
+               std::int64_t periods, const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
   const vibro::Precision precision = common.precision.value_or(c.precision);
+  // --n, else the case's [orbits] n, else n = 1 and 2.
+  const auto [n_min, n_max] = n_given.value_or(c.orbits.value_or(std::pair{1, 2}));
   const vibro::OrbitListing listing = vibro::list_orbits(c, n_min, n_max, precision);
   // The cases to write are checked before anything is printed: a refusal leaves stdout empty.
   std::vector<std::pair<fs::path, std::string>> cases;
@@ -460,10 +462,10 @@ int main(int argc, char** argv) {
   fs::path orbits_case, orbits_write;
   orbits->add_option("CASE", orbits_case, "Case file (TOML) of an impact oscillator")->required();
   std::vector<int> orbit_n = {1, 2};
-  orbits->add_option("--n", orbit_n, "The n of the (1, n) orbits: N, or N1 N2 for the range")
+  orbits->add_option("--n", orbit_n,
+                     "The n of the (1, n) orbits: N, or N1 N2 for the range (default: the case's [orbits] n, else 1 2)")
       ->expected(1, 2)
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
+      ->check(CLI::Range(1, 1000));
   orbits->add_option("--write-case", orbits_write,
                      "Write each admissible orbit as a case starting on it (IDED over --periods) into this directory");
   std::int64_t orbit_periods = 200;
@@ -563,7 +565,9 @@ int main(int argc, char** argv) {
     if (*lyapunov) return run_lyapunov_command(lyapunov_case, bars, common);
     if (*check) return run_check(check_tables, published_dir, cases_dir, common);
     if (*orbits)
-      return run_orbits(orbits_case, orbit_n.front(), orbit_n.back(), orbits_write, orbit_periods, common);
+      return run_orbits(orbits_case, orbits->count("--n") ? std::optional(std::pair{orbit_n.front(), orbit_n.back()})
+                                                          : std::nullopt,
+                        orbits_write, orbit_periods, common);
     if (*sweep) {
       sweep_command.json = common.json;
       return vibro::cli::run_sweep_command(sweep_command, common.run_options(), std::cout);

@@ -62,6 +62,8 @@ const std::vector<std::string>& keys_of(std::string_view table, std::string_view
 
 constexpr std::int64_t max_steps_per_period = 1'000'000'000'000;
 constexpr std::int64_t max_periods = 1'000'000'000;
+/// The largest n of [orbits] n: each n costs one closed-form solve and certified search.
+constexpr std::int64_t max_orbit_n = 1000;
 constexpr std::int64_t max_steps = 1'000'000'000'000;
 
 }  // namespace

@@ -81,7 +81,7 @@ std::string orbit_case_text(const CaseSpec& c, const OrbitRow& o, std::size_t in
          osc.alpha.text + "\"\na = \"" + osc.amplitude.text + "\"\nomega = \"" + osc.omega.text + "\"\nu_min = \"" +
          c.model.u_min.text + "\"\ne = \"" + c.model.e.text + "\"\n\n[initial]\nu0 = \"" + o.start_u.text +
          "\"\nv0 = \"" + o.start_v.text + "\"\n\n[scheme]\ntype = \"reference\"\n\n[horizon]\nperiods = " +
-         std::to_string(periods) + "\n\n[lyapunov]\n";
+         std::to_string(periods) + "\n\n[lyapunov]\n\n[orbits]\nn = " + std::to_string(o.n) + "\n";
 }
 
 }  // namespace vibro
