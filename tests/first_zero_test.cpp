@@ -1,5 +1,9 @@
 // The certified first-zero search of the reference (reference/.../first_zero.hpp).
-// Expected values are closed forms: the zeros of quadratics and of sine.
+// Expected values are closed forms: the zeros of quadratics, of sine, and of the concave,
+// oscillating gaps g(t) = 1 − δ + cos(ω(t − c)), whose first zero after 0 is where the phase
+// ω(t − c) first reaches ±arccos(δ − 1) mod 2π. A parabola is convex, so a curvature bound
+// that is too small can never show on it (the Taylor lower bounds stay valid for any M ≥ 0);
+// the cosine dips are where an undersized bound misses the contact.
 
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
@@ -7,7 +11,12 @@
 #include "vibro/reference/first_zero.hpp"
 #include "vibro/scalar/parse.hpp"
 
+#include <boost/math/constants/constants.hpp>
+
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <optional>
 
 namespace vibro::testing {
 namespace {
@@ -93,6 +102,106 @@ TYPED_TEST(FirstZero, RefusesAStartBelowZeroOrOnAZeroGoingDown) {
   using Real = TypeParam;
   EXPECT_THROW(search(Parabola<Real>{Real(0), Real(-1)}, Real(0), Real(1), Real(1)), std::logic_error);
   EXPECT_THROW(search(Parabola<Real>{Real(1), Real(-1)}, Real(0), Real(1), Real(1)), std::logic_error);  // g(0) = 0, g'(0) < 0
+}
+
+/// g(t) = 1 − δ + cos(ω(t − c)) with its exact curvature bound M = ω².
+template <class Real>
+struct CosineDips {
+  Real omega, delta, c;
+  Real operator()(const Real& t) const {
+    using std::cos;
+    return 1 - delta + cos(Real(omega * (t - c)));
+  }
+  Real slope(const Real& t) const {
+    using std::sin;
+    return -omega * sin(Real(omega * (t - c)));
+  }
+  /// The first zero after t = 0 (δ > 0), from the phase ψ(t) = ω(t − c) reduced to
+  /// [0, 2π): the zeros are at ψ ≡ φ and ψ ≡ 2π − φ, φ = arccos(δ − 1) ∈ (π/2, π).
+  Real first_zero_after_zero() const {
+    using std::acos;
+    using std::floor;
+    const Real two_pi = boost::math::constants::two_pi<Real>();
+    const Real phi = acos(Real(delta - 1));
+    const Real start = -omega * c;
+    const Real turns = floor(Real(start / two_pi));
+    std::optional<Real> best;  // the least zero phase after the start (phases may be negative)
+    for (int k = 0; k <= 2; ++k)
+      for (const Real& zero : {Real(phi + two_pi * (turns + k)), Real(two_pi - phi + two_pi * (turns + k))})
+        if (zero > start && (!best || zero < *best)) best = zero;
+    return (*best - start) / omega;
+  }
+};
+
+template <class Real>
+auto search_dips(const CosineDips<Real>& g, const Real& t_b, const Real& curvature_factor = Real(1)) {
+  return first_zero(g, [&](const Real& t) { return g.slope(t); },
+                    [&](const Real&, const Real&) { return Real(g.omega * g.omega * curvature_factor); }, Real(0), t_b,
+                    settings(Real(1)));
+}
+
+/// Over ω ∈ {5, 20, 50}, depths δ ∈ {1e−3, 1e−6} and 200 phases c across a period, the
+/// search finds the first zero as a crossing at the closed-form time. The root is
+/// conditioned by 1/|g'| = 1/(ω sin φ) ≈ 1/(ω √(2δ)) in units of g's rounding (a few ε of
+/// its O(1) terms, and the phase's ε·ω·t): allowed 64 (1 + ω t_b)/(ω √(2δ)) ε.
+TYPED_TEST(FirstZero, FindsTheFirstZeroOfEveryConcaveDip) {
+  using Real = TypeParam;
+  using std::sqrt;
+  int searched = 0;
+  for (const char* omega_text : {"5", "20", "50"})
+    for (const char* delta_text : {"1e-3", "1e-6"}) {
+      const Real omega = parse_real<Real>(omega_text), delta = parse_real<Real>(delta_text);
+      const Real period = boost::math::constants::two_pi<Real>() / omega, t_b = 3 * period;
+      for (int k = 0; k < 200; ++k) {
+        const CosineDips<Real> g{omega, delta, Real(period * (Real(k) + parse_real<Real>("0.37")) / 200)};
+        if (!(g(Real(0)) > 0)) continue;  // a start inside a dip: not a search the reference makes
+        ++searched;
+        const auto found = search_dips(g, t_b);
+        ASSERT_EQ(found.kind, ZeroKind::crossing) << "ω = " << omega_text << ", δ = " << delta_text << ", k = " << k;
+        const double allowed = 64 * (1 + static_cast<double>(omega * t_b)) / (static_cast<double>(omega) *
+                                                                              std::sqrt(2 * static_cast<double>(delta)));
+        EXPECT_NEAR_EPS(found.t, g.first_zero_after_zero(), allowed, Real(1))
+            << "ω = " << omega_text << ", δ = " << delta_text << ", k = " << k;
+      }
+    }
+  EXPECT_GE(searched, 1150);  // of 1200: a few phases start inside a dip
+}
+
+/// A dip that just reaches zero (δ = 0) is a tangency, reported as a touch at the minimum
+/// ψ = π; a dip that stays above the tolerance (δ = −1e−3) is no contact.
+TYPED_TEST(FirstZero, ReportsATangentDipAsATouchAndAShallowDipAsNone) {
+  using Real = TypeParam;
+  const Real omega = parse_real<Real>("20"), period = boost::math::constants::two_pi<Real>() / omega;
+  const CosineDips<Real> tangent{omega, Real(0), parse_real<Real>("0.05")};
+  const auto touch = search_dips(tangent, Real(2 * period));
+  ASSERT_EQ(touch.kind, ZeroKind::touch);
+  // The minimum at ω(t − c) = π: t = c + π/ω, found as the zero of g' (well conditioned:
+  // g'' = ω² there), to the tolerance's square root in time, √(64 ε)·2/ω.
+  using std::sqrt;
+  EXPECT_NEAR_EPS(touch.t, Real(tangent.c + boost::math::constants::pi<Real>() / omega),
+                  static_cast<double>(2 * sqrt(Real(64 / epsilon<Real>())) / omega), Real(1));
+  const CosineDips<Real> shallow{omega, parse_real<Real>("-1e-3"), parse_real<Real>("0.05")};
+  EXPECT_EQ(search_dips(shallow, Real(2 * period)).kind, ZeroKind::none);
+}
+
+/// An undersized curvature bound (M/8) makes the search miss these dips: what the tests
+/// above guard. Shown in double on the 200 phases at ω = 50, δ = 1e−6, where the true
+/// bound finds every first zero: with M/8 most are missed or found periods late.
+TEST(FirstZero, AnUndersizedCurvatureBoundMissesConcaveDips) {
+  const double omega = 50, delta = 1e-6, period = 2 * M_PI / omega;
+  int missed = 0, searched = 0;
+  for (int k = 0; k < 200; ++k) {
+    const CosineDips<double> g{omega, delta, period * (k + 0.37) / 200};
+    if (!(g(0.0) > 0)) continue;
+    ++searched;
+    const double expected = g.first_zero_after_zero();
+    const auto right = search_dips(g, 3 * period);
+    ASSERT_EQ(right.kind, ZeroKind::crossing);
+    EXPECT_NEAR(right.t, expected, 1e-9);
+    const auto undersized = search_dips(g, 3 * period, 1.0 / 8);
+    missed += undersized.kind != ZeroKind::crossing || std::abs(undersized.t - expected) > 1e-6;
+  }
+  EXPECT_GT(missed, searched / 2) << "an M/8 bound should miss most of these dips";
 }
 
 TEST(FirstZero, HardCapTurnsAnEndlessSearchIntoAnError) {

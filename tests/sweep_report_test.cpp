@@ -117,6 +117,13 @@ TEST(SweepReport, PublishedLambda1IsReachedOnlyWithinTheClosenessBand) {
   EXPECT_FALSE(vibro::published_lambda1_on_map(no_lyapunov, tables));
 }
 
+/// The sweep of `text` (case paths relative to cases/lyapunov), computed on two threads.
+vibro::SweepOutcome computed(const std::string& text, const std::string& file) {
+  vibro::RunOptions options;
+  options.threads = 2;
+  return vibro::compute_sweep(vibro::parse_sweep(text, file, lyapunov_cases, false), options);
+}
+
 bool gnuplot_on_path() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
 
 fs::path scratch(const std::string& name) {
@@ -155,11 +162,10 @@ TEST(SweepReport, PageDataFilesAndPlots) {
   vibro::RunOptions options;
   options.threads = 2;
   const vibro::SweepOutcome map = vibro::compute_sweep(ided_sweep(two_by_three, R"(["lyapunov", "impacts"])"), options);
-  const vibro::SweepSpec strobe = vibro::parse_sweep(
+  const vibro::SweepOutcome diagram = computed(
       "[sweep]\nname = \"b\"\ncase = \"../reference_periodic.toml\"\ncompute = [\"strobe\"]\n"
       "[[parameter]]\nkey = \"model.omega\"\nfrom = 1.8\nto = 2.2\ncount = 5\n[strobe]\ntransient = 20\nsamples = 4\n",
-      "b.sweep.toml", lyapunov_cases, false);
-  const vibro::SweepOutcome diagram = vibro::compute_sweep(strobe, options);
+      "b.sweep.toml");
   const auto tables = vibro::load_published_tables(published);
   const std::string index = vibro::write_sweep_report({map, diagram}, tables, out);
   EXPECT_NE(index.find("[sweeps.md](sweeps.md)"), std::string::npos) << index;
@@ -190,13 +196,10 @@ TEST(SweepReport, PageDataFilesAndPlots) {
 /// A sweep of observed orders over one parameter: the page gives each metric's lowest and
 /// highest order with its point, and the orders are drawn against the parameter.
 TEST(SweepReport, OrdersOverOneParameter) {
-  const vibro::SweepSpec s = vibro::parse_sweep(
+  const vibro::SweepOutcome outcome = computed(
       "[sweep]\nname = \"o\"\ncase = \"../study_ps_centered_periodic.toml\"\ncompute = [\"order\"]\n"
       "[[parameter]]\nkey = \"model.e\"\nvalues = [0.7, 0.8]\n",
-      "o.sweep.toml", lyapunov_cases, false);
-  vibro::RunOptions options;
-  options.threads = 2;
-  const vibro::SweepOutcome outcome = vibro::compute_sweep(s, options);
+      "o.sweep.toml");
   const fs::path out = scratch("orders");
   vibro::write_sweep_report({outcome}, {}, out);
   const std::string page = read_text(out / "sweeps.md");
@@ -211,14 +214,11 @@ TEST(SweepReport, OrdersOverOneParameter) {
 /// Relation outcomes drawn on a map: a sweep with relation cases maps each relation some
 /// point evaluates, and the page counts the outcomes.
 TEST(SweepReport, RelationMapCountsEveryOutcome) {
-  const vibro::SweepSpec s = vibro::parse_sweep(
+  const vibro::SweepOutcome outcome = computed(
       "[sweep]\nname = \"r\"\ncase = \"ided.toml\"\nrelation_cases = [\"idnd.toml\"]\ncompute = [\"relations\"]\n"
       "[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.9, 1]\n[[parameter]]\nkey = \"model.u_min\"\nvalues = [0, "
       "\"-0.1\"]\n[[parameter]]\nkey = \"horizon.periods\"\nvalues = [300]\n",
-      "r.sweep.toml", lyapunov_cases, false);
-  vibro::RunOptions options;
-  options.threads = 2;
-  const vibro::SweepOutcome outcome = vibro::compute_sweep(s, options);
+      "r.sweep.toml");
   const fs::path out = scratch("relations");
   vibro::write_sweep_report({outcome}, vibro::load_published_tables(published), out);
   const std::string page = read_text(out / "sweeps.md");
