@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Breaks the core numerical kernels on purpose, one at a time, and reports which break no
+test catches (docs/kernel_tests.md). Run by hand or in a scheduled job, not in the README's
+test command:
+
+    ./scripts/mutation_check.py [--build build/release] [--only ID ...] [--list]
+
+Needs a configured and built tree (`cmake --build --preset release --target vibro_tests`).
+Each mutation in scripts/mutations.json replaces one exact piece of a header-only kernel
+(the text must occur exactly once). The mutated header is written to a scratch include
+directory that comes first on the include path, and the test program that should catch the
+break is compiled and linked exactly as the build does (its command in compile_commands.json,
+its libraries from build.ninja) — the checkout and the build tree are never modified, and a
+mutation costs one test program's compile instead of a rebuild. The unmutated program is
+compiled and run first the same way: it must pass, or the check stops.
+
+Exit status: 0 when every mutation is caught, 1 when one survives, 2 on a setup error.
+"""
+
+import argparse
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fail(message):
+    print(f"mutation_check: error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def compile_command(build, source):
+    """The compiler invocation of `source` from compile_commands.json, as a list."""
+    commands = json.loads((build / "compile_commands.json").read_text())
+    for entry in commands:
+        if Path(entry["file"]).resolve() == source.resolve():
+            return entry["directory"], shlex.split(entry["command"])
+    fail(f"{source} is not in {build}/compile_commands.json (configure the build first)")
+
+
+def link_libraries(build, target):
+    """The LINK_LIBRARIES of the test program `target` in build.ninja, paths made absolute."""
+    text = (build / "build.ninja").read_text()
+    match = re.search(rf"^build tests/{re.escape(target)}[ :].*?\n(?:  .*\n)*?  LINK_LIBRARIES = (.*)$", text, re.M)
+    if not match:
+        fail(f"no link line for tests/{target} in {build}/build.ninja")
+    return [str((build / part).resolve()) if not part.startswith(("/", "-")) else part for part in match.group(1).split()]
+
+
+def build_and_run(build, mutation, include_first, work, tag):
+    """Compiles the mutation's test with `include_first` (or nothing) first on the include
+    path, links it, runs its filter; returns (built, passed, output)."""
+    source = ROOT / mutation["test_source"]
+    directory, command = compile_command(build, source)
+    obj, exe = work / f"{tag}.o", work / f"{tag}"
+    out_at = command.index("-o")
+    command[out_at + 1] = str(obj)
+    compiler = command[0]
+    if include_first:
+        command.insert(1, f"-I{include_first}")
+    compiled = subprocess.run(command, cwd=directory, capture_output=True, text=True)
+    if compiled.returncode != 0:
+        return False, False, compiled.stderr[-2000:]
+    link = [compiler, "-O3", "-DNDEBUG", str(obj), "-o", str(exe)] + link_libraries(build, mutation["test_target"])
+    linked = subprocess.run(link, cwd=build, capture_output=True, text=True)
+    if linked.returncode != 0:
+        return False, False, linked.stderr[-2000:]
+    ran = subprocess.run([str(exe), f"--gtest_filter={mutation['filter']}"], cwd=build, capture_output=True,
+                         text=True, timeout=1800)
+    return True, ran.returncode == 0, ran.stdout[-3000:]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=str(ROOT / "build" / "release"), help="the configured, built tree")
+    parser.add_argument("--only", nargs="*", help="the ids of the mutations to try (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the mutations and exit")
+    args = parser.parse_args()
+    build = Path(args.build).resolve()
+    mutations = json.loads((ROOT / "scripts" / "mutations.json").read_text())
+    if args.list:
+        for m in mutations:
+            print(f"{m['id']:<28} {m['file']}: {m['what']}  [caught by {m['test_target']} {m['filter']}]")
+        return 0
+    if args.only:
+        unknown = set(args.only) - {m["id"] for m in mutations}
+        if unknown:
+            fail("no mutation named " + ", ".join(sorted(unknown)))
+        mutations = [m for m in mutations if m["id"] in args.only]
+    if not (build / "compile_commands.json").exists():
+        fail(f"{build} has no compile_commands.json: configure with the release preset first")
+
+    survived = []
+    with tempfile.TemporaryDirectory(prefix="vibro-mutation-") as scratch:
+        work = Path(scratch)
+        for m in mutations:
+            header = ROOT / m["file"]
+            text = header.read_text()
+            if text.count(m["from"]) != 1:
+                fail(f"{m['id']}: the text to replace occurs {text.count(m['from'])} times in {m['file']} (needs 1)")
+            built, passed, output = build_and_run(build, m, None, work, m["id"] + "-baseline")
+            if not built or not passed:
+                fail(f"{m['id']}: the unmutated {m['test_target']} does not pass its filter:\n{output}")
+            # The mutated header at its include path (src/ or reference/ stripped) in the scratch tree.
+            relative = Path(m["file"]).relative_to(Path(m["file"]).parts[0])
+            include = work / m["id"] / "include"
+            (include / relative).parent.mkdir(parents=True, exist_ok=True)
+            (include / relative).write_text(text.replace(m["from"], m["to"]))
+            built, passed, output = build_and_run(build, m, include, work, m["id"] + "-mutated")
+            if not built:
+                verdict = "caught by the compiler"
+            elif passed:
+                verdict = "SURVIVED"
+                survived.append(m["id"])
+            else:
+                verdict = "caught"
+            print(f"{m['id']:<28} {verdict:<22} {m['what']}", flush=True)
+    print(f"\n{len(mutations) - len(survived)} of {len(mutations)} mutations caught" +
+          (f"; survived: {', '.join(survived)}" if survived else ""))
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
