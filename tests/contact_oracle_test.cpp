@@ -1,5 +1,7 @@
 // The reference's first contact on random oscillator flights against an independent oracle
-// (dense sampling at 40 digits, then bisection), with no missed and no spurious contact.
+// (dense sampling at 40 digits, then bisection), with no missed and no spurious contact:
+// 240 flights here (label unit), 2100 in contact_oracle_study_test (label study, the same
+// source built with VIBRO_ORACLE_STUDY).
 //
 // Flights are drawn over every damping regime (α < 1, α = 1, α > 1), forcing and starting
 // state (fixed seed); the obstacle is then put near the flight's first minimum, δ above or
@@ -109,13 +111,23 @@ std::optional<ReferenceEvent<double>> reference_first_contact(const ImpactOscill
   return first;
 }
 
-TEST(ContactOracle, NoMissedAndNoSpuriousContactOnRandomFlights) {
+// 80 flights per regime in the unit label; the study build (contact_oracle_study_test)
+// draws 700 per regime, the many thousands of near-grazing flights a minute buys.
+#ifdef VIBRO_ORACLE_STUDY
+constexpr int flights_per_regime = 700;
+#define VIBRO_ORACLE_SUITE ContactOracleStudy
+#else
+constexpr int flights_per_regime = 80;
+#define VIBRO_ORACLE_SUITE ContactOracle
+#endif
+
+TEST(VIBRO_ORACLE_SUITE, NoMissedAndNoSpuriousContactOnRandomFlights) {
   const MpfrPrecisionGuard digits(oracle_digits);
   std::mt19937_64 random(17);  // fixed seed: the same flights every run
   const auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(random); };
   int crossings = 0, misses = 0, ambiguous = 0, drawn = 0;
   for (int regime = 0; regime < 3; ++regime)
-    for (int k = 0; k < 80; ++k) {
+    for (int k = 0; k < flights_per_regime; ++k) {
       const double alpha = regime == 0 ? uniform(0.01, 0.9) : regime == 1 ? 1.0 : uniform(1.1, 3);
       const double omega = uniform(0.3, 5), a = uniform(-3, 3), t0 = uniform(0, 10);
       const double u0 = uniform(0.5, 2), v0 = uniform(-2, 2);
@@ -166,9 +178,9 @@ TEST(ContactOracle, NoMissedAndNoSpuriousContactOnRandomFlights) {
     }
   // The draws give both outcomes in numbers, and few ambiguous ones. Half the obstacles miss
   // the first dip, but over two periods the flight often meets the obstacle at a later,
-  // deeper one: fewer clear misses than crossings.
-  EXPECT_GE(crossings, 100);
-  EXPECT_GE(misses, 20);
+  // deeper one: fewer clear misses than crossings (158 and 24 of 182 in the unit draw).
+  EXPECT_GE(crossings, drawn / 2);
+  EXPECT_GE(misses, drawn / 20);
   EXPECT_LE(ambiguous, drawn / 10);
   ::testing::Test::RecordProperty("crossings", crossings);
   ::testing::Test::RecordProperty("misses", misses);
