@@ -36,9 +36,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <new>
 #include <optional>
+#include <utility>
 #include <thread>
 #include <unistd.h>
 
@@ -301,13 +301,11 @@ int run_orbits(const fs::path& case_file, const std::optional<std::pair<int, int
   const vibro::OrbitListing listing = vibro::list_orbits(c, n_min, n_max, precision);
   // The cases to write are checked before anything is printed: a refusal leaves stdout empty.
   std::vector<std::pair<fs::path, std::string>> cases;
-  std::map<int, std::size_t> index;
   for (const vibro::OrbitRow& o : listing.orbits) {
-    const std::size_t k = index[o.n]++;
     if (write_dir.empty() || !o.admissible) continue;
-    const fs::path file = write_dir / (c.name + "-orbit-1-" + std::to_string(o.n) + "-" + std::to_string(k + 1) + ".toml");
+    const fs::path file = write_dir / (vibro::orbit_case_name(c, o) + ".toml");
     if (fs::exists(file)) throw vibro::InputError("", "--write-case", file.string() + " exists: not replaced");
-    cases.emplace_back(file, vibro::orbit_case_text(c, o, k, periods, precision));
+    cases.emplace_back(file, vibro::orbit_case_text(c, o, periods, precision));
   }
   if (common.json) std::cout << vibro::to_json(listing).dump(2) << "\n";
   else vibro::cli::print_orbits(std::cout, listing);

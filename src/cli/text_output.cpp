@@ -452,7 +452,7 @@ void print_check(std::ostream& out, const CheckResult& result) {
 
 void print_orbits(std::ostream& out, const OrbitListing& listing) {
   out << "case       " << listing.case_name << "  (" << listing.case_file << ")\n"
-      << "precision  " << listing.precision << "\n"
+      << "precision  " << listing.precision.name() << "\n"
       << "orbits     (1, n) for n = " << listing.n_min << " … " << listing.n_max
       << ": every root of the impact-phase equation (docs/periodic_orbits.md)\n";
   for (const auto& [n, why] : listing.degenerate) out << "\nn = " << n << ": no isolated orbits: " << why << "\n";

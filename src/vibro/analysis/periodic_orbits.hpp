@@ -267,23 +267,30 @@ std::optional<PeriodicOrbit<Real>> single_admissible_orbit(const ImpactOscillato
   return found;
 }
 
-/// Where a multiplier of the (1, n) orbit crosses −1 (docs/periodic_orbits.md §4): the root
-/// of 1 + tr M + det M (the characteristic polynomial at −1) over a parameter x in [lo, hi],
-/// `make_model(x)` giving the oscillator at x, by Boost.Math's TOMS 748 on a bracket where it
-/// changes sign, to the type's precision. None when the ends do not each have exactly one
-/// admissible orbit, or the polynomial does not change sign between them.
+/// χ(−1) = 1 + tr M + det M = (1 + μ1)(1 + μ2), the characteristic polynomial of the only
+/// admissible (1, n) orbit's monodromy at −1 (docs/periodic_orbits.md §4); none when `model`
+/// does not have exactly one admissible (1, n) orbit. A sign change of it between two
+/// parameter values is a real multiplier crossing −1 (a complex pair gives |1 + μ|² > 0).
+template <class Real>
+std::optional<Real> characteristic_at_minus_one(const ImpactOscillator<Real>& model, int n) {
+  const auto orbit = single_admissible_orbit(model, n);
+  if (!orbit) return std::nullopt;
+  const Matrix2<Real>& m = orbit->monodromy;
+  return Real(1 + m.a11 + m.a22 + m.det());
+}
+
+/// Where a multiplier of the (1, n) orbit crosses −1: the root of characteristic_at_minus_one
+/// over a parameter x in [lo, hi], `make_model(x)` giving the oscillator at x, by
+/// Boost.Math's TOMS 748 on a bracket where it changes sign, to the type's precision. None
+/// when the ends do not each have exactly one admissible orbit, or it does not change sign
+/// between them.
 template <class Real, class MakeModel>
 std::optional<Real> period_doubling_point(const MakeModel& make_model, int n, const Real& lo, const Real& hi) {
-  const auto at_minus_one = [&](const Real& x) -> std::optional<Real> {
-    const auto orbit = single_admissible_orbit<Real>(make_model(x), n);
-    if (!orbit) return std::nullopt;
-    const Matrix2<Real>& m = orbit->monodromy;
-    return Real(1 + m.a11 + m.a22 + m.det());
-  };
-  const auto f_lo = at_minus_one(lo), f_hi = at_minus_one(hi);
+  const auto f_lo = characteristic_at_minus_one<Real>(make_model(lo), n);
+  const auto f_hi = characteristic_at_minus_one<Real>(make_model(hi), n);
   if (!f_lo || !f_hi || (*f_lo > 0) == (*f_hi > 0)) return std::nullopt;
   const auto f = [&](const Real& x) {
-    const auto value = at_minus_one(x);
+    const auto value = characteristic_at_minus_one<Real>(make_model(x), n);
     if (!value) throw OrbitSearchFailure("the (1, n) orbit stops being admissible inside the bracket at " + to_text(x));
     return *value;
   };

@@ -173,7 +173,7 @@ json to_json(const CaseInfo& c) {
 }  // namespace
 
 json to_json(const OrbitListing& listing) {
-  const JsonNumbers n(listing.precision != "double");
+  const JsonNumbers n(listing.precision.kind != ScalarKind::double_);
   json orbits = json::array();
   for (const OrbitRow& o : listing.orbits) {
     json row = {{"n", o.n}, {"admissible", o.admissible}, {"stable", o.stable}, {"real_multipliers", o.real_multipliers}};
@@ -192,7 +192,7 @@ json to_json(const OrbitListing& listing) {
   for (const auto& [order, why] : listing.degenerate) degenerate.push_back({{"n", order}, {"why", why}});
   return {{"schema_version", schema_version::orbits},
           {"case", {{"name", listing.case_name}, {"file", listing.case_file}}},
-          {"precision", listing.precision},
+          {"precision", listing.precision.name()},
           {"n", {listing.n_min, listing.n_max}},
           {"orbits", orbits},
           {"degenerate", degenerate}};

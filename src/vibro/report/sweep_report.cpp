@@ -43,10 +43,7 @@ std::optional<double> lambda1_of(const json& point) {
 
 /// "model.alpha = 0.9, model.u_min = -0.3": the point's parameters as the case reader read them.
 std::string parameters_text(const SweepSpec& sweep, const json& point) {
-  std::string text;
-  for (const SweepParameter& p : sweep.parameters)
-    text += (text.empty() ? "" : ", ") + p.key + " = " + point.at("parameters").value(p.key, std::string("?"));
-  return text;
+  return overrides_text(sweep.overrides(point.at("point").get<std::size_t>()));
 }
 
 /// The values of an axis: its texts read as numbers, or, when one is not a number (a
@@ -204,16 +201,26 @@ std::vector<PredictedDoubling> predicted_doublings(const SweepOutcome& outcome, 
   if (!oscillator_with(model, x.key, x.values.front())) return found;
   std::vector<double> values = x.values;
   std::sort(values.begin(), values.end());
-  for (const int n : {1, 2})
-    for (std::size_t k = 0; k + 1 < values.size(); ++k) {
+  const auto make = [&](double v) { return *oscillator_with(model, x.key, v); };
+  for (const int n : {1, 2}) {
+    // χ(−1) once per grid value; the root finder only where it changes sign.
+    std::vector<std::optional<double>> chi;
+    for (const double v : values) {
       try {
-        const auto at = period_doubling_point<double>(
-            [&](double v) { return *oscillator_with(model, x.key, v); }, n, values[k], values[k + 1]);
-        if (at) found.push_back({n, *at});
+        chi.push_back(characteristic_at_minus_one(make(v), n));
       } catch (const std::exception&) {
-        continue;  // no admissible orbit throughout the interval, or a model out of range
+        chi.push_back(std::nullopt);  // a degenerate phase equation, or a model out of range
       }
     }
+    for (std::size_t k = 0; k + 1 < values.size(); ++k) {
+      if (!chi[k] || !chi[k + 1] || (*chi[k] > 0) == (*chi[k + 1] > 0)) continue;
+      try {
+        if (const auto at = period_doubling_point<double>(make, n, values[k], values[k + 1])) found.push_back({n, *at});
+      } catch (const OrbitSearchFailure&) {
+        continue;  // the orbit stops being admissible between the two values
+      }
+    }
+  }
   return found;
 }
 

@@ -47,14 +47,18 @@ OrbitListing list_orbits(const CaseSpec& c, int n_min, int n_max, const Precisio
   if (precision.kind == ScalarKind::rational)
     throw InputError("", "--precision", "the orbits need a floating-point type (arccos, exp): not rational");
   if (n_min < 1 || n_max < n_min) throw InputError("", "--n", "expected 1 ≤ N1 ≤ N2");
-  OrbitListing listing{c.name, c.file, precision.name(), n_min, n_max, {}, {}};
+  OrbitListing listing{c.name, c.file, precision, n_min, n_max, {}, {}};
   with_scalar(precision, [&](auto type) {
     using Real = typename decltype(type)::type;
     if constexpr (!std::is_same_v<Real, rational>) {
       const ImpactOscillator<Real> model = bind_oscillator<Real>(c.model);
       for (int n = n_min; n <= n_max; ++n) {
         try {
-          for (const PeriodicOrbit<Real>& o : periodic_orbits(model, n)) listing.orbits.push_back(row_of(model, o));
+          int index = 0;
+          for (const PeriodicOrbit<Real>& o : periodic_orbits(model, n)) {
+            listing.orbits.push_back(row_of(model, o));
+            listing.orbits.back().index = ++index;
+          }
         } catch (const OrbitSearchFailure& why) {
           listing.degenerate.emplace_back(n, why.what());
         }
@@ -64,12 +68,16 @@ OrbitListing list_orbits(const CaseSpec& c, int n_min, int n_max, const Precisio
   return listing;
 }
 
-std::string orbit_case_text(const CaseSpec& c, const OrbitRow& o, std::size_t index, std::int64_t periods,
-                            const Precision& precision) {
+std::string orbit_case_name(const CaseSpec& c, const OrbitRow& o) {
+  // At most 40 characters of the case's name, so that the name stays within a case name's 64.
+  return c.name.substr(0, 40) + "-orbit-1-" + std::to_string(o.n) + "-" + std::to_string(o.index);
+}
+
+std::string orbit_case_text(const CaseSpec& c, const OrbitRow& o, std::int64_t periods, const Precision& precision) {
   const auto& osc = std::get<OscillatorSpec>(c.model.kind);
   if (osc.physical)
     throw InputError(c.file, "model", "a case with physical parameters cannot be written with its orbit yet: give α, a, ω");
-  const std::string name = c.name.substr(0, 40) + "-orbit-1-" + std::to_string(o.n) + "-" + std::to_string(index + 1);
+  const std::string name = orbit_case_name(c, o);
   return "# Written by `vibro orbits --write-case` from " + c.file + ": the (1, " + std::to_string(o.n) +
          ") orbit with impact phase " + o.phase.text + ",\n# v− = " + o.velocity_before.text + ", multipliers " +
          (o.real_multipliers ? o.multiplier1.text + " and " + o.multiplier2.text

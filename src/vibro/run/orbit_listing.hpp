@@ -17,6 +17,7 @@ namespace vibro {
 /// One root of the impact-phase equation of the (1, n) orbits.
 struct OrbitRow {
   int n = 1;
+  int index = 1;  ///< its place among the roots for this n, from 1
   NumberText phase, impact_time, velocity_before, velocity_after;
   bool admissible = false;
   std::string rejected_because;
@@ -35,7 +36,7 @@ struct OrbitRow {
 
 struct OrbitListing {
   std::string case_name, case_file;
-  std::string precision;
+  Precision precision;
   int n_min = 1, n_max = 1;
   std::vector<OrbitRow> orbits;  ///< by n, then by phase as found
   /// Why no orbit was sought for an n (a degenerate phase equation), by n.
@@ -46,10 +47,12 @@ struct OrbitListing {
 /// floating type). InputError for another model or the exact type.
 OrbitListing list_orbits(const CaseSpec& c, int n_min, int n_max, const Precision& precision);
 
+/// `CASE-orbit-1-N-K` (K the orbit's index among the roots for that n): the name of the case
+/// orbit_case_text writes, and of its file.
+std::string orbit_case_name(const CaseSpec& c, const OrbitRow& orbit);
+
 /// A case file that starts the case's oscillator on `orbit` at t = 0 and computes its
-/// Lyapunov exponents by IDED over `periods` periods at `precision`; named
-/// `CASE-orbit-1-N-K` (K the orbit's index among the roots for that n).
-std::string orbit_case_text(const CaseSpec& c, const OrbitRow& orbit, std::size_t index, std::int64_t periods,
-                            const Precision& precision);
+/// Lyapunov exponents by IDED over `periods` periods at `precision`, named orbit_case_name.
+std::string orbit_case_text(const CaseSpec& c, const OrbitRow& orbit, std::int64_t periods, const Precision& precision);
 
 }  // namespace vibro
