@@ -43,10 +43,10 @@ constexpr long oracle_digits = 40;
 constexpr int oracle_samples = 2000;
 
 /// What the oracle finds on [t0, t_end]: the first crossing of the obstacle, if any, and the
-/// nearest approach (the least gap over the window up to that crossing).
+/// nearest approach (the least gap over the window, up to the bottom of the dip crossed).
 struct OracleFinding {
   std::optional<double> crossing;
-  double nearest = 0;  ///< least gap before the crossing (negative: the depth of the dip crossed)
+  double nearest = 0;  ///< least gap up to the crossing's dip (negative: the depth of that dip)
   double slope = 0;    ///< |u'| at the crossing
 };
 
@@ -93,6 +93,12 @@ OracleFinding oracle(const ImpactOscillator<Oracle>& model, const Oracle& t0, co
     found.nearest = std::min(found.nearest, static_cast<double>(g[i]));
     if (g[i] <= 0) {
       crossing_at(bisect(gap, t[i - 1], t[i]));
+      // The depth of the dip crossed: its minimum, where u' next turns non-negative (or the
+      // window's end), so that a clear crossing is not judged by a sample just past it.
+      int j = i;
+      while (j < oracle_samples && rate(t[j]) < 0) ++j;
+      const Oracle bottom = rate(t[j]) < 0 ? t[j] : bisect(rate, t[j - 1], t[j]);
+      found.nearest = std::min(found.nearest, static_cast<double>(gap(bottom)));
       return found;
     }
   }
@@ -125,7 +131,7 @@ TEST(VIBRO_ORACLE_SUITE, NoMissedAndNoSpuriousContactOnRandomFlights) {
   const MpfrPrecisionGuard digits(oracle_digits);
   std::mt19937_64 random(17);  // fixed seed: the same flights every run
   const auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(random); };
-  int crossings = 0, misses = 0, ambiguous = 0, drawn = 0;
+  int crossings = 0, misses = 0, ambiguous = 0, drawn = 0, crossed_first_dip = 0;
   for (int regime = 0; regime < 3; ++regime)
     for (int k = 0; k < flights_per_regime; ++k) {
       const double alpha = regime == 0 ? uniform(0.01, 0.9) : regime == 1 ? 1.0 : uniform(1.1, 3);
@@ -150,6 +156,7 @@ TEST(VIBRO_ORACLE_SUITE, NoMissedAndNoSpuriousContactOnRandomFlights) {
       const double u_min = *first_min + (k % 2 == 0 ? delta : -delta);  // even: crossed by δ; odd: missed by δ
       if (!(u0 > u_min)) continue;
       ++drawn;
+      crossed_first_dip += k % 2 == 0;
       const ImpactOscillator<double> model(alpha, a, omega, u_min, 0.5);
       const ImpactOscillator<Oracle> exact(Oracle(alpha), Oracle(a), Oracle(omega), Oracle(u_min), Oracle(0.5));
       const OracleFinding truth = oracle(exact, Oracle(t0), Oracle(u0), Oracle(v0), Oracle(t_end));
@@ -176,12 +183,12 @@ TEST(VIBRO_ORACLE_SUITE, NoMissedAndNoSpuriousContactOnRandomFlights) {
                           << truth.nearest << "); " << where;
       }
     }
-  // The draws give both outcomes in numbers, and few ambiguous ones. Half the obstacles miss
-  // the first dip, but over two periods the flight often meets the obstacle at a later,
-  // deeper one: fewer clear misses than crossings (158 and 24 of 182 in the unit draw).
-  EXPECT_GE(crossings, drawn / 2);
-  EXPECT_GE(misses, drawn / 20);
-  EXPECT_LE(ambiguous, drawn / 10);
+  // By construction every obstacle put δ above the first minimum is crossed there, by
+  // δ ≥ 1e−8 of the size scale, far outside the ambiguity band (10³ × 64 ε of it): each is a
+  // clear crossing. An obstacle δ below it misses the first dip, but the flight may meet it
+  // at a later, deeper one: clear misses exist, their number is not fixed.
+  EXPECT_GE(crossings, crossed_first_dip);
+  EXPECT_GT(misses, 0);
   ::testing::Test::RecordProperty("crossings", crossings);
   ::testing::Test::RecordProperty("misses", misses);
   ::testing::Test::RecordProperty("ambiguous", ambiguous);

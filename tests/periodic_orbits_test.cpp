@@ -67,18 +67,20 @@ TYPED_TEST(Orbits, StableOrbitMatchesTheIndependentMultipliers) {
 /// For every root, admissible or not, in the three regimes the parameters below give: the
 /// flight from (t0, u_min, −e v−) reaches (u_min, v−) after nT (the definition the phase
 /// equation was derived from), det M is the sum rule, and the multipliers' product and sum
-/// are det M and tr M.
+/// are det M and tr M. With u_min = 0 the phase equation is P cos θ + Q sin θ = 0: exactly
+/// two roots θ and θ + π, at which p and p' change sign, and so does v− = −(y0 + p')/e with
+/// y0 ∝ x0 = −p: exactly one of the two is virtual (v− > 0).
 TYPED_TEST(Orbits, EveryRootSatisfiesItsDefinitionAndTheSumRule) {
   using Real = TypeParam;
   using std::abs;
   using std::exp;
-  int roots = 0, rejected = 0;
   for (const char* omega : {"2", "2.8", "3", "4", "4.8"})
     for (const int n : {1, 2, 3}) {
       const ImpactOscillator<Real> m = model<Real>("0.1", "1", omega, "0", "0.8");
-      for (const PeriodicOrbit<Real>& o : periodic_orbits(m, n)) {
-        ++roots;
-        rejected += !o.admissible;
+      const std::vector<PeriodicOrbit<Real>> roots = periodic_orbits(m, n);
+      ASSERT_EQ(roots.size(), 2u) << "ω = " << omega << ", n = " << n;
+      EXPECT_NE(roots[0].velocity_before > 0, roots[1].velocity_before > 0) << "ω = " << omega << ", n = " << n;
+      for (const PeriodicOrbit<Real>& o : roots) {
         const Real nt = m.period() * n;
         const OscillatorFlight<Real> flight(m, o.impact_time, m.obstacle(), o.velocity_after);
         const PositionVelocity<Real> back = flight.state(Real(o.impact_time + nt));
@@ -102,8 +104,6 @@ TYPED_TEST(Orbits, EveryRootSatisfiesItsDefinitionAndTheSumRule) {
         EXPECT_EQ(o.admissible, o.rejected_because.empty()) << o.rejected_because;
       }
     }
-  EXPECT_GE(roots, 20);
-  EXPECT_GE(rejected, 10);  // the virtual and penetrating roots
 }
 
 /// A penetrating root is rejected with the time of the earlier contact, and the flight
@@ -122,7 +122,7 @@ TYPED_TEST(Orbits, APenetratingRootNamesTheEarlierContact) {
     EXPECT_LT(t, Real(o.impact_time + 2 * m.period()));
     EXPECT_NEAR_EPS(flight.position(t), m.obstacle(), 1000, Real(1 + abs(o.velocity_after)));
   }
-  EXPECT_EQ(penetrating, 1);
+  EXPECT_GE(penetrating, 1) << "no penetrating root left to check";
 }
 
 /// An IDED case started on the orbit: the model's texts and the start state with all its digits.
@@ -177,6 +177,8 @@ void expect_ided_on_orbit(const GoldenOrbit& g, const std::string& precision, in
   ::testing::Test::RecordProperty("asymptotic_lambda2_" + precision + "_omega_" + g.omega, to_text(Real(l2 / g.n)));
 }
 
+/// The golden orbits; `stable` is confirmed by the reference's own runs
+/// (TheReferenceConfirmsTheGoldenOrbitsStability), not taken from the multipliers.
 const std::vector<GoldenOrbit> golden_orbits = {
     {"0.05", "2.8", "0.065", 1, true},  // stable, real multipliers −0.986, −0.519
     {"0.1", "3", "0", 1, false},        // unstable, μ1 ≈ −4.55
@@ -240,7 +242,9 @@ std::size_t reference_period(const std::string& omega, int transient, int sample
 }
 
 /// Across the solved point the reference's long run changes from period 1 to period 2 (the
-/// point found at 50 digits, the runs 0.02 to either side).
+/// point found at 50 digits, the runs 0.02 to either side). The brackets of
+/// PeriodDoublingPointHasMultiplierMinusOne come from the same runs: period 1 at ω = 2 and
+/// 2.5 (no doubling between them), period 2 at 2.7.
 TEST(OrbitGoldens, TheReferenceDoublesItsPeriodAcrossThePoint) {
   const MpfrPrecisionGuard digits(50);
   const auto omega = period_doubling_point<mpfr_real>([](const mpfr_real& w) { return study_family(w); }, 1,
@@ -249,6 +253,41 @@ TEST(OrbitGoldens, TheReferenceDoublesItsPeriodAcrossThePoint) {
   const double point = static_cast<double>(*omega);
   EXPECT_EQ(reference_period(std::to_string(point - 0.02), 2000, 20), 1u) << point;
   EXPECT_EQ(reference_period(std::to_string(point + 0.02), 2000, 20), 2u) << point;
+  EXPECT_EQ(reference_period("2", 2000, 20), 1u);
+  EXPECT_EQ(reference_period("2.5", 2000, 20), 1u);
+  EXPECT_EQ(reference_period("2.7", 2000, 20), 2u);
+}
+
+/// The stability of each golden orbit by the reference alone: started 1e−6 off the orbit's
+/// state at t = 0, after 2000 n periods (one period of the orbit is n forcing periods) the run
+/// has come a thousand times closer, within 1e−9, on a stable orbit, and is farther than 1e−6
+/// from it on an unstable one.
+TEST(OrbitGoldens, TheReferenceConfirmsTheGoldenOrbitsStability) {
+  for (const GoldenOrbit& g : golden_orbits) {
+    const auto orbits = admissible(model<double>(g.alpha, "1", g.omega, g.u_min, "0.8"), g.n);
+    ASSERT_EQ(orbits.size(), 1u) << g.omega;
+    const PeriodicOrbit<double>& o = orbits.front();
+    const int periods = 2000 * g.n;
+    const CaseSpec c = parse_case("[case]\nname = \"stability\"\nprecision = \"double\"\n[model]\n"
+                                  "type = \"impact-oscillator\"\nalpha = \"" + std::string(g.alpha) + "\"\na = 1\n"
+                                  "omega = \"" + g.omega + "\"\nu_min = \"" + g.u_min + "\"\ne = 0.8\n[initial]\nu0 = \"" +
+                                      to_text(o.start_u + 1e-6) + "\"\nv0 = \"" + to_text(o.start_v) +
+                                      "\"\n[scheme]\ntype = \"reference\"\n[horizon]\nperiods = " +
+                                      std::to_string(periods) + "\n",
+                                  "stability.toml");
+    RunOptions options;
+    options.error_estimate = false;
+    const RunResult result = run_case(c, options);
+    ASSERT_FALSE(result.run.stroboscopic->empty());
+    const StroboscopicSample& last = result.run.stroboscopic->back();
+    ASSERT_EQ(last.period, periods);
+    const double distance = std::hypot(std::stod(last.state.u.text) - o.start_u, std::stod(last.state.v.text) - o.start_v);
+    if (g.stable) {
+      EXPECT_LT(distance, 1e-9) << g.omega;
+    } else {
+      EXPECT_GT(distance, 1e-6) << g.omega;
+    }
+  }
 }
 
 /// The report's comparison with exact exponents: every shipped case of cases/orbits starts on
