@@ -30,6 +30,7 @@
 #include <initializer_list>
 #include <iterator>
 #include <numbers>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -560,6 +561,50 @@ TEST_F(Cli, OrbitsRefuseTheExactTypeAndOtherModels) {
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --precision rational"), {"floating-point"}));
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml")), {"impact oscillator"}));
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --n 3 2"), {"--n"}));
+}
+
+TEST_F(Cli, ReportInWorkerProcessesWritesTheSameBytesAsOneProcess) {
+  // The report's runs made two at a time in worker processes, and one after another in
+  // this process: every deterministic file the same, byte for byte (the wall times and the
+  // work–precision page, which shows them, are the machine's). A case that fails in a
+  // worker fails the report with its own message.
+  const fs::path cases = fs::path(VIBRO_TEST_DATA_DIR) / "report_cases";
+  const fs::path published = fs::path(VIBRO_TEST_DATA_DIR).parent_path().parent_path() / "reference/published";
+  const auto report = [&](const std::string& options, const fs::path& from, const fs::path& out) {
+    return vibro("--quiet " + options + " report --no-measure-rounding --published " + quoted(published) + " --cases " +
+                 quoted(from) + " --out " + quoted(out));
+  };
+  const fs::path one = dir() / "one", two = dir() / "two";
+  const Outcome sequential = report("--threads 1", cases, one);
+  ASSERT_EQ(sequential.status, 0) << sequential.err;
+  const Outcome workers = report("--threads 2", cases, two);
+  ASSERT_EQ(workers.status, 0) << workers.err;
+  EXPECT_NE(read_text(one / "timings.md").find("made one after another"), std::string::npos);
+  EXPECT_NE(read_text(two / "timings.md").find("made 2 at a time, each in a worker process"), std::string::npos);
+  std::set<fs::path> files_one, files_two;
+  for (const auto& [root, files] : {std::pair{one, &files_one}, std::pair{two, &files_two}})
+    for (const auto& entry : fs::recursive_directory_iterator(root))
+      if (entry.is_regular_file()) files->insert(fs::relative(entry.path(), root));
+  EXPECT_EQ(files_one, files_two);
+  int compared = 0;
+  for (const fs::path& file : files_one) {
+    const std::string name = file.filename().string();
+    if (name == "timings.md" || name.starts_with("work_precision")) continue;
+    EXPECT_EQ(read_text(one / file), read_text(two / file)) << file;
+    ++compared;
+  }
+  EXPECT_GE(compared, 10);
+
+  const fs::path failing = dir() / "failing";
+  fs::create_directories(failing);
+  fs::copy(cases / "free_fall.toml", failing / "free_fall.toml");
+  // Two cases, each accepted when read and refused by its run (more steps than --max-steps
+  // allows): the report fails with the run's own message and writes nothing.
+  std::ofstream(failing / "long.toml") << std::regex_replace(read_text(cases / "free_fall.toml"),
+                                                            std::regex("name = \"[^\"]*\""), "name = \"long\"");
+  const Outcome failed = report("--threads 2 --max-steps 4", failing, dir() / "failed");
+  EXPECT_TRUE(bad_input(failed, {"--max-steps"})) << failed.err;
+  EXPECT_FALSE(fs::exists(dir() / "failed" / "index.md"));
 }
 
 }  // namespace

@@ -369,7 +369,8 @@ int main(int argc, char** argv) {
   app.add_flag("--json", common.json, "Machine-readable output on stdout");
   common.threads = std::max(1u, std::thread::hardware_concurrency());
   app.add_option("--threads", common.threads,
-                 "Threads for the step sizes of a convergence study and the points of a sweep (default: one per core)")
+                 "Threads for the step sizes of a convergence study and the points of a sweep; for report, the runs "
+                 "made at a time, each in a worker process (default: one per core)")
       ->check(CLI::Range(1u, 256u));
   std::int64_t max_steps = 0;
   app.add_option("--max-steps", max_steps,

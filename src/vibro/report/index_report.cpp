@@ -269,7 +269,12 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
   json all = json::object();
   std::ostringstream md, timings;
   timings << "# Wall times of the last `vibro report`\n\nNot deterministic (machine and load dependent), so kept "
-             "out of index.md. Convergence studies run their step sizes on the threads shown.\n\n"
+             "out of index.md. "
+          << (report.worker_processes > 1
+                  ? "The runs below were made " + std::to_string(report.worker_processes) +
+                        " at a time, each in a worker process of its own; "
+                  : std::string("The runs below were made one after another; "))
+          << "convergence studies run their step sizes on the threads shown.\n\n"
           << markdown_header({"case", "precision", "wall time", "threads"});
   const std::vector<PublishedTable> tables = load_published_tables(inputs.published);
   const VerdictSummary summary = summarise_verdicts(report, tables);

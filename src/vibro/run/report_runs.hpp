@@ -56,10 +56,14 @@ struct ReportRuns {
   std::vector<LyapunovCaseRun> lyapunov;   ///< the cases with one
   RelationEvaluations relations;  ///< the report judges them against the tables' records (check_published)
   std::vector<Reproduction> reproductions;  ///< the published values cases re-compute (run/published_reproduction.hpp)
+  unsigned worker_processes = 1;  ///< how many runs were made at a time (1: one after another, in this process)
 };
 
 /// Runs every case of `cases` with `base` (threads, progress, work limit; its precision is
-/// replaced by each report precision in turn); `status` hears one line before each run. The
+/// replaced by each report precision in turn); `status` hears one line before each run.
+/// With `base.threads` > 1 the runs (a case at one precision, a Lyapunov case) go to that
+/// many worker processes (run/worker_processes.hpp), the costliest first, each on one
+/// thread; the results are the same as one after another in this process. The
 /// values of `tables` that cases reproduce ([case] reproduces) are compared with their runs.
 ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& base,
                           const std::function<void(const std::string&)>& status = {},

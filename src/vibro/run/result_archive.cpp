@@ -1,0 +1,268 @@
+#include "vibro/run/result_archive.hpp"
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace vibro {
+namespace {
+
+/// `S` is `T` or `const T`: one field list serves the writer (const) and the reader.
+template <class S, class T>
+concept Of = std::same_as<std::remove_const_t<S>, T>;
+
+// The field lists, in declaration order. `a(...)` writes or reads each field.
+void fields(auto& a, Of<NumberText> auto& x) { a(x.text); }
+void fields(auto& a, Of<PrecisionInfo> auto& x) { auto& [n, s, b, d] = x; a(n, s, b, d); }
+void fields(auto& a, Of<Provenance> auto& x) { auto& [v, p] = x; a(v, p); }
+void fields(auto& a, Of<CaseInfo> auto& x) { auto& [n, f, h, d] = x; a(n, f, h, d); }
+void fields(auto& a, Of<Parameter> auto& x) { auto& [k, t, l] = x; a(k, t, l); }
+void fields(auto& a, Of<ModelDescription> auto& x) { auto& [t, p] = x; a(t, p); }
+void fields(auto& a, Of<SchemeDescription> auto& x) { auto& [t, d, o, s] = x; a(t, d, o, s); }
+void fields(auto& a, Of<StateText> auto& x) { auto& [t, u, v, q, qv] = x; a(t, u, v, q, qv); }
+void fields(auto& a, Of<StroboscopicSample> auto& x) { auto& [p, s] = x; a(p, s); }
+void fields(auto& a, Of<ProjectionActivity> auto& x) { auto& [c, f, i] = x; a(c, f, i); }
+void fields(auto& a, Of<CorrectedCounters> auto& x) { auto& [i, d, f] = x; a(i, d, f); }
+void fields(auto& a, Of<EnergyRecord> auto& x) {
+  auto& [f, v, vo, r, e2, d] = x;
+  a(f, v, vo, r, e2, d);
+}
+void fields(auto& a, Of<Example51Comparison> auto& x) {
+  auto& [m, v, r, d, ad] = x;
+  a(m, v, r, d, ad);
+}
+void fields(auto& a, Of<ConservativeFindings> auto& x) {
+  auto& [d, y, o, e0, e1, e, amp, ex] = x;
+  a(d, y, o, e0, e1, e, amp, ex);
+}
+void fields(auto& a, Of<CoordinateRecord> auto& x) { auto& [c, i, s, p, o] = x; a(c, i, s, p, o); }
+void fields(auto& a, Of<SystemFindings> auto& x) {
+  auto& [w, c, e0, e1, v, f, ex, rw] = x;
+  a(w, c, e0, e1, v, f, ex, rw);
+}
+void fields(auto& a, Of<InertiaFindings> auto& x) {
+  auto& [e0, e1, g, v, c, it, im] = x;
+  a(e0, e1, g, v, c, it, im);
+}
+void fields(auto& a, Of<PlotSamples> auto& x) { auto& [c, r] = x; a(c, r); }
+void fields(auto& a, Of<ReferenceEventText> auto& x) { auto& [k, t, vm, vp] = x; a(k, t, vm, vp); }
+void fields(auto& a, Of<LyapunovEstimate> auto& x) {
+  auto& [d, w, l1, l1t, td, h, dn, l1d, b, ml] = x;
+  a(d, w, l1, l1t, td, h, dn, l1d, b, ml);
+}
+void fields(auto& a, Of<ErrorEstimate> auto& x) {
+  auto& [c, dt, m, counts, du, dv, digits, lb] = x;
+  a(c, dt, m, counts, du, dv, digits, lb);
+}
+void fields(auto& a, Of<ReferenceFindings> auto& x) {
+  auto& [ev, counts, st, w, ct, ft, le, ee] = x;
+  a(ev, counts, st, w, ct, ft, le, ee);
+}
+void fields(auto& a, Of<Escape> auto& x) { auto& [s, v] = x; a(s, v); }
+void fields(auto& a, Of<RunFindings> auto& x) {
+  auto& [h, n, f, strobe, esc, proj, corr, cons, ref, sys, in, samples, warnings] = x;
+  a(h, n, f, strobe, esc, proj, corr, cons, ref, sys, in, samples, warnings);
+}
+void fields(auto& a, Of<FreeFallReversalResult::Row> auto& x) { auto& [n, p, c, d] = x; a(n, p, c, d); }
+void fields(auto& a, Of<FreeFallReversalResult> auto& x) {
+  auto& [ap, why, m, rc, first, line, slope, dev, table] = x;
+  a(ap, why, m, rc, first, line, slope, dev, table);
+}
+void fields(auto& a, Of<OrderAnalysis> auto& x) {
+  auto& [st, succ, slope, res, se, first, last] = x;
+  a(st, succ, slope, res, se, first, last);
+}
+void fields(auto& a, Of<StudyRow> auto& x) {
+  auto& [h, hv, n, e, si, ri, r, s] = x;
+  a(h, hv, n, e, si, ri, r, s);
+}
+void fields(auto& a, Of<StudyResult> auto& x) { auto& [r, rows, o, at] = x; a(r, rows, o, at); }
+void fields(auto& a, Of<ExpectationVerdict> auto& x) {
+  auto& [q, e, t, s, o, p] = x;
+  a(q, e, t, s, o, p);
+}
+void fields(auto& a, Of<SweepPoint> auto& x) { auto& [s, r] = x; a(s, r); }
+void fields(auto& a, Of<RunResult> auto& x) {
+  auto& [p, c, m, i, s, r, ff, conv, e, sw] = x;
+  a(p, c, m, i, s, r, ff, conv, e, sw);
+}
+void fields(auto& a, Of<LyapunovFindings::Running> auto& x) { auto& [k, l1, l2] = x; a(k, l1, l2); }
+void fields(auto& a, Of<BatchMeans> auto& x) { auto& [b, se] = x; a(b, se); }
+void fields(auto& a, Of<ExponentUncertainty> auto& x) { auto& [b, n, sd, hw] = x; a(b, n, sd, hw); }
+void fields(auto& a, Of<LyapunovFindings::EnsembleMember> auto& x) {
+  auto& [u, v, d, l1, l2, w] = x;
+  a(u, v, d, l1, l2, w);
+}
+void fields(auto& a, Of<LyapunovFindings::SecondPrecision> auto& x) {
+  auto& [p, d, l1, l2, d1, d2, w] = x;
+  a(p, d, l1, l2, d1, d2, w);
+}
+void fields(auto& a, Of<LyapunovFindings> auto& x) {
+  auto& [method, eps, clock, periods, done, defined, why, l1, l2, sum, l1t, l2t, s1, s2, history, samples, impacts,
+         rule, rule_rounding, warning, changed, u1, u2, us, perturbation, ensemble, second] = x;
+  a(method, eps, clock, periods, done, defined, why, l1, l2, sum, l1t, l2t, s1, s2, history, samples, impacts, rule,
+    rule_rounding, warning, changed, u1, u2, us, perturbation, ensemble, second);
+}
+void fields(auto& a, Of<LyapunovResult> auto& x) { auto& [p, c, pub, l] = x; a(p, c, pub, l); }
+
+template <class T>
+inline constexpr bool is_vector = false;
+template <class T>
+inline constexpr bool is_vector<std::vector<T>> = true;
+template <class T>
+inline constexpr bool is_optional = false;
+template <class T>
+inline constexpr bool is_optional<std::optional<T>> = true;
+template <class T>
+inline constexpr bool is_map = false;
+template <class K, class V>
+inline constexpr bool is_map<std::map<K, V>> = true;
+template <class T>
+inline constexpr bool is_pair = false;
+template <class A, class B>
+inline constexpr bool is_pair<std::pair<A, B>> = true;
+template <class T>
+inline constexpr bool is_array = false;
+template <class T, std::size_t N>
+inline constexpr bool is_array<std::array<T, N>> = true;
+
+/// A number's bytes as they are in memory: the reader is the same executable.
+template <class T>
+concept Plain = std::is_arithmetic_v<T> || std::is_enum_v<T>;
+
+class ByteWriter {
+ public:
+  explicit ByteWriter(std::string& out) : out_(out) {}
+  template <class... T>
+  void operator()(const T&... x) {
+    (put(x), ...);
+  }
+
+ private:
+  template <class T>
+  void put(const T& x) {
+    if constexpr (std::same_as<T, bool>) {
+      out_.push_back(x ? '\1' : '\0');
+    } else if constexpr (Plain<T>) {
+      char raw[sizeof(T)];
+      std::memcpy(raw, &x, sizeof(T));
+      out_.append(raw, sizeof(T));
+    } else if constexpr (std::same_as<T, std::string>) {
+      put(static_cast<std::uint64_t>(x.size()));
+      out_ += x;
+    } else if constexpr (is_vector<T> || is_map<T>) {
+      put(static_cast<std::uint64_t>(x.size()));
+      for (const auto& element : x) put(element);
+    } else if constexpr (is_array<T>) {
+      for (const auto& element : x) put(element);
+    } else if constexpr (is_optional<T>) {
+      put(x.has_value());
+      if (x) put(*x);
+    } else if constexpr (is_pair<T>) {
+      put(x.first);
+      put(x.second);
+    } else {
+      fields(*this, x);
+    }
+  }
+  std::string& out_;
+};
+
+class ByteReader {
+ public:
+  explicit ByteReader(std::string_view& in) : in_(in) {}
+  template <class... T>
+  void operator()(T&... x) {
+    (get(x), ...);
+  }
+
+ private:
+  std::string_view take(std::size_t n) {
+    if (in_.size() < n) throw std::runtime_error("a worker's result ends early: the report cannot read it");
+    const std::string_view bytes = in_.substr(0, n);
+    in_.remove_prefix(n);
+    return bytes;
+  }
+  std::size_t size() {
+    std::uint64_t n = 0;
+    get(n);
+    // Every element takes at least one byte: a larger count is a corrupt length.
+    if (n > in_.size()) throw std::runtime_error("a worker's result holds a length beyond its bytes");
+    return static_cast<std::size_t>(n);
+  }
+  template <class T>
+  void get(T& x) {
+    if constexpr (std::same_as<T, bool>) {
+      x = take(1)[0] != '\0';
+    } else if constexpr (Plain<T>) {
+      std::memcpy(&x, take(sizeof(T)).data(), sizeof(T));
+    } else if constexpr (std::same_as<T, std::string>) {
+      x = std::string(take(size()));
+    } else if constexpr (is_vector<T>) {
+      x.assign(size(), {});
+      for (auto& element : x) get(element);
+    } else if constexpr (is_map<T>) {
+      x.clear();
+      for (std::size_t n = size(); n > 0; --n) {
+        std::pair<typename T::key_type, typename T::mapped_type> element;
+        get(element);
+        x.insert(std::move(element));
+      }
+    } else if constexpr (is_array<T>) {
+      for (auto& element : x) get(element);
+    } else if constexpr (is_optional<T>) {
+      bool present = false;
+      get(present);
+      x.reset();
+      if (present) get(x.emplace());
+    } else if constexpr (is_pair<T>) {
+      get(x.first);
+      get(x.second);
+    } else {
+      fields(*this, x);
+    }
+  }
+  std::string_view& in_;
+};
+
+}  // namespace
+
+ResultArchiveWriter& ResultArchiveWriter::operator<<(const RunResult& result) {
+  ByteWriter{bytes_}(result);
+  return *this;
+}
+ResultArchiveWriter& ResultArchiveWriter::operator<<(const LyapunovResult& result) {
+  ByteWriter{bytes_}(result);
+  return *this;
+}
+ResultArchiveWriter& ResultArchiveWriter::operator<<(double x) {
+  ByteWriter{bytes_}(x);
+  return *this;
+}
+
+ResultArchiveReader& ResultArchiveReader::operator>>(RunResult& result) {
+  ByteReader{rest_}(result);
+  return *this;
+}
+ResultArchiveReader& ResultArchiveReader::operator>>(LyapunovResult& result) {
+  ByteReader{rest_}(result);
+  return *this;
+}
+ResultArchiveReader& ResultArchiveReader::operator>>(double& x) {
+  ByteReader{rest_}(x);
+  return *this;
+}
+
+void ResultArchiveReader::finish() const {
+  if (!rest_.empty())
+    throw std::runtime_error("a worker's result has " + std::to_string(rest_.size()) + " bytes the report did not read");
+}
+
+}  // namespace vibro

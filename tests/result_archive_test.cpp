@@ -1,0 +1,116 @@
+// The bytes `vibro report`'s workers send (run/result_archive.hpp): a result read back from
+// them is the result written, field for field. Expected values are the results themselves,
+// computed by the runs in this process: the archive must return exactly what it was given
+// (compared through the full JSON, samples included, and by writing the read result again).
+// The runs are chosen so that every optional section of a result is present in one of them.
+
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/result_json.hpp"
+#include "vibro/run/result_archive.hpp"
+#include "vibro/run/run_case.hpp"
+#include "vibro/run/run_lyapunov.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+vibro::RunResult run_of(const fs::path& file) {
+  vibro::RunOptions options;
+  options.precision = vibro::Precision{vibro::ScalarKind::double_, 0};
+  options.timing_repeats = 1;  // StudyRow::seconds set
+  return vibro::run_case(vibro::load_case(file), options);
+}
+
+void expect_round_trip(const vibro::RunResult& written) {
+  vibro::ResultArchiveWriter out;
+  out << written << 0.1;
+  vibro::RunResult read;
+  double number = 0;
+  vibro::ResultArchiveReader in(out.bytes());
+  in >> read >> number;
+  in.finish();
+  EXPECT_EQ(vibro::to_json(read).dump(), vibro::to_json(written).dump()) << written.case_info.name;
+  EXPECT_EQ(number, 0.1);
+  vibro::ResultArchiveWriter again;
+  again << read << number;
+  EXPECT_EQ(again.bytes(), out.bytes()) << written.case_info.name;
+}
+
+const fs::path data = VIBRO_TEST_DATA_DIR, cases = VIBRO_CASES_DIR;
+
+TEST(ResultArchive, RunResultsOfEveryKindComeBackWhole) {
+  // A study with timed rows, the free fall's reversal table, an N-DOF study, the reference
+  // with sticking and its error estimate, a seed-003 run with Example 5.1 and plot samples,
+  // a general-inertia run.
+  for (const fs::path& file : {data / "small_study.toml", data / "free_fall.toml", data / "ndof_coupled_study_mmm.toml",
+                               data / "report_cases/reference_sticking_oscillator.toml",
+                               data / "report_cases/nsfd/example51_nonstandard.toml",
+                               cases / "seed004/study_explicit_e1.toml"})
+    expect_round_trip(run_of(file));
+}
+
+TEST(ResultArchive, TheSectionsTheTestRunsFillAreAllThere) {
+  // Guards the test above: if a case changed so that a section went missing, the round trip
+  // would no longer cover it.
+  const vibro::RunResult study = run_of(data / "small_study.toml");
+  ASSERT_TRUE(study.convergence);
+  ASSERT_FALSE(study.convergence->rows.empty());
+  EXPECT_TRUE(study.convergence->rows.front().seconds);
+  EXPECT_TRUE(run_of(data / "free_fall.toml").free_fall);
+  EXPECT_TRUE(run_of(data / "ndof_coupled_study_mmm.toml").run.system);
+  const vibro::RunResult reference = run_of(data / "report_cases/reference_sticking_oscillator.toml");
+  ASSERT_TRUE(reference.run.reference);
+  EXPECT_FALSE(reference.run.reference->sticking_intervals.empty());
+  EXPECT_TRUE(reference.run.reference->error_estimate);
+  const vibro::RunResult example = run_of(data / "report_cases/nsfd/example51_nonstandard.toml");
+  ASSERT_TRUE(example.run.conservative);
+  EXPECT_TRUE(example.run.conservative->example51);
+  ASSERT_TRUE(example.run.samples);
+  EXPECT_FALSE(example.run.samples->rows.empty());
+  EXPECT_TRUE(run_of(cases / "seed004/study_explicit_e1.toml").run.inertia);
+}
+
+TEST(ResultArchive, LyapunovResultWithEnsembleAndSecondPrecisionComesBackWhole) {
+  vibro::RunOptions options;
+  options.lyapunov_ensemble = 2;
+  options.lyapunov_second_precision = vibro::Precision{vibro::ScalarKind::long_double, 0};
+  const vibro::LyapunovResult written =
+      vibro::run_lyapunov_case(vibro::load_case(data / "report_cases/lyapunov/idnd_short.toml"), options);
+  ASSERT_EQ(written.lyapunov.ensemble.size(), 2u);
+  ASSERT_TRUE(written.lyapunov.second_precision);
+  ASSERT_TRUE(written.lyapunov.uncertainty_lambda1);
+  vibro::ResultArchiveWriter out;
+  out << written;
+  vibro::LyapunovResult read;
+  vibro::ResultArchiveReader in(out.bytes());
+  in >> read;
+  in.finish();
+  EXPECT_EQ(vibro::to_json(read).dump(), vibro::to_json(written).dump());
+  vibro::ResultArchiveWriter again;
+  again << read;
+  EXPECT_EQ(again.bytes(), out.bytes());
+}
+
+TEST(ResultArchive, ShortOrLongBytesAreRefused) {
+  vibro::ResultArchiveWriter out;
+  out << run_of(data / "free_fall.toml");
+  const std::string& bytes = out.bytes();
+  for (const std::size_t cut : {std::size_t{0}, std::size_t{1}, bytes.size() / 2, bytes.size() - 1}) {
+    vibro::RunResult read;
+    vibro::ResultArchiveReader in(std::string_view(bytes).substr(0, cut));
+    EXPECT_THROW(in >> read, std::runtime_error) << cut;
+  }
+  const std::string longer = bytes + "x";
+  vibro::RunResult read;
+  vibro::ResultArchiveReader in(longer);
+  in >> read;
+  EXPECT_THROW(in.finish(), std::runtime_error);
+}
+
+}  // namespace
