@@ -6,13 +6,15 @@ test command:
     ./scripts/mutation_check.py [--build build/release] [--only ID ...] [--list]
 
 Needs a configured and built tree (`cmake --build --preset release --target vibro_tests`).
-Each mutation in scripts/mutations.json replaces one exact piece of a header-only kernel
-(the text must occur exactly once). The mutated header is written to a scratch include
-directory that comes first on the include path, and the test program that should catch the
-break is compiled and linked exactly as the build does (its command in compile_commands.json,
-its libraries from build.ninja) — the checkout and the build tree are never modified, and a
-mutation costs one test program's compile instead of a rebuild. The unmutated program is
-compiled and run first the same way: it must pass, or the check stops.
+Each mutation in scripts/mutations.json replaces one exact piece of a kernel's source (the
+text must occur exactly once). A mutated header is written to a scratch include directory
+that comes first on the include path; a mutated source file of the library (a .cpp) is
+compiled with its own command from compile_commands.json into a scratch object that is
+linked before the library, so that its symbols replace the library's. The test program
+that should catch the break is compiled and linked exactly as the build does (its command
+in compile_commands.json, its libraries from build.ninja) — the checkout and the build tree
+are never modified, and a mutation costs a compile or two instead of a rebuild. The
+unmutated program is compiled and run first the same way: it must pass, or the check stops.
 
 Exit status: 0 when every mutation is caught, 1 when one survives, 2 on a setup error.
 """
@@ -53,21 +55,30 @@ def link_libraries(build, target):
     return [str((build / part).resolve()) if not part.startswith(("/", "-")) else part for part in match.group(1).split()]
 
 
-def build_and_run(build, mutation, include_first, work, tag):
-    """Compiles the mutation's test with `include_first` (or nothing) first on the include
-    path, links it, runs its filter; returns (built, passed, output)."""
-    source = ROOT / mutation["test_source"]
+def compile_object(build, source, obj, include_first=None, compiled_source=None):
+    """Compiles `source` with its command from compile_commands.json into `obj`: from the
+    file `compiled_source` instead when given (a mutated copy), with `include_first` first
+    on the include path when given. Returns (compiler, the failure's message or None)."""
     directory, command = compile_command(build, source)
-    obj, exe = work / f"{tag}.o", work / f"{tag}"
-    out_at = command.index("-o")
-    command[out_at + 1] = str(obj)
-    compiler = command[0]
+    command[command.index("-o") + 1] = str(obj)
+    if compiled_source:
+        command[command.index("-c") + 1] = str(compiled_source)
     if include_first:
         command.insert(1, f"-I{include_first}")
     compiled = subprocess.run(command, cwd=directory, capture_output=True, text=True)
-    if compiled.returncode != 0:
-        return False, False, compiled.stderr[-2000:]
-    link = [compiler, "-O3", "-DNDEBUG", str(obj), "-o", str(exe)] + link_libraries(build, mutation["test_target"])
+    return command[0], (compiled.stderr[-2000:] if compiled.returncode != 0 else None)
+
+
+def build_and_run(build, mutation, include_first, library_object, work, tag):
+    """Compiles the mutation's test with `include_first` (or nothing) first on the include
+    path, links it (with `library_object` before the library when given), runs its filter;
+    returns (built, passed, output)."""
+    obj, exe = work / f"{tag}.o", work / f"{tag}"
+    compiler, failure = compile_object(build, ROOT / mutation["test_source"], obj, include_first)
+    if failure:
+        return False, False, failure
+    objects = [str(obj)] + ([str(library_object)] if library_object else [])
+    link = [compiler, "-O3", "-DNDEBUG", *objects, "-o", str(exe)] + link_libraries(build, mutation["test_target"])
     linked = subprocess.run(link, cwd=build, capture_output=True, text=True)
     if linked.returncode != 0:
         return False, False, linked.stderr[-2000:]
@@ -104,15 +115,26 @@ def main():
             text = header.read_text()
             if text.count(m["from"]) != 1:
                 fail(f"{m['id']}: the text to replace occurs {text.count(m['from'])} times in {m['file']} (needs 1)")
-            built, passed, output = build_and_run(build, m, None, work, m["id"] + "-baseline")
+            built, passed, output = build_and_run(build, m, None, None, work, m["id"] + "-baseline")
             if not built or not passed:
                 fail(f"{m['id']}: the unmutated {m['test_target']} does not pass its filter:\n{output}")
-            # The mutated header at its include path (src/ or reference/ stripped) in the scratch tree.
-            relative = Path(m["file"]).relative_to(Path(m["file"]).parts[0])
-            include = work / m["id"] / "include"
-            (include / relative).parent.mkdir(parents=True, exist_ok=True)
-            (include / relative).write_text(text.replace(m["from"], m["to"]))
-            built, passed, output = build_and_run(build, m, include, work, m["id"] + "-mutated")
+            mutated = text.replace(m["from"], m["to"])
+            if header.suffix == ".cpp":
+                # The library's source, mutated, compiled to an object linked before the library.
+                copy = work / m["id"] / header.name
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                copy.write_text(mutated)
+                library_object = work / m["id"] / (header.stem + ".o")
+                _, failure = compile_object(build, header, library_object, compiled_source=copy)
+                built, passed, output = (False, False, failure) if failure else build_and_run(
+                    build, m, None, library_object, work, m["id"] + "-mutated")
+            else:
+                # The mutated header at its include path (src/ or reference/ stripped) in the scratch tree.
+                relative = Path(m["file"]).relative_to(Path(m["file"]).parts[0])
+                include = work / m["id"] / "include"
+                (include / relative).parent.mkdir(parents=True, exist_ok=True)
+                (include / relative).write_text(mutated)
+                built, passed, output = build_and_run(build, m, include, None, work, m["id"] + "-mutated")
             if not built:
                 verdict = "caught by the compiler"
             elif passed:
