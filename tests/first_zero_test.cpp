@@ -8,7 +8,9 @@
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
 
+#include "vibro/model/impact_oscillator.hpp"
 #include "vibro/reference/first_zero.hpp"
+#include "vibro/reference/oscillator_flight.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -169,6 +171,42 @@ TYPED_TEST(FirstZero, FindsTheFirstZeroOfEveryConcaveDip) {
       const double inside = 2 * static_cast<double>(boost::math::constants::pi<Real>() - acos(Real(delta - 1)));
       EXPECT_GE(searched, 200 - static_cast<int>(inside / (2 * M_PI / 200)) - 1)
           << "ω = " << omega_text << ", δ = " << delta_text;
+    }
+}
+
+/// The same dips as the reference meets them: the gap u − u_min of an oscillator flight, with
+/// the curvature bound the reference uses (OscillatorFlight::derivative_bound of order 2, as
+/// in ImpactReference::advance_flight). The forced flight u'' + u = a cos ωt started on its
+/// particular solution is u(t) = a/(1 − ω²)·cos ωt = −cos ωt for a = ω² − 1, so with
+/// u_min = −(1 − δ) the gap is 1 − δ + cos(ω(t − π/ω)): a CosineDips dip, searched from 200
+/// start times t0 across a period. The flight's values carry the rounding of its closed form
+/// (a few ε per term of size a/(ω² − 1) = 1, and the phase's ε·ω·t), so the allowance is the
+/// one above.
+TYPED_TEST(FirstZero, FindsTheFirstContactOfForcedFlightsWithTheReferencesOwnBound) {
+  using Real = TypeParam;
+  using std::cos;
+  using std::sin;
+  const Real pi = boost::math::constants::pi<Real>();
+  for (const char* omega_text : {"5", "20", "50"})
+    for (const char* delta_text : {"1e-3", "1e-6"}) {
+      const Real omega = parse_real<Real>(omega_text), delta = parse_real<Real>(delta_text);
+      const Real period = 2 * pi / omega;
+      const ImpactOscillator<Real> model(Real(0), Real(omega * omega - 1), omega, Real(delta - 1), Real(1) / 2);
+      for (int k = 0; k < 200; ++k) {
+        const Real t0 = period * (Real(k) + parse_real<Real>("0.37")) / 200, t_b = t0 + 3 * period;
+        const OscillatorFlight<Real> flight(model, t0, Real(-cos(Real(omega * t0))), Real(omega * sin(Real(omega * t0))));
+        const CosineDips<Real> from_t0{omega, delta, Real(pi / omega - t0)};  // the gap at t0 + s
+        if (!(from_t0(Real(0)) > 0)) continue;
+        const auto gap = [&](const Real& t) { return Real(flight.position(t) - model.obstacle()); };
+        const auto gap_rate = [&](const Real& t) { return flight.velocity(t); };
+        const auto curvature = [&](const Real& l, const Real& r) { return flight.derivative_bound(2, l, r); };
+        const auto found = first_zero(gap, gap_rate, curvature, t0, t_b, settings(Real(1)));
+        ASSERT_EQ(found.kind, ZeroKind::crossing) << "ω = " << omega_text << ", δ = " << delta_text << ", k = " << k;
+        const double allowed = 64 * (1 + static_cast<double>(omega * t_b)) / (static_cast<double>(omega) *
+                                                                              std::sqrt(2 * static_cast<double>(delta)));
+        EXPECT_NEAR_EPS(found.t, Real(t0 + from_t0.first_zero_after_zero()), allowed, Real(1))
+            << "ω = " << omega_text << ", δ = " << delta_text << ", k = " << k;
+      }
     }
 }
 
