@@ -563,6 +563,29 @@ TEST_F(Cli, OrbitsRefuseTheExactTypeAndOtherModels) {
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --n 3 2"), {"--n"}));
 }
 
+TEST_F(Cli, JsonOutWritesWhatJsonPrintsBesideTheText) {
+  // --json-out FILE holds exactly what --json prints, while stdout keeps the text.
+  const fs::path lyapunov_case = fs::path(VIBRO_TEST_DATA_DIR) / "report_cases/lyapunov/idnd_short.toml";
+  for (const std::string& verb : {"run " + quoted(free_fall_case), "lyapunov " + quoted(lyapunov_case) + " --ensemble 2"}) {
+    const fs::path file = dir() / "out.json";
+    const Outcome both = vibro("--quiet " + verb + " --json-out " + quoted(file));
+    ASSERT_EQ(both.status, 0) << both.err;
+    EXPECT_NE(both.out.find("case       "), std::string::npos) << both.out;  // the text, not JSON
+    const Outcome json = vibro("--quiet --json " + verb);
+    ASSERT_EQ(json.status, 0) << json.err;
+    EXPECT_EQ(read_text(file), json.out) << verb;
+    fs::remove(file);
+  }
+  // A target that cannot be written is refused before the run; so is a golden with it.
+  fs::create_directories(dir() / "folder");
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(free_fall_case) + " --json-out " + quoted(dir() / "folder")),
+                        {"key '--json-out'", "not a regular file"}));
+  EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(lyapunov_case) + " --write-golden " + quoted(dir() / "g.json") +
+                              " --json-out " + quoted(dir() / "x.json")),
+                        {"key '--json-out'", "--write-golden"}));
+  EXPECT_FALSE(fs::exists(dir() / "g.json"));
+}
+
 TEST_F(Cli, ReportInWorkerProcessesWritesTheSameBytesAsOneProcess) {
   // The report's runs made two at a time in worker processes, and one after another in
   // this process: every deterministic file the same, byte for byte (the wall times and the

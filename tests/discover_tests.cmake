@@ -1,6 +1,6 @@
 # Lists the GoogleTest tests of one executable as CTest tests (run after each link, as
 # CMake's gtest_discover_tests does), named Suite.Test/parameter: "ParseReal.X/float128",
-# "ShippedCase.RunsInTextOutput/study_ps_periodic". CMake 3.25's discovery cannot parse the
+# "ShippedCase.RunsInTextAndJsonOutput/study_ps_periodic". CMake 3.25's discovery cannot parse the
 # names of typed tests whose types have names (it writes the whole "Suite/float128.  #
 # TypeParam = boost::multiprecision::number<…>" into a 300-character test name), so the
 # project lists them itself. The instantiation prefix of a value-parameterised suite is left

@@ -1,6 +1,7 @@
 // Every shipped case as a user first runs it (label unit): `vibro run CASE` in the default
-// text output and with --json, and for a case with a [lyapunov] table `vibro lyapunov CASE`
-// in both, each exiting 0 with the case's name in its output. The cases are enumerated from
+// text output and, from the same run, its JSON (--json-out), and for a case with a
+// [lyapunov] table `vibro lyapunov CASE` in both, each exiting 0 with the case's name in its
+// output. The cases are enumerated from
 // cases/ when the tests are listed, so a new case is covered by being shipped. (The last
 // round shipped cases whose text output crashed while their --json passed.)
 //
@@ -16,6 +17,8 @@
 #include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
+
+#include <unistd.h>
 
 #include <filesystem>
 #include <map>
@@ -95,21 +98,20 @@ class ShippedCase : public Cli, public ::testing::WithParamInterface<std::string
   }
 };
 
-TEST_P(ShippedCase, RunsInTextOutput) {
+/// One run gives both outputs a user reads: the text on stdout and, through --json-out, the
+/// JSON --json would print (the same function writes both; tests/cli_test.cpp checks that
+/// --json-out's file equals --json's stdout).
+TEST_P(ShippedCase, RunsInTextAndJsonOutput) {
   const vibro::CaseSpec c = spec();
-  const Outcome outcome = vibro("run " + quoted(file()));
+  const fs::path json_file = fs::path(::testing::TempDir()) / ("vibro_shipped_" + std::to_string(::getpid()) + ".json");
+  const Outcome outcome = vibro("run " + quoted(file()) + " --json-out " + quoted(json_file));
   EXPECT_TRUE(ran(outcome, "case       " + c.name));
   EXPECT_NE(outcome.out.find("final      t = "), std::string::npos) << outcome.out;
   // The scheme line shows every [scheme] option the case writes, with its value.
   for (const auto& [key, value] : c.scheme.options)
     EXPECT_NE(outcome.out.find(", " + key + " " + value), std::string::npos) << key << "\n" << outcome.out;
-}
-
-TEST_P(ShippedCase, RunsInJsonOutput) {
-  const vibro::CaseSpec c = spec();
-  const Outcome outcome = vibro("run " + quoted(file()) + " --json");
-  ASSERT_TRUE(ran(outcome, c.name));
-  const nlohmann::json result = nlohmann::json::parse(outcome.out);
+  const nlohmann::json result = nlohmann::json::parse(vibro::testing::read_text(json_file));
+  fs::remove(json_file);
   EXPECT_EQ(result.at("case").at("name"), c.name);
   EXPECT_EQ(result.at("case").at("hash_fnv1a64"), c.hash);
   EXPECT_EQ(result.at("scheme").at("type"), c.scheme.type);
@@ -124,7 +126,8 @@ TEST_P(ShippedCase, LyapunovRunsInTextAndJsonOutput) {
     EXPECT_TRUE(vibro::testing::bad_input(vibro("lyapunov " + quoted(file())), {"key 'lyapunov'"}));
     return;
   }
-  const Outcome text_outcome = vibro("lyapunov " + quoted(file()));
+  const fs::path json_file = fs::path(::testing::TempDir()) / ("vibro_shipped_" + std::to_string(::getpid()) + ".json");
+  const Outcome text_outcome = vibro("lyapunov " + quoted(file()) + " --json-out " + quoted(json_file));
   EXPECT_TRUE(ran(text_outcome, "case       " + c.name));
   EXPECT_NE(text_outcome.out.find("uncertainty ± is 95 %"), std::string::npos) << text_outcome.out;
   const bool fired = text_outcome.err.find("vibro: warning: lambda1 + lambda2") != std::string::npos;
@@ -133,10 +136,8 @@ TEST_P(ShippedCase, LyapunovRunsInTextAndJsonOutput) {
     EXPECT_FALSE(fired) << "the sum-rule warning fires where no record says it does:\n" << text_outcome.err;
   else
     EXPECT_TRUE(fired) << "recorded to fire (" << record->second << ") but silent:\n" << text_outcome.out;
-  // The JSON without an ensemble (it is tested above in text): batch means only.
-  const Outcome json_outcome = vibro("lyapunov " + quoted(file()) + " --json --ensemble 0");
-  ASSERT_TRUE(ran(json_outcome, c.name));
-  const nlohmann::json result = nlohmann::json::parse(json_outcome.out);
+  const nlohmann::json result = nlohmann::json::parse(vibro::testing::read_text(json_file));
+  fs::remove(json_file);
   EXPECT_EQ(result.at("case").at("name"), c.name);
   const nlohmann::json& l = result.at("lyapunov");
   ASSERT_TRUE(l.at("defined").get<bool>()) << l.dump();

@@ -90,6 +90,7 @@ std::vector<vibro::Precision> parse_precisions(const std::string& text, const ch
 struct Common {
   std::optional<vibro::Precision> precision;
   bool json = false;
+  fs::path json_out;  ///< --json-out: the JSON result written to this file too
   unsigned threads = 1;
   std::optional<std::int64_t> max_steps;
   vibro::Progress* progress = nullptr;
@@ -146,16 +147,42 @@ int run_list(const fs::path& cases_dir, bool schemes, const Common& common) {
   return 0;
 }
 
+/// --json-out FILE: the result's JSON (what --json prints) written to FILE too, whatever
+/// stdout shows. The file is opened before the run, so that a path that cannot be written
+/// fails at once and not after a long run, and replaced in one step after it.
+class JsonOut {
+ public:
+  explicit JsonOut(const fs::path& target) {
+    if (target.empty()) return;
+    try {
+      file_.emplace(target);
+    } catch (const vibro::RunFailure& why) {
+      throw vibro::InputError("", "--json-out", why.what());  // a directory, a device, a missing parent
+    }
+  }
+  void write(const nlohmann::json& result) {
+    if (!file_) return;
+    file_->write(result.dump(2) + "\n");
+    file_->commit();
+  }
+
+ private:
+  std::optional<vibro::AtomicFile> file_;
+};
+
 int run_run(const fs::path& case_file, const std::string& csv, bool error_estimate, const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
   vibro::RunOptions options = common.run_options();
   std::optional<vibro::CsvFile> rows;
   if (!csv.empty()) options.rows = &rows.emplace(csv);
+  JsonOut json_out(common.json_out);
   options.error_estimate = error_estimate;
   const vibro::RunResult result = vibro::run_case(c, options);
   if (rows) rows->close();
   for (const auto& warning : result.run.warnings) std::cerr << "vibro: warning: " << warning << "\n";
-  if (common.json) std::cout << vibro::to_json(result).dump(2) << "\n";
+  const nlohmann::json json = vibro::to_json(result);
+  json_out.write(json);
+  if (common.json) std::cout << json.dump(2) << "\n";
   else vibro::cli::print_run(std::cout, result);
   return result.expectations_hold() ? 0 : exit_failed;
 }
@@ -165,6 +192,7 @@ int run_run(const fs::path& case_file, const std::string& csv, bool error_estima
 int run_compared(const fs::path& case_file, const std::vector<vibro::Precision>& precisions, bool error_estimate,
                  const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
+  JsonOut json_out(common.json_out);
   std::vector<vibro::RunResult> results;
   std::vector<nlohmann::json> runs;
   std::vector<vibro::PrecisionInfo> infos;
@@ -179,9 +207,11 @@ int run_compared(const fs::path& case_file, const std::vector<vibro::Precision>&
     infos.push_back(result.provenance.precision);
   }
   const vibro::RunComparison comparison = vibro::compare_runs(runs, infos);
+  const nlohmann::json json{
+      {"schema_version", vibro::schema_version::run_comparison}, {"runs", runs}, {"difference", vibro::to_json(comparison)}};
+  json_out.write(json);
   if (common.json)
-    std::cout << nlohmann::json{{"schema_version", vibro::schema_version::run_comparison}, {"runs", runs}, {"difference", vibro::to_json(comparison)}}.dump(2)
-              << "\n";
+    std::cout << json.dump(2) << "\n";
   else
     vibro::cli::print_comparison(std::cout, results, comparison);
   return std::all_of(results.begin(), results.end(), [](const auto& r) { return r.expectations_hold(); }) ? 0
@@ -197,14 +227,17 @@ int run_converge(const fs::path& case_file, const fs::path& out_dir, unsigned ti
     throw vibro::InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
   vibro::RunOptions options = common.run_options();
   options.timing_repeats = timing_repeats;
+  JsonOut json_out(common.json_out);
   const vibro::RunResult result = vibro::run_case(c, options);
   std::error_code error;
   fs::create_directories(out_dir, error);
   if (error)
     throw vibro::InputError("", "--out", "cannot make the directory " + out_dir.string() + ": " + error.message());
   const bool plotted = vibro::write_study_files(result, out_dir);
+  const nlohmann::json json = vibro::to_json(result);
+  json_out.write(json);
   if (common.json) {
-    std::cout << vibro::to_json(result).dump(2) << "\n";
+    std::cout << json.dump(2) << "\n";
   } else {
     std::cout << vibro::study_markdown(result) << "\nwrote " << (out_dir / vibro::study_stem(result)).string()
               << ".csv, .md" << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed, or every error is zero)") << "\n";
@@ -228,9 +261,12 @@ struct ErrorBars {
 
 int run_lyapunov_command(const fs::path& case_file, const ErrorBars& bars, const Common& common) {
   const vibro::CaseSpec c = vibro::load_case(case_file);
+  JsonOut json_out(common.json_out);
   const vibro::LyapunovResult result = vibro::run_lyapunov_case(c, bars.with(common.run_options()));
   if (result.lyapunov.sum_rule_warning) std::cerr << "vibro: warning: " << *result.lyapunov.sum_rule_warning << "\n";
-  if (common.json) std::cout << vibro::to_json(result).dump(2) << "\n";
+  const nlohmann::json json = vibro::to_json(result);
+  json_out.write(json);
+  if (common.json) std::cout << json.dump(2) << "\n";
   else vibro::cli::print_lyapunov(std::cout, result);
   return 0;
 }
@@ -396,6 +432,10 @@ int main(int argc, char** argv) {
   run->add_option("--csv", csv,
                   "Write the trajectory (n, t, u, v, projection_active) to this CSV file; for the reference, its "
                   "events (kind, t, v_minus, v_plus)");
+  const std::string json_out_help =
+      "Also write the JSON result (what --json prints) to this file, whatever stdout shows: the text for a reader and "
+      "the JSON for a script from one run";
+  run->add_option("--json-out", common.json_out, json_out_help);
   bool no_error_estimate = false;
   run->add_flag("--no-error-estimate", no_error_estimate,
                 "Reference runs: skip the error estimate (a second run at 20 more digits)");
@@ -417,6 +457,7 @@ int main(int argc, char** argv) {
   fs::path converge_case, converge_out = "vibro-out";
   converge->add_option("CASE", converge_case, "Case file (TOML) with a [convergence] list")->required();
   converge->add_option("--out", converge_out, "Directory for NAME-PRECISION.{csv,md,svg} (made if missing)")->capture_default_str();
+  converge->add_option("--json-out", common.json_out, json_out_help);
   converge->add_flag("--measure-rounding", measure_rounding, measure_help);
   converge->add_flag("--no-measure-rounding", no_measure_rounding, model_help)->excludes("--measure-rounding");
   unsigned timing_repeats = 1;
@@ -428,6 +469,7 @@ int main(int argc, char** argv) {
   auto* lyapunov = app.add_subcommand("lyapunov", "Lyapunov exponents of a case's Poincaré map ([lyapunov] table)");
   fs::path lyapunov_case;
   lyapunov->add_option("CASE", lyapunov_case, "Case file (TOML) with a [lyapunov] table")->required();
+  lyapunov->add_option("--json-out", common.json_out, json_out_help);
   fs::path golden_file;
   vibro::LyapunovGoldenOptions golden;
   ErrorBars bars;
@@ -556,6 +598,9 @@ int main(int argc, char** argv) {
     if (!second_precision_text.empty())
       bars.second_precision = parse_precision(second_precision_text, "--second-precision");
     if (*lyapunov && !golden_file.empty()) {
+      if (!common.json_out.empty())
+        throw vibro::InputError("", "--json-out", "writing a golden prints no result to copy (allowed: --json-out "
+                                                  "without --write-golden)");
       std::string command = "vibro";
       for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
       golden.command = command;
