@@ -24,31 +24,18 @@ double log_as_double(const Real& x) {
   else return static_cast<double>(log(x));
 }
 
-struct OrderFit {
-  std::optional<double> slope;              ///< least-squares slope; empty if any error is 0
-  std::vector<std::optional<double>> successive;  ///< slope between points i and i+1
-};
-
-/// `log_h` and `log_error` of equal length ≥ 2; an empty optional marks error = 0.
-inline OrderFit fit_order(const std::vector<double>& log_h, const std::vector<std::optional<double>>& log_error) {
-  OrderFit fit;
+/// The slope between points i and i + 1 of (log h, log error), for each i; an empty
+/// optional where either error is 0 (marked by an empty `log_error`). Equal lengths ≥ 2.
+inline std::vector<std::optional<double>> successive_slopes(const std::vector<double>& log_h,
+                                                            const std::vector<std::optional<double>>& log_error) {
+  std::vector<std::optional<double>> slopes;
   for (std::size_t i = 0; i + 1 < log_h.size(); ++i) {
     if (log_error[i] && log_error[i + 1])
-      fit.successive.push_back((*log_error[i] - *log_error[i + 1]) / (log_h[i] - log_h[i + 1]));
+      slopes.push_back((*log_error[i] - *log_error[i + 1]) / (log_h[i] - log_h[i + 1]));
     else
-      fit.successive.push_back(std::nullopt);
+      slopes.push_back(std::nullopt);
   }
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  const double count = static_cast<double>(log_h.size());
-  for (std::size_t i = 0; i < log_h.size(); ++i) {
-    if (!log_error[i]) return fit;
-    sx += log_h[i];
-    sy += *log_error[i];
-    sxx += log_h[i] * log_h[i];
-    sxy += log_h[i] * *log_error[i];
-  }
-  fit.slope = (count * sxy - sx * sy) / (count * sxx - sx * sx);
-  return fit;
+  return slopes;
 }
 
 /// What a point of a convergence study is, once the asymptotic range is found.
@@ -140,7 +127,7 @@ inline OrderAnalysis analyse_order(const std::vector<double>& log_h, const std::
                                    const std::vector<bool>& at_floor) {
   OrderAnalysis analysis;
   const std::size_t n = log_h.size();
-  analysis.successive = fit_order(log_h, log_error).successive;
+  analysis.successive = successive_slopes(log_h, log_error);
   analysis.status.assign(n, PointStatus::beyond_range);
   std::vector<bool> usable(n);
   for (std::size_t i = 0; i < n; ++i) {

@@ -2,7 +2,6 @@
 // Named options of the Paoli–Schatzman scheme (docs/mathematics.md §2), with their text forms as
 // used in case files and outputs.
 
-#include <optional>
 #include <string_view>
 
 namespace vibro {
@@ -51,17 +50,5 @@ constexpr std::string_view to_string(VelocityApproximation v) {
 constexpr std::string_view to_string(StartingValue s) { return s == StartingValue::taylor ? "taylor" : "linear"; }
 
 constexpr std::string_view to_string(RecurrenceForm f) { return f == RecurrenceForm::increment ? "increment" : "two-step"; }
-
-inline std::optional<VelocityApproximation> parse_velocity_approximation(std::string_view text) {
-  for (auto v : {VelocityApproximation::centered, VelocityApproximation::forward, VelocityApproximation::backward})
-    if (text == to_string(v)) return v;
-  return std::nullopt;
-}
-
-inline std::optional<StartingValue> parse_starting_value(std::string_view text) {
-  for (auto s : {StartingValue::taylor, StartingValue::linear})
-    if (text == to_string(s)) return s;
-  return std::nullopt;
-}
 
 }  // namespace vibro
