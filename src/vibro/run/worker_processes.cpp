@@ -4,6 +4,9 @@
 
 #include <poll.h>
 #include <signal.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -137,6 +140,7 @@ std::vector<std::string> run_in_worker_processes(const WorkerJobs& jobs, unsigne
   Workers pool;
   std::size_t next = 0;
   std::exception_ptr first_failure;
+  const pid_t parent = ::getpid();
   const auto start = [&](std::size_t job) {
     int fds[2];
     if (::pipe(fds) != 0) throw_system_error("cannot make a pipe for a worker process");
@@ -151,6 +155,13 @@ std::vector<std::string> run_in_worker_processes(const WorkerJobs& jobs, unsigne
       throw_system_error("cannot start a worker process");
     }
     if (pid == 0) {
+#ifdef __linux__
+      // A worker whose parent is killed (SIGTERM, SIGKILL: not the terminal's Ctrl-C, which
+      // reaches the whole process group) would otherwise compute its run to the end for
+      // nobody. If the parent died before this line, the worker has a new parent already.
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != parent) ::_exit(1);
+#endif
       ::close(fds[0]);
       for (const Worker& w : pool.running) ::close(w.fd);
       work(fds[1], jobs, job);

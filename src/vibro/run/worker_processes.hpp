@@ -6,7 +6,8 @@
 // compute at each other's precision. A forked worker has its own copy of that variable.
 //
 // POSIX only (fork, pipe, poll). The parent must have no other thread running when it is
-// called: a forked child has only the calling thread.
+// called: a forked child has only the calling thread. On Linux a worker is killed when its
+// parent dies, so that a report stopped by a signal leaves no run computing.
 
 #include <cstddef>
 #include <functional>
