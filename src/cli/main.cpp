@@ -305,6 +305,7 @@ int run_check(const std::vector<fs::path>& tables_given, const fs::path& publish
   if (tables_given.empty()) tables = vibro::load_published_tables(published_dir);
   for (const auto& file : tables_given) tables.push_back(vibro::load_published_table(file));
   const std::vector<vibro::CaseSpec> cases = load_cases_built_in(cases_dir);
+  JsonOut json_out(common.json_out);
   vibro::RelationSettings settings;
   settings.precision = common.precision;
   settings.run = common.run_options();
@@ -321,7 +322,9 @@ int run_check(const std::vector<fs::path>& tables_given, const fs::path& publish
   vibro::RelationEvaluations evaluations = vibro::evaluate_relations(cases, settings);
   if (!settings.skip.contains("order-of-magnitude")) evaluations["order-of-magnitude"] = vibro::order_of_magnitude(reproductions);
   const vibro::CheckResult result = vibro::check_published(tables, evaluations, reproductions);
-  if (common.json) std::cout << vibro::to_json(result).dump(2) << "\n";
+  const nlohmann::json json = vibro::to_json(result);
+  json_out.write(json);
+  if (common.json) std::cout << json.dump(2) << "\n";
   else vibro::cli::print_check(std::cout, result);
   return result.matches_records() ? 0 : exit_failed;
 }
@@ -522,6 +525,7 @@ int main(int argc, char** argv) {
   check->add_option("--published", published_dir, "Directory of the published tables")->capture_default_str();
   check->add_option("--cases", cases_dir, "Directory of case files (the Lyapunov cases hold the experiments)")
       ->capture_default_str();
+  check->add_option("--json-out", common.json_out, json_out_help);
 
   auto* sweep = app.add_subcommand(
       "sweep", "Compute Lyapunov exponents, impacts, stroboscopic samples or relation outcomes over a grid of case "
