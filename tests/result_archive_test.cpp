@@ -44,36 +44,40 @@ void expect_round_trip(const vibro::RunResult& written) {
 
 const fs::path data = VIBRO_TEST_DATA_DIR, cases = VIBRO_CASES_DIR;
 
+/// Each run once: the sections it is chosen for are there (if a case changed so that one
+/// went missing, the round trip would no longer cover it), and it comes back whole.
 TEST(ResultArchive, RunResultsOfEveryKindComeBackWhole) {
-  // A study with timed rows, the free fall's reversal table, an N-DOF study, the reference
-  // with sticking and its error estimate, a seed-003 run with Example 5.1 and plot samples,
-  // a general-inertia run.
-  for (const fs::path& file : {data / "small_study.toml", data / "free_fall.toml", data / "ndof_coupled_study_mmm.toml",
-                               data / "report_cases/reference_sticking_oscillator.toml",
-                               data / "report_cases/nsfd/example51_nonstandard.toml",
-                               cases / "seed004/study_explicit_e1.toml"})
-    expect_round_trip(run_of(file));
-}
-
-TEST(ResultArchive, TheSectionsTheTestRunsFillAreAllThere) {
-  // Guards the test above: if a case changed so that a section went missing, the round trip
-  // would no longer cover it.
+  // A study with timed rows.
   const vibro::RunResult study = run_of(data / "small_study.toml");
   ASSERT_TRUE(study.convergence);
   ASSERT_FALSE(study.convergence->rows.empty());
   EXPECT_TRUE(study.convergence->rows.front().seconds);
-  EXPECT_TRUE(run_of(data / "free_fall.toml").free_fall);
-  EXPECT_TRUE(run_of(data / "ndof_coupled_study_mmm.toml").run.system);
+  expect_round_trip(study);
+  // The free fall's reversal table.
+  const vibro::RunResult free_fall = run_of(data / "free_fall.toml");
+  EXPECT_TRUE(free_fall.free_fall);
+  expect_round_trip(free_fall);
+  // An N-DOF study.
+  const vibro::RunResult system = run_of(data / "ndof_coupled_study_mmm.toml");
+  EXPECT_TRUE(system.run.system);
+  expect_round_trip(system);
+  // The reference with sticking and its error estimate.
   const vibro::RunResult reference = run_of(data / "report_cases/reference_sticking_oscillator.toml");
   ASSERT_TRUE(reference.run.reference);
   EXPECT_FALSE(reference.run.reference->sticking_intervals.empty());
   EXPECT_TRUE(reference.run.reference->error_estimate);
+  expect_round_trip(reference);
+  // A seed-003 run with Example 5.1 and plot samples.
   const vibro::RunResult example = run_of(data / "report_cases/nsfd/example51_nonstandard.toml");
   ASSERT_TRUE(example.run.conservative);
   EXPECT_TRUE(example.run.conservative->example51);
   ASSERT_TRUE(example.run.samples);
   EXPECT_FALSE(example.run.samples->rows.empty());
-  EXPECT_TRUE(run_of(cases / "seed004/study_explicit_e1.toml").run.inertia);
+  expect_round_trip(example);
+  // A general-inertia run.
+  const vibro::RunResult inertia = run_of(cases / "seed004/study_explicit_e1.toml");
+  EXPECT_TRUE(inertia.run.inertia);
+  expect_round_trip(inertia);
 }
 
 TEST(ResultArchive, LyapunovResultWithEnsembleAndSecondPrecisionComesBackWhole) {

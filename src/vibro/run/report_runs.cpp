@@ -1,8 +1,8 @@
 #include "vibro/run/report_runs.hpp"
 
-#include "vibro/run/result_archive.hpp"
 #include "vibro/run/published_reproduction.hpp"
 #include "vibro/run/registry.hpp"
+#include "vibro/run/result_archive.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 #include "vibro/run/work_limit.hpp"
@@ -84,22 +84,20 @@ double estimated_seconds(const CaseSpec& c, const ReportJob& job) {
   return steps * seconds_per_step(p);
 }
 
-/// The jobs' results in the order of `jobs`: run here one after another, or in `workers`
-/// processes at once, each job on one thread.
+/// The jobs' results in the order of `jobs`, each run with `per_run`: here one after
+/// another, or in `workers` processes at once. `progress` hears the jobs done when they run
+/// in processes (the workers' own lines would cross).
 std::vector<JobResult> run_jobs(const std::vector<CaseSpec>& cases, const std::vector<ReportJob>& jobs,
-                                const RunOptions& base, unsigned workers,
+                                const RunOptions& per_run, unsigned workers, Progress* progress,
                                 const std::function<void(const std::string&)>& status) {
   std::vector<JobResult> results;
   if (workers <= 1) {
     for (const ReportJob& job : jobs) {
       if (status) status(job_name(cases[job.case_index], job));
-      results.push_back(run_job(cases[job.case_index], job, base));
+      results.push_back(run_job(cases[job.case_index], job, per_run));
     }
     return results;
   }
-  RunOptions one = base;
-  one.threads = 1;
-  one.progress = nullptr;  // the workers' lines would cross: the parent tells the jobs done
   std::vector<double> cost;
   for (const ReportJob& job : jobs) cost.push_back(estimated_seconds(cases[job.case_index], job));
   WorkerJobs work;
@@ -107,7 +105,7 @@ std::vector<JobResult> run_jobs(const std::vector<CaseSpec>& cases, const std::v
   std::iota(work.order.begin(), work.order.end(), std::size_t{0});
   std::stable_sort(work.order.begin(), work.order.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
   work.run = [&](std::size_t i) {
-    const JobResult r = run_job(cases[jobs[i].case_index], jobs[i], one);
+    const JobResult r = run_job(cases[jobs[i].case_index], jobs[i], per_run);
     ResultArchiveWriter out;
     if (r.lyapunov) out << *r.lyapunov;
     else out << *r.run << r.wall_seconds;
@@ -118,11 +116,11 @@ std::vector<JobResult> run_jobs(const std::vector<CaseSpec>& cases, const std::v
     if (status) status(work.name(i));
   };
   std::int64_t done = 0;
-  if (base.progress)
-    base.progress->begin("the report's runs on " + std::to_string(workers) + " processes",
-                         static_cast<std::int64_t>(jobs.size()), "runs");
+  if (progress)
+    progress->begin("the report's runs on " + std::to_string(workers) + " processes",
+                    static_cast<std::int64_t>(jobs.size()), "runs");
   work.finished = [&](std::size_t) {
-    if (base.progress) base.progress->advance(++done);
+    if (progress) progress->advance(++done);
   };
   const std::vector<std::string> bytes = run_in_worker_processes(work, workers);
   for (std::size_t i = 0; i < jobs.size(); ++i) {
@@ -147,9 +145,15 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
     else
       for (const Precision& p : report_precisions(cases[i])) jobs.push_back({i, p});
   }
-  // Several cores: the runs go to worker processes, each on one thread (studies included).
+  // Several cores: the runs go to worker processes, each on one thread (studies included),
+  // without the progress, which only the parent tells.
   const unsigned workers = jobs.size() > 1 ? base.threads : 1;
-  std::vector<JobResult> results = run_jobs(cases, jobs, base, workers, status);
+  RunOptions per_run = base;
+  if (workers > 1) {
+    per_run.threads = 1;
+    per_run.progress = nullptr;
+  }
+  std::vector<JobResult> results = run_jobs(cases, jobs, per_run, workers, base.progress, status);
   ReportRuns report;
   report.worker_processes = workers;
   ComputedExponents computed;  // handed to the relations, which would otherwise run the cases again
@@ -164,7 +168,7 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
     }
     // A case's runs are consecutive jobs, its own precision first.
     if (k == 0 || jobs[k - 1].case_index != jobs[k].case_index)
-      report.cases.push_back(CaseRuns{c, {}, {}, workers > 1 ? 1u : base.threads, {}});
+      report.cases.push_back(CaseRuns{c, {}, {}, per_run.threads, {}});
     CaseRuns& runs = report.cases.back();
     runs.runs.push_back(std::move(*r.run));
     runs.wall_seconds.push_back(r.wall_seconds);
