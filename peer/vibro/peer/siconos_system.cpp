@@ -1,5 +1,7 @@
 #include "vibro/peer/siconos_system.hpp"
 
+#include "vibro/peer/siconos_pendulum_plugins.hpp"
+
 #include <SiconosKernel.hpp>
 
 #include <cmath>
@@ -17,6 +19,11 @@ namespace {
 void harmonic_force(double time, unsigned int size, double* force, unsigned int, double* z) {
   const double c = std::cos(z[0] * time);
   for (unsigned int i = 0; i < size; ++i) force[i] = z[1 + i] * c;
+}
+
+void require_step(double h, double t0) {
+  if (!std::isfinite(h) || !(h > 0)) throw std::invalid_argument("Siconos: the step h must be > 0 and finite");
+  if (!std::isfinite(t0)) throw std::invalid_argument("Siconos: t0 must be finite");
 }
 
 void require_finite(const std::vector<double>& values, const char* what) {
@@ -74,7 +81,7 @@ std::string_view to_string(SiconosIntegrator integrator) {
 }
 
 struct SiconosSystem::Simulation {
-  std::shared_ptr<LagrangianLinearTIDS> system;
+  std::shared_ptr<LagrangianDS> system;
   std::vector<std::shared_ptr<Interaction>> contacts;
   /// Per contact: its multiplier of the last step was nonzero.
   std::vector<char> active;
@@ -82,13 +89,54 @@ struct SiconosSystem::Simulation {
   /// The level of the multiplier λ the integrator's LCP solves for: velocity (1) for
   /// Moreau–Jean, position (0) for Schatzman–Paoli.
   unsigned int impulse_level = 0;
+  /// A nonlinear system: each step is a Newton loop, which must converge.
+  bool nonlinear = false;
+
+  /// Links `ds` and its contacts in a simulation that starts at t0 with step h.
+  void assemble(std::shared_ptr<LagrangianDS> ds, const std::vector<SiconosContact>& contacts, std::size_t n,
+                SiconosIntegrator integrator, double theta, double h, double t0);
 };
+
+void SiconosSystem::Simulation::assemble(std::shared_ptr<LagrangianDS> ds, const std::vector<SiconosContact>& given,
+                                         std::size_t n, SiconosIntegrator integrator, double theta, double h,
+                                         double t0) {
+  // The horizon is the caller's: Siconos' final time is left unbounded.
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(t0, std::numeric_limits<double>::max());
+  nsds->insertDynamicalSystem(ds);
+  for (const SiconosContact& contact : given) {
+    contacts.push_back(contact_interaction(contact, n));
+    nsds->link(contacts.back(), ds);
+  }
+  active.assign(given.size(), 0);
+
+  std::shared_ptr<OneStepIntegrator> osi;
+  if (integrator == SiconosIntegrator::moreau_jean) {
+    osi = std::make_shared<MoreauJeanOSI>(theta);
+    impulse_level = 1;
+  } else {
+    osi = std::make_shared<SchatzmanPaoliOSI>(theta);
+    impulse_level = 0;
+  }
+  stepping = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(t0, h), osi,
+                                            std::make_shared<LCP>());
+  if (nonlinear) {
+    // Converged to the rounding of the step's residual M(q)(v − v_k) − h F, of the scale
+    // of M v (at most about 10² on seed 004's pendulum), instead of Siconos' default 1e−6,
+    // which would put a Newton error of the order of the scheme's own into fine steps.
+    stepping->setNewtonTolerance(1e-12);
+    stepping->setNewtonMaxIteration(50);
+    stepping->setWarnOnNonConvergence(false);
+  }
+  // Initialised now, not at the first step, so that the state before any step is
+  // Siconos' own (Schatzman–Paoli's first position q0 + h v0).
+  stepping->initialize();
+  system = std::move(ds);
+}
 
 SiconosSystem::SiconosSystem(const SiconosLinearSystem& s, SiconosIntegrator integrator, double theta, double h,
                              double t0, const std::vector<double>& q0, const std::vector<double>& v0)
     : simulation_(std::make_unique<Simulation>()) {
-  if (!std::isfinite(h) || !(h > 0)) throw std::invalid_argument("Siconos: the step h must be > 0 and finite");
-  if (!std::isfinite(t0)) throw std::invalid_argument("Siconos: t0 must be finite");
+  require_step(h, t0);
   const std::size_t n = s.dimension;
   if (n == 0) throw std::invalid_argument("Siconos: the system has no coordinate");
   // M q'' + C q' + K q = F_ext(t) + p.
@@ -105,30 +153,37 @@ SiconosSystem::SiconosSystem(const SiconosLinearSystem& s, SiconosIntegrator int
     system->setzPtr(vector_of(parameters, 1 + n, "the force (ω, f)"));
     system->setComputeFExtFunction(&harmonic_force);
   }
+  simulation_->assemble(std::move(system), s.contacts, n, integrator, theta, h, t0);
+}
 
-  // The horizon is the caller's: Siconos' final time is left unbounded.
-  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(t0, std::numeric_limits<double>::max());
-  nsds->insertDynamicalSystem(system);
-  for (const SiconosContact& contact : s.contacts) {
-    simulation_->contacts.push_back(contact_interaction(contact, n));
-    nsds->link(simulation_->contacts.back(), system);
-  }
-  simulation_->active.assign(s.contacts.size(), 0);
-
-  std::shared_ptr<OneStepIntegrator> osi;
-  if (integrator == SiconosIntegrator::moreau_jean) {
-    osi = std::make_shared<MoreauJeanOSI>(theta);
-    simulation_->impulse_level = 1;
-  } else {
-    osi = std::make_shared<SchatzmanPaoliOSI>(theta);
-    simulation_->impulse_level = 0;
-  }
-  simulation_->stepping = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(t0, h), osi,
-                                                         std::make_shared<LCP>());
-  // Initialised now, not at the first step, so that the state before any step is
-  // Siconos' own (Schatzman–Paoli's first position q0 + h v0).
-  simulation_->stepping->initialize();
-  simulation_->system = std::move(system);
+SiconosSystem::SiconosSystem(const SiconosDoublePendulum& p, SiconosIntegrator integrator, double theta, double h,
+                             double t0, const std::vector<double>& q0, const std::vector<double>& v0)
+    : simulation_(std::make_unique<Simulation>()) {
+  if (integrator != SiconosIntegrator::moreau_jean)
+    throw std::invalid_argument(
+        "Siconos: the double pendulum runs with Moreau-Jean only (Siconos 4.4's SchatzmanPaoliOSI takes a "
+        "LagrangianLinearTIDS alone)");
+  require_step(h, t0);
+  const std::vector<double> parameters{p.m1, p.m2, p.l1, p.l2, p.gravity};  // pendulum_plugins' z
+  require_finite(parameters, "the pendulum's m1, m2, l1, l2 and g");
+  if (!(p.m1 > 0 && p.m2 > 0 && p.l1 > 0 && p.l2 > 0 && p.gravity >= 0))
+    throw std::invalid_argument("Siconos: the pendulum needs m1, m2, l1, l2 > 0 and g >= 0");
+  auto position = vector_of(q0, 2, "q0");
+  auto velocity = vector_of(v0, 2, "v0");
+  // The two bounds are the wall −cos θ1 ≤ 0 only for |θ1| ≤ π/2 (where they start).
+  const double wall = std::acos(-1.0) / 2;
+  if (!(std::abs(q0[0]) <= wall))
+    throw std::invalid_argument("Siconos: the pendulum's θ1 = " + std::to_string(q0[0]) +
+                                " lies outside [−π/2, π/2], where the peer's bounds are its wall");
+  auto system = std::make_shared<LagrangianDS>(position, velocity);
+  system->setzPtr(vector_of(parameters, parameters.size(), "the pendulum's parameters"));
+  system->setComputeMassFunction(&pendulum_plugins::mass);
+  system->setComputeFGyrFunction(&pendulum_plugins::gyroscopic);
+  system->setComputeJacobianFGyrqFunction(&pendulum_plugins::gyroscopic_dq);
+  system->setComputeJacobianFGyrqDotFunction(&pendulum_plugins::gyroscopic_dv);
+  simulation_->nonlinear = true;
+  simulation_->assemble(std::move(system), {{0, false, -wall, p.restitution}, {0, true, wall, p.restitution}}, 2,
+                        integrator, theta, h, t0);
 }
 
 SiconosSystem::~SiconosSystem() = default;
@@ -143,6 +198,9 @@ bool SiconosSystem::step() {
     throw std::runtime_error(std::string("Siconos: the step at t = ") + std::to_string(s.startingTime()) +
                              " failed: " + why.what());
   }
+  if (simulation_->nonlinear && !s.isNewtonConverge())
+    throw std::runtime_error("Siconos: Newton's loop of the step at t = " + std::to_string(s.startingTime()) +
+                             " did not converge in " + std::to_string(s.getNewtonNbIterations()) + " iterations");
   // The LCP's unknown of this step: nonzero exactly when the contact acts on the position
   // (Schatzman–Paoli) or velocity (Moreau–Jean) this step computes.
   bool any = false;

@@ -3,10 +3,12 @@
 // integrators run on a linear Lagrangian system with unilateral contacts on coordinates,
 //   M q'' + C q' + K q = f cos(ω t) + p,  y_j = ±(q_{i_j} − bound_j) ≥ 0,
 //   Newton's restitution e_j at contact j,
-// in double, one step at a time. Both of vibro's models it runs are of this form
+// in double, one step at a time. Two of vibro's models are of this form
 // (siconos_scheme.hpp): the impact oscillator of seed 000 eq. (15) (N = 1, M = K = 1,
 // C = 2α, one lower bound) and the N-DOF system of seed 002 eq. (1)–(3) (M = M², K = A²,
-// C = 0, a contact per finite bound of the box). Siconos' headers stay inside the .cpp:
+// C = 0, a contact per finite bound of the box). The third, seed 004's double pendulum, is
+// nonlinear: a LagrangianDS with its M(q) and forces plugged in (SiconosDoublePendulum).
+// Siconos' headers stay inside the .cpp:
 // nothing that includes this header sees them, and this header is C++17 as that .cpp is
 // (docs/peer.md).
 
@@ -45,6 +47,16 @@ struct SiconosLinearSystem {
   std::vector<SiconosContact> contacts;
 };
 
+/// Seed 004's double pendulum (model/double_pendulum.hpp) as Siconos takes it: a
+/// LagrangianDS M(q) q'' + F_gyr(q, q') = p with the pendulum's M(q) and F_gyr = −f(q, q')
+/// (gravity and the centrifugal terms) and the Jacobians of F_gyr for Moreau–Jean's Newton
+/// loop, and the wall g(q) = −cos θ1 ≤ 0 as the two contacts θ1 ≥ −π/2 and θ1 ≤ π/2 with the
+/// restitution e (docs/peer.md "The double pendulum": the same admissible set for
+/// |θ1| ≤ π/2, and the same normal at the wall).
+struct SiconosDoublePendulum {
+  double m1 = 0, m2 = 0, l1 = 0, l2 = 0, gravity = 0, restitution = 0;
+};
+
 /// One Siconos simulation (a NonSmoothDynamicalSystem, its integrator and an LCP in a
 /// TimeStepping) advanced one step per call. The time is Siconos' own t0 + k h.
 class SiconosSystem {
@@ -54,6 +66,13 @@ class SiconosSystem {
   /// contact on a coordinate the system does not have.
   SiconosSystem(const SiconosLinearSystem& system, SiconosIntegrator integrator, double theta, double h, double t0,
                 const std::vector<double>& q0, const std::vector<double>& v0);
+  /// The pendulum from (θ1, θ2), (θ1', θ2') with Moreau–Jean; its Newton loop must converge
+  /// in every step (step() throws std::runtime_error otherwise). Throws
+  /// std::invalid_argument for Schatzman–Paoli (Siconos 4.4's SchatzmanPaoliOSI takes only a
+  /// LagrangianLinearTIDS, and aborts on another), for parameters that are not positive and
+  /// finite, and for θ1 outside [−π/2, π/2].
+  SiconosSystem(const SiconosDoublePendulum& pendulum, SiconosIntegrator integrator, double theta, double h,
+                double t0, const std::vector<double>& q0, const std::vector<double>& v0);
   ~SiconosSystem();
   SiconosSystem(SiconosSystem&&) noexcept;
   SiconosSystem& operator=(SiconosSystem&&) noexcept;

@@ -1,14 +1,16 @@
 #pragma once
 // The registry entries of the Siconos peer (peer/vibro/peer/siconos_scheme.hpp, docs/peer.md):
 // Siconos' Moreau–Jean and Schatzman–Paoli integrators on the impact oscillator and on seed
-// 002's N-DOF system, in double. Compiled only when the build has Siconos
+// 002's N-DOF system, and Moreau–Jean on seed 004's double pendulum, in double. Compiled only when the build has Siconos
 // (VIBRO_WITH_SICONOS); without it, a case naming them is refused as "not built in"
 // (io/case_file.cpp). One option, theta (Siconos' θ). A run records what a Paoli–Schatzman
 // run records on the oscillator (nodes, stroboscopic samples, the steps with a contact
-// impulse) and what a seed-002 scheme's run records on the system (run_system_scheme); a
-// study measures it against the reference like any scheme. No Lyapunov exponents.
+// impulse), what a seed-002 scheme's run records on the system (run_system_scheme) and what
+// the sweeping-process scheme's records on the pendulum (run_inertia_scheme); a study
+// measures it against the reference like any scheme. No Lyapunov exponents.
 
 #include "vibro/peer/siconos_scheme.hpp"
+#include "vibro/run/entries/inertia_scheme_run.hpp"
 #include "vibro/run/entries/system_scheme_entry.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
@@ -37,8 +39,12 @@ struct SiconosEntry {
                         "theta = 0 and the denominator of seed 002 eq. (14), it is NSPS (docs/peer.md)."
                       : "Siconos 4.4's MoreauJeanOSI with an LCP at velocity level, measured against vibro's "
                         "reference (docs/peer.md).";
-  static constexpr ModelKinds models = {ModelKind::impact_oscillator, ModelKind::linear_system,
-                                        ModelKind::two_mass_spring};
+  /// Siconos 4.4's SchatzmanPaoliOSI takes linear systems alone (peer/vibro/peer/siconos_system.hpp).
+  static constexpr ModelKinds models =
+      schatzman_paoli
+          ? ModelKinds{ModelKind::impact_oscillator, ModelKind::linear_system, ModelKind::two_mass_spring}
+          : ModelKinds{ModelKind::impact_oscillator, ModelKind::linear_system, ModelKind::two_mass_spring,
+                       ModelKind::double_pendulum};
   template <class Model>
   using scheme_type = peer::SiconosScheme<Integrator, Model>;
   /// Siconos computes in double.
@@ -82,6 +88,8 @@ struct SiconosEntry {
   static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
     if constexpr (std::same_as<Model, LinearImpactSystem<double>>)
       run_system_scheme(make(b, b.spec.step, o), b, options, out);
+    else if constexpr (std::same_as<Model, DoublePendulum<double>>)
+      run_inertia_scheme(make(b, b.spec.step, o), b, options, out);
     else
       run_projection_scheme(make(b, b.spec.step, o), b, options, out, [](const auto&) {});
   }

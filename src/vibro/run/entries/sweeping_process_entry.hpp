@@ -1,21 +1,17 @@
 #pragma once
 // The registry entries of seed 004's sweeping-process scheme (scheme/sweeping_process.hpp,
 // docs/mathematics.md §7): the explicit version (j(i) = i) and the implicit one
-// (j(i) = i + 1, a fixed point per step), on the double pendulum. A run records the angles
-// and the energy for plots, the impacts, the energy across impacts and within flights, the
-// constraint's violation at the nodes and, for the implicit version, its iterations. A
+// (j(i) = i + 1, a fixed point per step), on the double pendulum. A run records what
+// run_inertia_scheme records and, for the implicit version, the fixed point's iterations. A
 // study measures the scheme against the general-inertia reference (run/study_reference.hpp).
 // No Lyapunov exponents: seed 004 has none.
 
-#include "vibro/run/coordinate_trajectory.hpp"
+#include "vibro/run/entries/inertia_scheme_run.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
 #include "vibro/scheme/sweeping_process.hpp"
 
-#include <algorithm>
 #include <array>
-#include <cmath>
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -88,51 +84,12 @@ struct SweepingProcessEntry {
 
   template <class Model>
   static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
-    using Real = typename Model::real_type;
-    using Scheme = scheme_type<Model>;
-    using State = typename Scheme::State;
-
-    const CaseSpec& c = b.spec;
-    const Model& model = b.model;
-    const std::size_t d = model.dimension();
-    const Scheme scheme = make(b, c.step, o);
-    const RunHorizon<Real> horizon(b, c.step);
-    State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-    CoordinateTrajectory<Real> trajectory(d, horizon.steps(), options);
-
-    ProjectionLog projection;
-    InertiaTracker<Real> tracker;
-    std::int64_t step = 0;
-    const auto observe = [&](const State& y, bool active) {
-      const Vector<Real>& q = scheme.position(y);
-      const Real e = model.energy(q, scheme.velocity(y));
-      Real violation(0);
-      for (std::size_t j = 0; j < model.constraint_count(); ++j) violation = std::max(violation, model.constraint(j, q));
-      tracker.node(e, violation, active);
-      trajectory.node(step, scheme.time(y), q, scheme.velocity(y), active, e);
-    };
-    observe(x, false);
-    const DriveEnd end = drive(
-        scheme, x, horizon, options,
-        [&](const State& y, bool active) {
-          ++step;
-          projection.observe(active, step);
-          observe(y, active);
-        },
-        [](const State&, std::int64_t) {});
-
-    InertiaFindings found = tracker.findings();
+    const scheme_type<Model> scheme = make(b, b.spec.step, o);
+    const auto x = run_inertia_scheme(scheme, b, options, out);
     if constexpr (implicit) {
-      found.iterations_total = scheme.iterations(x).total;
-      found.iterations_max = scheme.iterations(x).largest;
+      out.run.inertia->iterations_total = scheme.iterations(x).total;
+      out.run.inertia->iterations_max = scheme.iterations(x).largest;
     }
-    out.run.h = NumberText::of(scheme.step_size());
-    out.run.steps = end.steps;
-    out.run.final = state_text(scheme, x);
-    out.run.projection_active = projection.activity();
-    out.run.inertia = std::move(found);
-    out.run.samples = trajectory.take();
-    out.run.escaped = end.escaped;
   }
 
   template <class Model, class Observer>
@@ -141,44 +98,6 @@ struct SweepingProcessEntry {
     return projection_study_run(make(b, step, o), b, step, observer);
   }
 
- private:
-  /// The energy at the nodes, split at the steps on which the projection acted (seed 004's
-  /// checks: conserved up to O(h) in a flight, never gained at an impact), and the largest
-  /// violation of the constraints.
-  template <class Real>
-  class InertiaTracker {
-   public:
-    void node(const Real& e, const Real& violation, bool active) {
-      using std::abs;
-      if (!first_) {
-        first_ = e;
-        flight_start_ = e;
-      } else if (active) {
-        if (!gain_ || e - previous_ > *gain_) gain_ = Real(e - previous_);
-        flight_start_.reset();
-      } else if (!flight_start_) {
-        flight_start_ = e;
-      } else {
-        variation_ = std::max(variation_, Real(abs(e - *flight_start_)));
-      }
-      violation_ = std::max(violation_, violation);
-      previous_ = e;
-    }
-    InertiaFindings findings() const {
-      InertiaFindings f;
-      f.initial_energy = NumberText::of(*first_);
-      f.final_energy = NumberText::of(previous_);
-      if (gain_) f.largest_energy_gain_at_impact = NumberText::of(*gain_);
-      f.largest_energy_variation_in_flight = NumberText::of(variation_);
-      f.max_constraint_violation = NumberText::of(violation_);
-      return f;
-    }
-
-   private:
-    std::optional<Real> first_, flight_start_, gain_;
-    Real previous_ = Real(0);
-    Real variation_ = Real(0), violation_ = Real(0);
-  };
 };
 
 using SweepingProcessExplicitEntry = SweepingProcessEntry<SweepingVersion::explicit_force>;
