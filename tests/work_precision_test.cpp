@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -104,6 +105,28 @@ TEST_F(Cli, ReportWritesOneWorkPrecisionProblemPerProblemSolvedTwice) {
   EXPECT_EQ(rows, 2) << page;
   EXPECT_NE(page.find("(fastest)"), std::string::npos) << page;
   EXPECT_NE(vibro::testing::read_text(out / "index.md").find("(work_precision.md)"), std::string::npos);
+}
+
+/// The TOML tables [model], [initial], [scheme] and [horizon] of a case file, comments and
+/// blank lines left out.
+std::string problem_tables(const fs::path& file) {
+  std::istringstream text(vibro::testing::read_text(file));
+  std::string line, table, kept;
+  while (std::getline(text, line)) {
+    if (line.empty() || line.front() == '#') continue;
+    if (line.front() == '[') table = line;
+    if (table == "[model]" || table == "[initial]" || table == "[scheme]" || table == "[horizon]") kept += line + "\n";
+  }
+  return kept;
+}
+
+/// bench/cases/ps_increment_periodic_deep.toml measures PS below 1e−6 on the work–precision
+/// periodic problem (README "Benchmarks"): it must be that problem and that scheme, deeper.
+TEST(WorkPrecision, DeepPsCaseIsThePeriodicWorkPrecisionProblem) {
+  const fs::path cases(VIBRO_CASES_DIR);
+  const std::string shipped = problem_tables(cases / "work_precision" / "periodic_ps_centered.toml");
+  EXPECT_NE(shipped.find("[horizon]"), std::string::npos) << shipped;
+  EXPECT_EQ(problem_tables(cases.parent_path() / "bench" / "cases" / "ps_increment_periodic_deep.toml"), shipped);
 }
 
 }  // namespace
