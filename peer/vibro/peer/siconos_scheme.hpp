@@ -28,7 +28,6 @@
 #include "vibro/scheme/ndof_scheme_support.hpp"
 #include "vibro/scheme/scheme.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -155,9 +154,6 @@ class SiconosScheme {
       q = u0;
       v = detail::start_velocity(model_, u0, v0);
     } else if constexpr (pendulum) {
-      for (std::size_t k = 0; k < std::min(u0.size(), v0.size()); ++k)
-        if (!std::isfinite(u0[k]) || !std::isfinite(v0[k]))
-          throw std::invalid_argument("initial data q0, u0 must be finite (coordinate " + std::to_string(k + 1) + ")");
       require_admissible_start(model_, u0, v0);
       q = u0;
       v = v0;

@@ -106,8 +106,6 @@ class InertiaReference {
   /// (require_admissible_start).
   State start(const Real& t0, const Vector<Real>& q0, const Vector<Real>& u0) const {
     if (!is_finite(t0)) throw std::invalid_argument("t0 must be finite");
-    for (std::size_t i = 0; i < q0.size() && i < u0.size(); ++i)
-      if (!is_finite(q0[i]) || !is_finite(u0[i])) throw std::invalid_argument("initial.q0 and initial.u0 must be finite");
     require_admissible_start(model_, q0, u0);
     return State{t0, q0, u0, std::nullopt, std::nullopt, 0};
   }

@@ -13,6 +13,7 @@
 #include "vibro/linalg/dense_matrix.hpp"
 #include "vibro/linalg/symmetric_solve.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/traits.hpp"
 
 #include <concepts>
 #include <cstddef>
@@ -39,9 +40,9 @@ concept GeneralInertiaModel = requires(const M& m, const Vector<typename M::real
 };
 
 /// Throws std::invalid_argument, with a one-line message naming `initial.q0` or
-/// `initial.u0`, unless (q0, u0) ∈ L × V(q0) (seed 004, problem (P)): M(q0) positive
-/// definite, every g_j(q0) ≤ 0, and ∇g_j(q0)·u0 ≤ 0 for every constraint on its boundary
-/// (g_j(q0) = 0: the velocity may not point out of L).
+/// `initial.u0`, unless (q0, u0) ∈ L × V(q0) (seed 004, problem (P)): finite entries, M(q0)
+/// positive definite, every g_j(q0) ≤ 0, and ∇g_j(q0)·u0 ≤ 0 for every constraint on its
+/// boundary (g_j(q0) = 0: the velocity may not point out of L).
 template <GeneralInertiaModel Model>
 void require_admissible_start(const Model& model, const Vector<typename Model::real_type>& q0,
                               const Vector<typename Model::real_type>& u0) {
@@ -51,6 +52,10 @@ void require_admissible_start(const Model& model, const Vector<typename Model::r
     throw std::invalid_argument("initial data of " + std::to_string(q0.size()) + " and " +
                                 std::to_string(u0.size()) + " entries, the model has " + std::to_string(d) +
                                 " coordinates");
+  // Finite first: a NaN angle compares false with every bound and would pass the checks.
+  for (std::size_t k = 0; k < d; ++k)
+    if (!is_finite(q0[k]) || !is_finite(u0[k]))
+      throw std::invalid_argument("initial data q0, u0 must be finite (coordinate " + std::to_string(k + 1) + ")");
   Matrix<Real> mass(d, d);
   model.mass_matrix(q0, mass);
   require_ldlt_in_place(mass, "the mass matrix M(q0)");

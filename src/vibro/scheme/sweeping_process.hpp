@@ -110,10 +110,6 @@ class SweepingProcess {
   /// seed's −e u0 + (1+e) proj(u0, V(q0)) is u0.
   State start(const Vector<Real>& q0, const Vector<Real>& u0) const {
     const std::size_t d = model_.dimension(), m = model_.constraint_count();
-    // Finite first: a NaN angle compares false with every bound and would pass the checks.
-    for (std::size_t k = 0; k < std::min({d, q0.size(), u0.size()}); ++k)
-      if (!is_finite(q0[k]) || !is_finite(u0[k]))
-        throw std::invalid_argument("initial data q0, u0 must be finite (coordinate " + std::to_string(k + 1) + ")");
     require_admissible_start(model_, q0, u0);
     State x{.q = q0,
             .u = u0,
