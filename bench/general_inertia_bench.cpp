@@ -30,6 +30,7 @@
 #include "vibro/model/double_pendulum.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 #include "vibro/scheme/sweeping_process.hpp"
 
 #include <benchmark/benchmark.h>

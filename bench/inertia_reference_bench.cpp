@@ -27,6 +27,7 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <benchmark/benchmark.h>
 #include <boost/math/constants/constants.hpp>

@@ -27,13 +27,14 @@
 #include "vibro/analysis/poincare_maps_reference.hpp"
 #include "vibro/analysis/poincare_maps_schemes.hpp"
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/model_binding.hpp"
-#include "vibro/run/case_spec.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/reference/reference_settings.hpp"
+#include "vibro/run/case_spec.hpp"
+#include "vibro/run/model_binding.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 
 #include <benchmark/benchmark.h>

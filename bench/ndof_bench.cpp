@@ -40,6 +40,7 @@
 #include "vibro/model/linear_impact_system.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 #include "vibro/scheme/nonstandard_paoli_schatzman.hpp"
 
 #include <benchmark/benchmark.h>

@@ -32,6 +32,7 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 #include "vibro/scheme/nonstandard_impact.hpp"
 #include "vibro/scheme/nonstandard_impact_options.hpp"
 

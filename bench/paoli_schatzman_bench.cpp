@@ -20,6 +20,7 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 
 #include <benchmark/benchmark.h>

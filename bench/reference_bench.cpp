@@ -62,13 +62,14 @@
 #include "vibro/analysis/lyapunov.hpp"
 #include "vibro/analysis/poincare_maps_reference.hpp"
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/model_binding.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/oscillator_flight.hpp"
 #include "vibro/reference/reference_settings.hpp"
+#include "vibro/run/model_binding.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -128,15 +129,11 @@ struct Setup {
   /// In MPFR, call with the precision already in place.
   static Setup make() {
     const vibro::CaseSpec& c = chaotic_case();
-    return vibro::with_model<Real>(c.model, [&](const auto& model) -> Setup {
-      if constexpr (std::is_same_v<std::decay_t<decltype(model)>, vibro::ImpactOscillator<Real>>) {
-        return {model, vibro::to_real<Real>(c.t0), vibro::to_real<Real>(c.u0), vibro::to_real<Real>(c.v0),
-                model.period()};
-      } else {
-        throw std::logic_error("the chaotic case is not an impact oscillator: " +
-                               std::string(vibro::model_name(c.model.model_kind())));
-      }
-    });
+    return vibro::with_model<vibro::ModelKinds{vibro::ModelKind::impact_oscillator}, Real>(
+        c.model, [&](const vibro::ImpactOscillator<Real>& model) -> Setup {
+          return {model, vibro::to_real<Real>(c.t0), vibro::to_real<Real>(c.u0), vibro::to_real<Real>(c.v0),
+                  model.period()};
+        });
   }
 
   /// The k-th section time t0 + kT.

@@ -4,8 +4,11 @@
 // from tests/data with one or two lines edited, so a test shows only what it changes.
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/registry.hpp"
+#include "vibro/run/entries/corrected_crank_nicolson_entry.hpp"
+#include "vibro/run/entries/nonstandard_impact_entry.hpp"
+#include "vibro/run/entries/paoli_schatzman_entry.hpp"
 #include "vibro/run/input_error.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 
 #include "support/case_text.hpp"
 #include "support/read_text.hpp"

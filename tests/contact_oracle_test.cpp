@@ -24,6 +24,7 @@
 #include "vibro/reference/oscillator_flight.hpp"
 #include "vibro/reference/reference_settings.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,8 +10,8 @@
 #include "support/cli_runner.hpp"
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/model_binding.hpp"
-#include "vibro/run/registry.hpp"
+#include "vibro/run/model_kind.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 #include "vibro/run/scheme_not_built_in.hpp"
 
 #include <nlohmann/json.hpp>
@@ -222,12 +222,42 @@ std::vector<fs::path> documentation() {
   return files;
 }
 
+/// docs/architecture.md describes what exists: its folder map names every folder of
+/// src/vibro/, and its catalog table every scheme, every model it runs on and every
+/// translation unit of run/entries/. A folder, a scheme or an entry added without it fails.
+TEST(DocsReference, ArchitectureNamesEveryFolderSchemeModelAndEntry) {
+  const std::string text = read_text(source_dir / "docs" / "architecture.md");
+  std::size_t folders = 0, units = 0;
+  for (const auto& entry : fs::directory_iterator(source_dir / "src" / "vibro")) {
+    if (!entry.is_directory()) continue;
+    ++folders;
+    const std::string name = entry.path().filename().string() + "/";
+    EXPECT_NE(text.find("  " + name), std::string::npos) << "the folder map has no " << name;
+  }
+  EXPECT_GE(folders, 8u) << "src/vibro/ looks empty";
+  for (const auto& entry : fs::directory_iterator(source_dir / "src" / "vibro" / "run" / "entries")) {
+    const std::string name = entry.path().filename().string();
+    if (name.ends_with("_entry.cpp") || name.find("_entry_") != std::string::npos) {
+      ++units;
+      EXPECT_NE(text.find("`" + name + "`"), std::string::npos) << "the catalog table has no " << name;
+    }
+  }
+  EXPECT_GE(units, 12u) << "run/entries/ has fewer translation units than schemes";
+  for (const vibro::SchemeInfo& info : vibro::scheme_infos())
+    for (const std::string& name : info.names)
+      EXPECT_NE(text.find("`" + name + "`"), std::string::npos) << "the catalog table has no scheme " << name;
+  for (const vibro::ModelKind kind : vibro::model_kinds)
+    EXPECT_NE(text.find(std::string(vibro::model_name(kind))), std::string::npos)
+        << "docs/architecture.md names no model " << vibro::model_name(kind);
+}
+
 /// The project's design notes live outside the repository; a reader of the repository
 /// cannot follow a reference to them. (The names are assembled so that this file does not
 /// match itself when the scan is widened.)
 TEST(DocsReference, NoReferenceToNotesOutsideTheRepository) {
   const std::vector<std::string> outside = {std::string("MATH") + ".md", std::string("MATH") + " §",
-                                            std::string("ARCHITECTURE") + ".md", std::string("..") + "/shared",
+                                            std::string("ARCHITECTURE") + ".md", std::string("STYLE") + ".md",
+                                            std::string("..") + "/shared",
                                             std::string("/work") + "/shared"};
   for (const fs::path& file : documentation()) {
     const auto lines = vibro::testing::lines_of(read_text(file));

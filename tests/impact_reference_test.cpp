@@ -11,6 +11,7 @@
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/reference_settings.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/tools/toms748_solve.hpp>

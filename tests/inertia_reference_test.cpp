@@ -52,6 +52,7 @@
 #include "vibro/reference/system_reference.hpp"
 #include "vibro/reference/two_precision_difference.hpp"
 #include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/ellint_rf.hpp>

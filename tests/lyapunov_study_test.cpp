@@ -16,16 +16,17 @@
 #include "support/scalar_types.hpp"
 
 #include "vibro/analysis/lyapunov.hpp"
-#include "vibro/analysis/significant_digits.hpp"
 #include "vibro/analysis/poincare_maps_difference.hpp"
 #include "vibro/analysis/poincare_maps_reference.hpp"
 #include "vibro/analysis/poincare_maps_schemes.hpp"
+#include "vibro/analysis/significant_digits.hpp"
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/model_binding.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/reference/reference_settings.hpp"
+#include "vibro/run/model_binding.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
 

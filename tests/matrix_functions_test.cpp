@@ -18,6 +18,7 @@
 #include "vibro/model/two_mass_spring_frequencies.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
 

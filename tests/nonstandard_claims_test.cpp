@@ -22,6 +22,7 @@
 #include "support/scalar_types.hpp"
 
 #include "vibro/analysis/nonstandard_experiments.hpp"
+#include "vibro/analysis/log_as_double.hpp"
 #include "vibro/analysis/observed_order.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/model/conservative_oscillator.hpp"

@@ -8,6 +8,7 @@
 #include "support/scalar_types.hpp"
 
 #include "vibro/model/impact_oscillator.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 
 #include <gmp.h>

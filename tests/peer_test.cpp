@@ -34,8 +34,8 @@
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/peer/siconos_scheme.hpp"
 #include "vibro/run/input_error.hpp"
-#include "vibro/run/registry.hpp"
 #include "vibro/run/run_case.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 

@@ -18,10 +18,11 @@
 #include "vibro/analysis/periodic_orbits.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/toml_reader.hpp"
-#include "vibro/run/model_binding.hpp"
 #include "vibro/report/orbit_report.hpp"
+#include "vibro/run/model_binding.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
 

@@ -19,6 +19,7 @@
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
 

@@ -15,6 +15,7 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/sin_cos.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
 

@@ -18,6 +18,7 @@
 #include "vibro/reference/dense_reference.hpp"
 #include "vibro/reference/system_reference.hpp"
 #include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/tools/toms748_solve.hpp>

@@ -6,6 +6,7 @@
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/worker_processes.hpp"
 #include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
 

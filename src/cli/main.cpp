@@ -24,10 +24,10 @@
 #include "vibro/run/orbit_listing.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/published_reproduction.hpp"
-#include "vibro/run/registry.hpp"
-#include "vibro/run/scheme_not_built_in.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
+#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/run/scheme_not_built_in.hpp"
 
 #include <CLI/CLI.hpp>
 

@@ -4,9 +4,9 @@
 
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/result_json.hpp"
-#include "vibro/run/registry.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 
 #include <fmt/format.h>
 

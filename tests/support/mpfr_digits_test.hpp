@@ -7,6 +7,7 @@
 
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
 

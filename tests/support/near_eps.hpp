@@ -1,7 +1,7 @@
 #pragma once
 // EXPECT_NEAR_EPS(actual, expected, k, scale): |actual − expected| ≤ k·ε·scale, with ε the
 // type's epsilon at its current precision. A failure reports the distance in units of
-// ε·scale, so every tolerance in the suite reads as "k eps" (STYLE.md, the LLVM libc
+// ε·scale, so every tolerance in the suite reads as "k eps" (after the LLVM libc
 // MPFR matcher). For the exact type ε = 0 and the check is equality.
 
 #include "vibro/scalar/format.hpp"

@@ -7,6 +7,7 @@
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/scalar_list.hpp"
 #include "vibro/scalar/traits.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
 

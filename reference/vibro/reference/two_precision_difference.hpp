@@ -18,6 +18,7 @@
 #include "vibro/reference/dense_inertia_reference.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/traits.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <algorithm>
 #include <cmath>

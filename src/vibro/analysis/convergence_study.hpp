@@ -9,11 +9,12 @@
 // floor found here is a model's; analysis/rounding_floor.hpp replaces it by a measured one.
 
 #include "vibro/analysis/convergence.hpp"
-#include "vibro/analysis/observed_order.hpp"
+#include "vibro/analysis/study_result.hpp"
 #include "vibro/analysis/parallel_for.hpp"
 #include "vibro/scalar/number_text.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/traits.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 #include "vibro/scheme/error_metric.hpp"
 
 #include <algorithm>
@@ -29,61 +30,6 @@
 #include <vector>
 
 namespace vibro {
-
-/// Without a measurement, a point is at the rounding floor when its error is below this many
-/// ε × steps × scale: rounding errors that add up step by step stay below it, but a
-/// recurrence that amplifies them (the exact harmonic scheme's grow like ε·steps²) passes
-/// it. That is why the floor can be measured instead (analysis/rounding_floor.hpp).
-inline constexpr int rounding_floor_eps_per_step = 64;
-
-/// One step size of a study: its errors in every metric (none where a metric has no value,
-/// e.g. no impact to compare), the impacts of the scheme and of the reference.
-struct StudyRow {
-  std::string h;  ///< as written in the case ("T/100", "2/21")
-  NumberText h_value;
-  std::int64_t steps = 0;
-  PerMetric<std::optional<NumberText>> errors;
-  std::int64_t scheme_impacts = 0, reference_impacts = 0;
-  /// The rounding part of each error, |error − error in the wider type|, when the floor was
-  /// measured (analysis/rounding_floor.hpp); none where there is no error.
-  PerMetric<std::optional<NumberText>> rounding;
-  /// Wall time of the scheme alone over the run (no reference evaluated, nothing measured):
-  /// the minimum over the timing runs, in seconds; none when the study was not timed.
-  /// Machine and load dependent: the report keeps it out of its deterministic files.
-  std::optional<double> seconds;
-};
-
-struct StudyResult {
-  std::string reference;  ///< what the scheme was measured against
-  std::vector<StudyRow> rows;
-  PerMetric<OrderAnalysis> orders;
-  /// The precision the study was run again in to measure its rounding floor; none when the
-  /// floor is the model's bound (rounding_floor_eps_per_step).
-  std::optional<std::string> rounding_measured_at;
-};
-
-/// The observed order of every metric of `rows`, with `at_floor[m][i]` marking the points of
-/// metric m at the rounding floor. The logarithms are taken from the exact values of the
-/// texts in MPFR, so that an error far below double's range (10^−400 at 500 digits) keeps
-/// its logarithm, and a study relabelled from its texts is analysed exactly as it was first.
-inline PerMetric<OrderAnalysis> analyse_orders(const std::vector<StudyRow>& rows,
-                                               const PerMetric<std::vector<bool>>& at_floor) {
-  // A logarithm rounded to double needs about 17 digits; 30 leave a margin.
-  const MpfrPrecisionGuard digits(30);
-  const auto log_of = [](const NumberText& x) { return log_as_double(x.exact()); };
-  std::vector<double> log_h;
-  PerMetric<std::vector<std::optional<double>>> log_errors;
-  for (const StudyRow& row : rows) {
-    log_h.push_back(log_of(row.h_value));
-    for (std::size_t m = 0; m < error_metric_count; ++m) {
-      const bool positive = row.errors[m] && row.errors[m]->exact() > 0;
-      log_errors[m].push_back(positive ? std::optional<double>(log_of(*row.errors[m])) : std::nullopt);
-    }
-  }
-  PerMetric<OrderAnalysis> orders;
-  for (std::size_t m = 0; m < error_metric_count; ++m) orders[m] = analyse_order(log_h, log_errors[m], at_floor[m]);
-  return orders;
-}
 
 /// The errors of one run in metric order.
 template <class Real>

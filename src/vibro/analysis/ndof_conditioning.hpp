@@ -26,6 +26,7 @@
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scalar/types.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -38,7 +38,7 @@ inline constexpr bool long_double_is_wider = std::numeric_limits<long double>::d
 /// The precision that measures the rounding of a run with `decimal_digits` digits in a
 /// floating type of kind `kind`: double → long double (float128 where long double is no
 /// wider), long double → float128, float128 → MPFR at twice its digits, MPFR → 20 digits more.
-inline Precision rounding_measure_precision(ScalarKind kind, long decimal_digits) {
+constexpr Precision rounding_measure_precision(ScalarKind kind, long decimal_digits) {
   switch (kind) {
     case ScalarKind::double_: return {long_double_is_wider ? ScalarKind::long_double : ScalarKind::float128, 0};
     case ScalarKind::long_double: return {ScalarKind::float128, 0};
@@ -52,7 +52,7 @@ inline Precision rounding_measure_precision(ScalarKind kind, long decimal_digits
 /// Whether the default (RoundingFloor::automatic) measures the floor of a run of kind `kind`:
 /// when the wider type is a fixed-width one (double and long double runs), which costs a few
 /// times the study; an MPFR re-run costs many times it and is asked for (--measure-rounding).
-inline bool measured_by_default(ScalarKind kind) {
+constexpr bool measured_by_default(ScalarKind kind) {
   return kind != ScalarKind::rational && rounding_measure_precision(kind, 0).kind != ScalarKind::mpfr;
 }
 

@@ -4,7 +4,8 @@
 #include "vibro/io/system_case_reader.hpp"
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/run/input_error.hpp"
-#include "vibro/run/registry.hpp"
+#include "vibro/run/runnable.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 #include "vibro/run/scheme_not_built_in.hpp"
 #include "vibro/scalar/parse.hpp"
 
@@ -408,8 +409,7 @@ std::optional<LyapunovSpec> read_lyapunov(const TomlReader& r, const toml::table
   if (!c.model.forced() || !c.horizon.periods)
     r.fail("lyapunov", "Lyapunov exponents of the Poincaré map need a forced model and horizon.periods");
   const SchemeInfo& info = scheme_infos()[c.scheme.entry];
-  const bool has_method =
-      with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) { return E::lyapunov_method(spec).has_value(); });
+  const bool has_method = info.lyapunov_method(spec).has_value();
   if (!has_method)
     r.fail("lyapunov", info.has_step && !spec.has_epsilon()
                            ? "a scheme's Poincaré map is differentiated numerically: give epsilon or epsilon_per_h"
@@ -530,7 +530,7 @@ CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::stri
   check_scheme_takes_model(r, c);
   const SchemeInfo& scheme = scheme_infos()[c.scheme.entry];
   // Parses the options now, so that a bad value is refused with the file and its key.
-  with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) { E::options(c.scheme, OptionFailure{c.file}); });
+  scheme.options(c);
   require_runnable(c, c.precision, "case.precision");
 
   const toml::table& horizon = r.table(root, "horizon", true);
@@ -579,7 +579,7 @@ CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::stri
   c.expected = read_expected(r, root, !c.convergence.empty());
   c.lyapunov = read_lyapunov(r, root, c);
   c.orbits = read_orbits(r, root, c);
-  with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) { E::validate(c); });
+  scheme_infos()[c.scheme.entry].validate(c);
   return c;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Case files: reading one (strictly: every failure names the file, the dotted key and
 // what is allowed) and finding every case of a directory. The format is documented in
-// cases/README.md; the scheme's own keys are its registry entry's (run/registry.hpp).
+// cases/README.md; the scheme's own keys are its registry entry's (run/scheme_catalog.hpp).
 
 #include "vibro/run/case_spec.hpp"
 

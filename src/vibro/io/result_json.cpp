@@ -3,7 +3,7 @@
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/json_number.hpp"
 #include "vibro/run/input_error.hpp"
-#include "vibro/run/registry.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"
 
 namespace vibro {

@@ -5,9 +5,9 @@
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/published_check.hpp"
-#include "vibro/run/registry.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 #include "vibro/run/work_limit.hpp"
 
 #include <fcntl.h>

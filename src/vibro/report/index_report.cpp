@@ -1,26 +1,26 @@
 #include "vibro/report/index_report.hpp"
 
 #include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/io/atomic_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/registry.hpp"
-#include "vibro/io/atomic_file.hpp"
 #include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/index_json.hpp"
 #include "vibro/report/inertia_report.hpp"
-#include "vibro/report/work_precision.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/nonstandard_report.hpp"
-#include "vibro/report/orbit_report.hpp"
-#include "vibro/report/system_report.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/report/orbit_report.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/report/sweep_report.hpp"
+#include "vibro/report/system_report.hpp"
 #include "vibro/report/table_of_contents.hpp"
 #include "vibro/report/verdict_summary.hpp"
+#include "vibro/report/work_precision.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 
 #include <fmt/format.h>
 
@@ -206,7 +206,7 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
 void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& all_runs,
                          const std::filesystem::path& out) {
   // The runs with a study: the report runs none in the precisions outside the scheme's
-  // study_scalars (run/registry.hpp), which the section names.
+  // study_scalars (run/scheme_catalog.hpp), which the section names.
   std::vector<const RunResult*> runs;
   std::string without;
   for (const RunResult& r : all_runs) {

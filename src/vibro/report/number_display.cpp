@@ -3,6 +3,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <fmt/format.h>
 

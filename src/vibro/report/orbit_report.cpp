@@ -5,6 +5,7 @@
 #include "vibro/report/number_display.hpp"
 #include "vibro/run/model_binding.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <type_traits>
 

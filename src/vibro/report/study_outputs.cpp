@@ -6,7 +6,7 @@
 #include "vibro/io/json_number.hpp"
 #include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/number_display.hpp"
-#include "vibro/run/registry.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 
 #include <fmt/format.h>
 

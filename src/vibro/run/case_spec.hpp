@@ -5,6 +5,7 @@
 // cases/README.md.
 
 #include "vibro/model/physical_oscillator.hpp"
+#include "vibro/run/model_kind.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
 
@@ -29,10 +30,6 @@ inline std::vector<std::string> texts_of(const std::vector<NumberInput>& xs) {
   for (const NumberInput& x : xs) out.push_back(x.text);
   return out;
 }
-
-/// The models a case can name (model.type).
-enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator, duffing_oscillator, linear_system,
-                       two_mass_spring, double_pendulum };
 
 /// m u'' + c u' + k u = F cos Ωt as written (model/physical_oscillator.hpp, docs/mathematics.md §1).
 struct PhysicalSpec {
@@ -148,7 +145,7 @@ struct HorizonSpec {
 };
 
 /// The [scheme] table: the scheme's case-file name, its registry entry, and its options
-/// as written (each entry parses and validates its own; run/registry.hpp).
+/// as written (each entry parses and validates its own; run/scheme_catalog.hpp).
 struct SchemeSpec {
   std::string type;
   std::size_t entry = 0;  ///< index of the scheme's entry in the registry

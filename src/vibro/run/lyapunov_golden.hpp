@@ -1,6 +1,7 @@
 #pragma once
-// Computed Lyapunov goldens (issue 5, item 5; STYLE.md "Boost.Math's tests"): written by
-// `vibro lyapunov CASE --write-golden FILE`, never by hand, and checked by the golden tests.
+// Computed Lyapunov goldens, stored with their provenance as Boost.Math stores its test
+// values: written by `vibro lyapunov CASE --write-golden FILE`, never by hand, and checked
+// by the golden tests.
 // A golden holds two kinds of numbers, each with a tolerance that was measured, not chosen:
 //
 // - short: the finite-time exponents over a horizon short enough that the trajectory is

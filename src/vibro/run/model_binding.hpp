@@ -25,29 +25,6 @@
 
 namespace vibro {
 
-/// model.type in case files and outputs.
-constexpr std::string_view model_name(ModelKind kind) {
-  constexpr std::array<std::string_view, 7> names = {"impact-oscillator",  "constant-force", "conservative-oscillator",
-                                                     "duffing-oscillator", "linear-system",  "two-mass-spring",
-                                                     "double-pendulum"};
-  return names[static_cast<std::size_t>(kind)];
-}
-
-/// The scalar types a model binds to: the oscillators need cos and T = 2π/ω, which the
-/// exact type does not have; the constant force is rational.
-constexpr ScalarSet model_scalars(ModelKind kind) {
-  return kind == ModelKind::constant_force ? ScalarSet::all() : ScalarSet::floating();
-}
-
-/// A set of model kinds: what a scheme runs on.
-struct ModelKinds {
-  unsigned bits = 0;
-  constexpr ModelKinds(std::initializer_list<ModelKind> kinds) {
-    for (const ModelKind k : kinds) bits |= 1u << static_cast<unsigned>(k);
-  }
-  constexpr bool contains(ModelKind kind) const { return (bits & (1u << static_cast<unsigned>(kind))) != 0; }
-};
-
 template <class Model>
 struct ModelKindOf;
 template <class Real>
@@ -103,11 +80,6 @@ template <class Real>
 struct ModelOfKind<ModelKind::double_pendulum, Real> {
   using type = DoublePendulum<Real>;
 };
-
-inline constexpr std::array<ModelKind, 7> model_kinds = {
-    ModelKind::impact_oscillator,  ModelKind::constant_force, ModelKind::conservative_oscillator,
-    ModelKind::duffing_oscillator, ModelKind::linear_system,  ModelKind::two_mass_spring,
-    ModelKind::double_pendulum};
 
 /// A number of a case at the run's precision; InputError naming its key (the caller adds
 /// the file: naming_file) when it is not representable there.
@@ -179,46 +151,58 @@ LinearImpactSystem<Real> bind_system(const SystemSpec& s) {
                                   s.forcing_frequency ? to_real<Real>(*s.forcing_frequency) : Real(0));
 }
 
-/// Calls `f(model)` with the case's model bound to Real. Only models whose scalar types
-/// include Real are instantiated (the caller has checked model_scalars); throws
+/// Every model kind, for a caller that binds whatever the case names.
+inline constexpr ModelKinds every_model_kind = {
+    ModelKind::impact_oscillator,  ModelKind::constant_force, ModelKind::conservative_oscillator,
+    ModelKind::duffing_oscillator, ModelKind::linear_system,  ModelKind::two_mass_spring,
+    ModelKind::double_pendulum};
+
+/// Whether a model of kind K bound to Real is instantiated by with_model<Kinds, Real>.
+template <ModelKinds Kinds, ModelKind K, class Real>
+inline constexpr bool binds = Kinds.contains(K) && model_scalars(K).contains(scalar_kind_of<Real>);
+
+/// Calls `f(model)` with the case's model bound to Real. Only the kinds of `Kinds` (what the
+/// caller runs on: a scheme's models) whose scalar types include Real are instantiated: a
+/// run compiles no branch it cannot take. Throws std::logic_error for a case whose model is
+/// not among them (the case reader and require_runnable refuse those first), and
 /// std::invalid_argument from the model's constructor for values it cannot hold.
-template <class Real, class F>
+template <ModelKinds Kinds, class Real, class F>
 decltype(auto) with_model(const ModelSpec& m, F&& f) {
   switch (m.model_kind()) {
     case ModelKind::impact_oscillator:
-      if constexpr (model_scalars(ModelKind::impact_oscillator).contains(scalar_kind_of<Real>))
-        return f(bind_oscillator<Real>(m));
+      if constexpr (binds<Kinds, ModelKind::impact_oscillator, Real>) return f(bind_oscillator<Real>(m));
       break;
     case ModelKind::conservative_oscillator:
-      if constexpr (model_scalars(ModelKind::conservative_oscillator).contains(scalar_kind_of<Real>))
-        return f(bind_conservative<Real>(m));
+      if constexpr (binds<Kinds, ModelKind::conservative_oscillator, Real>) return f(bind_conservative<Real>(m));
       break;
     case ModelKind::duffing_oscillator:
-      if constexpr (model_scalars(ModelKind::duffing_oscillator).contains(scalar_kind_of<Real>)) {
+      if constexpr (binds<Kinds, ModelKind::duffing_oscillator, Real>) {
         const auto& d = std::get<DuffingSpec>(m.kind);
         return f(DuffingOscillator<Real>(to_real<Real>(d.alpha), to_real<Real>(d.beta), to_real<Real>(d.amplitude),
                                          to_real<Real>(d.omega), to_real<Real>(m.u_min), to_real<Real>(m.e)));
       }
       break;
     case ModelKind::linear_system:
+      if constexpr (binds<Kinds, ModelKind::linear_system, Real>) return f(bind_system<Real>(*m.system()));
+      break;
     case ModelKind::two_mass_spring:
-      if constexpr (model_scalars(ModelKind::linear_system).contains(scalar_kind_of<Real>))
-        return f(bind_system<Real>(*m.system()));
+      if constexpr (binds<Kinds, ModelKind::two_mass_spring, Real>) return f(bind_system<Real>(*m.system()));
       break;
     case ModelKind::double_pendulum:
-      if constexpr (model_scalars(ModelKind::double_pendulum).contains(scalar_kind_of<Real>)) {
+      if constexpr (binds<Kinds, ModelKind::double_pendulum, Real>) {
         const auto& p = std::get<DoublePendulumSpec>(m.kind);
         return f(DoublePendulum<Real>(to_real<Real>(p.m1), to_real<Real>(p.m2), to_real<Real>(p.l1),
                                       to_real<Real>(p.l2), to_real<Real>(p.gravity), to_real<Real>(m.e)));
       }
       break;
-    case ModelKind::constant_force: break;
+    case ModelKind::constant_force:
+      if constexpr (binds<Kinds, ModelKind::constant_force, Real>)
+        return f(ConstantForce<Real>(to_real<Real>(std::get<ConstantForceSpec>(m.kind).g), to_real<Real>(m.u_min),
+                                     to_real<Real>(m.e)));
+      break;
   }
-  if (m.model_kind() != ModelKind::constant_force)
-    throw std::logic_error("with_model: " + std::string(model_name(m.model_kind())) + " cannot be bound to " +
-                           scalar_name<Real>() + " (checked before the run)");
-  return f(ConstantForce<Real>(to_real<Real>(std::get<ConstantForceSpec>(m.kind).g), to_real<Real>(m.u_min),
-                               to_real<Real>(m.e)));
+  throw std::logic_error("with_model: " + std::string(model_name(m.model_kind())) + " is not bound to " +
+                         scalar_name<Real>() + " here (refused before the run)");
 }
 
 /// A model with a period to count steps in: the forcing period, or the conservative

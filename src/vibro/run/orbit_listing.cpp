@@ -3,6 +3,7 @@
 #include "vibro/analysis/periodic_orbits.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/model_binding.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <cmath>
 #include <type_traits>

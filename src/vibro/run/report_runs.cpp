@@ -1,10 +1,10 @@
 #include "vibro/run/report_runs.hpp"
 
 #include "vibro/run/published_reproduction.hpp"
-#include "vibro/run/registry.hpp"
 #include "vibro/run/result_archive.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 #include "vibro/run/work_limit.hpp"
 #include "vibro/run/worker_processes.hpp"
 
@@ -61,7 +61,7 @@ JobResult run_job(const CaseSpec& c, const ReportJob& job, const RunOptions& bas
   }
   const Precision& p = *job.precision;
   options.precision = p;
-  // A scheme whose studies' reference is too slow in some precisions (run/registry.hpp
+  // A scheme whose studies' reference is too slow in some precisions (run/scheme_catalog.hpp
   // SchemeInfo::study_scalars: the sweeping process, whose reference integrates the
   // pendulum) is run there without its study.
   if (!scheme_infos().at(c.scheme.entry).study_scalars.contains(p.kind)) options.study = false;

@@ -1,10 +1,13 @@
 #include "vibro/run/run_case.hpp"
 
 #include "vibro/analysis/rounding_floor.hpp"
-#include "vibro/run/registry.hpp"
-#include "vibro/run/study_reference.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/model_binding.hpp"
+#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/run/scheme_runners.hpp"
 #include "vibro/run/work_limit.hpp"
 #include "vibro/scalar/traits.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <cmath>
 #include <functional>
@@ -23,33 +26,6 @@ std::vector<ExpectationVerdict> evaluate_expectations(const CaseSpec& c, const S
                         observed && std::abs(*observed - expected) <= tolerance});
   }
   return verdicts;
-}
-
-/// The case's convergence study: the scheme at every step of its [convergence] list
-/// against the reference of its model, on `threads` threads; `what` names it to the progress.
-template <class E, class Model>
-StudyResult run_study(const BoundCase<Model>& b, const typename E::Options& o, const RunOptions& options,
-                      const std::string& what) {
-  using Real = typename Model::real_type;
-  const CaseSpec& c = b.spec;
-  std::vector<std::string> labels;
-  std::vector<std::int64_t> steps;
-  for (const StepSpec& step : c.convergence) {
-    labels.push_back(step.text());
-    steps.push_back(step_count(c, step));
-  }
-  std::function<void(std::size_t)> points_done;
-  if (options.progress) {
-    options.progress->begin(what, static_cast<std::int64_t>(labels.size()), "step sizes");
-    points_done = [progress = options.progress](std::size_t n) { progress->advance(static_cast<std::int64_t>(n)); };
-  }
-  return with_study_reference(b, [&](const auto& reference, const std::vector<Real>& impacts, std::string name) {
-    return convergence_study<Real>(
-        labels, steps,
-        [&](std::size_t i, auto& accumulator) { return E::study_run(b, o, c.convergence[i], accumulator); },
-        reference, impacts,
-        std::move(name), options.threads, points_done, options.timing_repeats);
-  });
 }
 
 /// The rows of a case written with physical parameters: its times are τ = ω0 t
@@ -74,87 +50,9 @@ bool physical_form(const CaseSpec& c) {
   return osc && osc->physical;
 }
 
-/// Calls body(case) with the case's model bound to Real, as entry E takes it.
-template <class E, class Real, class Body>
-void with_bound_case(const CaseSpec& c, Body&& body) {
-  with_model<Real>(c.model, [&](auto model) {
-    using Model = decltype(model);
-    if constexpr (E::models.contains(model_kind_of<Model>)) {
-      body(BoundCase<Model>{c, std::move(model)});
-    } else {
-      throw std::logic_error("scheme '" + c.scheme.type + "' on model " + std::string(model_name(model_kind_of<Model>)) +
-                             " (refused when the case was read)");
-    }
-  });
-}
-
 /// The precision that measures the rounding of a study run at `precision` (floating).
 Precision rounding_precision(const Precision& precision) {
   return rounding_measure_precision(precision.kind, provenance(precision).precision.decimal_digits);
-}
-
-/// Replaces the model's rounding floor of `study` (the case's study at `precision`) by a
-/// measured one: the same study at rounding_precision, compared point by point.
-template <class E>
-void measure_floor(const CaseSpec& c, const typename E::Options& o, const RunOptions& options,
-                   const Precision& precision, StudyResult& study) {
-  const Precision wider = rounding_precision(precision);
-  RunOptions untimed = options;  // the wider study measures rounding, not time
-  untimed.timing_repeats = 0;
-  const StudyResult wide = with_scalar(wider, [&]<class Wide>(std::type_identity<Wide>) {
-    StudyResult found;
-    // Only for entries that run in the wider type: run_case measures no floor for the others
-    // (their study_scalars lack it; a double-only entry, the Siconos peer, has no wider model).
-    if constexpr (!is_exact_v<Wide> && E::scalars.contains(scalar_kind_of<Wide>)) {
-      with_bound_case<E, Wide>(c, [&](const auto& b) {
-        found = run_study<E>(b, o, untimed, "rounding floor of " + c.name + " at " + wider.name());
-      });
-    } else {
-      throw std::logic_error("the rounding floor is measured in a wider type the scheme runs in");
-    }
-    return found;
-  });
-  measure_rounding_floor(study, wide, wider.name());
-}
-
-/// Runs the case (its step, its sweep, its study) with entry E at scalar type Real, the
-/// type of `precision`.
-template <class E, class Real>
-void run_with(const CaseSpec& c, const Precision& precision, const RunOptions& options, RunResult& result) {
-  const auto o = E::options(c.scheme, OptionFailure{c.file});
-  const auto bind = [&](auto&& body) { with_bound_case<E, Real>(c, body); };
-  const auto bound_model = [&](auto&& body) {
-    try {
-      bind(body);
-    } catch (const std::invalid_argument& why) {
-      throw InputError(c.file, "model", why.what());
-    }
-  };
-  // The model's own checks (e.g. stops that coincide at this precision) are model errors;
-  // the runs turn their own refusals into errors naming their keys.
-  bound_model([](const auto&) {});
-  bind([&](const auto& b) {
-    E::run(b, o, options, result);
-    for (const StepSpec& step : c.sweep) {
-      CaseSpec at_step = c;
-      at_step.step = step;
-      RunResult point;
-      RunOptions at_step_options = options;
-      at_step_options.rows = nullptr;  // the rows are the case's own run's
-      at_step_options.label = "sweep of " + c.name + " at step " + step.text();
-      using Model = std::decay_t<decltype(b.model)>;
-      E::run(BoundCase<Model>{at_step, b.model}, o, at_step_options, point);
-      result.sweep.push_back({step.text(), std::move(point.run)});
-    }
-    if constexpr (E::has_step) {
-      if (!c.convergence.empty() && options.study) {
-        result.convergence = run_study<E>(b, o, options, "study of " + c.name);
-        if (options.rounding_floor == RoundingFloor::measured && !is_exact_v<Real>)
-          measure_floor<E>(c, o, options, precision, *result.convergence);
-        result.expected = evaluate_expectations(c, *result.convergence);
-      }
-    }
-  });
 }
 
 }  // namespace
@@ -223,32 +121,23 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   } else {
     result.initial = {{"u0", {c.u0.text}}, {"v0", {c.v0.text}}, {"t0", {c.t0.text}}};
   }
-  with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) {
-    result.scheme.type = c.scheme.type;
-    result.scheme.display_name = E::display_name;
-    result.scheme.options = E::describe(E::options(c.scheme, OptionFailure{c.file}));
-    if (E::has_step) result.scheme.step = c.step.text();
-    naming_file(c, [&] {
-      with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
-        if constexpr (E::scalars.contains(scalar_kind_of<Real>)) run_with<E, Real>(c, precision, options, result);
-        else throw std::logic_error("precision refused by require_runnable");
-      });
+  result.scheme.type = c.scheme.type;
+  result.scheme.display_name = scheme.display_name;
+  result.scheme.options = scheme.options(c);
+  if (has_step) result.scheme.step = c.step.text();
+  const SchemeRunners& runners = scheme_runners(c.scheme.entry);
+  runners.run(c, precision, options, result);
+  if (result.convergence) result.expected = evaluate_expectations(c, *result.convergence);
+  if (runners.finish && options.error_estimate)
+    runners.finish(result, [&](const Precision& more) {
+      RunOptions quiet;
+      quiet.precision = more;
+      quiet.error_estimate = false;
+      quiet.max_steps = given.max_steps;
+      quiet.progress = options.progress;
+      quiet.label = "error estimate of " + c.name + " at " + more.name();
+      return run_case(c, quiet);
     });
-    if constexpr (requires(RunResult& r, const std::function<RunResult(const Precision&)>& rerun) {
-                    E::finish(r, rerun);
-                  }) {
-      if (options.error_estimate)
-        E::finish(result, [&](const Precision& more) {
-          RunOptions quiet;
-          quiet.precision = more;
-          quiet.error_estimate = false;
-          quiet.max_steps = given.max_steps;
-          quiet.progress = options.progress;
-          quiet.label = "error estimate of " + c.name + " at " + more.name();
-          return run_case(c, quiet);
-        });
-    }
-  });
   return result;
 }
 

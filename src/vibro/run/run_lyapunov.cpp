@@ -2,8 +2,9 @@
 
 #include "vibro/run/lyapunov_error_bars.hpp"
 #include "vibro/run/lyapunov_findings.hpp"
-#include "vibro/run/registry.hpp"
 #include "vibro/run/run_case.hpp"
+#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/run/scheme_runners.hpp"
 #include "vibro/run/work_limit.hpp"
 
 namespace vibro {
@@ -30,27 +31,7 @@ LyapunovResult run_lyapunov_case(const CaseSpec& c, const RunOptions& given) {
     options.progress->begin("Lyapunov exponents of " + c.name + " at " + precision.name(), *c.horizon.periods,
                             "periods", steps * seconds_per_step(precision));
   }
-  with_entry(c.scheme.entry, [&]<class E>(std::type_identity<E>) {
-    const auto o = E::options(c.scheme, OptionFailure{c.file});
-    const auto by_model = [&](auto model) {
-      using Model = decltype(model);
-      const BoundCase<Model> b{c, std::move(model)};
-      if constexpr (E::models.contains(model_kind_of<Model>) && PeriodicallyForced<Model> &&
-                    requires { E::lyapunov(b, o, *c.lyapunov, options); }) {
-        result.lyapunov = E::lyapunov(b, o, *c.lyapunov, options);
-        add_sum_rule(result.lyapunov, b.model);
-      } else {
-        throw std::logic_error("scheme '" + c.scheme.type + "' on model " + std::string(model_name(model_kind_of<Model>)) +
-                               " has no Lyapunov method (refused when the case was read)");
-      }
-    };
-    naming_file(c, [&] {
-      with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
-        if constexpr (E::scalars.contains(scalar_kind_of<Real>) && !is_exact_v<Real>) with_model<Real>(c.model, by_model);
-        else throw std::logic_error("precision refused by require_runnable");
-      });
-    });
-  });
+  result.lyapunov = scheme_runners(c.scheme.entry).lyapunov(c, precision, options);
   result.lyapunov.epsilon = c.lyapunov->epsilon_text();
   result.lyapunov.clock = c.lyapunov->absolute_clock ? "absolute" : "folded";
   result.lyapunov.periods = *c.horizon.periods;

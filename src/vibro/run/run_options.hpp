@@ -57,7 +57,7 @@ struct RunOptions {
   /// (analysis/rounding_floor.hpp).
   RoundingFloor rounding_floor = RoundingFloor::automatic;
   /// Convergence studies: false runs the case's step and sweep only (the report does so in
-  /// the precisions outside the scheme's study_scalars, run/registry.hpp).
+  /// the precisions outside the scheme's study_scalars, run/scheme_catalog.hpp).
   bool study = true;
   /// Convergence studies: each step size is run this many times more without measurement,
   /// and the least wall time is its StudyRow::seconds (0: not timed).

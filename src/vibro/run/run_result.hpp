@@ -7,7 +7,7 @@
 // models are optional sections, each filled by the scheme's registry entry (run/entries/)
 // and rendered when present. A new scheme reuses the sections that fit it.
 
-#include "vibro/analysis/convergence_study.hpp"
+#include "vibro/analysis/study_result.hpp"
 #include "vibro/scalar/number_text.hpp"
 
 #include <cstdint>

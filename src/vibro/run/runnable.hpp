@@ -1,7 +1,7 @@
 #pragma once
 // Which precisions a case can run at: what its scheme's arithmetic allows and its model can
 // be bound to (and what a computation needs besides). The one place that says so, and the
-// one refusal message (defined with the registry, which knows every scheme).
+// one refusal message (defined with the scheme catalog, which knows every scheme).
 
 #include "vibro/run/case_spec.hpp"
 #include "vibro/scalar/scalar_list.hpp"

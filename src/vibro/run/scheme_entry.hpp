@@ -1,5 +1,5 @@
 #pragma once
-// What a scheme's registry entry provides (run/registry.hpp lists the entries). An entry is
+// What a scheme's registry entry provides (run/scheme_catalog.hpp lists the entries). An entry is
 // a struct of static members — the only place that knows its scheme's names, options,
 // models, scalar types, how to make it from a case, what its run records, how a study
 // runs it, and which Lyapunov method it gives:

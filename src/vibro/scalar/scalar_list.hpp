@@ -4,12 +4,10 @@
 // removed here is added or removed everywhere. The order of the list is the order of
 // ScalarKind, of `--precision`'s allowed forms and of every message that lists them.
 
+#include "vibro/scalar/scalar_kind.hpp"
 #include "vibro/scalar/types.hpp"
 
-#include <array>
 #include <cstddef>
-#include <string>
-#include <string_view>
 #include <type_traits>
 
 namespace vibro {
@@ -19,11 +17,6 @@ struct TypeList {};
 
 /// double, long double, IEEE binary128, MPFR at a run-time precision, exact GMP rational.
 using ScalarTypes = TypeList<double, long double, float128, mpfr_real, rational>;
-
-/// One value per type of ScalarTypes, in the same order.
-enum class ScalarKind { double_, long_double, float128, mpfr, rational };
-
-inline constexpr std::size_t scalar_kind_count = 5;
 
 namespace detail {
 
@@ -52,66 +45,28 @@ inline constexpr ScalarKind scalar_kind_of = [] {
   return static_cast<ScalarKind>(i);
 }();
 
-/// The name used in outputs, in `--precision` and in case files ("mpfr" alone: its
-/// precision form is `mpfr:DIGITS`, see Precision).
-constexpr std::string_view scalar_kind_name(ScalarKind kind) {
-  constexpr std::array<std::string_view, scalar_kind_count> names = {"double", "long-double", "float128", "mpfr",
-                                                                      "rational"};
-  return names[static_cast<std::size_t>(kind)];
-}
+namespace detail {
+
+template <std::size_t I, class List>
+struct TypeAt;
+template <class First, class... Rest>
+struct TypeAt<0, TypeList<First, Rest...>> {
+  using type = First;
+};
+template <std::size_t I, class First, class... Rest>
+struct TypeAt<I, TypeList<First, Rest...>> : TypeAt<I - 1, TypeList<Rest...>> {};
+
+}  // namespace detail
+
+/// The type of ScalarTypes of kind K.
+template <ScalarKind K>
+using scalar_of_kind = typename detail::TypeAt<static_cast<std::size_t>(K), ScalarTypes>::type;
 
 /// Calls `f(std::type_identity<Real>{})` for every type of ScalarTypes, in order.
 template <class F>
 constexpr void for_each_scalar(F&& f) {
   [&]<class... T>(TypeList<T...>) { (f(std::type_identity<T>{}), ...); }(ScalarTypes{});
 }
-
-/// A set of scalar kinds: what a scheme or a model can run in. A literal type with public
-/// data, so that it can be a template argument (ScalarTypesIn).
-struct ScalarSet {
-  unsigned bits = 0;  ///< bit i: ScalarKind i
-
-  constexpr ScalarSet() = default;
-  constexpr ScalarSet(std::initializer_list<ScalarKind> kinds) {
-    for (const ScalarKind k : kinds) bits |= bit(k);
-  }
-  /// Every type of ScalarTypes.
-  static constexpr ScalarSet all() {
-    ScalarSet s;
-    s.bits = (1u << scalar_kind_count) - 1;
-    return s;
-  }
-  /// Every type but the exact one: what an algorithm that needs sin, cos, √ or a root
-  /// finder can use.
-  static constexpr ScalarSet floating() { return all().without(ScalarKind::rational); }
-
-  constexpr bool contains(ScalarKind kind) const { return (bits & bit(kind)) != 0; }
-  constexpr ScalarSet without(ScalarKind kind) const {
-    ScalarSet s = *this;
-    s.bits &= ~bit(kind);
-    return s;
-  }
-  constexpr ScalarSet operator&(ScalarSet other) const {
-    ScalarSet s;
-    s.bits = bits & other.bits;
-    return s;
-  }
-  constexpr bool operator==(const ScalarSet&) const = default;
-
-  /// "double, long-double, float128, mpfr:DIGITS", in the order of ScalarTypes.
-  std::string text() const {
-    std::string out;
-    for (std::size_t i = 0; i < scalar_kind_count; ++i) {
-      const auto kind = static_cast<ScalarKind>(i);
-      if (!contains(kind)) continue;
-      if (!out.empty()) out += ", ";
-      out += std::string(scalar_kind_name(kind)) + (kind == ScalarKind::mpfr ? ":DIGITS" : "");
-    }
-    return out;
-  }
-
-  static constexpr unsigned bit(ScalarKind kind) { return 1u << static_cast<unsigned>(kind); }
-};
 
 namespace detail {
 

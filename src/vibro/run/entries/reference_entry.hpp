@@ -16,6 +16,7 @@
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/with_scalar.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The registry entry of seed 002's N-DOF schemes (scheme/exact_two_step.hpp and the five
 // others, docs/mathematics.md §6): one entry template, registered once per scheme with a
-// names struct (run/registry.hpp). A run records, per coordinate, the impacts, the contact
+// names struct (run/scheme_catalog.hpp). A run records, per coordinate, the impacts, the contact
 // steps and how far the nodes left K; the energy of eq. (20) between impacts (seed 002
 // Remark 7); for free motion its error against the closed-form solution and, on the 2-DOF
 // system, against seed 002 §3.1's q1^exact. A study measures the scheme against the N-DOF

@@ -1,0 +1,26 @@
+#include "vibro/analysis/study_result.hpp"
+
+#include "vibro/analysis/log_as_double.hpp"
+#include "vibro/scalar/with_scalar.hpp"
+
+namespace vibro {
+
+PerMetric<OrderAnalysis> analyse_orders(const std::vector<StudyRow>& rows, const PerMetric<std::vector<bool>>& at_floor) {
+  // A logarithm rounded to double needs about 17 digits; 30 leave a margin.
+  const MpfrPrecisionGuard digits(30);
+  const auto log_of = [](const NumberText& x) { return log_as_double(x.exact()); };
+  std::vector<double> log_h;
+  PerMetric<std::vector<std::optional<double>>> log_errors;
+  for (const StudyRow& row : rows) {
+    log_h.push_back(log_of(row.h_value));
+    for (std::size_t m = 0; m < error_metric_count; ++m) {
+      const bool positive = row.errors[m] && row.errors[m]->exact() > 0;
+      log_errors[m].push_back(positive ? std::optional<double>(log_of(*row.errors[m])) : std::nullopt);
+    }
+  }
+  PerMetric<OrderAnalysis> orders;
+  for (std::size_t m = 0; m < error_metric_count; ++m) orders[m] = analyse_order(log_h, log_errors[m], at_floor[m]);
+  return orders;
+}
+
+}  // namespace vibro

@@ -1,0 +1,56 @@
+#pragma once
+// What a convergence study finds (docs/mathematics.md §8), free of the engine that finds it
+// (analysis/convergence_study.hpp): per step size its errors in every metric, and per metric
+// the observed order over the asymptotic range. Scalar-independent: every error is
+// round-trip text, for every output to render.
+
+#include "vibro/analysis/observed_order.hpp"
+#include "vibro/scalar/number_text.hpp"
+#include "vibro/scheme/error_metric.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vibro {
+
+/// Without a measurement, a point is at the rounding floor when its error is below this many
+/// ε × steps × scale: rounding errors that add up step by step stay below it, but a
+/// recurrence that amplifies them (the exact harmonic scheme's grow like ε·steps²) passes
+/// it. That is why the floor can be measured instead (analysis/rounding_floor.hpp).
+inline constexpr int rounding_floor_eps_per_step = 64;
+
+/// One step size of a study: its errors in every metric (none where a metric has no value,
+/// e.g. no impact to compare), the impacts of the scheme and of the reference.
+struct StudyRow {
+  std::string h;  ///< as written in the case ("T/100", "2/21")
+  NumberText h_value;
+  std::int64_t steps = 0;
+  PerMetric<std::optional<NumberText>> errors;
+  std::int64_t scheme_impacts = 0, reference_impacts = 0;
+  /// The rounding part of each error, |error − error in the wider type|, when the floor was
+  /// measured (analysis/rounding_floor.hpp); none where there is no error.
+  PerMetric<std::optional<NumberText>> rounding;
+  /// Wall time of the scheme alone over the run (no reference evaluated, nothing measured):
+  /// the minimum over the timing runs, in seconds; none when the study was not timed.
+  /// Machine and load dependent: the report keeps it out of its deterministic files.
+  std::optional<double> seconds;
+};
+
+struct StudyResult {
+  std::string reference;  ///< what the scheme was measured against
+  std::vector<StudyRow> rows;
+  PerMetric<OrderAnalysis> orders;
+  /// The precision the study was run again in to measure its rounding floor; none when the
+  /// floor is the model's bound (rounding_floor_eps_per_step).
+  std::optional<std::string> rounding_measured_at;
+};
+
+/// The observed order of every metric of `rows`, with `at_floor[m][i]` marking the points of
+/// metric m at the rounding floor. The logarithms are taken from the exact values of the
+/// texts in MPFR, so that an error far below double's range (10^−400 at 500 digits) keeps
+/// its logarithm, and a study relabelled from its texts is analysed exactly as it was first.
+PerMetric<OrderAnalysis> analyse_orders(const std::vector<StudyRow>& rows, const PerMetric<std::vector<bool>>& at_floor);
+
+}  // namespace vibro

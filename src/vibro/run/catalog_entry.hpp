@@ -1,0 +1,69 @@
+#pragma once
+// How a registry entry (run/scheme_entry.hpp) becomes a SchemeInfo of the scheme catalog
+// (run/scheme_catalog.hpp): its description and the checks of its [scheme] table, with its
+// shape checked against vibro::Scheme on every model it declares. Included by
+// run/scheme_catalog.cpp only; nothing here instantiates a run.
+
+#include "vibro/run/case_spec.hpp"
+#include "vibro/run/model_binding.hpp"
+#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/run/scheme_entry.hpp"
+
+#include <string_view>
+
+namespace vibro {
+
+namespace detail {
+
+/// The entry's scheme at double on model kind K satisfies the Scheme concept (checked at
+/// compile time for every model kind the entry declares).
+template <class E, ModelKind K>
+constexpr bool shaped() {
+  if constexpr (E::models.contains(K)) return Scheme<typename E::template scheme_type<typename ModelOfKind<K, double>::type>>;
+  else return true;
+}
+
+template <class E>
+DeclaredOrders declared_orders_of() {
+  static_assert(shaped<E, ModelKind::impact_oscillator>() && shaped<E, ModelKind::constant_force>() &&
+                    shaped<E, ModelKind::conservative_oscillator>() && shaped<E, ModelKind::duffing_oscillator>() &&
+                    shaped<E, ModelKind::linear_system>() && shaped<E, ModelKind::double_pendulum>(),
+                "every scheme of the catalog satisfies vibro::Scheme on every model it declares");
+  // The declared orders are a property of the scheme, not of the model: take them from the
+  // first model the entry runs on.
+  if constexpr (E::models.contains(ModelKind::impact_oscillator))
+    return E::template scheme_type<ImpactOscillator<double>>::declared_orders;
+  else if constexpr (E::models.contains(ModelKind::constant_force))
+    return E::template scheme_type<ConstantForce<double>>::declared_orders;
+  else if constexpr (E::models.contains(ModelKind::conservative_oscillator))
+    return E::template scheme_type<ConservativeOscillator<double>>::declared_orders;
+  else if constexpr (E::models.contains(ModelKind::linear_system))
+    return E::template scheme_type<LinearImpactSystem<double>>::declared_orders;
+  else
+    return E::template scheme_type<DoublePendulum<double>>::declared_orders;
+}
+
+}  // namespace detail
+
+/// The catalog's description of entry E.
+template <class E>
+SchemeInfo catalog_info() {
+  static_assert(SchemeEntry<E>, "a registry entry must provide what run/scheme_entry.hpp lists");
+  SchemeInfo info;
+  for (const std::string_view name : E::names) info.names.emplace_back(name);
+  info.display_name = E::display_name;
+  info.study_note = E::study_note;
+  info.models = E::models;
+  info.scalars = E::scalars;
+  if constexpr (requires { E::study_scalars; }) info.study_scalars = E::study_scalars;
+  else info.study_scalars = E::scalars;
+  info.has_step = E::has_step;
+  for (const std::string_view key : E::option_keys) info.option_keys.emplace_back(key);
+  info.declared_orders = detail::declared_orders_of<E>();
+  info.options = [](const CaseSpec& c) { return E::describe(E::options(c.scheme, OptionFailure{c.file})); };
+  info.validate = [](const CaseSpec& c) { E::validate(c); };
+  info.lyapunov_method = [](const LyapunovSpec& spec) { return E::lyapunov_method(spec); };
+  return info;
+}
+
+}  // namespace vibro

@@ -1,0 +1,12 @@
+// How the corrected Crank–Nicolson scheme (seed 000 §3) runs: its registry entry compiled for
+// the models and scalar types it declares (run/entry_runners.hpp).
+
+#include "vibro/run/entries/corrected_crank_nicolson_entry.hpp"
+#include "vibro/run/entries/runner_list.hpp"
+#include "vibro/run/entry_runners.hpp"
+
+namespace vibro {
+
+SchemeRunners corrected_crank_nicolson_runners() { return runners_of<CorrectedCrankNicolsonEntry>(); }
+
+}  // namespace vibro

@@ -1,0 +1,244 @@
+#pragma once
+// How a registry entry (run/scheme_entry.hpp) runs: its SchemeRunners (run/scheme_runners.hpp).
+// Included only by the entries' own translation units (run/entries/NAME_entry.cpp): each
+// instantiates its entry's run, study and Lyapunov method for the models it declares and the
+// scalar types it runs in, and nothing else.
+//
+// An entry whose translation unit would be long to compile splits it per scalar type:
+// `VIBRO_ENTRY_IN_OTHER_UNIT(Entry, Type);` in the entry's unit, and
+// `VIBRO_ENTRY_IN_THIS_UNIT(Entry, Type);` in the unit that compiles it for that type.
+
+#include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/run/case_spec.hpp"
+#include "vibro/run/lyapunov_findings.hpp"
+#include "vibro/run/model_binding.hpp"
+#include "vibro/run/run_options.hpp"
+#include "vibro/run/run_result.hpp"
+#include "vibro/run/scheme_entry.hpp"
+#include "vibro/run/scheme_run.hpp"
+#include "vibro/run/scheme_runners.hpp"
+#include "vibro/run/study_reference.hpp"
+#include "vibro/scalar/traits.hpp"
+#include "vibro/scalar/with_scalar.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace vibro {
+
+/// Entry E gives Lyapunov exponents on Model.
+template <class E, class Model>
+concept HasLyapunovMethod = requires(const BoundCase<Model>& b, const typename E::Options& o, const LyapunovSpec& spec,
+                                     const RunOptions& options) {
+  { E::lyapunov(b, o, spec, options) } -> std::same_as<LyapunovFindings>;
+};
+
+/// E's Lyapunov exponents on the bound case: a call that names E::lyapunov only where
+/// E has it (a generic lambda's discarded branch may not name it directly).
+template <class E, class Model>
+  requires HasLyapunovMethod<E, Model>
+LyapunovFindings entry_lyapunov(const BoundCase<Model>& b, const typename E::Options& o, const LyapunovSpec& spec,
+                                const RunOptions& options) {
+  return E::lyapunov(b, o, spec, options);
+}
+
+// Free templates of the entry alone (not of the run's type), so that a study in a wider
+// type for a rounding floor and the run of that type share one instantiation.
+
+/// Calls body(case) with the case's model bound to R, for the models E runs on.
+template <class E, class R, class Body>
+void with_bound_case(const CaseSpec& c, Body&& body) {
+  with_model<E::models, R>(c.model, [&](auto model) {
+    using Model = decltype(model);
+    body(BoundCase<Model>{c, std::move(model)});
+  });
+}
+
+/// The case's convergence study with entry E at the bound case's type, on `options.threads`
+/// threads; `what` names it to the progress.
+template <class E, class Model>
+StudyResult entry_study(const BoundCase<Model>& b, const typename E::Options& o, const RunOptions& options,
+                        const std::string& what) {
+  using R = typename Model::real_type;
+  const CaseSpec& c = b.spec;
+  std::vector<std::string> labels;
+  std::vector<std::int64_t> steps;
+  for (const StepSpec& step : c.convergence) {
+    labels.push_back(step.text());
+    steps.push_back(step_count(c, step));
+  }
+  std::function<void(std::size_t)> points_done;
+  if (options.progress) {
+    options.progress->begin(what, static_cast<std::int64_t>(labels.size()), "step sizes");
+    points_done = [progress = options.progress](std::size_t n) { progress->advance(static_cast<std::int64_t>(n)); };
+  }
+  return with_study_reference(b, [&](const auto& reference, const std::vector<R>& impacts, std::string name) {
+    return convergence_study<R>(
+        labels, steps, [&](std::size_t i, auto& accumulator) { return E::study_run(b, o, c.convergence[i], accumulator); },
+        reference, impacts, std::move(name), options.threads, points_done, options.timing_repeats);
+  });
+}
+
+/// Entry E at scalar type Real: its run, sweep and study, and its Lyapunov exponents.
+/// Instantiated once per (entry, type of E::scalars), in the entry's translation unit or in
+/// one of its own.
+template <class E, class Real>
+struct EntryIn {
+  /// The type that measures the rounding of a study in Real (rounding_measure_precision),
+  /// fixed at compile time: a study's floor instantiates one wider study, not one per type.
+  static constexpr ScalarKind wider_kind =
+      is_exact_v<Real> ? ScalarKind::rational : rounding_measure_precision(scalar_kind_of<Real>, 0).kind;
+
+  static void run(const CaseSpec& c, const Precision& precision, const RunOptions& options, RunResult& result);
+  static LyapunovFindings lyapunov(const CaseSpec& c, const RunOptions& options);
+  /// The case's convergence study in Real; `what` names it to the progress. Out of the
+  /// class, so that a rounding floor measured in this type from a narrower one calls this
+  /// instantiation instead of compiling the study again.
+  static StudyResult study(const CaseSpec& c, const typename E::Options& o, const RunOptions& options,
+                           const std::string& what);
+
+  /// Replaces the model's rounding floor of `found` (the case's study at `precision`) by a
+  /// measured one: the same study in the next wider type, compared point by point. run_case
+  /// asks for it only where E's studies run in that type.
+  static void measure_floor(const CaseSpec& c, const typename E::Options& o, const RunOptions& options,
+                            const Precision& precision, StudyResult& found) {
+    if constexpr (!is_exact_v<Real> && E::scalars.contains(wider_kind)) {
+      using Wide = scalar_of_kind<wider_kind>;
+      const Precision wider = rounding_measure_precision(precision.kind, decimal_digits<Real>());
+      RunOptions untimed = options;  // the wider study measures rounding, not time
+      untimed.timing_repeats = 0;
+      std::optional<MpfrPrecisionGuard> guard;
+      if (wider.kind == ScalarKind::mpfr) guard.emplace(wider.mpfr_digits);
+      const StudyResult wide =
+          EntryIn<E, Wide>::study(c, o, untimed, "rounding floor of " + c.name + " at " + wider.name());
+      measure_rounding_floor(found, wide, wider.name());
+    } else {
+      throw std::logic_error("the rounding floor is measured in a wider type the scheme runs in");
+    }
+  }
+};
+
+template <class E, class Real>
+void EntryIn<E, Real>::run(const CaseSpec& c, const Precision& precision, const RunOptions& options,
+                           RunResult& result) {
+  const auto o = E::options(c.scheme, OptionFailure{c.file});
+  const auto bind = [&](auto&& body) { with_bound_case<E, Real>(c, body); };
+  // The model's own checks (e.g. stops that coincide at this precision) are model errors;
+  // the runs turn their own refusals into errors naming their keys.
+  try {
+    bind([](const auto&) {});
+  } catch (const std::invalid_argument& why) {
+    throw InputError(c.file, "model", why.what());
+  }
+  bind([&](const auto& b) {
+    E::run(b, o, options, result);
+    for (const StepSpec& step : c.sweep) {
+      CaseSpec at_step = c;
+      at_step.step = step;
+      RunResult point;
+      RunOptions at_step_options = options;
+      at_step_options.rows = nullptr;  // the rows are the case's own run's
+      at_step_options.label = "sweep of " + c.name + " at step " + step.text();
+      using Model = std::decay_t<decltype(b.model)>;
+      E::run(BoundCase<Model>{at_step, b.model}, o, at_step_options, point);
+      result.sweep.push_back({step.text(), std::move(point.run)});
+    }
+  });
+  if (E::has_step && !c.convergence.empty() && options.study) {
+    result.convergence = study(c, o, options, "study of " + c.name);
+    if (!is_exact_v<Real> && options.rounding_floor == RoundingFloor::measured)
+      measure_floor(c, o, options, precision, *result.convergence);
+  }
+}
+
+template <class E, class Real>
+StudyResult EntryIn<E, Real>::study(const CaseSpec& c, const typename E::Options& o, const RunOptions& options,
+                                    const std::string& what) {
+  StudyResult found;
+  if constexpr (E::has_step) {
+    with_bound_case<E, Real>(c, [&](const auto& b) { found = entry_study<E>(b, o, options, what); });
+  } else {
+    throw std::logic_error("a convergence study of a scheme without a step");
+  }
+  return found;
+}
+
+template <class E, class Real>
+LyapunovFindings EntryIn<E, Real>::lyapunov(const CaseSpec& c, const RunOptions& options) {
+  LyapunovFindings found;
+  if constexpr (!is_exact_v<Real>) {
+    const auto o = E::options(c.scheme, OptionFailure{c.file});
+    with_model<E::models, Real>(c.model, [&](auto model) {
+      using Model = decltype(model);
+      const BoundCase<Model> b{c, std::move(model)};
+      if constexpr (PeriodicallyForced<Model> && HasLyapunovMethod<E, Model>) {
+        found = entry_lyapunov<E>(b, o, *c.lyapunov, options);
+        add_sum_rule(found, b.model);
+      } else {
+        throw std::logic_error("scheme '" + c.scheme.type + "' on model " +
+                               std::string(model_name(c.model.model_kind())) +
+                               " has no Lyapunov method (refused when the case was read)");
+      }
+    });
+  } else {
+    throw std::logic_error("Lyapunov exponents in the exact type (refused by require_runnable)");
+  }
+  return found;
+}
+
+namespace detail {
+
+/// Calls f(std::type_identity<Real>{}) with the type of `precision`, among E's scalar
+/// types only.
+template <class E, class F>
+void with_entry_scalar(const Precision& precision, F&& f) {
+  with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
+    if constexpr (E::scalars.contains(scalar_kind_of<Real>)) f(std::type_identity<Real>{});
+    else throw std::logic_error("precision refused by require_runnable");
+  });
+}
+
+}  // namespace detail
+
+/// The runners of entry E.
+template <class E>
+SchemeRunners runners_of() {
+  static_assert(SchemeEntry<E>, "a registry entry must provide what run/scheme_entry.hpp lists");
+  SchemeRunners r;
+  r.scheme = E::names[0];
+  r.run = [](const CaseSpec& c, const Precision& precision, const RunOptions& options, RunResult& result) {
+    naming_file(c, [&] {
+      detail::with_entry_scalar<E>(precision, [&]<class Real>(std::type_identity<Real>) {
+        EntryIn<E, Real>::run(c, precision, options, result);
+      });
+    });
+  };
+  r.lyapunov = [](const CaseSpec& c, const Precision& precision, const RunOptions& options) {
+    LyapunovFindings found;
+    naming_file(c, [&] {
+      detail::with_entry_scalar<E>(precision, [&]<class Real>(std::type_identity<Real>) {
+        found = EntryIn<E, Real>::lyapunov(c, options);
+      });
+    });
+    return found;
+  };
+  if constexpr (requires(RunResult& result, const std::function<RunResult(const Precision&)>& rerun) {
+                  E::finish(result, rerun);
+                })
+    r.finish = [](RunResult& result, const std::function<RunResult(const Precision&)>& rerun) {
+      E::finish(result, rerun);
+    };
+  return r;
+}
+
+}  // namespace vibro
+
+/// In an entry's translation unit: entry E at type Real is compiled in another unit.
+#define VIBRO_ENTRY_IN_OTHER_UNIT(E, Real) extern template struct vibro::EntryIn<E, Real>
+/// In the unit that compiles entry E at type Real.
+#define VIBRO_ENTRY_IN_THIS_UNIT(E, Real) template struct vibro::EntryIn<E, Real>

@@ -1,0 +1,47 @@
+#pragma once
+// The kinds of model a case can name (model.type), sets of them (what a scheme runs on),
+// their names and the scalar types each binds to: what the scheme catalog, case files and
+// outputs need to know of models without compiling one (run/model_binding.hpp binds them).
+
+#include "vibro/scalar/scalar_kind.hpp"
+
+#include <array>
+#include <cstddef>
+#include <initializer_list>
+#include <string_view>
+
+namespace vibro {
+
+/// The models a case can name (model.type).
+enum class ModelKind { impact_oscillator, constant_force, conservative_oscillator, duffing_oscillator, linear_system,
+                       two_mass_spring, double_pendulum };
+
+/// model.type in case files and outputs.
+constexpr std::string_view model_name(ModelKind kind) {
+  constexpr std::array<std::string_view, 7> names = {"impact-oscillator",  "constant-force", "conservative-oscillator",
+                                                     "duffing-oscillator", "linear-system",  "two-mass-spring",
+                                                     "double-pendulum"};
+  return names[static_cast<std::size_t>(kind)];
+}
+
+/// The scalar types a model binds to: the oscillators need cos and T = 2π/ω, which the
+/// exact type does not have; the constant force is rational.
+constexpr ScalarSet model_scalars(ModelKind kind) {
+  return kind == ModelKind::constant_force ? ScalarSet::all() : ScalarSet::floating();
+}
+
+/// A set of model kinds: what a scheme runs on.
+struct ModelKinds {
+  unsigned bits = 0;
+  constexpr ModelKinds(std::initializer_list<ModelKind> kinds) {
+    for (const ModelKind k : kinds) bits |= 1u << static_cast<unsigned>(k);
+  }
+  constexpr bool contains(ModelKind kind) const { return (bits & (1u << static_cast<unsigned>(kind))) != 0; }
+};
+
+inline constexpr std::array<ModelKind, 7> model_kinds = {
+    ModelKind::impact_oscillator,  ModelKind::constant_force, ModelKind::conservative_oscillator,
+    ModelKind::duffing_oscillator, ModelKind::linear_system,  ModelKind::two_mass_spring,
+    ModelKind::double_pendulum};
+
+}  // namespace vibro
