@@ -162,7 +162,10 @@ TEST(SiconosPendulumRun, ReachesRestOnTheWallOnSeed004sProblem) {
   const double energy = std::stod(found.initial_energy.text) + std::stod(found.largest_energy_variation_in_flight.text);
   const double speed = std::sqrt(2 * (energy + 9.81) / ((3 - std::sqrt(5.0)) / 2));
   EXPECT_NEAR(std::stod(result.run.final.q.at(0).text), std::numbers::pi / 2, std::stod(result.run.h->text) * speed);
-  EXPECT_EQ(std::stod(result.run.final.qv.at(0).text), 0.0);
+  // θ1' = 0 is the solution of the step's LCP, which Siconos solves through LAPACK: which
+  // OpenBLAS kernel runs depends on the processor, and one leaves 1.7e-18 where another leaves
+  // 0. So zero to rounding: a few ulps of the speed bound.
+  EXPECT_LE(std::abs(std::stod(result.run.final.qv.at(0).text)), 8 * std::numeric_limits<double>::epsilon() * speed);
 }
 
 TEST(SiconosPendulumSystem, RefusesSchatzmanPaoli) {
