@@ -5,7 +5,7 @@
 // scalar types it runs in, and nothing else.
 //
 // An entry whose translation unit would be long to compile splits it per scalar type:
-// `VIBRO_ENTRY_IN_OTHER_UNIT(Entry, Type);` in the entry's unit, and
+// `VIBRO_ENTRY_IN_UNITS_PER_TYPE(Entry);` in each of its units, and
 // `VIBRO_ENTRY_IN_THIS_UNIT(Entry, Type);` in the unit that compiles it for that type.
 
 #include "vibro/analysis/rounding_floor.hpp"
@@ -96,9 +96,10 @@ struct EntryIn {
 
   static void run(const CaseSpec& c, const Precision& precision, const RunOptions& options, RunResult& result);
   static LyapunovFindings lyapunov(const CaseSpec& c, const RunOptions& options);
-  /// The case's convergence study in Real; `what` names it to the progress. Out of the
-  /// class, so that a rounding floor measured in this type from a narrower one calls this
-  /// instantiation instead of compiling the study again.
+  /// The case's convergence study in Real, the model bound anew; `what` names it to the
+  /// progress. What a rounding floor measured in this type from a narrower one calls, so
+  /// that the study is compiled once per type (with VIBRO_ENTRY_IN_UNITS_PER_TYPE, in this
+  /// type's unit only).
   static StudyResult study(const CaseSpec& c, const typename E::Options& o, const RunOptions& options,
                            const std::string& what);
 
@@ -127,33 +128,34 @@ template <class E, class Real>
 void EntryIn<E, Real>::run(const CaseSpec& c, const Precision& precision, const RunOptions& options,
                            RunResult& result) {
   const auto o = E::options(c.scheme, OptionFailure{c.file});
-  const auto bind = [&](auto&& body) { with_bound_case<E, Real>(c, body); };
-  // The model's own checks (e.g. stops that coincide at this precision) are model errors;
-  // the runs turn their own refusals into errors naming their keys.
+  // The model is bound once. Its own checks (e.g. stops that coincide at this precision)
+  // are model errors, thrown before the body starts; the runs turn their own refusals into
+  // errors naming their keys.
+  bool bound = false;
   try {
-    bind([](const auto&) {});
+    with_bound_case<E, Real>(c, [&](const auto& b) {
+      bound = true;
+      E::run(b, o, options, result);
+      for (const StepSpec& step : c.sweep) {
+        CaseSpec at_step = c;
+        at_step.step = step;
+        RunResult point;
+        RunOptions at_step_options = options;
+        at_step_options.rows = nullptr;  // the rows are the case's own run's
+        at_step_options.label = "sweep of " + c.name + " at step " + step.text();
+        using Model = std::decay_t<decltype(b.model)>;
+        E::run(BoundCase<Model>{at_step, b.model}, o, at_step_options, point);
+        result.sweep.push_back({step.text(), std::move(point.run)});
+      }
+      if constexpr (E::has_step)
+        if (!c.convergence.empty() && options.study) result.convergence = entry_study<E>(b, o, options, "study of " + c.name);
+    });
   } catch (const std::invalid_argument& why) {
+    if (bound) throw;
     throw InputError(c.file, "model", why.what());
   }
-  bind([&](const auto& b) {
-    E::run(b, o, options, result);
-    for (const StepSpec& step : c.sweep) {
-      CaseSpec at_step = c;
-      at_step.step = step;
-      RunResult point;
-      RunOptions at_step_options = options;
-      at_step_options.rows = nullptr;  // the rows are the case's own run's
-      at_step_options.label = "sweep of " + c.name + " at step " + step.text();
-      using Model = std::decay_t<decltype(b.model)>;
-      E::run(BoundCase<Model>{at_step, b.model}, o, at_step_options, point);
-      result.sweep.push_back({step.text(), std::move(point.run)});
-    }
-  });
-  if (E::has_step && !c.convergence.empty() && options.study) {
-    result.convergence = study(c, o, options, "study of " + c.name);
-    if (!is_exact_v<Real> && options.rounding_floor == RoundingFloor::measured)
-      measure_floor(c, o, options, precision, *result.convergence);
-  }
+  if (!is_exact_v<Real> && result.convergence && options.rounding_floor == RoundingFloor::measured)
+    measure_floor(c, o, options, precision, *result.convergence);
 }
 
 template <class E, class Real>
@@ -238,7 +240,16 @@ SchemeRunners runners_of() {
 
 }  // namespace vibro
 
-/// In an entry's translation unit: entry E at type Real is compiled in another unit.
-#define VIBRO_ENTRY_IN_OTHER_UNIT(E, Real) extern template struct vibro::EntryIn<E, Real>
-/// In the unit that compiles entry E at type Real.
+/// In every translation unit of an entry compiled one unit per scalar type: E at each type
+/// of ScalarTypes is compiled in its own unit, so no unit compiles another type's run or
+/// study (a rounding floor calls the wider type's study, compiled in that type's unit).
+#define VIBRO_ENTRY_IN_UNITS_PER_TYPE(E)                                                              \
+  static_assert(vibro::scalar_kind_count == 5, "VIBRO_ENTRY_IN_UNITS_PER_TYPE lists every type of " \
+                                               "ScalarTypes (scalar/scalar_list.hpp)");             \
+  extern template struct vibro::EntryIn<E, double>;                                                   \
+  extern template struct vibro::EntryIn<E, long double>;                                              \
+  extern template struct vibro::EntryIn<E, vibro::float128>;                                          \
+  extern template struct vibro::EntryIn<E, vibro::mpfr_real>;                                         \
+  extern template struct vibro::EntryIn<E, vibro::rational>
+/// In the unit that compiles entry E at type Real (after VIBRO_ENTRY_IN_UNITS_PER_TYPE).
 #define VIBRO_ENTRY_IN_THIS_UNIT(E, Real) template struct vibro::EntryIn<E, Real>

@@ -25,28 +25,6 @@
 
 namespace vibro {
 
-template <class Model>
-struct ModelKindOf;
-template <class Real>
-struct ModelKindOf<ImpactOscillator<Real>> : std::integral_constant<ModelKind, ModelKind::impact_oscillator> {};
-template <class Real>
-struct ModelKindOf<ConstantForce<Real>> : std::integral_constant<ModelKind, ModelKind::constant_force> {};
-template <class Real>
-struct ModelKindOf<ConservativeOscillator<Real>>
-    : std::integral_constant<ModelKind, ModelKind::conservative_oscillator> {};
-
-template <class Real>
-struct ModelKindOf<DuffingOscillator<Real>> : std::integral_constant<ModelKind, ModelKind::duffing_oscillator> {};
-/// Both N-DOF kinds bind to the one system type; an entry that runs on it lists both.
-template <class Real>
-struct ModelKindOf<LinearImpactSystem<Real>> : std::integral_constant<ModelKind, ModelKind::linear_system> {};
-
-template <class Real>
-struct ModelKindOf<DoublePendulum<Real>> : std::integral_constant<ModelKind, ModelKind::double_pendulum> {};
-
-template <class Model>
-inline constexpr ModelKind model_kind_of = ModelKindOf<Model>::value;
-
 /// The C++ type of a model kind at a scalar type.
 template <ModelKind Kind, class Real>
 struct ModelOfKind;
@@ -150,12 +128,6 @@ LinearImpactSystem<Real> bind_system(const SystemSpec& s) {
   return LinearImpactSystem<Real>(std::move(mass), std::move(stiffness), std::move(bounds), std::move(force),
                                   s.forcing_frequency ? to_real<Real>(*s.forcing_frequency) : Real(0));
 }
-
-/// Every model kind, for a caller that binds whatever the case names.
-inline constexpr ModelKinds every_model_kind = {
-    ModelKind::impact_oscillator,  ModelKind::constant_force, ModelKind::conservative_oscillator,
-    ModelKind::duffing_oscillator, ModelKind::linear_system,  ModelKind::two_mass_spring,
-    ModelKind::double_pendulum};
 
 /// Whether a model of kind K bound to Real is instantiated by with_model<Kinds, Real>.
 template <ModelKinds Kinds, ModelKind K, class Real>

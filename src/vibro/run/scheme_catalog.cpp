@@ -17,7 +17,8 @@
 namespace vibro {
 
 /// Every scheme, one line each, in the order `vibro list --schemes` and the outputs show.
-/// Each also has its runners, compiled in its own translation unit (run/scheme_runners.cpp).
+/// Each also has its runners, compiled in its own translation unit (run/entries/NAME_entry.cpp)
+/// and listed in run/scheme_runners.cpp.
 using SchemeEntries = TypeList<PaoliSchatzmanEntry,             //
                                CorrectedCrankNicolsonEntry,      //
                                NonstandardImpactEntry,           //

@@ -7,10 +7,8 @@
 
 // The scheme runs in every scalar type on three models: compiled in one unit per type
 // (paoli_schatzman_entry_TYPE.cpp), this one for double.
-VIBRO_ENTRY_IN_OTHER_UNIT(vibro::PaoliSchatzmanEntry, long double);
-VIBRO_ENTRY_IN_OTHER_UNIT(vibro::PaoliSchatzmanEntry, vibro::float128);
-VIBRO_ENTRY_IN_OTHER_UNIT(vibro::PaoliSchatzmanEntry, vibro::mpfr_real);
-VIBRO_ENTRY_IN_OTHER_UNIT(vibro::PaoliSchatzmanEntry, vibro::rational);
+VIBRO_ENTRY_IN_UNITS_PER_TYPE(vibro::PaoliSchatzmanEntry);
+VIBRO_ENTRY_IN_THIS_UNIT(vibro::PaoliSchatzmanEntry, double);
 
 namespace vibro {
 

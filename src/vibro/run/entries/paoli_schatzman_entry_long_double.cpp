@@ -3,4 +3,5 @@
 #include "vibro/run/entries/paoli_schatzman_entry.hpp"
 #include "vibro/run/entry_runners.hpp"
 
+VIBRO_ENTRY_IN_UNITS_PER_TYPE(vibro::PaoliSchatzmanEntry);
 VIBRO_ENTRY_IN_THIS_UNIT(vibro::PaoliSchatzmanEntry, long double);
