@@ -5,6 +5,11 @@
 #include "vibro/run/entries/runner_list.hpp"
 #include "vibro/run/entry_runners.hpp"
 
+// The scheme runs in every scalar type on two models: compiled in one unit per type
+// (corrected_crank_nicolson_entry_TYPE.cpp), this one for double.
+VIBRO_ENTRY_IN_UNITS_PER_TYPE(vibro::CorrectedCrankNicolsonEntry);
+VIBRO_ENTRY_IN_THIS_UNIT(vibro::CorrectedCrankNicolsonEntry, double);
+
 namespace vibro {
 
 SchemeRunners corrected_crank_nicolson_runners() { return runners_of<CorrectedCrankNicolsonEntry>(); }
