@@ -1,18 +1,19 @@
 // The references in docs/ against the code (label unit): every case-file key the reader
 // accepts has an entry in docs/case_files.md, taken from the reader's own lists
-// (case_file_keys(), the registry's option keys, the known quantities, the model and
+// (case_file_keys(), the catalog's option keys, the known quantities, the model and
 // scheme names); every JSON field and CSV column that real runs of the `vibro` executable
-// write has an entry in docs/outputs.md (written `field`); and the documentation stays
+// write has an entry in docs/outputs.md (written `field`; the fields of `vibro run` on each
+// shipped case are checked in that case's run, tests/shipped_cases_test.cpp); and the documentation stays
 // inside the repository: no reference to the design notes kept outside it, no link to a
 // file that is not in it. A reference that lags the code fails here, not in a reader's
 // hands.
 
 #include "support/cli_runner.hpp"
+#include "support/documented_fields.hpp"
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/model_kind.hpp"
 #include "vibro/run/scheme_catalog.hpp"
-#include "vibro/run/scheme_not_built_in.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +29,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using vibro::testing::Cli;
+using vibro::testing::collect_keys;
+using vibro::testing::documented;
 using vibro::testing::Outcome;
 using vibro::testing::quoted;
 using vibro::testing::read_text;
@@ -40,22 +43,7 @@ std::string doc(const std::string& name) {
   return text;
 }
 
-/// `name` written as code, the form every entry of the references takes.
-bool documented(const std::string& text, const std::string& name) {
-  return text.find("`" + name + "`") != std::string::npos;
-}
-
 // --- case files ----------------------------------------------------------------------
-
-/// Whether this build has the scheme of the case in `file` (the Siconos peer's need Siconos).
-bool built_in(const fs::path& file) {
-  try {
-    vibro::load_case(file);
-  } catch (const vibro::SchemeNotBuiltIn&) {
-    return false;
-  }
-  return true;
-}
 
 TEST(DocsReference, EveryCaseFileKeyHasAnEntry) {
   const std::string text = doc("case_files.md");
@@ -89,18 +77,6 @@ TEST(DocsReference, EveryCaseFileKeyHasAnEntry) {
 
 // --- outputs ---------------------------------------------------------------------------
 
-/// Every object key of `j`, at any depth.
-void collect_keys(const nlohmann::json& j, std::set<std::string>& keys) {
-  if (j.is_object()) {
-    for (const auto& [key, value] : j.items()) {
-      keys.insert(key);
-      collect_keys(value, keys);
-    }
-  } else if (j.is_array()) {
-    for (const auto& value : j) collect_keys(value, keys);
-  }
-}
-
 /// tests/data/small_study.toml: a study cheap enough for --measure-rounding.
 const fs::path small_study = fs::path(VIBRO_TEST_DATA_DIR) / "small_study.toml";
 
@@ -130,19 +106,14 @@ class DocsOutputs : public Cli {
   }
 };
 
-/// The JSON of every verb with --json, on shipped cases that between them fill every
-/// optional section: every top-level and seed-003 case through `vibro run` (free fall,
-/// studies, sweeps, escapes, the reference with its error estimate and digits needed),
-/// a Lyapunov case with an ensemble and a second precision, one whose sum rule warns, a
-/// run at a list of precisions, a study with measured rounding, both listings, the check of a published table, and the
-/// computed goldens.
+/// The JSON of every verb with --json but `vibro run` of a single case, whose JSON is checked
+/// against docs/outputs.md in the run every shipped case makes
+/// (`ShippedCase.RunsInTextAndJsonOutput`, tests/shipped_cases_test.cpp): a Lyapunov case
+/// with an ensemble and a second precision, one whose sum rule warns, a run at a list of
+/// precisions, a study with measured rounding, both listings, the check of a published
+/// table, the computed goldens, and a report's index.json and run data files.
 TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
   std::set<std::string> keys;
-  for (const fs::path& file : vibro::case_files(VIBRO_CASES_DIR)) {
-    if (fs::relative(file, VIBRO_CASES_DIR).generic_string().rfind("lyapunov/", 0) == 0) continue;
-    if (!built_in(file)) continue;  // the Siconos peer's cases in a build without it (docs/peer.md)
-    json_keys("--json --quiet run " + quoted(file), keys);
-  }
   const fs::path cases = VIBRO_CASES_DIR;
   json_keys("--json --quiet lyapunov --ensemble 2 --second-precision mpfr:20 " + quoted(cases / "lyapunov/idnd.toml"),
             keys);
@@ -173,16 +144,9 @@ TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
   for (const auto& data : fs::directory_iterator(report / "runs"))
     collect_keys(nlohmann::json::parse(read_text(data.path())), keys);
 
-  const std::string text = doc("outputs.md");
   EXPECT_GT(keys.size(), 150u) << "the runs wrote fewer fields than expected";
-  // A twin "<key>_text" is documented by the convention's entry and its number's own.
-  const auto twin_documented = [&](const std::string& key) {
-    return key.ends_with("_text") && documented(text, "<key>_text") &&
-           documented(text, key.substr(0, key.size() - std::string("_text").size()));
-  };
-  for (const std::string& key : keys)
-    EXPECT_TRUE(documented(text, key) || twin_documented(key))
-        << "JSON field `" << key << "` has no entry in docs/outputs.md";
+  for (const std::string& key : vibro::testing::undocumented(keys, doc("outputs.md")))
+    ADD_FAILURE() << "JSON field `" << key << "` has no entry in docs/outputs.md";
 }
 
 /// The trajectory CSV of every scheme (`vibro run --csv`) and the study CSV of

@@ -1,7 +1,7 @@
 // Every shipped case as a user first runs it (label unit): `vibro run CASE` in the default
-// text output and, from the same run, its JSON (--json-out), and for a case with a
-// [lyapunov] table `vibro lyapunov CASE` in both, each exiting 0 with the case's name in its
-// output. The cases are enumerated from
+// text output and, from the same run, its JSON (--json-out), every field of which has an
+// entry in docs/outputs.md, and for a case with a [lyapunov] table `vibro lyapunov CASE` in
+// both, each exiting 0 with the case's name in its output. The cases are enumerated from
 // cases/ when the tests are listed, so a new case is covered by being shipped. (The last
 // round shipped cases whose text output crashed while their --json passed.)
 //
@@ -10,6 +10,7 @@
 // with its reason; it must never fire for IDED (exact to rounding).
 
 #include "support/cli_runner.hpp"
+#include "support/documented_fields.hpp"
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/scheme_not_built_in.hpp"
@@ -22,6 +23,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -117,6 +119,10 @@ TEST_P(ShippedCase, RunsInTextAndJsonOutput) {
   EXPECT_EQ(result.at("scheme").at("type"), c.scheme.type);
   for (const auto& [key, value] : c.scheme.options) EXPECT_EQ(result.at("scheme").at(key), value) << key;
   EXPECT_TRUE(result.at("run").contains("final"));
+  std::set<std::string> keys;
+  vibro::testing::collect_keys(result, keys);
+  for (const std::string& key : vibro::testing::undocumented(keys, vibro::testing::outputs_reference()))
+    ADD_FAILURE() << "JSON field `" << key << "` has no entry in docs/outputs.md";
 }
 
 TEST_P(ShippedCase, LyapunovRunsInTextAndJsonOutput) {
