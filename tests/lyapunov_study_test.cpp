@@ -18,7 +18,7 @@
 #include "vibro/analysis/lyapunov.hpp"
 #include "vibro/analysis/poincare_maps_difference.hpp"
 #include "vibro/analysis/poincare_maps_reference.hpp"
-#include "vibro/analysis/poincare_maps_schemes.hpp"
+#include "vibro/analysis/paoli_schatzman_flow.hpp"
 #include "vibro/analysis/significant_digits.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/model/impact_oscillator.hpp"

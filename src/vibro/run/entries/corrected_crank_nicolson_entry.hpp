@@ -6,8 +6,8 @@
 // forward differences are seed 000's C.N.S.P.
 
 #include "vibro/analysis/convergence_study.hpp"
-#include "vibro/analysis/poincare_maps_schemes.hpp"
-#include "vibro/run/lyapunov_findings.hpp"
+#include "vibro/analysis/corrected_scheme_flow.hpp"
+#include "vibro/run/forward_difference_findings.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
 #include "vibro/scheme/corrected_crank_nicolson.hpp"
@@ -109,17 +109,9 @@ struct CorrectedCrankNicolsonEntry {
   template <class Model>
   static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options& o, const LyapunovSpec& spec,
                                    const RunOptions& options) {
-    const auto period = b.model.period();
-    const CorrectedCrankNicolson<Model> scheme = make(b, b.spec.step, o);
-    ForwardDifferenceMap<CorrectedSchemeFlow<Model>> map(
-        CorrectedSchemeFlow<Model>(scheme, b.t0, period, section_clock(spec)), difference_step(spec, period));
-    LyapunovFindings out = lyapunov_findings(
-        run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *b.spec.horizon.periods, period, true,
-                     period_progress(options)),
-        *lyapunov_method(spec));
-    out.impacts = map.flow().impacts();
-    out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
-    return out;
+    return forward_difference_findings(
+        CorrectedSchemeFlow<Model>(make(b, b.spec.step, o), b.t0, b.model.period(), section_clock(spec)), b, spec,
+        options, *lyapunov_method(spec));
   }
 };
 

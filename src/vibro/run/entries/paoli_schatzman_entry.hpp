@@ -6,8 +6,8 @@
 
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/analysis/free_fall.hpp"
-#include "vibro/analysis/poincare_maps_schemes.hpp"
-#include "vibro/run/lyapunov_findings.hpp"
+#include "vibro/analysis/paoli_schatzman_flow.hpp"
+#include "vibro/run/forward_difference_findings.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
@@ -85,19 +85,9 @@ struct PaoliSchatzmanEntry {
   template <class Model>
   static LyapunovFindings lyapunov(const BoundCase<Model>& b, const Options& o, const LyapunovSpec& spec,
                                    const RunOptions& options) {
-    const CaseSpec& c = b.spec;
-    const auto period = b.model.period();
-    const auto scheme = make(b, c.step, o);
-    ForwardDifferenceMap<PaoliSchatzmanFlow<Model>> map(
-        PaoliSchatzmanFlow<Model>(scheme, *c.step.steps_per_period, section_clock(spec)),
-        difference_step(spec, period));
-    LyapunovFindings out = lyapunov_findings(
-        run_lyapunov(map, PhasePoint<typename Model::real_type>{b.u0, b.v0}, *c.horizon.periods, period, true,
-                     period_progress(options)),
-        *lyapunov_method(spec));
-    out.impacts = map.flow().impacts();
-    out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
-    return out;
+    return forward_difference_findings(
+        PaoliSchatzmanFlow<Model>(make(b, b.spec.step, o), *b.spec.step.steps_per_period, section_clock(spec)), b,
+        spec, options, *lyapunov_method(spec));
   }
 
  private:

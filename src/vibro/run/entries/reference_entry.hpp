@@ -12,6 +12,7 @@
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/reference_scheme.hpp"
 #include "vibro/reference/reference_settings.hpp"
+#include "vibro/run/forward_difference_findings.hpp"
 #include "vibro/run/lyapunov_findings.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
@@ -164,15 +165,9 @@ struct ReferenceEntry {
       out.impacts = map.events().impacts();
       return out;
     }
-    ForwardDifferenceMap<ReferenceFlow<Model>> map(ReferenceFlow<Model>(reference, b.t0, period, section_clock(spec)),
-                                                   difference_step(spec, period));
-    LyapunovFindings out = lyapunov_findings(
-        reference_failure_explained(
-            b.spec, [&] { return run_lyapunov(map, x0, periods, period, true, period_progress(options)); }),
-        "IDND");
-    out.impacts = map.flow().impacts();
-    out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
-    return out;
+    return forward_difference_findings(
+        ReferenceFlow<Model>(reference, b.t0, period, section_clock(spec)), b, spec, options, "IDND",
+        [&](const auto& run) { return reference_failure_explained(b.spec, run); });
   }
 
  private:
