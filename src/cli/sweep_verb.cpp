@@ -1,4 +1,8 @@
-#include "sweep_command.hpp"
+// `vibro sweep SWEEP.toml` (docs/sweeps.md): every point of a sweep file on threads, or,
+// when launched by mpirun or srun in a build with MPI, on the ranks of the job (one
+// coordinator, workers asking for points). Both write and resume the same result file.
+
+#include "verb.hpp"
 
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/io/sweep_results.hpp"
@@ -7,7 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <memory>
+#include <ostream>
 
 #ifdef VIBRO_WITH_MPI
 #include <mpi.h>
@@ -24,6 +31,23 @@
 namespace vibro::cli {
 
 namespace {
+
+struct SweepCommand {
+  std::filesystem::path file;
+  std::filesystem::path out;  ///< empty: vibro-out/NAME.jsonl
+  bool force = false;         ///< a grid beyond max_sweep_points
+  bool json = false;          ///< the summary as JSON on stdout
+};
+
+#ifdef VIBRO_WITH_MPI
+/// Whether this process was started as a rank of an MPI job (mpirun, srun): the variables
+/// OpenMPI, PMI or PMIx set for it.
+bool launched_by_mpi() {
+  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
+    if (std::getenv(variable)) return true;
+  return false;
+}
+#endif
 
 std::filesystem::path result_path(const SweepCommand& command, const SweepSpec& sweep) {
   return command.out.empty() ? std::filesystem::path("vibro-out") / (sweep.name + ".jsonl") : command.out;
@@ -207,16 +231,8 @@ int run_sweep_mpi(const SweepCommand& command, const RunOptions& options, std::o
 
 #endif
 
-}  // namespace
-
-bool launched_by_mpi() {
-#ifdef VIBRO_WITH_MPI
-  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
-    if (std::getenv(variable)) return true;
-#endif
-  return false;
-}
-
+/// Runs the sweep; returns the exit status. Throws InputError and RunFailure as the other
+/// verbs do (on the coordinator rank under MPI).
 int run_sweep_command(const SweepCommand& command, const RunOptions& options, std::ostream& out) {
 #ifdef VIBRO_WITH_MPI
   if (launched_by_mpi()) return run_sweep_mpi(command, options, out);
@@ -227,5 +243,33 @@ int run_sweep_command(const SweepCommand& command, const RunOptions& options, st
   const SweepRunSummary summary = run_sweep(sweep, results, options);
   return report(summary, sweep, file, command.json, options.threads, out);
 }
+
+class SweepVerb : public Verb {
+ public:
+  explicit SweepVerb(CLI::App& app)
+      : Verb(app.add_subcommand("sweep", "Compute Lyapunov exponents, impacts, stroboscopic samples or relation "
+                                         "outcomes over a grid of case parameters (docs/sweeps.md); resumable, on "
+                                         "--threads threads, or on the ranks of an mpirun/srun job")) {
+    command()
+        .add_option("SWEEP", sweep_.file, "Sweep file (TOML): a base case, [[parameter]] ranges, what to compute")
+        ->required();
+    command().add_option("--out", sweep_.out,
+                         "Result file, one JSON line per finished point (default: vibro-out/NAME.jsonl); an existing "
+                         "one of the same sweep is resumed, one of another sweep refused");
+    command().add_flag("--force", sweep_.force, "Allow a grid of more than 100000 points");
+  }
+
+  int execute(const CommonOptions& common) override {
+    sweep_.json = common.json;
+    return run_sweep_command(sweep_, common.run_options(), std::cout);
+  }
+
+ private:
+  SweepCommand sweep_;
+};
+
+}  // namespace
+
+std::unique_ptr<Verb> sweep_verb(CLI::App& app, CommonOptions&) { return std::make_unique<SweepVerb>(app); }
 
 }  // namespace vibro::cli

@@ -1,0 +1,82 @@
+#include "common_options.hpp"
+
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/input_error.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <iostream>
+#include <stdexcept>
+#include <system_error>
+
+namespace vibro::cli {
+
+namespace fs = std::filesystem;
+
+RunOptions CommonOptions::run_options() const {
+  RunOptions options;
+  options.precision = precision;
+  options.threads = threads;
+  options.rounding_floor = rounding_floor;
+  options.max_steps = max_steps;
+  options.progress = progress;
+  return options;
+}
+
+fs::path default_cases_dir() {
+  if (fs::is_directory("cases")) return "cases";
+  std::error_code error;
+  const fs::path executable = fs::read_symlink("/proc/self/exe", error);
+  if (error) return "cases";  // no /proc: the working directory's (missing) cases/ is what an error names
+  return executable.parent_path().parent_path() / "share" / "vibro" / "cases";
+}
+
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
+
+std::string one_line(std::string_view message) {
+  std::string line;
+  for (const char c : message) line += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
+  return line;
+}
+
+Precision parse_precision(const std::string& text, const char* option) {
+  try {
+    return Precision::parse(text);
+  } catch (const std::invalid_argument& error) {
+    throw InputError("", option, error.what());
+  }
+}
+
+std::vector<Precision> parse_precisions(const std::string& text, const char* option) {
+  try {
+    return Precision::parse_list(text);
+  } catch (const std::invalid_argument& error) {
+    throw InputError("", option, error.what());
+  }
+}
+
+std::vector<CaseSpec> load_cases_built_in(const fs::path& cases_dir) {
+  std::vector<std::string> left_out;
+  std::vector<CaseSpec> cases = load_cases(cases_dir, &left_out);
+  for (const std::string& why : left_out) std::cerr << "skipped " << why << "\n";
+  return cases;
+}
+
+JsonOut::JsonOut(const fs::path& target) {
+  if (target.empty()) return;
+  try {
+    file_.emplace(target);
+  } catch (const RunFailure& why) {
+    throw InputError("", "--json-out", why.what());  // a directory, a device, a missing parent
+  }
+}
+
+void JsonOut::write(const nlohmann::json& result) {
+  if (!file_) return;
+  file_->write(result.dump(2) + "\n");
+  file_->commit();
+}
+
+}  // namespace vibro::cli

@@ -1,0 +1,91 @@
+// `vibro orbits CASE`: the closed-form (1, n) orbits of a case's oscillator
+// (docs/periodic_orbits.md); with --write-case, each admissible one as a case starting on it
+// (refusing to replace a file).
+
+#include "text_output.hpp"
+#include "verb.hpp"
+
+#include "vibro/io/atomic_file.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/result_json.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/orbit_listing.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace vibro::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class OrbitsVerb : public Verb {
+ public:
+  explicit OrbitsVerb(CLI::App& app)
+      : Verb(app.add_subcommand("orbits",
+                                "Closed-form (1, n) periodic orbits of a case's impact oscillator: phase, velocity, "
+                                "Floquet multipliers, stability, admissibility (docs/periodic_orbits.md)")) {
+    command().add_option("CASE", case_file_, "Case file (TOML) of an impact oscillator")->required();
+    command()
+        .add_option("--n", n_,
+                    "The n of the (1, n) orbits: N, or N1 N2 for the range (default: the case's [orbits] n, else 1 2)")
+        ->expected(1, 2)
+        ->check(CLI::Range(1, 1000));
+    command().add_option("--write-case", write_dir_,
+                         "Write each admissible orbit as a case starting on it (IDED over --periods) into this "
+                         "directory");
+    command()
+        .add_option("--periods", periods_, "Periods of the written cases' Lyapunov runs")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}))
+        ->capture_default_str();
+  }
+
+  int execute(const CommonOptions& common) override {
+    const CaseSpec c = load_case(case_file_);
+    const Precision precision = common.precision.value_or(c.precision);
+    // --n, else the case's [orbits] n, else n = 1 and 2.
+    const std::optional<std::pair<int, int>> n_given =
+        command().count("--n") ? std::optional(std::pair{n_.front(), n_.back()}) : std::nullopt;
+    const auto [n_min, n_max] = n_given.value_or(c.orbits.value_or(std::pair{1, 2}));
+    const OrbitListing listing = list_orbits(c, n_min, n_max, precision);
+    // The cases to write are checked before anything is printed: a refusal leaves stdout empty.
+    std::vector<std::pair<fs::path, std::string>> cases;
+    for (const OrbitRow& o : listing.orbits) {
+      if (write_dir_.empty() || !o.admissible) continue;
+      const fs::path file = write_dir_ / (orbit_case_name(c, o) + ".toml");
+      if (fs::exists(file)) throw InputError("", "--write-case", file.string() + " exists: not replaced");
+      cases.emplace_back(file, orbit_case_text(c, o, periods_, precision));
+    }
+    if (common.json) std::cout << to_json(listing).dump(2) << "\n";
+    else print_orbits(std::cout, listing);
+    if (cases.empty()) return 0;
+    std::error_code error;
+    fs::create_directories(write_dir_, error);
+    if (error) throw InputError("", "--write-case", "cannot make " + write_dir_.string() + ": " + error.message());
+    for (const auto& [file, text] : cases) {
+      write_file_atomically(file, text);
+      std::cerr << "wrote " << file.string() << "\n";
+    }
+    return 0;
+  }
+
+ private:
+  fs::path case_file_, write_dir_;
+  std::vector<int> n_ = {1, 2};
+  std::int64_t periods_ = 200;
+};
+
+}  // namespace
+
+std::unique_ptr<Verb> orbits_verb(CLI::App& app, CommonOptions&) { return std::make_unique<OrbitsVerb>(app); }
+
+}  // namespace vibro::cli

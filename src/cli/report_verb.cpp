@@ -1,0 +1,83 @@
+// `vibro report`: runs every case, renders the report into a staging directory and puts it
+// in place of --out in one step, so that an interrupted report leaves the previous one whole.
+
+#include "verb.hpp"
+
+#include "vibro/io/atomic_file.hpp"
+#include "vibro/io/published_table.hpp"
+#include "vibro/io/sweep_file.hpp"
+#include "vibro/io/sweep_results.hpp"
+#include "vibro/report/index_report.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/report_runs.hpp"
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace vibro::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class ReportVerb : public Verb {
+ public:
+  ReportVerb(CLI::App& app, CommonOptions& common)
+      : Verb(app.add_subcommand("report", "Regenerate the reports from the shipped cases")) {
+    command()
+        .add_option("--out", out_dir_, "Output directory (replaced whole; refused unless new, empty or a report)")
+        ->capture_default_str();
+    command().add_option("--cases", cases_dir_, "Directory of case files")->capture_default_str();
+    command().add_option("--goldens", goldens_dir_,
+                         "Directory of the computed Lyapunov goldens (default: tests/golden/lyapunov beside --cases)");
+    command().add_option("--published", published_dir_,
+                         "Directory of the published tables (default: beside --cases)");
+    command().add_flag("--no-measure-rounding", common.no_measure_rounding,
+                       "Do not measure the rounding floor of the studies (by default each is run again in the next "
+                       "wider type); use the model's bound instead");
+  }
+
+  int execute(const CommonOptions& given) override {
+    // The report measures every study's rounding floor unless told not to.
+    CommonOptions common = given;
+    if (common.rounding_floor == RoundingFloor::automatic) common.rounding_floor = RoundingFloor::measured;
+    const fs::path root = cases_dir_.parent_path();
+    const ReportInputs inputs{cases_dir_, command().count("--published") ? published_dir_ : root / "reference" / "published",
+                              goldens_dir_.empty() ? root / "tests" / "golden" / "lyapunov" : goldens_dir_};
+    const std::vector<CaseSpec> cases = load_cases_built_in(cases_dir_);
+    if (const auto why = StagingDirectory::refusal(out_dir_, "index.md"))
+      throw InputError("", "--out", "refusing to replace " + out_dir_.string() + ": " + *why);
+    const bool terminal = stderr_is_terminal();
+    const auto status = [terminal](const std::string& line) {
+      if (terminal) std::cerr << "\r\033[K  running " << line << "\n";
+    };
+    // Every sweep is read (and every point checked as a case) before any case runs.
+    std::vector<SweepSpec> sweeps;
+    for (const fs::path& file : sweep_files(cases_dir_)) sweeps.push_back(load_sweep(file, false));
+    const ReportRuns runs =
+        run_for_report(cases, common.run_options(), status, load_published_tables(inputs.published));
+    std::vector<SweepOutcome> swept;
+    for (const SweepSpec& sweep : sweeps) {
+      status("sweep " + sweep.name + " (" + std::to_string(sweep.points()) + " points)");
+      swept.push_back(compute_sweep(sweep, common.run_options()));
+    }
+    StagingDirectory staging(out_dir_);
+    write_report(runs, swept, inputs, staging.path(), status);
+    staging.swap_in("index.md");
+    std::cout << "wrote " << (out_dir_ / "index.md").string() << " and " << (out_dir_ / "index.json").string() << "\n";
+    return 0;
+  }
+
+ private:
+  fs::path out_dir_ = "reports", cases_dir_ = default_cases_dir(), goldens_dir_, published_dir_;
+};
+
+}  // namespace
+
+std::unique_ptr<Verb> report_verb(CLI::App& app, CommonOptions& common) {
+  return std::make_unique<ReportVerb>(app, common);
+}
+
+}  // namespace vibro::cli

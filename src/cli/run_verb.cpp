@@ -1,0 +1,110 @@
+// `vibro run CASE`: one case at its precision, or at each of a list of precisions with the
+// results side by side (io/run_comparison.hpp).
+
+#include "text_output.hpp"
+#include "verb.hpp"
+
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/csv_file.hpp"
+#include "vibro/io/result_json.hpp"
+#include "vibro/io/run_comparison.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/run_case.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vibro::cli {
+
+namespace {
+
+class RunVerb : public Verb {
+ public:
+  RunVerb(CLI::App& app, CommonOptions& common) : Verb(app.add_subcommand("run", "Run one case file")) {
+    command().add_option("CASE", case_file_, "Case file (TOML)")->required();
+    command().add_option("--csv", csv_,
+                         "Write the trajectory (n, t, u, v, projection_active) to this CSV file; for the reference, "
+                         "its events (kind, t, v_minus, v_plus)");
+    command().add_option("--json-out", common.json_out, json_out_help);
+    command().add_flag("--no-error-estimate", no_error_estimate_,
+                       "Reference runs: skip the error estimate (a second run at 20 more digits)");
+    command().add_flag("--measure-rounding", common.measure_rounding, measure_rounding_help);
+    command()
+        .add_flag("--no-measure-rounding", common.no_measure_rounding, no_measure_rounding_help)
+        ->excludes("--measure-rounding");
+  }
+
+  int execute(const CommonOptions& common) override {
+    if (common.precisions.size() > 1 && !csv_.empty())
+      throw InputError("", "--csv", "one trajectory file cannot hold the runs of a list of precisions (allowed: "
+                                    "--csv with one precision)");
+    return common.precisions.size() > 1 ? run_compared(common) : run_one(common);
+  }
+
+ private:
+  int run_one(const CommonOptions& common) const {
+    const CaseSpec c = load_case(case_file_);
+    RunOptions options = common.run_options();
+    std::optional<CsvFile> rows;
+    if (!csv_.empty()) options.rows = &rows.emplace(csv_);
+    JsonOut json_out(common.json_out);
+    options.error_estimate = !no_error_estimate_;
+    const RunResult result = run_case(c, options);
+    if (rows) rows->close();
+    for (const auto& warning : result.run.warnings) std::cerr << "vibro: warning: " << warning << "\n";
+    const nlohmann::json json = to_json(result);
+    json_out.write(json);
+    if (common.json) std::cout << json.dump(2) << "\n";
+    else print_run(std::cout, result);
+    return result.expectations_hold() ? 0 : exit_failed;
+  }
+
+  /// `vibro run CASE --precision P1,P2,...`: the case once per precision, then every number
+  /// of the results side by side with its difference from the widest.
+  int run_compared(const CommonOptions& common) const {
+    const CaseSpec c = load_case(case_file_);
+    JsonOut json_out(common.json_out);
+    std::vector<RunResult> results;
+    std::vector<nlohmann::json> runs;
+    std::vector<PrecisionInfo> infos;
+    for (const Precision& precision : common.precisions) {
+      RunOptions options = common.run_options();
+      options.precision = precision;
+      options.error_estimate = !no_error_estimate_;
+      RunResult& result = results.emplace_back(run_case(c, options));
+      for (const auto& warning : result.run.warnings)
+        std::cerr << "vibro: warning: " << precision.name() << ": " << warning << "\n";
+      runs.push_back(to_json(result));
+      infos.push_back(result.provenance.precision);
+    }
+    const RunComparison comparison = compare_runs(runs, infos);
+    const nlohmann::json json{
+        {"schema_version", schema_version::run_comparison}, {"runs", runs}, {"difference", to_json(comparison)}};
+    json_out.write(json);
+    if (common.json)
+      std::cout << json.dump(2) << "\n";
+    else
+      print_comparison(std::cout, results, comparison);
+    return std::all_of(results.begin(), results.end(), [](const auto& r) { return r.expectations_hold(); })
+               ? 0
+               : exit_failed;
+  }
+
+  std::filesystem::path case_file_;
+  std::string csv_;
+  bool no_error_estimate_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Verb> run_verb(CLI::App& app, CommonOptions& common) {
+  return std::make_unique<RunVerb>(app, common);
+}
+
+}  // namespace vibro::cli
