@@ -12,20 +12,21 @@
 #include "vibro/scheme/exact_flow_step.hpp"
 #include "vibro/scheme/ndof_scheme_support.hpp"
 #include "vibro/scheme/scheme.hpp"
+#include "vibro/scheme/system_scheme_base.hpp"
 
-#include <cstdint>
 #include <utility>
 #include <vector>
 
 namespace vibro {
 
 template <class Real>
-class ExactOneStep {
+class ExactOneStep : public SystemSchemeBase<Real, OneStepState<Real>> {
+  using Base = SystemSchemeBase<Real, OneStepState<Real>>;
+  using Base::dt_, Base::model_, Base::node_time, Base::t0_;
+
  public:
-  using real_type = Real;
-  using model_type = LinearImpactSystem<Real>;
-  using coordinates_type = Vector<Real>;
-  using State = OneStepState<Real>;
+  using typename Base::model_type;
+  using typename Base::State;
 
   /// Free motion is exact (seed 002 eq. (13)/(17)): its errors are rounding, which a study
   /// reports as exact or at the floor. With forcing, the derived forcing terms are second
@@ -38,10 +39,8 @@ class ExactOneStep {
   /// Throws std::invalid_argument for a step that is not finite and positive and for a
   /// system with a bound.
   ExactOneStep(model_type model, Real dt, Real t0 = Real(0))
-      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)),
-        flow_((detail::require_step(dt_, t0_),
-               detail::require_free_motion(model_, "exact one-step", "nonstandard MMM"), model_),
-              dt_),
+      : Base(std::move(model), std::move(dt), std::move(t0)),
+        flow_((detail::require_free_motion(model_, "exact one-step", "nonstandard MMM"), model_), dt_),
         inverse_mass_squared_(detail::inverse_mass_squared(model_)) {}
 
   /// (q0, v0); throws std::invalid_argument for data of the wrong size or not finite.
@@ -53,7 +52,7 @@ class ExactOneStep {
 
   /// (q^n, v^n) → (q^{n+1}, v^{n+1}) by eq. (17). Never projects: returns false.
   bool step(State& x) const {
-    if (flow_.forced()) detail::scaled_forcing_into(model_, inverse_mass_squared_, time(x.n + 1), x.forcing_next);
+    if (flow_.forced()) detail::scaled_forcing_into(model_, inverse_mass_squared_, node_time(x.n + 1), x.forcing_next);
     flow_.position_into(x.q, x.v, x.forcing_now, x.q_next);
     flow_.velocity_into(x.q, x.v, x.forcing_now, x.forcing_next, x.v_next, x.scratch);
     std::swap(x.q, x.q_next);
@@ -63,20 +62,10 @@ class ExactOneStep {
     return false;
   }
 
-  Real time(const State& x) const { return time(x.n); }
-  const Vector<Real>& position(const State& x) const { return x.q; }
-  const Vector<Real>& velocity(const State& x) const { return x.v; }
-  const std::vector<char>& active(const State& x) const { return x.active; }
-  Real step_size() const { return dt_; }
-  const model_type& model() const { return model_; }
   /// Seed 002 eq. (20), conserved by the unforced scheme (Proposition 4).
   Real energy(const State& x) const { return model_.energy(x.q, x.v); }
 
  private:
-  Real time(std::int64_t n) const { return t0_ + dt_ * n; }
-
-  model_type model_;
-  Real dt_, t0_;
   ExactFlowStep<Real> flow_;
   Vector<Real> inverse_mass_squared_;
 };

@@ -13,6 +13,7 @@
 #include "vibro/model/linear_impact_system.hpp"
 #include "vibro/scheme/ndof_scheme_support.hpp"
 #include "vibro/scheme/scheme.hpp"
+#include "vibro/scheme/system_scheme_base.hpp"
 #include "vibro/scheme/two_step_core.hpp"
 
 #include <utility>
@@ -21,12 +22,13 @@
 namespace vibro {
 
 template <class Real>
-class ExactTwoStep {
+class ExactTwoStep : public SystemSchemeBase<Real, TwoStepState<Real>> {
+  using Base = SystemSchemeBase<Real, TwoStepState<Real>>;
+  using Base::dt_, Base::model_, Base::node_time, Base::t0_;
+
  public:
-  using real_type = Real;
-  using model_type = LinearImpactSystem<Real>;
-  using coordinates_type = Vector<Real>;
-  using State = TwoStepState<Real>;
+  using typename Base::model_type;
+  using typename Base::State;
 
   /// Free motion is exact (seed 002 eq. (13)/(17)): its errors are rounding, which a study
   /// reports as exact or at the floor. With forcing, the derived forcing terms are second
@@ -40,10 +42,8 @@ class ExactTwoStep {
   /// Throws std::invalid_argument for a step that is not finite and positive, a system
   /// with a bound, and ω_iΔt a multiple of π to rounding (scheme/two_step_core.hpp).
   ExactTwoStep(model_type model, Real dt, Real t0 = Real(0))
-      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)),
-        core_((detail::require_step(dt_, t0_),
-               detail::require_free_motion(model_, "exact two-step", "nonstandard Paoli-Schatzman"), model_),
-              dt_) {}
+      : Base(std::move(model), std::move(dt), std::move(t0)),
+        core_((detail::require_free_motion(model_, "exact two-step", "nonstandard Paoli-Schatzman"), model_), dt_) {}
 
   /// (q^0, q^1) with q^1 from the exact one-step map; throws std::invalid_argument for data
   /// of the wrong size or not finite.
@@ -53,25 +53,15 @@ class ExactTwoStep {
 
   /// q^{n+2} = 2C q^{n+1} − q^n. Never projects: returns false.
   bool step(State& x) const {
-    core_.free_into(model_, time(x.n + 1), x);
+    core_.free_into(model_, node_time(x.n + 1), x);
     core_.advance(x);
     return false;
   }
 
-  Real time(const State& x) const { return time(x.n); }
-  const Vector<Real>& position(const State& x) const { return x.q; }
-  const Vector<Real>& velocity(const State& x) const { return x.v; }
-  const std::vector<char>& active(const State& x) const { return x.active; }
-  Real step_size() const { return dt_; }
-  const model_type& model() const { return model_; }
   /// Seed 002 eq. (18), conserved by the unforced scheme (Proposition 3).
   Real energy(const State& x) const { return core_.energy(model_, x); }
 
  private:
-  Real time(std::int64_t n) const { return t0_ + dt_ * n; }
-
-  model_type model_;
-  Real dt_, t0_;
   TwoStepCore<Real> core_;
 };
 

@@ -18,21 +18,22 @@
 #include "vibro/model/linear_impact_system.hpp"
 #include "vibro/scheme/ndof_scheme_support.hpp"
 #include "vibro/scheme/scheme.hpp"
+#include "vibro/scheme/system_scheme_base.hpp"
 
 #include <cstddef>
-#include <cstdint>
 #include <utility>
 #include <vector>
 
 namespace vibro {
 
 template <class Real>
-class MoreauMonteiroMarques {
+class MoreauMonteiroMarques : public SystemSchemeBase<Real, OneStepState<Real>> {
+  using Base = SystemSchemeBase<Real, OneStepState<Real>>;
+  using Base::dt_, Base::model_, Base::node_time, Base::t0_;
+
  public:
-  using real_type = Real;
-  using model_type = LinearImpactSystem<Real>;
-  using coordinates_type = Vector<Real>;
-  using State = OneStepState<Real>;
+  using typename Base::model_type;
+  using typename Base::State;
 
   /// Seed 002 states no order for eq. (28). First order in position L∞ and velocity L1 with
   /// impacts, as the velocity-level time-stepping schemes are (the impact is resolved to
@@ -46,8 +47,8 @@ class MoreauMonteiroMarques {
 
   /// Throws std::invalid_argument for a step that is not finite and positive.
   MoreauMonteiroMarques(model_type model, Real dt, Real t0 = Real(0))
-      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)),
-        b_squared_((detail::require_step(dt_, t0_), detail::b_squared(model_))),
+      : Base(std::move(model), std::move(dt), std::move(t0)),
+        b_squared_(detail::b_squared(model_)),
         inverse_mass_squared_(detail::inverse_mass_squared(model_)) {}
 
   /// (q0, v0) (a coordinate on a bound moving out of K starts with −e_i v0_i); throws
@@ -61,7 +62,7 @@ class MoreauMonteiroMarques {
   bool step(State& x) const {
     const std::size_t n = x.q.size();
     for (std::size_t i = 0; i < n; ++i) x.q_next[i] = x.q[i] + dt_ * x.v[i];
-    detail::retarding_acceleration_into(model_, b_squared_, inverse_mass_squared_, time(x.n + 1), x);
+    detail::retarding_acceleration_into(model_, b_squared_, inverse_mass_squared_, node_time(x.n + 1), x);
     bool any = false;
     for (std::size_t i = 0; i < n; ++i) {
       const CoordinateBounds<Real>& b = model_.bounds(i);
@@ -82,20 +83,10 @@ class MoreauMonteiroMarques {
     return any;
   }
 
-  Real time(const State& x) const { return time(x.n); }
-  const Vector<Real>& position(const State& x) const { return x.q; }
-  const Vector<Real>& velocity(const State& x) const { return x.v; }
-  const std::vector<char>& active(const State& x) const { return x.active; }
-  Real step_size() const { return dt_; }
-  const model_type& model() const { return model_; }
   /// Seed 002 eq. (20) of the scheme's (q^n, v^n).
   Real energy(const State& x) const { return model_.energy(x.q, x.v); }
 
  private:
-  Real time(std::int64_t n) const { return t0_ + dt_ * n; }
-
-  model_type model_;
-  Real dt_, t0_;
   Matrix<Real> b_squared_;  ///< M⁻²A²
   Vector<Real> inverse_mass_squared_;
 };

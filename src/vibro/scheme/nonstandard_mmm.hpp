@@ -28,9 +28,9 @@
 #include "vibro/scheme/exact_flow_step.hpp"
 #include "vibro/scheme/ndof_scheme_support.hpp"
 #include "vibro/scheme/scheme.hpp"
+#include "vibro/scheme/system_scheme_base.hpp"
 
 #include <cstddef>
-#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -40,12 +40,13 @@
 namespace vibro {
 
 template <class Real>
-class NonstandardMmm {
+class NonstandardMmm : public SystemSchemeBase<Real, OneStepState<Real>> {
+  using Base = SystemSchemeBase<Real, OneStepState<Real>>;
+  using Base::dt_, Base::model_, Base::node_time, Base::t0_;
+
  public:
-  using real_type = Real;
-  using model_type = LinearImpactSystem<Real>;
-  using coordinates_type = Vector<Real>;
-  using State = OneStepState<Real>;
+  using typename Base::model_type;
+  using typename Base::State;
 
   /// Seed 002 states no order for eq. (29). First order in position L∞ and velocity L1 with
   /// impacts, as the velocity-level time-stepping schemes are (the impact is resolved to
@@ -59,8 +60,8 @@ class NonstandardMmm {
   /// Throws std::invalid_argument for a step that is not finite and positive and when
   /// C + E is singular to rounding.
   NonstandardMmm(model_type model, Real dt, Real t0 = Real(0))
-      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)),
-        flow_((detail::require_step(dt_, t0_), model_), dt_),
+      : Base(std::move(model), std::move(dt), std::move(t0)),
+        flow_(model_, dt_),
         inverse_mass_squared_(detail::inverse_mass_squared(model_)) {
     const std::size_t n = model_.dimension();
     restitution_.assign(n, Real(0));
@@ -95,7 +96,7 @@ class NonstandardMmm {
   /// some velocity component (active(x) says which).
   bool step(State& x) const {
     const std::size_t n = x.q.size();
-    if (flow_.forced()) detail::scaled_forcing_into(model_, inverse_mass_squared_, time(x.n + 1), x.forcing_next);
+    if (flow_.forced()) detail::scaled_forcing_into(model_, inverse_mass_squared_, node_time(x.n + 1), x.forcing_next);
     flow_.position_into(x.q, x.v, x.forcing_now, x.q_next);
     // The argument v^n − (C + E)⁻¹(SB q^n − g).
     multiply_into(correction_, x.q, x.scratch);
@@ -126,20 +127,10 @@ class NonstandardMmm {
     return any;
   }
 
-  Real time(const State& x) const { return time(x.n); }
-  const Vector<Real>& position(const State& x) const { return x.q; }
-  const Vector<Real>& velocity(const State& x) const { return x.v; }
-  const std::vector<char>& active(const State& x) const { return x.active; }
-  Real step_size() const { return dt_; }
-  const model_type& model() const { return model_; }
   /// Seed 002 eq. (20); constant between impacts for the unforced scheme (Remark 7).
   Real energy(const State& x) const { return model_.energy(x.q, x.v); }
 
  private:
-  Real time(std::int64_t n) const { return t0_ + dt_ * n; }
-
-  model_type model_;
-  Real dt_, t0_;
   ExactFlowStep<Real> flow_;
   Vector<Real> inverse_mass_squared_;
   Vector<Real> restitution_;      ///< the diagonal of E

@@ -19,6 +19,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scheme/ndof_scheme_support.hpp"
 #include "vibro/scheme/scheme.hpp"
+#include "vibro/scheme/system_scheme_base.hpp"
 #include "vibro/scheme/two_step_core.hpp"
 
 #include <cstddef>
@@ -31,12 +32,13 @@
 namespace vibro {
 
 template <class Real>
-class NonstandardPaoliSchatzman {
+class NonstandardPaoliSchatzman : public SystemSchemeBase<Real, TwoStepState<Real>> {
+  using Base = SystemSchemeBase<Real, TwoStepState<Real>>;
+  using Base::dt_, Base::model_, Base::node_time, Base::t0_;
+
  public:
-  using real_type = Real;
-  using model_type = LinearImpactSystem<Real>;
-  using coordinates_type = Vector<Real>;
-  using State = TwoStepState<Real>;
+  using typename Base::model_type;
+  using typename Base::State;
 
   /// Each impact is the two-step reversal of seed 000 §2, which shifts the flight after it
   /// by O(Δt) (docs/mathematics.md §5, measured for the 1-DOF NS impact scheme that this
@@ -50,8 +52,8 @@ class NonstandardPaoliSchatzman {
   /// Throws std::invalid_argument for a step that is not finite and positive and for ω_iΔt
   /// a multiple of π to rounding (scheme/two_step_core.hpp).
   NonstandardPaoliSchatzman(model_type model, Real dt, Real t0 = Real(0))
-      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)),
-        core_((detail::require_step(dt_, t0_), model_), dt_) {
+      : Base(std::move(model), std::move(dt), std::move(t0)),
+        core_(model_, dt_) {
     const std::size_t n = model_.dimension();
     scaled_lower_.resize(n);
     scaled_upper_.resize(n);
@@ -77,7 +79,7 @@ class NonstandardPaoliSchatzman {
   /// (q^n, q^{n+1}) → (q^{n+1}, q^{n+2}) by eq. (26). Returns true when the projection was
   /// active for some coordinate (active(x) says which).
   bool step(State& x) const {
-    core_.free_into(model_, time(x.n + 1), x);
+    core_.free_into(model_, node_time(x.n + 1), x);
     bool any = false;
     for (std::size_t i = 0; i < x.next.size(); ++i) {
       x.active[i] = 0;
@@ -94,18 +96,10 @@ class NonstandardPaoliSchatzman {
     return any;
   }
 
-  Real time(const State& x) const { return time(x.n); }
-  const Vector<Real>& position(const State& x) const { return x.q; }
-  const Vector<Real>& velocity(const State& x) const { return x.v; }
-  const std::vector<char>& active(const State& x) const { return x.active; }
-  Real step_size() const { return dt_; }
-  const model_type& model() const { return model_; }
   /// Seed 002 eq. (18); constant between impacts for the unforced scheme (Remark 7).
   Real energy(const State& x) const { return core_.energy(model_, x); }
 
  private:
-  Real time(std::int64_t n) const { return t0_ + dt_ * n; }
-
   /// The bound of (1+e_i)[q_i^min, q_i^max] that w lies beyond, or nullptr.
   const Real* bound_crossed(std::size_t i, const Real& w) const {
     if (scaled_lower_[i] && w < *scaled_lower_[i]) return &*scaled_lower_[i];
@@ -113,8 +107,6 @@ class NonstandardPaoliSchatzman {
     return nullptr;
   }
 
-  model_type model_;
-  Real dt_, t0_;
   TwoStepCore<Real> core_;
   std::vector<std::optional<Real>> scaled_lower_, scaled_upper_;  ///< (1+e_i) q_i^min, (1+e_i) q_i^max
 };

@@ -11,21 +11,22 @@
 #include "vibro/model/linear_impact_system.hpp"
 #include "vibro/scheme/ndof_scheme_support.hpp"
 #include "vibro/scheme/scheme.hpp"
+#include "vibro/scheme/system_scheme_base.hpp"
 
 #include <cstddef>
-#include <cstdint>
 #include <utility>
 #include <vector>
 
 namespace vibro {
 
 template <class Real>
-class StandardOneStep {
+class StandardOneStep : public SystemSchemeBase<Real, OneStepState<Real>> {
+  using Base = SystemSchemeBase<Real, OneStepState<Real>>;
+  using Base::dt_, Base::model_, Base::node_time, Base::t0_;
+
  public:
-  using real_type = Real;
-  using model_type = LinearImpactSystem<Real>;
-  using coordinates_type = Vector<Real>;
-  using State = OneStepState<Real>;
+  using typename Base::model_type;
+  using typename Base::State;
 
   /// Seed 002 eq. (16) is the symplectic Euler step with the start q^1 = q0 + Δt v0: first
   /// order in position and velocity (docs/mathematics.md §6), a lower bound.
@@ -39,9 +40,8 @@ class StandardOneStep {
   /// Throws std::invalid_argument for a step that is not finite and positive and for a
   /// system with a bound.
   StandardOneStep(model_type model, Real dt, Real t0 = Real(0))
-      : model_(std::move(model)), dt_(std::move(dt)), t0_(std::move(t0)),
-        b_squared_((detail::require_step(dt_, t0_),
-                    detail::require_free_motion(model_, "standard one-step", "Moreau-Monteiro Marques"),
+      : Base(std::move(model), std::move(dt), std::move(t0)),
+        b_squared_((detail::require_free_motion(model_, "standard one-step", "Moreau-Monteiro Marques"),
                     detail::b_squared(model_))),
         inverse_mass_squared_(detail::inverse_mass_squared(model_)) {}
 
@@ -54,7 +54,7 @@ class StandardOneStep {
   bool step(State& x) const {
     const std::size_t n = x.q.size();
     for (std::size_t i = 0; i < n; ++i) x.q_next[i] = x.q[i] + dt_ * x.v[i];
-    detail::retarding_acceleration_into(model_, b_squared_, inverse_mass_squared_, time(x.n + 1), x);
+    detail::retarding_acceleration_into(model_, b_squared_, inverse_mass_squared_, node_time(x.n + 1), x);
     for (std::size_t i = 0; i < n; ++i) x.v_next[i] = x.v[i] - dt_ * x.scratch[i];
     std::swap(x.q, x.q_next);
     std::swap(x.v, x.v_next);
@@ -62,20 +62,10 @@ class StandardOneStep {
     return false;
   }
 
-  Real time(const State& x) const { return time(x.n); }
-  const Vector<Real>& position(const State& x) const { return x.q; }
-  const Vector<Real>& velocity(const State& x) const { return x.v; }
-  const std::vector<char>& active(const State& x) const { return x.active; }
-  Real step_size() const { return dt_; }
-  const model_type& model() const { return model_; }
   /// Seed 002 eq. (20) of the scheme's (q^k, v^k); not conserved by this scheme.
   Real energy(const State& x) const { return model_.energy(x.q, x.v); }
 
  private:
-  Real time(std::int64_t n) const { return t0_ + dt_ * n; }
-
-  model_type model_;
-  Real dt_, t0_;
   Matrix<Real> b_squared_;  ///< M⁻²A²
   Vector<Real> inverse_mass_squared_;
 };
