@@ -259,6 +259,17 @@ StateText state_text(const S& scheme, const typename S::State& x) {
   return state_text<typename S::real_type>(scheme.time(x), scheme.position(x), scheme.velocity(x));
 }
 
+/// What every scheme's run records at its end, the same way: the step h, the steps made, the
+/// final state x and whether the trajectory left the escape bound. The sections only some
+/// schemes have (samples, projection activity, counters) are the caller's.
+template <Scheme S>
+void record_run_end(const S& scheme, const typename S::State& x, const DriveEnd& end, RunResult& out) {
+  out.run.h = NumberText::of(scheme.step_size());
+  out.run.steps = end.steps;
+  out.run.final = state_text(scheme, x);
+  out.run.escaped = end.escaped;
+}
+
 /// The steps where a projection was active: all counted, the first listed, consecutive
 /// ones (a two-step reversal, seed 000 §2) counted as one impact.
 class ProjectionLog {
@@ -334,12 +345,9 @@ void run_projection_scheme(const S& scheme, const BoundCase<Model>& b, const Run
         node(y, active);
       },
       [&](const State& y, std::int64_t k) { samples.add(y, k); });
-  out.run.h = NumberText::of(scheme.step_size());
-  out.run.steps = end.steps;
-  out.run.final = state_text(scheme, x);
+  record_run_end(scheme, x, end, out);
   out.run.stroboscopic = samples.take();
   out.run.projection_active = projection.activity();
-  out.run.escaped = end.escaped;
 }
 
 /// What a study run gives its nodes and impacts to (a StudyAccumulator,

@@ -84,12 +84,9 @@ struct CorrectedCrankNicolsonEntry {
           row(y, report.impact.has_value());
         },
         [&](const typename Scheme::State& y, std::int64_t k) { samples.add(y, k); });
-    out.run.h = NumberText::of(scheme.step_size());
-    out.run.steps = end.steps;
-    out.run.final = state_text(scheme, x);
+    record_run_end(scheme, x, end, out);
     out.run.stroboscopic = samples.take();
     out.run.corrected = counters;
-    out.run.escaped = end.escaped;
   }
 
   /// The impacts of a run are its artificial impacts (seed 000 eq. (36)), at the time the

@@ -95,13 +95,10 @@ typename Scheme::State run_inertia_scheme(const Scheme& scheme, const BoundCase<
       },
       [](const State&, std::int64_t) {});
 
-  out.run.h = NumberText::of(scheme.step_size());
-  out.run.steps = end.steps;
-  out.run.final = state_text(scheme, x);
+  record_run_end(scheme, x, end, out);
   out.run.projection_active = projection.activity();
   out.run.inertia = tracker.findings();
   out.run.samples = trajectory.take();
-  out.run.escaped = end.escaped;
   return x;
 }
 

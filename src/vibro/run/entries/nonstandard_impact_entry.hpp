@@ -150,14 +150,11 @@ struct NonstandardImpactEntry {
     if (!is_finite(largest))
       out.run.warnings.push_back("the run overflowed (|y| reached " + to_text(largest) +
                                  "): the scheme is unstable at this step (Störmer–Verlet needs ωΔt < 2)");
-    out.run.h = NumberText::of(scheme.step_size());
-    out.run.steps = end.steps;
-    out.run.final = state_text(scheme, x);
+    record_run_end(scheme, x, end, out);
     out.run.stroboscopic = sections.take();
     out.run.projection_active = projection.activity();
     out.run.conservative = std::move(found);
     out.run.samples = std::move(samples);
-    out.run.escaped = end.escaped;
   }
 
   template <class Model, class Observer>

@@ -179,14 +179,11 @@ void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const Ru
   if (rigid_wall_error) found.max_error_rigid_wall_q1 = NumberText::of(*rigid_wall_error);
   if (exact) found.max_error_exact = NumberText::of(exact_error);
   if (const auto variation = energy.largest_variation()) found.largest_energy_variation_between_impacts = NumberText::of(*variation);
-  out.run.h = NumberText::of(scheme.step_size());
-  out.run.steps = end.steps;
-  out.run.final = state_text(scheme, x);
+  record_run_end(scheme, x, end, out);
   out.run.stroboscopic = sections.take();
   out.run.projection_active = projection.activity();
   out.run.system = std::move(found);
   out.run.samples = trajectory.take();
-  out.run.escaped = end.escaped;
 }
 
 template <template <class> class SchemeOf, class Names>
