@@ -215,6 +215,38 @@ TEST(DocsReference, ArchitectureNamesEveryFolderSchemeModelAndEntry) {
         << "docs/architecture.md names no model " << vibro::model_name(kind);
 }
 
+/// docs/adding_a_scheme.md §"Adding a model" lists every place a model kind is spelled: every
+/// file under src/ that names the last model added (the double pendulum: its kind, its type,
+/// its case-file name), outside its own model and reader files and the scheme entries that
+/// run on it, is named there, and every src/ path named there exists.
+TEST(DocsReference, AddingAModelNamesEveryPlace) {
+  const std::string text = read_text(source_dir / "docs" / "adding_a_scheme.md");
+  const auto from = text.find("## Adding a model");
+  ASSERT_NE(from, std::string::npos) << "docs/adding_a_scheme.md has no section \"Adding a model\"";
+  const std::string section = text.substr(from);
+  std::size_t places = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(source_dir / "src")) {
+    if (!entry.is_regular_file()) continue;
+    const std::string relative = fs::relative(entry.path(), source_dir).generic_string();
+    if (relative.find("/run/entries/") != std::string::npos || relative.find("double_pendulum") != std::string::npos)
+      continue;
+    const std::string code = read_text(entry.path());
+    if (code.find("double_pendulum") == std::string::npos && code.find("DoublePendulum") == std::string::npos &&
+        code.find("double-pendulum") == std::string::npos)
+      continue;
+    ++places;
+    EXPECT_NE(section.find("`" + relative + "`"), std::string::npos)
+        << relative << " names the double pendulum but \"Adding a model\" does not name it";
+  }
+  EXPECT_GE(places, 6u) << "fewer files name the double pendulum than the model list has places";
+  const std::regex path("`(src/[^`]+)`");
+  for (auto it = std::sregex_iterator(section.begin(), section.end(), path); it != std::sregex_iterator(); ++it) {
+    const std::string named = (*it)[1].str();
+    if (named.find("NAME") != std::string::npos) continue;  // src/vibro/model/NAME.hpp: the new file itself
+    EXPECT_TRUE(fs::exists(source_dir / named)) << named << " is named but does not exist";
+  }
+}
+
 /// The project's design notes live outside the repository; a reader of the repository
 /// cannot follow a reference to them. (The names are assembled so that this file does not
 /// match itself when the scan is widened.)
