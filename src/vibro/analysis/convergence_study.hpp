@@ -31,11 +31,39 @@
 
 namespace vibro {
 
-/// The errors of one run in metric order.
+/// The error of one run in `metric` (empty: the metric is undefined for the run, as the
+/// impact time of a run without impacts).
 template <class Real>
-PerMetric<std::optional<Real>> metric_values(const StudyErrors<Real>& e) {
-  return {e.grid.position_linf, e.grid.position_l1, e.grid.velocity_linf, e.grid.velocity_l1,
-          e.final_position,     e.final_velocity,   e.impact_time};
+std::optional<Real> metric_value(const StudyErrors<Real>& e, ErrorMetric metric) {
+  switch (metric) {
+    case ErrorMetric::position_linf: return e.grid.position_linf;
+    case ErrorMetric::position_l1: return e.grid.position_l1;
+    case ErrorMetric::velocity_linf: return e.grid.velocity_linf;
+    case ErrorMetric::velocity_l1: return e.grid.velocity_l1;
+    case ErrorMetric::final_position: return e.final_position;
+    case ErrorMetric::final_velocity: return e.final_velocity;
+    case ErrorMetric::impact_time: return e.impact_time;
+  }
+  return std::nullopt;  // not reached: every enumerator has its case
+}
+
+/// The rounding floor of `metric` for a run of `steps` steps: `unit` = the floor's
+/// multiple of ε times the steps, times the scale of what the metric measures (a position, a
+/// velocity, their integrals over the run's duration, or a time).
+template <class Real>
+Real rounding_floor_of(ErrorMetric metric, const Real& unit, const Real& position_scale, const Real& velocity_scale,
+                       const Real& duration, const Real& last_time) {
+  using std::abs;
+  switch (metric) {
+    case ErrorMetric::position_linf: return unit * position_scale;
+    case ErrorMetric::position_l1: return unit * position_scale * duration;
+    case ErrorMetric::velocity_linf: return unit * velocity_scale;
+    case ErrorMetric::velocity_l1: return unit * velocity_scale * duration;
+    case ErrorMetric::final_position: return unit * position_scale;
+    case ErrorMetric::final_velocity: return unit * velocity_scale;
+    case ErrorMetric::impact_time: return unit * Real(abs(last_time) + duration);
+  }
+  return unit;  // not reached: every enumerator has its case
 }
 
 /// What a timing run gives its nodes to: nothing is measured, only nodes and impacts are
@@ -86,7 +114,6 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
                               RunAt&& run_at, const Reference& reference, const std::vector<Real>& reference_impacts,
                               std::string reference_name, unsigned threads,
                               const std::function<void(std::size_t)>& points_done = {}, unsigned timing_repeats = 0) {
-  using std::abs;
   struct Point {
     StudyErrors<Real> errors;
     Real h;
@@ -107,9 +134,9 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
     const Real unit = rounding_floor_eps_per_step * epsilon<Real>() * Real(static_cast<double>(p.steps));
     const Real& position_scale = run.position_scale();
     const Real& velocity_scale = run.velocity_scale();
-    p.floors = {unit * position_scale, unit * position_scale * duration, unit * velocity_scale,
-                unit * velocity_scale * duration, unit * position_scale, unit * velocity_scale,
-                unit * Real(abs(run.last_time()) + duration)};
+    for (const ErrorMetric m : error_metrics)
+      p.floors[index_of(m)] =
+          rounding_floor_of(m, unit, position_scale, velocity_scale, duration, Real(run.last_time()));
     if (timing_repeats > 0)
       p.seconds = least_run_seconds<Real>(run_at, i, timing_repeats, p.steps + 1, p.errors.scheme_impacts);
     if (points_done) points_done(++done);
@@ -118,13 +145,14 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
   PerMetric<std::vector<bool>> at_floor;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point& p = points[i];
-    const PerMetric<std::optional<Real>> values = metric_values(p.errors);
     StudyRow row{labels[i], NumberText::of(p.h), static_cast<std::int64_t>(p.steps), {},
                  static_cast<std::int64_t>(p.errors.scheme_impacts), static_cast<std::int64_t>(p.errors.reference_impacts),
                  {}, p.seconds};
-    for (std::size_t m = 0; m < error_metric_count; ++m) {
-      at_floor[m].push_back(values[m] && *values[m] > 0 && *values[m] <= p.floors[m]);
-      if (values[m]) row.errors[m] = NumberText::of(*values[m]);
+    for (const ErrorMetric metric : error_metrics) {
+      const std::size_t m = index_of(metric);
+      const std::optional<Real> value = metric_value(p.errors, metric);
+      at_floor[m].push_back(value && *value > 0 && *value <= p.floors[m]);
+      if (value) row.errors[m] = NumberText::of(*value);
     }
     study.rows.push_back(std::move(row));
   }

@@ -21,17 +21,37 @@ enum class ErrorMetric {
   impact_time,     ///< largest distance from a reference impact to the nearest impact of the scheme
 };
 
-inline constexpr std::size_t error_metric_count = 7;
-
-inline constexpr std::array<ErrorMetric, error_metric_count> error_metrics = {
+/// Every metric, in the order of the enumeration: the one list outputs iterate. A metric
+/// added above and left out here fails the check below; each function of a metric
+/// (name() here, the study engine's value and rounding-floor scale in
+/// analysis/convergence_study.hpp) is a switch without a default, so -Wswitch (an error in
+/// this build) names every place a new metric has to be handled.
+inline constexpr std::array error_metrics = {
     ErrorMetric::position_linf,  ErrorMetric::position_l1,    ErrorMetric::velocity_linf, ErrorMetric::velocity_l1,
     ErrorMetric::final_position, ErrorMetric::final_velocity, ErrorMetric::impact_time};
 
+inline constexpr std::size_t error_metric_count = error_metrics.size();
+
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < error_metric_count; ++i)
+        if (static_cast<std::size_t>(error_metrics[i]) != i) return false;
+      return static_cast<std::size_t>(ErrorMetric::impact_time) + 1 == error_metric_count;
+    }(),
+    "error_metrics lists every ErrorMetric once, in the enumeration's order, and ends with the last enumerator");
+
 /// The name in JSON, CSV and case files ("position_linf").
 constexpr std::string_view name(ErrorMetric metric) {
-  constexpr std::array<std::string_view, error_metric_count> names = {
-      "position_linf", "position_l1", "velocity_linf", "velocity_l1", "final_position", "final_velocity", "impact_time"};
-  return names[static_cast<std::size_t>(metric)];
+  switch (metric) {
+    case ErrorMetric::position_linf: return "position_linf";
+    case ErrorMetric::position_l1: return "position_l1";
+    case ErrorMetric::velocity_linf: return "velocity_linf";
+    case ErrorMetric::velocity_l1: return "velocity_l1";
+    case ErrorMetric::final_position: return "final_position";
+    case ErrorMetric::final_velocity: return "final_velocity";
+    case ErrorMetric::impact_time: return "impact_time";
+  }
+  return "";  // not reached: every enumerator has its case
 }
 
 /// The metric of a name, if it is one.
