@@ -84,7 +84,6 @@ int main(int argc, char** argv) {
                           vibro::cli::lyapunov_verb, vibro::cli::orbits_verb, vibro::cli::check_verb,
                           vibro::cli::sweep_verb, vibro::cli::report_verb})
     verbs.push_back(make(app, common));
-  const vibro::cli::Verb& run = *verbs[1];
 
   // Every verb takes the options above (fallthrough), so every verb's --help lists them.
   std::string shared_options = "Options of every verb (before or after it):\n";
@@ -106,7 +105,9 @@ int main(int argc, char** argv) {
     if (!precision_text.empty() || app.count("--precision"))
       common.precisions = vibro::cli::parse_precisions(precision_text, "--precision");
     if (common.precisions.size() == 1) common.precision = common.precisions.front();
-    if (common.precisions.size() > 1 && !run.chosen())
+    const auto chosen = std::find_if(verbs.begin(), verbs.end(), [](const auto& verb) { return verb->chosen(); });
+    if (chosen == verbs.end()) return vibro::cli::exit_bad_input;  // not reached: the parser requires one verb
+    if (common.precisions.size() > 1 && !(*chosen)->takes_precision_list())
       throw vibro::InputError("", "--precision",
                               "a list of precisions ('" + precision_text + "') is for `vibro run` only (allowed here: one "
                                                                            "precision)");
@@ -119,9 +120,7 @@ int main(int argc, char** argv) {
     else if (common.measure_rounding) common.rounding_floor = vibro::RoundingFloor::measured;
     common.command_line = "vibro";
     for (int i = 1; i < argc; ++i) common.command_line += std::string(" ") + argv[i];
-    for (const auto& verb : verbs)
-      if (verb->chosen()) return verb->execute(common);
-    return vibro::cli::exit_bad_input;  // not reached: the parser requires one verb
+    return (*chosen)->execute(common);
   } catch (const vibro::InputError& error) {
     std::cerr << "vibro: error: " << vibro::cli::one_line(error.what()) << "\n";
     return vibro::cli::exit_bad_input;

@@ -47,6 +47,8 @@ class RunVerb : public Verb {
     return common.precisions.size() > 1 ? run_compared(common) : run_one(common);
   }
 
+  bool takes_precision_list() const override { return true; }
+
  private:
   int run_one(const CommonOptions& common) const {
     const CaseSpec c = load_case(case_file_);

@@ -23,6 +23,8 @@ class Verb {
   /// Runs the verb with the options every verb shares; returns the exit status. Throws
   /// InputError on bad input, as the parser's own checks do.
   virtual int execute(const CommonOptions& common) = 0;
+  /// Whether --precision may be a list (`vibro run` compares the runs side by side).
+  virtual bool takes_precision_list() const { return false; }
 
  protected:
   explicit Verb(CLI::App* command) : command_(command) {}

@@ -47,9 +47,9 @@ std::optional<Real> metric_value(const StudyErrors<Real>& e, ErrorMetric metric)
   return std::nullopt;  // not reached: every enumerator has its case
 }
 
-/// The rounding floor of `metric` for a run of `steps` steps: `unit` = the floor's
-/// multiple of ε times the steps, times the scale of what the metric measures (a position, a
-/// velocity, their integrals over the run's duration, or a time).
+/// The rounding floor of `metric` for one run: `unit` (the floor's multiple of ε times the
+/// run's steps) times the scale of what the metric measures (a position, a velocity, their
+/// integrals over the run's duration, or a time).
 template <class Real>
 Real rounding_floor_of(ErrorMetric metric, const Real& unit, const Real& position_scale, const Real& velocity_scale,
                        const Real& duration, const Real& last_time) {
