@@ -63,7 +63,7 @@ class RunVerb : public Verb {
     const nlohmann::json json = to_json(result);
     json_out.write(json);
     if (common.json) std::cout << json.dump(2) << "\n";
-    else print_run(std::cout, result);
+    else print_run(std::cout, c, result);
     return result.expectations_hold() ? 0 : exit_failed;
   }
 

@@ -260,7 +260,7 @@ void print_schemes(std::ostream& out) {
   }
 }
 
-void print_run(std::ostream& out, const RunResult& r) {
+void print_run(std::ostream& out, const CaseSpec& c, const RunResult& r) {
   const PrecisionInfo& p = r.provenance.precision;
   out << "case       " << r.case_info.name << "  (" << r.case_info.file << ", fnv1a64 " << r.case_info.hash << ")\n";
   out << "precision  " << p.name;
@@ -276,7 +276,7 @@ void print_run(std::ostream& out, const RunResult& r) {
     }
     initial += (initial.empty() ? "" : ", ") + p.key + " = " + value;
   }
-  out << "\nmodel      " << model_formula(r.model) << "\ninitial    " << initial << "\n";
+  out << "\nmodel      " << model_formula(c.model) << "\ninitial    " << initial << "\n";
   out << "scheme     " << r.scheme.display_name << " (" << r.scheme.type << ")";
   for (const auto& [key, value] : r.scheme.options) out << ", " << key << " " << value;
   if (r.scheme.step) {

@@ -23,7 +23,8 @@ struct ListedCase {
 void print_cases(std::ostream& out, const std::vector<ListedCase>& cases);
 /// Every registered scheme: names, models, scalar types, declared orders.
 void print_schemes(std::ostream& out);
-void print_run(std::ostream& out, const RunResult& result);
+/// The run of case `c` (its model written as an equation from the case's own spec).
+void print_run(std::ostream& out, const CaseSpec& c, const RunResult& result);
 /// `vibro run CASE --precision P1,P2,...`: one table, a row per number of the results, a
 /// column per precision, then the difference from the widest and the digits shared with it.
 void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const RunComparison& comparison);

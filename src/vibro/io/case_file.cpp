@@ -14,6 +14,8 @@
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 
 namespace vibro {
 
@@ -32,13 +34,13 @@ const std::vector<CaseFileKeys>& case_file_keys() {
        {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "sweep", "expected", "lyapunov",
         "orbits"}},
       {"case", "", {"name", "description", "precision", "reproduces"}},
-      {"model", "impact-oscillator", {"type", "alpha", "a", "omega", "m", "c", "k", "F", "Omega", "u_min", "e"}},
-      {"model", "constant-force", {"type", "g", "u_min", "e"}},
-      {"model", "conservative-oscillator", {"type", "omega", "beta", "obstacle", "stops", "e"}},
-      {"model", "duffing-oscillator", {"type", "alpha", "beta", "a", "omega", "u_min", "e"}},
-      {"model", "linear-system", {"type", "mass", "stiffness", "lower", "upper", "e", "force", "Omega"}},
-      {"model", "two-mass-spring", {"type", "mu_k", "mu_m", "q_min", "q_max", "e", "force", "Omega"}},
-      {"model", "double-pendulum", {"type", "m1", "m2", "l1", "l2", "gravity", "e"}},
+      {"model", std::string(model_name(ModelKind::impact_oscillator)), {"type", "alpha", "a", "omega", "m", "c", "k", "F", "Omega", "u_min", "e"}},
+      {"model", std::string(model_name(ModelKind::constant_force)), {"type", "g", "u_min", "e"}},
+      {"model", std::string(model_name(ModelKind::conservative_oscillator)), {"type", "omega", "beta", "obstacle", "stops", "e"}},
+      {"model", std::string(model_name(ModelKind::duffing_oscillator)), {"type", "alpha", "beta", "a", "omega", "u_min", "e"}},
+      {"model", std::string(model_name(ModelKind::linear_system)), {"type", "mass", "stiffness", "lower", "upper", "e", "force", "Omega"}},
+      {"model", std::string(model_name(ModelKind::two_mass_spring)), {"type", "mu_k", "mu_m", "q_min", "q_max", "e", "force", "Omega"}},
+      {"model", std::string(model_name(ModelKind::double_pendulum)), {"type", "m1", "m2", "l1", "l2", "gravity", "e"}},
       {"initial", "", {"u0", "v0", "t0", "q0", "q0_over_pi"}},
       {"scheme", "", {"type"}},  // and the entry's option_keys
       {"step", "", {"h", "steps_per_period"}},
@@ -163,49 +165,76 @@ OscillatorSpec read_oscillator(const TomlReader& r, const toml::table& t) {
   return osc;
 }
 
+// read_spec(r, t, model, kind): the [model] table of one kind into its spec type (run/case_spec.hpp),
+// one overload per spec type; the keys were checked against case_file_keys() before.
+
+/// u_min and e, of the 1-DOF models with an obstacle.
+void read_obstacle(const TomlReader& r, const toml::table& t, ModelSpec& model) {
+  model.u_min = r.required_number(t, "model", "u_min");
+  model.e = r.required_number(t, "model", "e");
+  r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
+}
+
+void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<OscillatorSpec>) {
+  model.kind = read_oscillator(r, t);
+  read_obstacle(r, t, model);
+}
+
+void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<ConstantForceSpec>) {
+  model.kind = ConstantForceSpec{r.required_number(t, "model", "g")};
+  read_obstacle(r, t, model);
+}
+
+void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<DuffingSpec>) {
+  DuffingSpec duffing{r.required_number(t, "model", "alpha"), r.required_number(t, "model", "beta"),
+                      r.required_number(t, "model", "a"), r.required_number(t, "model", "omega")};
+  r.require_range(duffing.alpha, duffing.alpha.exact >= 0, "[0, ∞)");
+  r.require_range(duffing.omega, duffing.omega.exact > 0, "(0, ∞)");
+  model.kind = duffing;
+  read_obstacle(r, t, model);
+}
+
+/// Seed 003's oscillator: its constraint set is its own (no u_min), e is shared.
+void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<ConservativeSpec>) {
+  model.kind = read_conservative(r, t);
+  model.e = r.required_number(t, "model", "e");
+  r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
+}
+
+void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<SystemSpec>) {
+  model.kind = read_linear_system(r, t);
+}
+
+void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<TwoMassSpringSpec>) {
+  model.kind = read_two_mass_spring(r, t);
+}
+
+void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<DoublePendulumSpec>) {
+  read_double_pendulum(r, t, model);
+}
+
+/// Reads the spec type whose kind is named `type`; false when none is.
+template <class... Specs>
+bool read_spec_named(const std::string& type, const TomlReader& r, const toml::table& t, ModelSpec& model,
+                     std::type_identity<std::variant<Specs...>>) {
+  const auto read = [&]<class Spec>(std::type_identity<Spec> kind) {
+    if (type != model_name(Spec::model_kind)) return false;
+    r.require_only(t, "model", keys_of("model", type));
+    read_spec(r, t, model, kind);
+    return true;
+  };
+  return (read(std::type_identity<Specs>{}) || ...);
+}
+
 ModelSpec read_model(const TomlReader& r, const toml::table& root) {
   const toml::table& t = r.table(root, "model", true);
   const std::string type = *r.string(t, "model", "type", true);
   ModelSpec model;
-  if (type == "impact-oscillator") {
-    r.require_only(t, "model", keys_of("model", type));
-    model.kind = read_oscillator(r, t);
-  } else if (type == "constant-force") {
-    r.require_only(t, "model", keys_of("model", type));
-    model.kind = ConstantForceSpec{r.required_number(t, "model", "g")};
-  } else if (type == "duffing-oscillator") {
-    r.require_only(t, "model", keys_of("model", type));
-    DuffingSpec duffing{r.required_number(t, "model", "alpha"), r.required_number(t, "model", "beta"),
-                        r.required_number(t, "model", "a"), r.required_number(t, "model", "omega")};
-    r.require_range(duffing.alpha, duffing.alpha.exact >= 0, "[0, ∞)");
-    r.require_range(duffing.omega, duffing.omega.exact > 0, "(0, ∞)");
-    model.kind = duffing;
-  } else if (type == "conservative-oscillator") {
-    r.require_only(t, "model", keys_of("model", type));
-    model.kind = read_conservative(r, t);
-    model.e = r.required_number(t, "model", "e");
-    r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
-    return model;
-  } else if (type == "linear-system") {
-    r.require_only(t, "model", keys_of("model", type));
-    model.kind = read_linear_system(r, t);
-    return model;
-  } else if (type == "two-mass-spring") {
-    r.require_only(t, "model", keys_of("model", type));
-    model.kind = read_two_mass_spring(r, t);
-    return model;
-  } else if (type == "double-pendulum") {
-    r.require_only(t, "model", keys_of("model", type));
-    read_double_pendulum(r, t, model);
-    return model;
-  } else {
+  if (!read_spec_named(type, r, t, model, std::type_identity<ModelSpecs>{})) {
     std::vector<std::string> allowed;
     for (const ModelKind k : model_kinds) allowed.emplace_back(model_name(k));
     r.fail("model.type", "unknown model '" + type + "' (allowed: " + comma_list(allowed) + ")");
   }
-  model.u_min = r.required_number(t, "model", "u_min");
-  model.e = r.required_number(t, "model", "e");
-  r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
   return model;
 }
 

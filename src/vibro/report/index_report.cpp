@@ -55,24 +55,18 @@ void cases_section(std::ostringstream& md, const std::vector<CaseRuns>& cases, c
   for (const CaseRuns& runs : cases) {
     const CaseSpec& c = runs.spec;
     md << markdown_row({"[" + c.name + "](#case-" + c.name + ")", case_file_cell(c, cases_dir),
-                        model_formula(runs.runs.front().model), scheme_cell(runs.runs.front().scheme),
+                        model_formula(c.model), scheme_cell(runs.runs.front().scheme),
                         c.precision.name(), "`" + c.hash + "`"});
   }
   md << "\n";
-}
-
-std::string parameter(const ModelDescription& model, const std::string& key) {
-  for (const auto& p : model.parameters)
-    if (p.key == key) return p.texts.front();
-  return "?";
 }
 
 void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs) {
   const RunResult& exact = runs.front();  // the case's own precision comes first
   const FreeFallReversalResult& ff = *exact.free_fall;
   md << "## Free fall: the two-step reversal of the Paoli–Schatzman scheme (`" << c.name << "`)\n\n"
-     << "Seed 000 §2, docs/mathematics.md §2.1. Model " << model_formula(exact.model)
-     << ". Free fall onto the obstacle u_min = " << parameter(exact.model, "u_min") << " with u0 = " << c.u0.text
+     << "Seed 000 §2, docs/mathematics.md §2.1. Model " << model_formula(c.model)
+     << ". Free fall onto the obstacle u_min = " << c.model.u_min.text << " with u0 = " << c.u0.text
      << ", v0 = " << c.v0.text << ", e = " << c.model.e.text << ", h = " << c.step.h->text
      << ", U^1 = u0 + h v0. The prediction is the seed's closed form, evaluated in exact rational arithmetic; "
      << "\"computed\" is the scheme itself.\n\n";
@@ -140,7 +134,7 @@ void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector
   const bool counted = first.run.corrected.has_value();  // artificial impacts rather than projection steps
   md << "## " << first.scheme.display_name << " run: `" << c.name << "`\n\n"
      << c.description << "\n\n"
-     << "Model " << model_formula(first.model) << "; u0 = " << c.u0.text << ", v0 = " << c.v0.text;
+     << "Model " << model_formula(c.model) << "; u0 = " << c.u0.text << ", v0 = " << c.v0.text;
   for (std::size_t i = 0; i < first.scheme.options.size(); ++i)
     md << (i == 0 ? ", scheme " : ", ") << first.scheme.options[i].first << " `" << first.scheme.options[i].second
        << "`";
@@ -162,7 +156,7 @@ void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector
 void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs) {
   constexpr std::size_t listed_events = 10;
   md << "## Exact-detection reference: `" << c.name << "`\n\n" << c.description << "\n\n"
-     << "Model " << model_formula(runs.front().model) << ".\n\n"
+     << "Model " << model_formula(c.model) << ".\n\n"
      << "Closed-form flights, contacts located by the certified search (docs/mathematics.md §1.1), chatter summed to its "
      << "accumulation time and sticking until the net force turns positive (docs/mathematics.md §1.3). Each run carries an "
      << "error estimate: the same case at 20 more digits, events matched to the nearest event of their kind.\n\n"

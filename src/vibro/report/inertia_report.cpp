@@ -64,7 +64,7 @@ std::string measured_table(const std::map<std::string, const CaseRuns*>& runs) {
 std::string inertia_run_section(const CaseSpec& c, const std::vector<RunResult>& runs) {
   const RunResult& first = runs.front();
   std::string md = "## " + first.scheme.display_name + " run: `" + c.name + "`\n\n" + c.description + "\n\nModel " +
-                   model_formula(first.model) + "; h = " + *first.scheme.step + ", " + std::to_string(*first.run.steps) +
+                   model_formula(c.model) + "; h = " + *first.scheme.step + ", " + std::to_string(*first.run.steps) +
                    " steps. Energy E = ½uᵀM(q)u + (m1 + m2) g l1 cos θ1 + m2 g l2 cos θ2 of the scheme's nodes "
                    "(docs/mathematics.md §7); a flight is the nodes between two steps on which the projection acted.\n\n" +
                    markdown_header({"precision", "impacts (steps active)", "E(0)", "E(τ)", "largest E change across an impact step",

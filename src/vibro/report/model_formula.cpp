@@ -1,17 +1,13 @@
 #include "vibro/report/model_formula.hpp"
 
-#include <optional>
+#include "vibro/model/physical_oscillator.hpp"
+
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace vibro {
 namespace {
-
-std::optional<std::string> value_of(const ModelDescription& model, const std::string& key) {
-  for (const Parameter& p : model.parameters)
-    if (p.key == key && !p.texts.empty()) return p.texts.front();
-  return std::nullopt;
-}
 
 /// The number as a factor of a product: a negative one or a fraction in parentheses, so that
 /// "2·-0.1" reads "2·(-0.1)" and "cos 1/2t" reads "cos (1/2)t".
@@ -37,114 +33,95 @@ std::string forcing(const std::string& a, const std::string& omega, const std::s
   return a == "0" ? a : factor(a) + "·cos " + factor(omega) + time;
 }
 
-std::string constraint(const ModelDescription& m) {
-  return ", u ≥ " + value_of(m, "u_min").value_or("?") + ", e = " + value_of(m, "e").value_or("?");
-}
+std::string constraint(const ModelSpec& m) { return ", u ≥ " + m.u_min.text + ", e = " + m.e.text; }
 
 /// u'' + 2α u' + u [+ β u³] = a cos(ω t) in the time `time` (docs/mathematics.md §1, §5).
-std::string normalised(const ModelDescription& m, const std::string& time) {
-  const std::string alpha = value_of(m, "alpha").value_or("?");
+std::string normalised(const std::string& alpha, const std::string* beta, const std::string& a,
+                       const std::string& omega, const std::string& time) {
   std::string formula = "u''";
   if (alpha != "0") formula += " + 2·" + factor(alpha) + "·u'";
   formula += " + u";
-  if (const auto beta = value_of(m, "beta")) formula += term(*beta, "u³");
-  return formula + " = " + forcing(value_of(m, "a").value_or("?"), value_of(m, "omega").value_or("?"), time);
+  if (beta) formula += term(*beta, "u³");
+  return formula + " = " + forcing(a, omega, time);
 }
 
 /// docs/mathematics.md §1: u'' + 2α u' + u = a cos(ω t), u ≥ u_min (seed 000 eq. (15)); a case
-/// written with m, c, k, F, Ω shows that equation in t, then the normalised one in τ = ω0 t.
-std::string impact_oscillator(const ModelDescription& m) {
-  const auto mass = value_of(m, "m");
-  if (!mass) return normalised(m, "t") + constraint(m);
-  const std::string physical = (*mass == "1" ? std::string("ü") : factor(*mass) + "·ü") +
-                               term(value_of(m, "c").value_or("?"), "u̇") + " + " +
-                               factor(value_of(m, "k").value_or("?")) + "·u = " +
-                               forcing(value_of(m, "F").value_or("?"), value_of(m, "Omega").value_or("?"), "t");
-  return physical + constraint(m) + "; in τ = ω0·t with ω0 = " + value_of(m, "omega0").value_or("?") + ": " +
-         normalised(m, "τ");
+/// written with m, c, k, F, Ω shows that equation in t, then the normalised one in τ = ω0 t
+/// with the normalised numbers it converts to, exactly.
+std::string formula(const OscillatorSpec& osc, const ModelSpec& m) {
+  if (!osc.physical) return normalised(osc.alpha.text, nullptr, osc.amplitude.text, osc.omega.text, "t") + constraint(m);
+  const PhysicalSpec& p = *osc.physical;
+  const PhysicalOscillator exact = p.exact();
+  const std::string physical = (p.mass.text == "1" ? std::string("ü") : factor(p.mass.text) + "·ü") +
+                               term(p.damping.text, "u̇") + " + " + factor(p.stiffness.text) +
+                               "·u = " + forcing(p.force.text, p.forcing_frequency.text, "t");
+  return physical + constraint(m) + "; in τ = ω0·t with ω0 = " + root_text(exact.omega0_squared()) + ": " +
+         normalised(root_text(exact.alpha_squared()), nullptr, exact.amplitude().str(),
+                    root_text(exact.omega_squared()), "τ");
 }
 
 /// docs/mathematics.md §5: the forced Duffing oscillator u'' + 2α u' + u + β u³ = a cos ωt above u_min.
-std::string duffing_oscillator(const ModelDescription& m) { return normalised(m, "t") + constraint(m); }
+std::string formula(const DuffingSpec& d, const ModelSpec& m) {
+  return normalised(d.alpha.text, &d.beta.text, d.amplitude.text, d.omega.text, "t") + constraint(m);
+}
 
 /// docs/mathematics.md §2: u'' = −g, u ≥ u_min (the free fall of seed 000 §2 when g = 0).
-std::string constant_force(const ModelDescription& m) {
-  return "u'' = " + negated(value_of(m, "g").value_or("?")) + ", u ≥ " + value_of(m, "u_min").value_or("?") +
-         ", e = " + value_of(m, "e").value_or("?");
+std::string formula(const ConstantForceSpec& f, const ModelSpec& m) {
+  return "u'' = " + negated(f.g.text) + constraint(m);
 }
 
 /// docs/mathematics.md §5: y'' + ω² y (1 + β y²) = 0 with the constraint set K (seed 003 §3, §5).
-std::string conservative_oscillator(const ModelDescription& m) {
-  const std::string beta = value_of(m, "beta").value_or("?");
-  std::string formula = "y'' + " + factor(value_of(m, "omega").value_or("?")) + "²·y";
-  if (beta != "0") formula += "·(1 + " + factor(beta) + "·y²)";
+std::string formula(const ConservativeSpec& k, const ModelSpec& m) {
+  std::string formula = "y'' + " + factor(k.omega.text) + "²·y";
+  if (k.beta.text != "0") formula += "·(1 + " + factor(k.beta.text) + "·y²)";
   formula += " = 0";
-  if (const auto obstacle = value_of(m, "obstacle"))
-    return formula + ", y ≥ " + *obstacle + ", e = " + value_of(m, "e").value_or("?");
-  for (const Parameter& p : m.parameters)
-    if (p.key == "stops" && p.texts.size() == 2)
-      return formula + ", " + p.texts[0] + " ≤ y ≤ " + p.texts[1] + ", e = " + value_of(m, "e").value_or("?");
+  if (k.obstacle) return formula + ", y ≥ " + k.obstacle->text + ", e = " + m.e.text;
+  if (k.stop_lower) return formula + ", " + k.stop_lower->text + " ≤ y ≤ " + k.stop_upper->text + ", e = " + m.e.text;
   return formula + " (no constraint)";
 }
 
-/// "(a, b, c)" of a list parameter.
-std::string list_of(const ModelDescription& m, const std::string& key) {
-  for (const Parameter& p : m.parameters)
-    if (p.key == key) {
-      std::string text;
-      for (const std::string& x : p.texts) text += (text.empty() ? "" : ", ") + x;
-      return "(" + text + ")";
-    }
-  return "?";
+/// "a, b, c" of a list of numbers.
+std::string joined(const std::vector<NumberInput>& xs) {
+  std::string text;
+  for (const NumberInput& x : xs) text += (text.empty() ? "" : ", ") + x.text;
+  return text;
 }
 
+/// "(a, b, c)" of a list of numbers.
+std::string list_of(const std::vector<NumberInput>& xs) { return "(" + joined(xs) + ")"; }
+
 /// M² q'' + A² q = h(t) with its matrices, box and restitutions (seed 002 eq. (1)).
-std::string linear_system(const ModelDescription& m) {
-  std::string prefix, stiffness, box;
-  if (const auto mu_k = value_of(m, "mu_k")) prefix = "seed 002's 2-DOF system, μ_k = " + *mu_k + ", μ_m = " + *value_of(m, "mu_m") + ": ";
-  std::vector<std::string> lower, upper;
-  for (const Parameter& p : m.parameters) {
-    if (p.key.starts_with("stiffness[")) {
-      std::string row;
-      for (const std::string& x : p.texts) row += (row.empty() ? "" : ", ") + x;
-      stiffness += (stiffness.empty() ? "" : "; ") + row;
-    }
-    if (p.key == "lower") lower = p.texts;
-    if (p.key == "upper") upper = p.texts;
+std::string formula(const SystemSpec& s, const ModelSpec&) {
+  std::string stiffness, box;
+  for (const std::vector<NumberInput>& row : s.stiffness) stiffness += (stiffness.empty() ? "" : "; ") + joined(row);
+  for (std::size_t i = 0; i < s.dimension(); ++i) {
+    const auto& lower = s.lower[i];
+    const auto& upper = s.upper[i];
+    box += std::string(i ? " × " : "") + (!lower && !upper ? "ℝ" : (lower ? "[" + lower->text : "(−∞") + ", " +
+                                                                       (upper ? upper->text + "]" : "∞)"));
   }
-  for (std::size_t i = 0; i < lower.size() && i < upper.size(); ++i) {
-    const bool free = lower[i] == "-inf" && upper[i] == "inf";
-    box += std::string(i ? " × " : "") + (free ? "ℝ" : (lower[i] == "-inf" ? "(−∞" : "[" + lower[i]) + ", " +
-                                                            (upper[i] == "inf" ? "∞)" : upper[i] + "]"));
-  }
-  const auto omega = value_of(m, "Omega");
-  return prefix + "M² q'' + A² q = " + (omega ? "f·cos " + factor(*omega) + "t, f = " + list_of(m, "force") : "0") +
-         " with M² = diag" + list_of(m, "mass") + ", A² = [" + stiffness + "], q ∈ K = " + box + ", e = " + list_of(m, "e");
+  return "M² q'' + A² q = " +
+         (s.forced() ? "f·cos " + factor(s.forcing_frequency->text) + "t, f = " + list_of(s.force) : "0") +
+         " with M² = diag" + list_of(s.mass) + ", A² = [" + stiffness + "], q ∈ K = " + box + ", e = " +
+         list_of(s.restitution);
+}
+
+/// Seed 002 §3's 2-DOF system: its two parameters, then the N-DOF system they define.
+std::string formula(const TwoMassSpringSpec& two, const ModelSpec& m) {
+  return "seed 002's 2-DOF system, μ_k = " + two.mu_k.text + ", μ_m = " + two.mu_m.text + ": " + formula(two.system, m);
 }
 
 /// Seed 004's double pendulum (docs/mathematics.md §7): its parameters and the wall.
-std::string double_pendulum(const ModelDescription& m) {
-  const auto v = [&](const char* key) { return value_of(m, key).value_or("?"); };
-  return "seed 004's double pendulum M(q)q'' = f(q, q'), angles from the upward vertical, m1 = " + v("m1") +
-         ", m2 = " + v("m2") + ", l1 = " + v("l1") + ", l2 = " + v("l2") + ", gravity " + v("gravity") +
-         "; wall g(q) = −cos θ1 ≤ 0, e = " + v("e");
+std::string formula(const DoublePendulumSpec& p, const ModelSpec& m) {
+  return "seed 004's double pendulum M(q)q'' = f(q, q'), angles from the upward vertical, m1 = " + p.m1.text +
+         ", m2 = " + p.m2.text + ", l1 = " + p.l1.text + ", l2 = " + p.l2.text + ", gravity " + p.gravity.text +
+         "; wall g(q) = −cos θ1 ≤ 0, e = " + m.e.text;
 }
 
 }  // namespace
 
-std::string model_formula(const ModelDescription& model) {
-  if (model.type == "linear-system" || model.type == "two-mass-spring") return linear_system(model);
-  if (model.type == "impact-oscillator") return impact_oscillator(model);
-  if (model.type == "duffing-oscillator") return duffing_oscillator(model);
-  if (model.type == "constant-force") return constant_force(model);
-  if (model.type == "conservative-oscillator") return conservative_oscillator(model);
-  if (model.type == "double-pendulum") return double_pendulum(model);
-  std::string parameters;
-  for (const Parameter& p : model.parameters) {
-    parameters += (parameters.empty() ? "" : ", ") + p.key + " =";
-    for (const std::string& text : p.texts) parameters += " " + text;
-  }
-  return model.type + " (" + parameters + ")";
+std::string model_formula(const ModelSpec& model) {
+  return std::visit([&](const auto& spec) { return formula(spec, model); }, model.kind);
 }
 
 }  // namespace vibro

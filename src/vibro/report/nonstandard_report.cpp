@@ -6,6 +6,7 @@
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/scalar/parse.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <optional>
 #include <stdexcept>
+#include <variant>
 
 namespace vibro {
 namespace {
@@ -49,10 +51,9 @@ PlotSeries phase_series(const std::string& title, const RunResult& run) {
   return s;
 }
 
-double omega_of(const RunResult& r) {
-  for (const auto& p : r.model.parameters)
-    if (p.key == "omega") return std::stod(p.texts.front());
-  throw std::logic_error("a conservative-oscillator result without omega");
+/// ω of a shipped seed-003 case, in double.
+double omega_of(const CaseRuns& runs) {
+  return parse_real<double>(std::get<ConservativeSpec>(runs.spec.model.kind).omega.text);
 }
 
 /// The claims section's view of the shipped runs: by case name, in double.
@@ -105,7 +106,7 @@ std::string stability_table(const ShippedRuns& shipped) {
   const RunResult& ns = *shipped.double_run(nonstandard);
   const RunResult& sv = *shipped.double_run(standard);
   const CaseSpec& sv_case = shipped.case_runs(standard)->spec;
-  const double omega = omega_of(sv);
+  const double omega = omega_of(*shipped.case_runs(standard));
   std::string md =
       fmt::format("From `{}` and `{}`: ω = {}, y0 = {}, v0 = {}, no constraint, exact start, {} steps at each ωΔt, a "
                   "run stopped at the first node with |y| > {}.\n\n",
@@ -154,7 +155,7 @@ std::string nonstandard_run_section(const CaseSpec& c, const std::vector<RunResu
   const RunResult& first = runs.front();
   std::string options;
   for (const auto& [key, value] : first.scheme.options) options += (options.empty() ? "" : ", ") + key + " `" + value + "`";
-  std::string md = "## Seed-003 run: `" + c.name + "`\n\n" + c.description + "\n\nModel " + model_formula(first.model) +
+  std::string md = "## Seed-003 run: `" + c.name + "`\n\n" + c.description + "\n\nModel " + model_formula(c.model) +
                    "; y0 = " + c.u0.text + ", v0 = " + c.v0.text + ", scheme `" + c.scheme.type + "` (" + options +
                    "), Δt = " + c.step.text() + ", " + std::to_string(*first.run.steps) +
                    " steps. Energy: E^k of docs/mathematics.md §5 with the non-standard φ, whatever the scheme; variation = (max "
@@ -331,7 +332,7 @@ nlohmann::json stability_json(const ShippedRuns& shipped) {
   const RunResult& ns = *shipped.double_run(nonstandard);
   const RunResult& sv = *shipped.double_run(standard);
   const JsonNumbers n(false);
-  const double omega = omega_of(sv);
+  const double omega = omega_of(*shipped.case_runs(standard));
   nlohmann::json rows = nlohmann::json::array();
   for (std::size_t i = 0; i < std::min(ns.sweep.size(), sv.sweep.size()); ++i) {
     const RunFindings &a = ns.sweep[i].run, &b = sv.sweep[i].run;

@@ -104,7 +104,7 @@ std::string convergence_table(const std::map<std::string, const CaseRuns*>& runs
 std::string system_run_section(const CaseSpec& c, const std::vector<RunResult>& runs) {
   const RunResult& first = runs.front();
   std::string md = "## " + first.scheme.display_name + " run: `" + c.name + "`\n\n" + c.description + "\n\nModel " +
-                   model_formula(first.model) + "; Δt = " + *first.scheme.step + ", " + std::to_string(*first.run.steps) +
+                   model_formula(c.model) + "; Δt = " + *first.scheme.step + ", " + std::to_string(*first.run.steps) +
                    " steps. Energy: E = ½(vᵀM²v + qᵀA²q) of the scheme's nodes (seed 002 eq. (20)); its variation is "
                    "the largest |E − E_f|/E_f within a flight f (between steps with an active constraint).\n\n";
   std::vector<std::string> header = {"precision"};

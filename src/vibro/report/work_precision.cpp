@@ -19,7 +19,7 @@ namespace {
 /// What makes two studies solve the same problem: the model with its numbers, the initial
 /// data and the horizon (not the scheme, its options or its steps).
 std::string problem_of(const CaseSpec& c, const RunResult& r) {
-  std::string text = model_formula(r.model);
+  std::string text = model_formula(c.model);
   for (const Parameter& p : r.initial) {
     std::string values;
     for (const std::string& v : p.texts) values += (values.empty() ? "" : ", ") + v;

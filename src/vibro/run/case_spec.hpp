@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -43,18 +44,21 @@ struct PhysicalSpec {
 /// u'' + 2αu' + u = a cos ωt (docs/mathematics.md §1), written as α, a, ω or, when `physical`
 /// is set, as m, c, k, F, Ω (alpha, amplitude and omega are then unset: the binding converts).
 struct OscillatorSpec {
+  static constexpr ModelKind model_kind = ModelKind::impact_oscillator;
   NumberInput alpha, amplitude, omega;
   std::optional<PhysicalSpec> physical;
 };
 
 /// u'' = −g (seed 000 §2 with g = 0).
 struct ConstantForceSpec {
+  static constexpr ModelKind model_kind = ModelKind::constant_force;
   NumberInput g;
 };
 
 /// y'' + ω² y (1 + β y²) = 0 (seed 003, docs/mathematics.md §5) with K = [obstacle, ∞), K = [lower,
 /// upper] (two stops) or K = ℝ. Autonomous: its "period" is the linear one, 2π/ω.
 struct ConservativeSpec {
+  static constexpr ModelKind model_kind = ModelKind::conservative_oscillator;
   NumberInput omega, beta;
   std::optional<NumberInput> obstacle;                ///< K = [obstacle, ∞)
   std::optional<NumberInput> stop_lower, stop_upper;  ///< K = [lower, upper]
@@ -62,12 +66,14 @@ struct ConservativeSpec {
 
 /// u'' + 2αu' + u + βu³ = a cos ωt with an obstacle (model/duffing_oscillator.hpp, docs/mathematics.md §5).
 struct DuffingSpec {
+  static constexpr ModelKind model_kind = ModelKind::duffing_oscillator;
   NumberInput alpha, beta, amplitude, omega;
 };
 
 /// M² q'' + A² q = f cos(Ωt), q ∈ K = Π [lower_i, upper_i] (seed 002 eq. (1)–(3),
 /// model/linear_impact_system.hpp), as written or as the 2-DOF system converts to it.
 struct SystemSpec {
+  static constexpr ModelKind model_kind = ModelKind::linear_system;
   std::vector<NumberInput> mass;                   ///< the diagonal of M²
   std::vector<std::vector<NumberInput>> stiffness;  ///< A², by rows
   std::vector<std::optional<NumberInput>> lower, upper;  ///< none: −∞ / +∞
@@ -86,6 +92,7 @@ struct SystemSpec {
 /// Seed 002 §3's 2-DOF mass–spring system: μ_k, μ_m and the bounds of q1 as written, and
 /// the general system they define (M² = diag(1, μ_m), A² = [[1, −1], [−1, 1 + μ_k]]).
 struct TwoMassSpringSpec {
+  static constexpr ModelKind model_kind = ModelKind::two_mass_spring;
   NumberInput mu_k, mu_m;
   std::optional<NumberInput> q_min, q_max;
   SystemSpec system;
@@ -94,19 +101,35 @@ struct TwoMassSpringSpec {
 /// Seed 004's double pendulum against a wall (model/double_pendulum.hpp, docs/mathematics.md §7):
 /// masses, lengths and gravity as written (9.81 when not given); its e is ModelSpec::e.
 struct DoublePendulumSpec {
+  static constexpr ModelKind model_kind = ModelKind::double_pendulum;
   NumberInput m1, m2, l1, l2, gravity;
 };
 
+/// The models a case can hold: one spec type per ModelKind, each naming its kind
+/// (checked below), so a kind without a spec or two specs of one kind do not compile.
+using ModelSpecs = std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec, DuffingSpec, SystemSpec,
+                                TwoMassSpringSpec, DoublePendulumSpec>;
+
+namespace detail {
+template <class... Specs>
+consteval bool one_spec_per_kind(std::type_identity<std::variant<Specs...>>) {
+  for (const ModelKind kind : model_kinds)
+    if (((Specs::model_kind == kind ? 1 : 0) + ...) != 1) return false;
+  return sizeof...(Specs) == model_kinds.size();
+}
+}  // namespace detail
+static_assert(detail::one_spec_per_kind(std::type_identity<ModelSpecs>{}),
+              "ModelSpecs holds exactly one spec type per ModelKind (run/model_kind.hpp)");
+
 struct ModelSpec {
-  /// In the order of ModelKind.
-  std::variant<OscillatorSpec, ConstantForceSpec, ConservativeSpec, DuffingSpec, SystemSpec, TwoMassSpringSpec,
-               DoublePendulumSpec>
-      kind;
+  ModelSpecs kind;
   /// u_min: the 1-DOF models but the conservative oscillator; e: the 1-DOF models and the
   /// double pendulum.
   NumberInput u_min, e;
 
-  ModelKind model_kind() const { return static_cast<ModelKind>(kind.index()); }
+  ModelKind model_kind() const {
+    return std::visit([](const auto& spec) { return std::decay_t<decltype(spec)>::model_kind; }, kind);
+  }
   /// The N-DOF system of a linear-system or two-mass-spring model, else nullptr.
   const SystemSpec* system() const {
     if (const auto* s = std::get_if<SystemSpec>(&kind)) return s;

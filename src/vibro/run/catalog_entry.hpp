@@ -10,6 +10,7 @@
 #include "vibro/run/scheme_entry.hpp"
 
 #include <string_view>
+#include <utility>
 
 namespace vibro {
 
@@ -19,28 +20,30 @@ namespace detail {
 /// compile time for every model kind the entry declares).
 template <class E, ModelKind K>
 constexpr bool shaped() {
-  if constexpr (E::models.contains(K)) return Scheme<typename E::template scheme_type<typename ModelOfKind<K, double>::type>>;
+  if constexpr (E::models.contains(K)) return Scheme<typename E::template scheme_type<ModelOfKind<K, double>>>;
   else return true;
+}
+
+template <class E, std::size_t... I>
+constexpr bool shaped_on_every_model(std::index_sequence<I...>) {
+  return (shaped<E, model_kinds[I]>() && ...);
+}
+
+/// The first kind of model_kinds that entry E runs on.
+template <class E>
+consteval ModelKind first_model_of() {
+  for (const ModelKind kind : model_kinds)
+    if (E::models.contains(kind)) return kind;
+  throw "a registry entry runs on at least one model";
 }
 
 template <class E>
 DeclaredOrders declared_orders_of() {
-  static_assert(shaped<E, ModelKind::impact_oscillator>() && shaped<E, ModelKind::constant_force>() &&
-                    shaped<E, ModelKind::conservative_oscillator>() && shaped<E, ModelKind::duffing_oscillator>() &&
-                    shaped<E, ModelKind::linear_system>() && shaped<E, ModelKind::double_pendulum>(),
+  static_assert(shaped_on_every_model<E>(std::make_index_sequence<model_kinds.size()>{}),
                 "every scheme of the catalog satisfies vibro::Scheme on every model it declares");
   // The declared orders are a property of the scheme, not of the model: take them from the
   // first model the entry runs on.
-  if constexpr (E::models.contains(ModelKind::impact_oscillator))
-    return E::template scheme_type<ImpactOscillator<double>>::declared_orders;
-  else if constexpr (E::models.contains(ModelKind::constant_force))
-    return E::template scheme_type<ConstantForce<double>>::declared_orders;
-  else if constexpr (E::models.contains(ModelKind::conservative_oscillator))
-    return E::template scheme_type<ConservativeOscillator<double>>::declared_orders;
-  else if constexpr (E::models.contains(ModelKind::linear_system))
-    return E::template scheme_type<LinearImpactSystem<double>>::declared_orders;
-  else
-    return E::template scheme_type<DoublePendulum<double>>::declared_orders;
+  return E::template scheme_type<ModelOfKind<first_model_of<E>(), double>>::declared_orders;
 }
 
 }  // namespace detail

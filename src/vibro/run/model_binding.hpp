@@ -25,40 +25,6 @@
 
 namespace vibro {
 
-/// The C++ type of a model kind at a scalar type.
-template <ModelKind Kind, class Real>
-struct ModelOfKind;
-template <class Real>
-struct ModelOfKind<ModelKind::impact_oscillator, Real> {
-  using type = ImpactOscillator<Real>;
-};
-template <class Real>
-struct ModelOfKind<ModelKind::constant_force, Real> {
-  using type = ConstantForce<Real>;
-};
-template <class Real>
-struct ModelOfKind<ModelKind::conservative_oscillator, Real> {
-  using type = ConservativeOscillator<Real>;
-};
-
-template <class Real>
-struct ModelOfKind<ModelKind::duffing_oscillator, Real> {
-  using type = DuffingOscillator<Real>;
-};
-template <class Real>
-struct ModelOfKind<ModelKind::linear_system, Real> {
-  using type = LinearImpactSystem<Real>;
-};
-template <class Real>
-struct ModelOfKind<ModelKind::two_mass_spring, Real> {
-  using type = LinearImpactSystem<Real>;
-};
-
-template <class Real>
-struct ModelOfKind<ModelKind::double_pendulum, Real> {
-  using type = DoublePendulum<Real>;
-};
-
 /// A number of a case at the run's precision; InputError naming its key (the caller adds
 /// the file: naming_file) when it is not representable there.
 template <class Real>
@@ -82,21 +48,13 @@ decltype(auto) naming_file(const CaseSpec& c, F&& f) {
   }
 }
 
-/// The conservative oscillator of a case (seed 003, docs/mathematics.md §5) bound to Real.
-template <class Real>
-ConservativeOscillator<Real> bind_conservative(const ModelSpec& m) {
-  const auto& k = std::get<ConservativeSpec>(m.kind);
-  ConstraintSet<Real> constraint;
-  if (k.obstacle) constraint = ConstraintSet<Real>::obstacle(to_real<Real>(*k.obstacle));
-  if (k.stop_lower) constraint = ConstraintSet<Real>::stops(to_real<Real>(*k.stop_lower), to_real<Real>(*k.stop_upper));
-  return ConservativeOscillator<Real>(to_real<Real>(k.omega), to_real<Real>(k.beta), constraint, to_real<Real>(m.e));
-}
+// bind_model<Real>(spec, model): the model object of each spec type (run/case_spec.hpp) at
+// Real, one overload per kind; `model` holds u_min and e, which several kinds share.
 
-/// The impact oscillator of a case (docs/mathematics.md §1) bound to Real: its normalised
-/// numbers as written, or converted from the physical ones (model/physical_oscillator.hpp).
+/// The impact oscillator (docs/mathematics.md §1): its normalised numbers as written, or
+/// converted from the physical ones (model/physical_oscillator.hpp).
 template <class Real>
-ImpactOscillator<Real> bind_oscillator(const ModelSpec& m) {
-  const auto& osc = std::get<OscillatorSpec>(m.kind);
+ImpactOscillator<Real> bind_model(const OscillatorSpec& osc, const ModelSpec& m) {
   if (!osc.physical)
     return ImpactOscillator<Real>(to_real<Real>(osc.alpha), to_real<Real>(osc.amplitude), to_real<Real>(osc.omega),
                                   to_real<Real>(m.u_min), to_real<Real>(m.e));
@@ -110,9 +68,31 @@ ImpactOscillator<Real> bind_oscillator(const ModelSpec& m) {
   }
 }
 
-/// The N-DOF system of a case (seed 002, docs/mathematics.md §6) bound to Real.
+/// u'' = −g (seed 000 §2).
 template <class Real>
-LinearImpactSystem<Real> bind_system(const SystemSpec& s) {
+ConstantForce<Real> bind_model(const ConstantForceSpec& f, const ModelSpec& m) {
+  return ConstantForce<Real>(to_real<Real>(f.g), to_real<Real>(m.u_min), to_real<Real>(m.e));
+}
+
+/// Seed 003's conservative oscillator (docs/mathematics.md §5) with its constraint set.
+template <class Real>
+ConservativeOscillator<Real> bind_model(const ConservativeSpec& k, const ModelSpec& m) {
+  ConstraintSet<Real> constraint;
+  if (k.obstacle) constraint = ConstraintSet<Real>::obstacle(to_real<Real>(*k.obstacle));
+  if (k.stop_lower) constraint = ConstraintSet<Real>::stops(to_real<Real>(*k.stop_lower), to_real<Real>(*k.stop_upper));
+  return ConservativeOscillator<Real>(to_real<Real>(k.omega), to_real<Real>(k.beta), constraint, to_real<Real>(m.e));
+}
+
+/// The forced Duffing oscillator above an obstacle (docs/mathematics.md §5).
+template <class Real>
+DuffingOscillator<Real> bind_model(const DuffingSpec& d, const ModelSpec& m) {
+  return DuffingOscillator<Real>(to_real<Real>(d.alpha), to_real<Real>(d.beta), to_real<Real>(d.amplitude),
+                                 to_real<Real>(d.omega), to_real<Real>(m.u_min), to_real<Real>(m.e));
+}
+
+/// Seed 002's N-DOF system as written (docs/mathematics.md §6).
+template <class Real>
+LinearImpactSystem<Real> bind_model(const SystemSpec& s, const ModelSpec&) {
   const std::size_t n = s.dimension();
   Vector<Real> mass, force;
   Matrix<Real> stiffness(n, n);
@@ -129,6 +109,50 @@ LinearImpactSystem<Real> bind_system(const SystemSpec& s) {
                                   s.forcing_frequency ? to_real<Real>(*s.forcing_frequency) : Real(0));
 }
 
+
+/// Seed 002 §3's 2-DOF system: the N-DOF system its parameters define.
+template <class Real>
+LinearImpactSystem<Real> bind_model(const TwoMassSpringSpec& two, const ModelSpec& m) {
+  return bind_model<Real>(two.system, m);
+}
+
+/// Seed 004's double pendulum (docs/mathematics.md §7).
+template <class Real>
+DoublePendulum<Real> bind_model(const DoublePendulumSpec& p, const ModelSpec& m) {
+  return DoublePendulum<Real>(to_real<Real>(p.m1), to_real<Real>(p.m2), to_real<Real>(p.l1), to_real<Real>(p.l2),
+                              to_real<Real>(p.gravity), to_real<Real>(m.e));
+}
+
+/// The impact oscillator of a case bound to Real (a case the caller knows to be one).
+template <class Real>
+ImpactOscillator<Real> bind_oscillator(const ModelSpec& m) {
+  return bind_model<Real>(std::get<OscillatorSpec>(m.kind), m);
+}
+
+/// The conservative oscillator of a case bound to Real (a case the caller knows to be one).
+template <class Real>
+ConservativeOscillator<Real> bind_conservative(const ModelSpec& m) {
+  return bind_model<Real>(std::get<ConservativeSpec>(m.kind), m);
+}
+
+namespace detail {
+template <ModelKind Kind, class... Specs>
+consteval std::size_t spec_index(std::type_identity<std::variant<Specs...>>) {
+  constexpr std::array<ModelKind, sizeof...(Specs)> kinds = {Specs::model_kind...};
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    if (kinds[i] == Kind) return i;
+  throw "every model kind has a spec type (run/case_spec.hpp)";
+}
+}  // namespace detail
+
+/// The spec type of a model kind.
+template <ModelKind Kind>
+using SpecOfKind = std::variant_alternative_t<detail::spec_index<Kind>(std::type_identity<ModelSpecs>{}), ModelSpecs>;
+
+/// The C++ type of a model kind at a scalar type: what bind_model returns for its spec.
+template <ModelKind Kind, class Real>
+using ModelOfKind = decltype(bind_model<Real>(std::declval<const SpecOfKind<Kind>&>(), std::declval<const ModelSpec&>()));
+
 /// Whether a model of kind K bound to Real is instantiated by with_model<Kinds, Real>.
 template <ModelKinds Kinds, ModelKind K, class Real>
 inline constexpr bool binds = Kinds.contains(K) && model_scalars(K).contains(scalar_kind_of<Real>);
@@ -139,42 +163,16 @@ inline constexpr bool binds = Kinds.contains(K) && model_scalars(K).contains(sca
 /// not among them (the case reader and require_runnable refuse those first), and
 /// std::invalid_argument from the model's constructor for values it cannot hold.
 template <ModelKinds Kinds, class Real, class F>
-decltype(auto) with_model(const ModelSpec& m, F&& f) {
-  switch (m.model_kind()) {
-    case ModelKind::impact_oscillator:
-      if constexpr (binds<Kinds, ModelKind::impact_oscillator, Real>) return f(bind_oscillator<Real>(m));
-      break;
-    case ModelKind::conservative_oscillator:
-      if constexpr (binds<Kinds, ModelKind::conservative_oscillator, Real>) return f(bind_conservative<Real>(m));
-      break;
-    case ModelKind::duffing_oscillator:
-      if constexpr (binds<Kinds, ModelKind::duffing_oscillator, Real>) {
-        const auto& d = std::get<DuffingSpec>(m.kind);
-        return f(DuffingOscillator<Real>(to_real<Real>(d.alpha), to_real<Real>(d.beta), to_real<Real>(d.amplitude),
-                                         to_real<Real>(d.omega), to_real<Real>(m.u_min), to_real<Real>(m.e)));
-      }
-      break;
-    case ModelKind::linear_system:
-      if constexpr (binds<Kinds, ModelKind::linear_system, Real>) return f(bind_system<Real>(*m.system()));
-      break;
-    case ModelKind::two_mass_spring:
-      if constexpr (binds<Kinds, ModelKind::two_mass_spring, Real>) return f(bind_system<Real>(*m.system()));
-      break;
-    case ModelKind::double_pendulum:
-      if constexpr (binds<Kinds, ModelKind::double_pendulum, Real>) {
-        const auto& p = std::get<DoublePendulumSpec>(m.kind);
-        return f(DoublePendulum<Real>(to_real<Real>(p.m1), to_real<Real>(p.m2), to_real<Real>(p.l1),
-                                      to_real<Real>(p.l2), to_real<Real>(p.gravity), to_real<Real>(m.e)));
-      }
-      break;
-    case ModelKind::constant_force:
-      if constexpr (binds<Kinds, ModelKind::constant_force, Real>)
-        return f(ConstantForce<Real>(to_real<Real>(std::get<ConstantForceSpec>(m.kind).g), to_real<Real>(m.u_min),
-                                     to_real<Real>(m.e)));
-      break;
-  }
-  throw std::logic_error("with_model: " + std::string(model_name(m.model_kind())) + " is not bound to " +
-                         scalar_name<Real>() + " here (refused before the run)");
+void with_model(const ModelSpec& m, F&& f) {
+  std::visit(
+      [&]<class Spec>(const Spec& spec) {
+        if constexpr (binds<Kinds, Spec::model_kind, Real>)
+          f(bind_model<Real>(spec, m));
+        else
+          throw std::logic_error("with_model: " + std::string(model_name(Spec::model_kind)) + " is not bound to " +
+                                 scalar_name<Real>() + " here (refused before the run)");
+      },
+      m.kind);
 }
 
 /// A model with a period to count steps in: the forcing period, or the conservative
@@ -202,78 +200,95 @@ inline std::int64_t step_count(const CaseSpec& c, const StepSpec& step) {
   return static_cast<std::int64_t>(bmp::numerator(steps));
 }
 
-/// An N-DOF system as written: the named parameters of the 2-DOF system, then the matrices,
-/// the bounds ("-inf"/"inf" where there is none), the restitutions and the forcing.
-inline ModelDescription describe_system(const ModelSpec& m) {
-  ModelDescription d{std::string(model_name(m.model_kind())), {}};
-  if (const auto* two = std::get_if<TwoMassSpringSpec>(&m.kind)) {
-    d.parameters.push_back({"mu_k", {two->mu_k.text}});
-    d.parameters.push_back({"mu_m", {two->mu_m.text}});
-  }
-  const SystemSpec& s = *m.system();
-  d.parameters.push_back({"mass", texts_of(s.mass), true});
+// The parameters of each spec type as written, for outputs (describe_model): one overload
+// per kind, after the e that the 1-DOF models and the pendulum share.
+
+/// The matrices, the bounds ("-inf"/"inf" where there is none), the restitutions and the forcing.
+inline void add_parameters(const SystemSpec& s, const ModelSpec&, std::vector<Parameter>& out) {
+  out.push_back({"mass", texts_of(s.mass), true});
   for (std::size_t i = 0; i < s.dimension(); ++i)
-    d.parameters.push_back({"stiffness[" + std::to_string(i + 1) + "]", texts_of(s.stiffness[i]), true});
+    out.push_back({"stiffness[" + std::to_string(i + 1) + "]", texts_of(s.stiffness[i]), true});
   std::vector<std::string> lower, upper;
   for (std::size_t i = 0; i < s.dimension(); ++i) {
     lower.push_back(s.lower[i] ? s.lower[i]->text : "-inf");
     upper.push_back(s.upper[i] ? s.upper[i]->text : "inf");
   }
-  d.parameters.push_back({"lower", lower, true});
-  d.parameters.push_back({"upper", upper, true});
-  d.parameters.push_back({"e", texts_of(s.restitution), true});
+  out.push_back({"lower", lower, true});
+  out.push_back({"upper", upper, true});
+  out.push_back({"e", texts_of(s.restitution), true});
   if (s.forced()) {
-    d.parameters.push_back({"force", texts_of(s.force), true});
-    d.parameters.push_back({"Omega", {s.forcing_frequency->text}});
+    out.push_back({"force", texts_of(s.force), true});
+    out.push_back({"Omega", {s.forcing_frequency->text}});
   }
-  return d;
+}
+
+/// The named parameters of the 2-DOF system, then the N-DOF system they define.
+inline void add_parameters(const TwoMassSpringSpec& two, const ModelSpec& m, std::vector<Parameter>& out) {
+  out.push_back({"mu_k", {two.mu_k.text}});
+  out.push_back({"mu_m", {two.mu_m.text}});
+  add_parameters(two.system, m, out);
+}
+
+/// u_min, then the normalised numbers, or the physical ones and the normalised form they
+/// convert to, exactly (docs/mathematics.md §1).
+inline void add_parameters(const OscillatorSpec& osc, const ModelSpec& m, std::vector<Parameter>& out) {
+  out.push_back({"e", {m.e.text}});
+  out.push_back({"u_min", {m.u_min.text}});
+  if (const auto& p = osc.physical) {
+    out.push_back({"m", {p->mass.text}});
+    out.push_back({"c", {p->damping.text}});
+    out.push_back({"k", {p->stiffness.text}});
+    out.push_back({"F", {p->force.text}});
+    out.push_back({"Omega", {p->forcing_frequency.text}});
+    const PhysicalOscillator exact = p->exact();
+    out.push_back({"alpha", {root_text(exact.alpha_squared())}});
+    out.push_back({"a", {exact.amplitude().str()}});
+    out.push_back({"omega", {root_text(exact.omega_squared())}});
+    out.push_back({"omega0", {root_text(exact.omega0_squared())}});
+    out.push_back({"time", {"tau = omega0 t"}});
+  } else {
+    out.push_back({"alpha", {osc.alpha.text}});
+    out.push_back({"a", {osc.amplitude.text}});
+    out.push_back({"omega", {osc.omega.text}});
+  }
+}
+
+inline void add_parameters(const ConservativeSpec& k, const ModelSpec& m, std::vector<Parameter>& out) {
+  out.push_back({"e", {m.e.text}});
+  out.push_back({"omega", {k.omega.text}});
+  out.push_back({"beta", {k.beta.text}});
+  if (k.obstacle) out.push_back({"obstacle", {k.obstacle->text}});
+  if (k.stop_lower) out.push_back({"stops", {k.stop_lower->text, k.stop_upper->text}});
+}
+
+inline void add_parameters(const DuffingSpec& d, const ModelSpec& m, std::vector<Parameter>& out) {
+  out.push_back({"e", {m.e.text}});
+  out.push_back({"u_min", {m.u_min.text}});
+  out.push_back({"alpha", {d.alpha.text}});
+  out.push_back({"beta", {d.beta.text}});
+  out.push_back({"a", {d.amplitude.text}});
+  out.push_back({"omega", {d.omega.text}});
+}
+
+inline void add_parameters(const DoublePendulumSpec& p, const ModelSpec& m, std::vector<Parameter>& out) {
+  out.push_back({"e", {m.e.text}});
+  out.push_back({"m1", {p.m1.text}});
+  out.push_back({"m2", {p.m2.text}});
+  out.push_back({"l1", {p.l1.text}});
+  out.push_back({"l2", {p.l2.text}});
+  out.push_back({"gravity", {p.gravity.text}});
+}
+
+inline void add_parameters(const ConstantForceSpec& f, const ModelSpec& m, std::vector<Parameter>& out) {
+  out.push_back({"e", {m.e.text}});
+  out.push_back({"u_min", {m.u_min.text}});
+  out.push_back({"g", {f.g.text}});
 }
 
 /// The model as written, for outputs.
 inline ModelDescription describe_model(const ModelSpec& m) {
-  if (m.system()) return describe_system(m);
-  ModelDescription d{std::string(model_name(m.model_kind())), {{"e", {m.e.text}}}};
-  if (const auto* osc = std::get_if<OscillatorSpec>(&m.kind)) {
-    d.parameters.push_back({"u_min", {m.u_min.text}});
-    if (const auto& p = osc->physical) {
-      // As written, then the normalised form it converts to, exactly (docs/mathematics.md §1).
-      d.parameters.push_back({"m", {p->mass.text}});
-      d.parameters.push_back({"c", {p->damping.text}});
-      d.parameters.push_back({"k", {p->stiffness.text}});
-      d.parameters.push_back({"F", {p->force.text}});
-      d.parameters.push_back({"Omega", {p->forcing_frequency.text}});
-      const PhysicalOscillator exact = p->exact();
-      d.parameters.push_back({"alpha", {root_text(exact.alpha_squared())}});
-      d.parameters.push_back({"a", {exact.amplitude().str()}});
-      d.parameters.push_back({"omega", {root_text(exact.omega_squared())}});
-      d.parameters.push_back({"omega0", {root_text(exact.omega0_squared())}});
-      d.parameters.push_back({"time", {"tau = omega0 t"}});
-    } else {
-      d.parameters.push_back({"alpha", {osc->alpha.text}});
-      d.parameters.push_back({"a", {osc->amplitude.text}});
-      d.parameters.push_back({"omega", {osc->omega.text}});
-    }
-  } else if (const auto* k = std::get_if<ConservativeSpec>(&m.kind)) {
-    d.parameters.push_back({"omega", {k->omega.text}});
-    d.parameters.push_back({"beta", {k->beta.text}});
-    if (k->obstacle) d.parameters.push_back({"obstacle", {k->obstacle->text}});
-    if (k->stop_lower) d.parameters.push_back({"stops", {k->stop_lower->text, k->stop_upper->text}});
-  } else if (const auto* duffing = std::get_if<DuffingSpec>(&m.kind)) {
-    d.parameters.push_back({"u_min", {m.u_min.text}});
-    d.parameters.push_back({"alpha", {duffing->alpha.text}});
-    d.parameters.push_back({"beta", {duffing->beta.text}});
-    d.parameters.push_back({"a", {duffing->amplitude.text}});
-    d.parameters.push_back({"omega", {duffing->omega.text}});
-  } else if (const auto* pendulum = std::get_if<DoublePendulumSpec>(&m.kind)) {
-    d.parameters.push_back({"m1", {pendulum->m1.text}});
-    d.parameters.push_back({"m2", {pendulum->m2.text}});
-    d.parameters.push_back({"l1", {pendulum->l1.text}});
-    d.parameters.push_back({"l2", {pendulum->l2.text}});
-    d.parameters.push_back({"gravity", {pendulum->gravity.text}});
-  } else {
-    d.parameters.push_back({"u_min", {m.u_min.text}});
-    d.parameters.push_back({"g", {std::get<ConstantForceSpec>(m.kind).g.text}});
-  }
+  ModelDescription d{std::string(model_name(m.model_kind())), {}};
+  std::visit([&](const auto& spec) { add_parameters(spec, m, d.parameters); }, m.kind);
   return d;
 }
 
