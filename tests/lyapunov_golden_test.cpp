@@ -14,6 +14,7 @@
 #include "vibro/run/lyapunov_golden.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>

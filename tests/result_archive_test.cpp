@@ -11,6 +11,7 @@
 #include "vibro/run/run_lyapunov.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <stdexcept>

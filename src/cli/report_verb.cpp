@@ -11,6 +11,8 @@
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/report_runs.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <iostream>
 #include <string>

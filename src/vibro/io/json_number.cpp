@@ -3,6 +3,7 @@
 #include "vibro/scalar/parse.hpp"
 
 #include <mpfr.h>
+#include <nlohmann/json.hpp>
 
 #include <charconv>
 

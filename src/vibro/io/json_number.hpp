@@ -7,7 +7,7 @@
 
 #include "vibro/scalar/number_text.hpp"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <optional>
 #include <string>

@@ -6,6 +6,8 @@
 #include "vibro/run/scheme_catalog.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace vibro {
 namespace {
 

@@ -13,7 +13,7 @@
 
 #include "vibro/io/json_number.hpp"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 namespace vibro {
 

@@ -4,6 +4,8 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/parse.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <set>
 #include <stdexcept>

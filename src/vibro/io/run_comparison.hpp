@@ -11,7 +11,7 @@
 #include "vibro/run/run_result.hpp"
 #include "vibro/scalar/number_text.hpp"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstddef>
 #include <optional>

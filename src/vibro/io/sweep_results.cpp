@@ -11,6 +11,7 @@
 #include "vibro/run/work_limit.hpp"
 
 #include <fcntl.h>
+#include <nlohmann/json.hpp>
 #include <sys/file.h>
 #include <unistd.h>
 

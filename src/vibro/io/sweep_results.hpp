@@ -8,7 +8,7 @@
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/run/run_options.hpp"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <chrono>
 #include <cstddef>

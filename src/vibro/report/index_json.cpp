@@ -4,6 +4,8 @@
 #include "vibro/io/result_json.hpp"
 #include "vibro/report/study_outputs.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace vibro {
 namespace {
 

@@ -6,7 +6,7 @@
 
 #include "vibro/run/run_result.hpp"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <filesystem>
 #include <string>

@@ -23,6 +23,7 @@
 #include "vibro/run/scheme_catalog.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>

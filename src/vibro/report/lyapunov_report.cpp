@@ -8,6 +8,7 @@
 #include "vibro/report/table_of_contents.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <map>

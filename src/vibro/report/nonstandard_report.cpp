@@ -9,6 +9,7 @@
 #include "vibro/scalar/parse.hpp"
 
 #include <boost/math/constants/constants.hpp>
+#include <nlohmann/json.hpp>
 
 #include <fmt/format.h>
 

@@ -8,7 +8,7 @@
 
 #include "vibro/run/report_runs.hpp"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <filesystem>
 #include <map>

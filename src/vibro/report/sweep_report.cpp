@@ -10,6 +10,7 @@
 #include "vibro/run/model_binding.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>

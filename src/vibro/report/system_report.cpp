@@ -7,6 +7,7 @@
 #include "vibro/report/study_outputs.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <string>
 

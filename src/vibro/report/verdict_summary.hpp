@@ -10,7 +10,7 @@
 #include "vibro/run/published_values.hpp"
 #include "vibro/run/report_runs.hpp"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <map>
 #include <optional>

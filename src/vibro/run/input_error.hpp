@@ -2,9 +2,9 @@
 // The two kinds of error a user sees, each one line naming what went wrong: bad input (the
 // file, the key, the value and what is allowed; exit code 2) and a run that cannot go on
 // (where and why; exit code 1). Values echoed from the input are cut to a readable length
-// (shown_input, vibro/scalar/parse.hpp).
+// (shown_input, vibro/scalar/shown_input.hpp).
 
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/shown_input.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -19,8 +19,6 @@
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/run_options.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <functional>
 #include <string>

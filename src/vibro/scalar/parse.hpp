@@ -6,6 +6,7 @@
 // Accepted forms: a decimal `[+-]digits[.digits][(e|E)[+-]digits]` (or `.5`), or a
 // fraction `P/Q` of two such decimals. Nothing else: no spaces, no `inf`, no `nan`.
 
+#include "vibro/scalar/shown_input.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scalar/types.hpp"
 
@@ -20,41 +21,6 @@
 #include <string_view>
 
 namespace vibro {
-
-/// `text` with its control characters escaped (\n, \t, \r, \xHH), so that a message
-/// quoting it stays on one line.
-inline std::string escaped_controls(std::string_view text) {
-  std::string shown;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      shown += "\\n";
-    } else if (c == '\t') {
-      shown += "\\t";
-    } else if (c == '\r') {
-      shown += "\\r";
-    } else if (byte < 0x20 || byte == 0x7F) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\x%02X", byte);
-      shown += escaped;
-    } else {
-      shown += c;
-    }
-  }
-  return shown;
-}
-
-/// `text` as a message shows it, on one line (escaped_controls): whole when short, else its
-/// first 60 characters and its length.
-inline std::string shown_input(std::string_view text) {
-  constexpr std::size_t limit = 60;
-  std::size_t cut = std::min(limit, text.size());
-  while (cut > 0 && cut < text.size() && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-    --cut;  // not inside a UTF-8 character
-  std::string shown = escaped_controls(text.substr(0, cut));
-  if (cut < text.size()) shown += "… (" + std::to_string(text.size()) + " characters)";
-  return shown;
-}
 
 /// The exact value of a decimal or fraction; nullopt when the text is not one of the
 /// accepted forms or the denominator is zero.
