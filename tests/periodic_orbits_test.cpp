@@ -300,12 +300,12 @@ TEST(OrbitReport, ShippedOrbitCasesAreComparedWithTheirExactExponents) {
   for (const auto& file : case_files(std::filesystem::path(VIBRO_CASES_DIR) / "orbits")) {
     const CaseSpec c = load_case(file);
     names.push_back(c.name);
-    runs.lyapunov.push_back({c, run_lyapunov_case(c)});
+    runs.lyapunov.push_back(lyapunov_case_run(c, run_lyapunov_case(c)));
   }
   ASSERT_GE(names.size(), 3u);
   const std::string chaotic_text = read_input_file(std::filesystem::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml", "case file");
   const CaseSpec chaotic = parse_case_with_overrides(chaotic_text, "ided.toml", {{"horizon.periods", "50"}});
-  runs.lyapunov.push_back({chaotic, run_lyapunov_case(chaotic)});
+  runs.lyapunov.push_back(lyapunov_case_run(chaotic, run_lyapunov_case(chaotic)));
   const std::string section = orbit_lyapunov_section(runs);
   for (const std::string& name : names) EXPECT_NE(section.find("| " + name + " |"), std::string::npos) << name;
   EXPECT_EQ(section.find(chaotic.name), std::string::npos);

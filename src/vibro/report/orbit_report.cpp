@@ -1,66 +1,14 @@
 #include "vibro/report/orbit_report.hpp"
 
-#include "vibro/analysis/periodic_orbits.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
-#include "vibro/run/model_binding.hpp"
-#include "vibro/scalar/parse.hpp"
-#include "vibro/scalar/with_scalar.hpp"
-
-#include <type_traits>
 
 namespace vibro {
-
-namespace {
-
-/// The most impacts per orbit looked for: a case is matched against the (1, n) orbits with
-/// n up to this.
-constexpr int largest_n = 3;
-
-/// The exact values for a case that starts on an orbit, as texts at the case's precision.
-struct ExactOnOrbit {
-  int n = 1;
-  bool stable = false;
-  NumberText lambda1_after_k, lambda2_after_k, lambda1_asymptotic, lambda2_asymptotic;
-  NumberText difference1, difference2;  ///< |computed − exact after K|
-};
-
-std::optional<ExactOnOrbit> exact_on_orbit(const LyapunovCaseRun& run) {
-  const CaseSpec& c = run.spec;
-  const LyapunovFindings& l = run.result.lyapunov;
-  if (c.model.model_kind() != ModelKind::impact_oscillator || !l.defined || c.precision.kind == ScalarKind::rational)
-    return std::nullopt;
-  std::optional<ExactOnOrbit> exact;
-  with_scalar(c.precision, [&](auto type) {
-    using Real = typename decltype(type)::type;
-    if constexpr (!std::is_same_v<Real, rational>) {
-      using std::abs;
-      const ImpactOscillator<Real> model = bind_oscillator<Real>(c.model);
-      const auto orbit = orbit_through(model, parse_real<Real>(c.u0.text), parse_real<Real>(c.v0.text), largest_n);
-      if (!orbit) return;
-      const auto [k1, k2] = finite_k_exponents(model, *orbit, l.periods_done);
-      const auto [m1, m2] = orbit->multipliers.log_moduli();
-      ExactOnOrbit e;
-      e.n = orbit->n;
-      e.stable = orbit->stable();
-      e.lambda1_after_k = NumberText::of(k1);
-      e.lambda2_after_k = NumberText::of(k2);
-      e.lambda1_asymptotic = NumberText::of(Real(m1 / orbit->n));
-      e.lambda2_asymptotic = NumberText::of(Real(m2 / orbit->n));
-      e.difference1 = NumberText::of(Real(abs(parse_real<Real>(l.lambda1_per_period.text) - k1)));
-      e.difference2 = NumberText::of(Real(abs(parse_real<Real>(l.lambda2_per_period.text) - k2)));
-      exact = e;
-    }
-  });
-  return exact;
-}
-
-}  // namespace
 
 std::string orbit_lyapunov_section(const ReportRuns& report) {
   std::string rows;
   for (const LyapunovCaseRun& run : report.lyapunov) {
-    const auto exact = exact_on_orbit(run);
+    const auto& exact = run.on_orbit;
     if (!exact) continue;
     const LyapunovFindings& l = run.result.lyapunov;
     rows += markdown_row({run.spec.name, "(1, " + std::to_string(exact->n) + ")" + (exact->stable ? " stable" : " unstable"),

@@ -136,6 +136,11 @@ std::vector<JobResult> run_jobs(const std::vector<CaseSpec>& cases, const std::v
 
 }  // namespace
 
+LyapunovCaseRun lyapunov_case_run(CaseSpec c, LyapunovResult result) {
+  std::optional<ExactOnOrbit> on_orbit = exact_on_orbit(c, result.lyapunov);
+  return {std::move(c), std::move(result), std::move(on_orbit)};
+}
+
 ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& base,
                           const std::function<void(const std::string&)>& status,
                           const std::vector<PublishedTable>& tables) {
@@ -161,7 +166,7 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
     const CaseSpec& c = cases[jobs[k].case_index];
     JobResult& r = results[k];
     if (r.lyapunov) {
-      LyapunovCaseRun run{c, std::move(*r.lyapunov)};
+      LyapunovCaseRun run = lyapunov_case_run(c, std::move(*r.lyapunov));
       if (c.lyapunov->family) computed[{*c.lyapunov->family, *c.lyapunov->published}] = run.result.lyapunov;
       report.lyapunov.push_back(std::move(run));
       continue;

@@ -4,6 +4,7 @@
 // (report/index_report.hpp) renders what this returns and runs nothing itself.
 
 #include "vibro/run/case_spec.hpp"
+#include "vibro/run/exact_orbit_exponents.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/published_values.hpp"
@@ -49,7 +50,12 @@ const RunResult* double_run(const std::map<std::string, const CaseRuns*>& runs, 
 struct LyapunovCaseRun {
   CaseSpec spec;
   LyapunovResult result;
+  /// The exact exponents, when the case starts on a closed-form periodic orbit.
+  std::optional<ExactOnOrbit> on_orbit;
 };
+
+/// A Lyapunov case's run with what the report shows beside it (its exact exponents).
+LyapunovCaseRun lyapunov_case_run(CaseSpec c, LyapunovResult result);
 
 struct ReportRuns {
   std::vector<CaseRuns> cases;             ///< the cases without a [lyapunov] table, in order
