@@ -20,6 +20,7 @@
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/report/orbit_report.hpp"
 #include "vibro/run/model_binding.hpp"
+#include "vibro/run/period_doubling_prediction.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 #include "vibro/scalar/with_scalar.hpp"
@@ -220,6 +221,45 @@ TYPED_TEST(Orbits, PeriodDoublingPointHasMultiplierMinusOne) {
   // No bracket without a sign change: below the point the orbit stays stable.
   EXPECT_FALSE(period_doubling_point<Real>([](const Real& w) { return study_family(w); }, 1, num<Real>("2"),
                                            num<Real>("2.5")));
+}
+
+/// A sweep's predicted doublings (run/period_doubling_prediction.hpp) sweep the parameter the
+/// key names. The base case sits on a doubling point: the periodic study problem with the
+/// obstacle at u_min = −0.1 (at u_min = 0 the problem is homogeneous in (u, a), so a only
+/// scales the orbit and cannot move a multiplier) and ω = ω* solved at 50 digits, where
+/// χ(−1) = 0 (the invariant of §4). Sweeping any one of α, a, ω, u_min and e across its
+/// base value therefore finds the doubling at that base value (up to the tiny shift of ω*
+/// rounded to double); a key that names no parameter of the oscillator, or another model,
+/// finds none.
+TEST(OrbitGoldens, SweepPredictionFindsTheDoublingInTheParameterItsKeyNames) {
+  const MpfrPrecisionGuard digits(50);
+  const auto family = [](const mpfr_real& w) {
+    return ImpactOscillator<mpfr_real>(num<mpfr_real>("0.1"), mpfr_real(1), w, num<mpfr_real>("-0.1"),
+                                       num<mpfr_real>("0.8"));
+  };
+  const auto omega = period_doubling_point<mpfr_real>(family, 1, num<mpfr_real>("2.4"), num<mpfr_real>("2.9"));
+  ASSERT_TRUE(omega);
+  const std::string omega_text = omega->str(25);
+  const CaseSpec base = parse_case("[case]\nname = \"pd\"\nprecision = \"double\"\n[model]\ntype = \"impact-oscillator\"\n"
+                                   "alpha = 0.1\na = 1\nomega = \"" + omega_text + "\"\nu_min = -0.1\ne = 0.8\n[initial]\n"
+                                   "u0 = 0.5\nv0 = 0\n[scheme]\ntype = \"reference\"\n[horizon]\nperiods = 1\n",
+                                   "pd.toml");
+  const struct {
+    const char* key;
+    double value;
+  } parameters[] = {{"model.alpha", 0.1}, {"model.a", 1}, {"model.omega", static_cast<double>(*omega)},
+                    {"model.u_min", -0.1}, {"model.e", 0.8}};
+  for (const auto& p : parameters) {
+    const std::vector<PredictedDoubling> found =
+        predicted_doublings(base, p.key, {p.value - 0.05, p.value + 0.05, p.value - 0.02, p.value + 0.02});
+    ASSERT_FALSE(found.empty()) << p.key << " at ω* = " << omega_text;
+    EXPECT_EQ(found.front().n, 1) << p.key;
+    EXPECT_NEAR(found.front().at, p.value, 1e-9) << p.key;
+  }
+  EXPECT_TRUE(predicted_doublings(base, "initial.u0", {0.4, 0.6}).empty());
+  EXPECT_TRUE(predicted_doublings(load_case(std::filesystem::path(VIBRO_CASES_DIR) / "free_fall.toml"), "model.e",
+                                  {0.4, 0.6})
+                  .empty());
 }
 
 /// Distinct stroboscopic positions of the reference (double) after `transient` periods at ω:

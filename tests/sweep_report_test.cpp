@@ -80,7 +80,7 @@ TEST(SweepReport, CellEdgesAreTheMidpointsAndTheirMirrors) {
 
 /// A hand-made outcome of the IDED sweep with the given λ1 per point (none: undefined).
 vibro::SweepOutcome outcome_with(const std::vector<std::optional<double>>& lambda1) {
-  vibro::SweepOutcome o{ided_sweep("[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.8, 0.9, 1]\n"), {}, {}, 1};
+  vibro::SweepOutcome o{ided_sweep("[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.8, 0.9, 1]\n"), {}, {}, 1, {}};
   for (std::size_t i = 0; i < lambda1.size(); ++i) {
     json point = {{"kind", "point"}, {"point", i}, {"parameters", {{"model.alpha", o.sweep.parameters[0].values[i].text}}}};
     point["lyapunov"] = lambda1[i] ? json{{"method", "IDED"}, {"defined", true}, {"lambda1_per_period", *lambda1[i]}}

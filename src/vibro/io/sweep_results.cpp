@@ -316,7 +316,7 @@ SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOpt
 }
 
 SweepOutcome compute_sweep(const SweepSpec& s, const RunOptions& options) {
-  SweepOutcome outcome{s, std::vector<json>(s.points()), {}, std::max(1u, options.threads)};
+  SweepOutcome outcome{s, std::vector<json>(s.points()), {}, std::max(1u, options.threads), {}};
   // Each point writes its own slot: no two threads touch one element.
   outcome.summary = run_sweep_points(
       s, {},
@@ -326,6 +326,17 @@ SweepOutcome compute_sweep(const SweepSpec& s, const RunOptions& options) {
         outcome.points[line.at("point").get<std::size_t>()] = std::move(kept);
       },
       options);
+  // The bifurcation diagram of a one-parameter sweep marks the closed form's period doublings.
+  std::vector<const SweepParameter*> swept;
+  for (const SweepParameter& p : s.parameters)
+    if (p.values.size() > 1) swept.push_back(&p);
+  if (s.strobe && swept.size() == 1) {
+    std::vector<double> values;
+    for (const CaseOverride& v : swept.front()->values)
+      if (const std::optional<double> x = nearest_double(v.text)) values.push_back(*x);
+    if (values.size() == swept.front()->values.size())  // a model parameter: every value a number
+      outcome.doublings = predicted_doublings(sweep_point_cases(s, 0).base, swept.front()->key, std::move(values));
+  }
   return outcome;
 }
 

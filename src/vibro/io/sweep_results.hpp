@@ -6,6 +6,7 @@
 // the same points, computes them the same way and writes the same file.
 
 #include "vibro/io/sweep_file.hpp"
+#include "vibro/run/period_doubling_prediction.hpp"
 #include "vibro/run/run_options.hpp"
 
 #include <nlohmann/json_fwd.hpp>
@@ -113,6 +114,9 @@ struct SweepOutcome {
   std::vector<nlohmann::json> points;
   SweepRunSummary summary;
   unsigned threads = 1;
+  /// With `strobe` on a sweep of one parameter of an impact oscillator: where the closed
+  /// form predicts a period doubling (run/period_doubling_prediction.hpp).
+  std::vector<PredictedDoubling> doublings;
 };
 
 /// Every point of `sweep` on `options.threads` threads.

@@ -1,13 +1,11 @@
 #include "vibro/report/sweep_report.hpp"
 
-#include "vibro/analysis/periodic_orbits.hpp"
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/json_number.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/table_of_contents.hpp"
-#include "vibro/run/model_binding.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -172,57 +170,6 @@ bool relation_map_svg(const SweepOutcome& outcome, const SweepAxis& x, const Swe
   }
   commands += map_axes_commands(outcome, x, y, "where relation " + name + " holds (" + outcome.sweep.name + ")") + plot;
   return render_svg(commands + "\n", svg, 860, 560);
-}
-
-/// A period doubling the closed form predicts on a one-parameter sweep.
-struct PredictedDoubling {
-  int n = 1;
-  double at = 0;
-};
-
-/// The oscillator of `base` with the swept model key set to x; none for another key.
-std::optional<ImpactOscillator<double>> oscillator_with(const ImpactOscillator<double>& base, const std::string& key,
-                                                        double x) {
-  const double alpha = key == "model.alpha" ? x : base.alpha(), a = key == "model.a" ? x : base.amplitude();
-  const double omega = key == "model.omega" ? x : base.omega(), u_min = key == "model.u_min" ? x : base.obstacle();
-  const double e = key == "model.e" ? x : base.restitution();
-  if (key != "model.alpha" && key != "model.a" && key != "model.omega" && key != "model.u_min" && key != "model.e")
-    return std::nullopt;
-  return ImpactOscillator<double>(alpha, a, omega, u_min, e);
-}
-
-/// Where a multiplier of a (1, 1) or (1, 2) orbit crosses −1 between two neighbouring
-/// values of the swept parameter (analysis/periodic_orbits.hpp period_doubling_point, in
-/// double), for an impact oscillator swept over one of its model keys.
-std::vector<PredictedDoubling> predicted_doublings(const SweepOutcome& outcome, const SweepAxis& x) {
-  std::vector<PredictedDoubling> found;
-  const CaseSpec base = sweep_point_cases(outcome.sweep, 0).base;
-  if (base.model.model_kind() != ModelKind::impact_oscillator) return found;
-  const ImpactOscillator<double> model = bind_oscillator<double>(base.model);
-  if (!oscillator_with(model, x.key, x.values.front())) return found;
-  std::vector<double> values = x.values;
-  std::sort(values.begin(), values.end());
-  const auto make = [&](double v) { return *oscillator_with(model, x.key, v); };
-  for (const int n : {1, 2}) {
-    // χ(−1) once per grid value; the root finder only where it changes sign.
-    std::vector<std::optional<double>> chi;
-    for (const double v : values) {
-      try {
-        chi.push_back(characteristic_at_minus_one(make(v), n));
-      } catch (const std::exception&) {
-        chi.push_back(std::nullopt);  // a degenerate phase equation, or a model out of range
-      }
-    }
-    for (std::size_t k = 0; k + 1 < values.size(); ++k) {
-      if (!chi[k] || !chi[k + 1] || (*chi[k] > 0) == (*chi[k + 1] > 0)) continue;
-      try {
-        if (const auto at = period_doubling_point<double>(make, n, values[k], values[k + 1])) found.push_back({n, *at});
-      } catch (const OrbitSearchFailure&) {
-        continue;  // the orbit stops being admissible between the two values
-      }
-    }
-  }
-  return found;
 }
 
 /// The sampled positions of every point against the swept parameter, the predicted period
@@ -470,8 +417,7 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
         plots.push_back("where `" + name + "` holds: [sweeps/" + s.name + "_" + name + ".svg](sweeps/" + s.name + "_" +
                         name + ".svg)");
   } else if (axes.size() == 1) {
-    const std::vector<PredictedDoubling> doublings = s.strobe ? predicted_doublings(outcome, axes[0])
-                                                               : std::vector<PredictedDoubling>{};
+    const std::vector<PredictedDoubling>& doublings = outcome.doublings;
     if (!doublings.empty()) {
       md << "Predicted period doublings (the closed-form (1, 1) and (1, 2) orbits' multiplier −1, "
             "docs/periodic_orbits.md §4), marked on the diagram:";
