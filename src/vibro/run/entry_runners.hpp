@@ -253,3 +253,6 @@ SchemeRunners runners_of() {
   extern template struct vibro::EntryIn<E, vibro::rational>
 /// In the unit that compiles entry E at type Real (after VIBRO_ENTRY_IN_UNITS_PER_TYPE).
 #define VIBRO_ENTRY_IN_THIS_UNIT(E, Real) template struct vibro::EntryIn<E, Real>
+/// In every unit of an entry that compiles its run at type Real (its heaviest, MPFR) in a
+/// unit of its own and the other types in its main unit: the main unit does not compile Real.
+#define VIBRO_ENTRY_TYPE_IN_OWN_UNIT(E, Real) extern template struct vibro::EntryIn<E, Real>
