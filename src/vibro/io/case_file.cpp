@@ -168,11 +168,16 @@ OscillatorSpec read_oscillator(const TomlReader& r, const toml::table& t) {
 // read_spec(r, t, model, kind): the [model] table of one kind into its spec type (run/case_spec.hpp),
 // one overload per spec type; the keys were checked against case_file_keys() before.
 
+/// e in [0, 1], of the 1-DOF models (the N-DOF systems and the pendulum read their own).
+void read_restitution(const TomlReader& r, const toml::table& t, ModelSpec& model) {
+  model.e = r.required_number(t, "model", "e");
+  r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
+}
+
 /// u_min and e, of the 1-DOF models with an obstacle.
 void read_obstacle(const TomlReader& r, const toml::table& t, ModelSpec& model) {
   model.u_min = r.required_number(t, "model", "u_min");
-  model.e = r.required_number(t, "model", "e");
-  r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
+  read_restitution(r, t, model);
 }
 
 void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<OscillatorSpec>) {
@@ -197,8 +202,7 @@ void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std:
 /// Seed 003's oscillator: its constraint set is its own (no u_min), e is shared.
 void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<ConservativeSpec>) {
   model.kind = read_conservative(r, t);
-  model.e = r.required_number(t, "model", "e");
-  r.require_range(model.e, model.e.exact >= 0 && model.e.exact <= 1, "[0, 1]");
+  read_restitution(r, t, model);
 }
 
 void read_spec(const TomlReader& r, const toml::table& t, ModelSpec& model, std::type_identity<SystemSpec>) {
