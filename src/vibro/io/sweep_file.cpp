@@ -177,6 +177,13 @@ std::size_t SweepSpec::points() const {
   return n;
 }
 
+std::vector<std::size_t> SweepSpec::swept() const {
+  std::vector<std::size_t> axes;
+  for (std::size_t k = 0; k < parameters.size(); ++k)
+    if (parameters[k].values.size() > 1) axes.push_back(k);
+  return axes;
+}
+
 std::vector<CaseOverride> SweepSpec::overrides(std::size_t index) const {
   std::vector<CaseOverride> out(parameters.size());
   for (std::size_t j = parameters.size(); j-- > 0;) {

@@ -48,6 +48,8 @@ struct SweepSpec {
 
   /// Points of the grid: the product of the parameters' value counts.
   std::size_t points() const;
+  /// The indices of the parameters that take more than one value (the grid's axes), in order.
+  std::vector<std::size_t> swept() const;
   /// The overrides of point `index`: the last parameter varies fastest.
   std::vector<CaseOverride> overrides(std::size_t index) const;
 };

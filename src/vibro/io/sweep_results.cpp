@@ -327,15 +327,13 @@ SweepOutcome compute_sweep(const SweepSpec& s, const RunOptions& options) {
       },
       options);
   // The bifurcation diagram of a one-parameter sweep marks the closed form's period doublings.
-  std::vector<const SweepParameter*> swept;
-  for (const SweepParameter& p : s.parameters)
-    if (p.values.size() > 1) swept.push_back(&p);
-  if (s.strobe && swept.size() == 1) {
+  if (const std::vector<std::size_t> axes = s.swept(); s.strobe && axes.size() == 1) {
+    const SweepParameter& swept = s.parameters[axes.front()];
     std::vector<double> values;
-    for (const CaseOverride& v : swept.front()->values)
+    for (const CaseOverride& v : swept.values)
       if (const std::optional<double> x = nearest_double(v.text)) values.push_back(*x);
-    if (values.size() == swept.front()->values.size())  // a model parameter: every value a number
-      outcome.doublings = predicted_doublings(sweep_point_cases(s, 0).base, swept.front()->key, std::move(values));
+    if (values.size() == swept.values.size())  // a model parameter: every value a number
+      outcome.doublings = predicted_doublings(sweep_point_cases(s, 0).base, swept.key, std::move(values));
   }
   return outcome;
 }

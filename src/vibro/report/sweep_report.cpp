@@ -447,9 +447,8 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
 
 std::vector<SweepAxis> swept_axes(const SweepSpec& sweep) {
   std::vector<SweepAxis> axes;
-  for (std::size_t k = 0; k < sweep.parameters.size(); ++k) {
+  for (const std::size_t k : sweep.swept()) {
     const SweepParameter& p = sweep.parameters[k];
-    if (p.values.size() < 2) continue;
     axes.push_back({p.key, k, axis_values(p).values, p.spacing == "log"});
   }
   return axes;
