@@ -239,6 +239,14 @@ TEST(OrbitGoldens, SweepPredictionFindsTheDoublingInTheParameterItsKeyNames) {
   };
   const auto omega = period_doubling_point<mpfr_real>(family, 1, num<mpfr_real>("2.4"), num<mpfr_real>("2.9"));
   ASSERT_TRUE(omega);
+  // ω* is a doubling point by the invariant, not by the root finder's word: its (1, 1) orbit
+  // has a real multiplier −1 (to the bound of PeriodDoublingPointHasMultiplierMinusOne).
+  const auto on_point = single_admissible_orbit(family(*omega), 1);
+  ASSERT_TRUE(on_point && on_point->multipliers.real);
+  using std::abs;
+  using std::min;
+  EXPECT_LE(min(abs(on_point->multipliers.first + 1), abs(on_point->multipliers.second + 1)),
+            1000 * epsilon<mpfr_real>());
   const std::string omega_text = omega->str(25);
   const CaseSpec base = parse_case("[case]\nname = \"pd\"\nprecision = \"double\"\n[model]\ntype = \"impact-oscillator\"\n"
                                    "alpha = 0.1\na = 1\nomega = \"" + omega_text + "\"\nu_min = -0.1\ne = 0.8\n[initial]\n"
