@@ -78,6 +78,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -129,11 +130,13 @@ struct Setup {
   /// In MPFR, call with the precision already in place.
   static Setup make() {
     const vibro::CaseSpec& c = chaotic_case();
-    return vibro::with_model<vibro::ModelKinds{vibro::ModelKind::impact_oscillator}, Real>(
-        c.model, [&](const vibro::ImpactOscillator<Real>& model) -> Setup {
-          return {model, vibro::to_real<Real>(c.t0), vibro::to_real<Real>(c.u0), vibro::to_real<Real>(c.v0),
-                  model.period()};
+    std::optional<Setup> setup;
+    vibro::with_model<vibro::ModelKinds{vibro::ModelKind::impact_oscillator}, Real>(
+        c.model, [&](const vibro::ImpactOscillator<Real>& model) {
+          setup = Setup{model, vibro::to_real<Real>(c.t0), vibro::to_real<Real>(c.u0), vibro::to_real<Real>(c.v0),
+                        model.period()};
         });
+    return *setup;
   }
 
   /// The k-th section time t0 + kT.
