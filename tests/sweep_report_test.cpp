@@ -12,6 +12,7 @@
 #include "vibro/io/sweep_results.hpp"
 #include "vibro/report/sweep_report.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
@@ -82,9 +83,14 @@ TEST(SweepReport, CellEdgesAreTheMidpointsAndTheirMirrors) {
 vibro::SweepOutcome outcome_with(const std::vector<std::optional<double>>& lambda1) {
   vibro::SweepOutcome o{ided_sweep("[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.8, 0.9, 1]\n"), {}, {}, 1, {}};
   for (std::size_t i = 0; i < lambda1.size(); ++i) {
-    json point = {{"kind", "point"}, {"point", i}, {"parameters", {{"model.alpha", o.sweep.parameters[0].values[i].text}}}};
-    point["lyapunov"] = lambda1[i] ? json{{"method", "IDED"}, {"defined", true}, {"lambda1_per_period", *lambda1[i]}}
-                                   : json{{"method", "IDED"}, {"defined", false}, {"why_undefined", "accumulation"}};
+    vibro::SweepPointResult point;
+    point.index = i;
+    point.parameters = {{"model.alpha", o.sweep.parameters[0].values[i].text}};
+    point.lyapunov.emplace();
+    point.lyapunov->method = "IDED";
+    point.lyapunov->defined = lambda1[i].has_value();
+    if (lambda1[i]) point.lyapunov->lambda1_per_period = vibro::NumberText{fmt::format("{}", *lambda1[i])};
+    else point.lyapunov->why_undefined = "accumulation";
     o.points.push_back(point);
   }
   return o;
@@ -112,7 +118,7 @@ TEST(SweepReport, PublishedLambda1IsReachedOnlyWithinTheClosenessBand) {
   EXPECT_FALSE(just_outside->reached);
 
   vibro::SweepOutcome no_lyapunov = outcome_with({0.05, 0.06, 0.07});
-  no_lyapunov.sweep.lyapunov = false;
+  no_lyapunov.sweep.compute.lyapunov = false;
   EXPECT_FALSE(vibro::published_lambda1_on_map(no_lyapunov, tables));
 }
 
@@ -140,11 +146,12 @@ TEST(SweepReport, ComputeSweepKeepsGridOrderWithoutWallTimes) {
   ASSERT_EQ(outcome.points.size(), s.points());
   EXPECT_EQ(outcome.summary.computed, s.points());
   for (std::size_t i = 0; i < s.points(); ++i) {
-    EXPECT_EQ(outcome.points[i].at("point"), i);
-    EXPECT_FALSE(outcome.points[i].contains("seconds"));
-    json alone = vibro::compute_sweep_point(s, i, options);
-    alone.erase("seconds");
-    EXPECT_EQ(outcome.points[i], alone) << i;
+    EXPECT_EQ(outcome.points[i].index, i);
+    EXPECT_FALSE(outcome.points[i].seconds);
+    vibro::SweepPointResult alone = vibro::compute_sweep_point(s, i, options);
+    EXPECT_TRUE(alone.seconds);
+    alone.seconds.reset();
+    EXPECT_EQ(to_json(outcome.points[i]), to_json(alone)) << i;
   }
 }
 
@@ -178,7 +185,7 @@ TEST(SweepReport, PageDataFilesAndPlots) {
   const std::vector<std::string> lines = lines_of(read_text(out / "sweeps" / "t.jsonl"));
   ASSERT_EQ(lines.size(), 1 + map.points.size());
   EXPECT_EQ(json::parse(lines[0]), vibro::sweep_header(map.sweep));
-  for (std::size_t i = 0; i < map.points.size(); ++i) EXPECT_EQ(json::parse(lines[i + 1]), map.points[i]);
+  for (std::size_t i = 0; i < map.points.size(); ++i) EXPECT_EQ(json::parse(lines[i + 1]), to_json(map.points[i]));
 
   // gnuplot is part of the declared set-up (scripts/quickstart.sh): a missing plot fails.
   const std::string heat_map = read_text(out / "sweeps" / "t_lambda1.svg");

@@ -20,8 +20,14 @@ const std::vector<std::string> top_keys = {"sweep", "parameter", "strobe"};
 const std::vector<std::string> sweep_keys = {"name", "description", "case", "relation_cases", "compute"};
 const std::vector<std::string> parameter_keys = {"key", "from", "to", "count", "spacing", "values"};
 const std::vector<std::string> strobe_keys = {"transient", "samples"};
-const std::vector<std::string> quantities = {"lyapunov", "impacts", "strobe", "relations", "order"};
 const std::vector<std::string> integer_keys = {"step.steps_per_period", "horizon.periods", "horizon.steps"};
+
+/// What `compute` may name (run/sweep_point.hpp sweep_quantities), for messages.
+std::vector<std::string> quantity_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, member] : sweep_quantities) names.emplace_back(name);
+  return names;
+}
 
 /// x as a plain decimal ("0.25", "-3", "1e-40" beyond 30 decimals) when it has one, else P/Q.
 std::string value_text(const rational& x) {
@@ -220,6 +226,7 @@ SweepSpec parse_sweep(std::string_view text, const std::string& file_label, cons
   s.base_case = directory / base;
   s.relation_cases = read_case_list(r, info, directory);
 
+  const std::vector<std::string> quantities = quantity_names();
   const toml::node* compute = info.get("compute");
   if (!compute) r.fail("sweep.compute", "missing (expected a list of: " + comma_list(quantities) + ")");
   if (!compute->is_array()) r.fail("sweep.compute", "expected a list of: " + comma_list(quantities) + ", found " + TomlReader::type_name(*compute));
@@ -229,29 +236,30 @@ SweepSpec parse_sweep(std::string_view text, const std::string& file_label, cons
     const std::string key = "sweep.compute[" + std::to_string(i) + "]";
     if (!item.is_string()) r.fail(key, "expected a string, found " + TomlReader::type_name(item));
     const std::string q = item.as_string()->get();
-    bool* flag = q == "lyapunov" ? &s.lyapunov : q == "impacts" ? &s.impacts : q == "strobe" ? &s.strobe
-                 : q == "relations" ? &s.relations : q == "order" ? &s.order : nullptr;
+    bool* flag = nullptr;
+    for (const auto& [name, member] : sweep_quantities)
+      if (q == name) flag = &(s.compute.*member);
     if (!flag) r.fail(key, "unknown quantity '" + shown_input(q) + "' (allowed: " + comma_list(quantities) + ")");
     if (*flag) r.fail(key, "'" + q + "' is listed twice");
     *flag = true;
   }
-  if (s.relations && s.relation_cases.empty())
+  if (s.compute.relations && s.relation_cases.empty())
     r.fail("sweep.relation_cases", "relations compare methods: list the other cases of the base case's family here");
-  if (!s.relations && !s.relation_cases.empty())
+  if (!s.compute.relations && !s.relation_cases.empty())
     r.fail("sweep.relation_cases", "only with \"relations\" in sweep.compute");
 
   const toml::table& strobe = r.table(root, "strobe", false);
-  if (s.strobe != root.contains("strobe"))
-    r.fail("strobe", s.strobe ? "\"strobe\" in sweep.compute needs a [strobe] table (transient, samples)"
+  if (s.compute.strobe != root.contains("strobe"))
+    r.fail("strobe", s.compute.strobe ? "\"strobe\" in sweep.compute needs a [strobe] table (transient, samples)"
                               : "a [strobe] table needs \"strobe\" in sweep.compute");
-  if (s.strobe) {
+  if (s.compute.strobe) {
     r.require_only(strobe, "strobe", strobe_keys);
     const auto transient = r.integer(strobe, "strobe", "transient", 0, 1'000'000'000);
     const auto samples = r.integer(strobe, "strobe", "samples", 1, 100'000);
     if (!transient) r.fail("strobe.transient", "missing (expected the periods left out before sampling, an integer ≥ 0)");
     if (!samples) r.fail("strobe.samples", "missing (expected the periods sampled, an integer in [1, 100000])");
-    s.strobe_transient = *transient;
-    s.strobe_samples = *samples;
+    s.compute.strobe_transient = *transient;
+    s.compute.strobe_samples = *samples;
   }
 
   const toml::node* parameters = root.get("parameter");
@@ -285,14 +293,14 @@ SweepSpec parse_sweep(std::string_view text, const std::string& file_label, cons
     const auto refuse = [&](const std::string& key, const std::string& why) {
       throw InputError(s.file, key, "point " + std::to_string(i) + " (" + overrides_text(s.overrides(i)) + "): " + why);
     };
-    if ((s.lyapunov || s.relations) && !c.lyapunov)
+    if ((s.compute.lyapunov || s.compute.relations) && !c.lyapunov)
       refuse("sweep.compute", "the base case " + s.base_case.string() + " has no [lyapunov] table");
-    if (s.relations && !c.lyapunov->family)
+    if (s.compute.relations && !c.lyapunov->family)
       refuse("sweep.compute", "relations need a base case with [lyapunov] family and published");
-    if (s.order && c.convergence.empty())
+    if (s.compute.order && c.convergence.empty())
       refuse("sweep.compute", "\"order\" runs the base case's convergence study: " + s.base_case.string() +
                                   " has no [convergence] table");
-    if ((s.strobe || s.impacts) && (!c.model.forced() || !c.horizon.periods))
+    if ((s.compute.strobe || s.compute.impacts) && (!c.model.forced() || !c.horizon.periods))
       refuse("sweep.compute", "stroboscopic samples and impacts per period need a forced model and horizon.periods");
   }
   return s;

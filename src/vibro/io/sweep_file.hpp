@@ -8,6 +8,7 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/case_spec.hpp"
+#include "vibro/run/sweep_point.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -40,8 +41,7 @@ struct SweepSpec {
   std::vector<std::filesystem::path> relation_cases;  ///< further cases of the base's family
   std::vector<std::string> relation_texts;
   std::vector<SweepParameter> parameters;
-  bool lyapunov = false, impacts = false, strobe = false, relations = false, order = false;
-  std::int64_t strobe_transient = 0, strobe_samples = 0;  ///< periods
+  SweepComputation compute;  ///< what every point computes
   /// FNV-1a (64 bits, hex) of the sweep file's bytes, then of the base case's and every
   /// relation case's: a result file written by another definition is refused.
   std::string hash;
@@ -62,13 +62,8 @@ SweepSpec load_sweep(const std::filesystem::path& file, bool force);
 SweepSpec parse_sweep(std::string_view text, const std::string& file_label, const std::filesystem::path& directory,
                       bool force);
 
-/// The cases of one point: the base case with the point's keys, and the relation cases
-/// with the same keys (empty unless the sweep computes relations). Throws InputError
-/// naming the sweep file, the point and the case reader's message.
-struct SweepPointCases {
-  CaseSpec base;
-  std::vector<CaseSpec> relation_cases;
-};
+/// The cases of point `index` (run/sweep_point.hpp). Throws InputError naming the sweep
+/// file, the point and the case reader's message.
 SweepPointCases sweep_point_cases(const SweepSpec& sweep, std::size_t index);
 
 /// "model.alpha = 0.5, model.u_min = -1/4".

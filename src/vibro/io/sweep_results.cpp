@@ -4,9 +4,6 @@
 #include "vibro/io/json_number.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/input_error.hpp"
-#include "vibro/run/published_check.hpp"
-#include "vibro/run/run_case.hpp"
-#include "vibro/run/run_lyapunov.hpp"
 #include "vibro/run/scheme_catalog.hpp"
 #include "vibro/run/work_limit.hpp"
 
@@ -49,30 +46,6 @@ Precision point_precision(const CaseSpec& c, const RunOptions& options) {
   return options.precision.value_or(c.precision);
 }
 
-/// The convergence study of the point's case (its [convergence] step sizes against its
-/// reference), as `vibro converge --json` writes it under "convergence", with the floor
-/// found as `vibro converge` finds it by default.
-json order_json(const CaseSpec& c, const RunOptions& options) {
-  RunOptions study = options;
-  study.study = true;
-  study.rounding_floor = RoundingFloor::automatic;
-  const RunResult result = run_case(c, study);
-  if (!result.convergence) throw RunFailure("the case ran without its convergence study");
-  return to_json(*result.convergence, JsonNumbers(point_precision(c, options).kind != ScalarKind::double_));
-}
-
-/// The base orbit's impacts in a plain run: Paoli–Schatzman's reversals, the corrected
-/// scheme's artificial impacts, the reference's transverse impacts.
-std::optional<std::int64_t> run_impacts(const RunFindings& run) {
-  if (run.projection_active) return run.projection_active->impacts;
-  if (run.corrected) return run.corrected->impacts;
-  if (run.reference) {
-    const auto found = run.reference->event_counts.find("impact");
-    return found == run.reference->event_counts.end() ? 0 : found->second;
-  }
-  return std::nullopt;
-}
-
 json lyapunov_json(const LyapunovFindings& l, const JsonNumbers& numbers) {
   json out = {{"method", l.method}, {"epsilon", l.epsilon}, {"periods", l.periods_done}, {"defined", l.defined}};
   if (!l.defined) {
@@ -89,38 +62,17 @@ json lyapunov_json(const LyapunovFindings& l, const JsonNumbers& numbers) {
   return out;
 }
 
-/// Every relation of published_relations() on the point's family: "holds", "contradicted",
-/// or "not computable" (a case it needs is not in the sweep) with the reason.
-json relations_json(const SweepPointCases& cases, const RunOptions& options,
-                    const std::optional<LyapunovFindings>& base_findings) {
-  std::vector<CaseSpec> all = {cases.base};
-  all.insert(all.end(), cases.relation_cases.begin(), cases.relation_cases.end());
-  RelationSettings settings;
-  settings.precision = options.precision;
-  settings.run = options;
-  ComputedExponents computed;
-  if (base_findings && !options.precision)
-    computed[{*cases.base.lyapunov->family, *cases.base.lyapunov->published}] = *base_findings;
-  json out = json::object();
-  for (const auto& [name, evaluation] : evaluate_relations(all, settings, computed)) {
-    json r;
-    if (evaluation.not_evaluable) {
-      r = {{"outcome", "not evaluable"}, {"why", *evaluation.not_evaluable}};
-    } else if (evaluation.members.empty()) {
-      r = {{"outcome", "not computable"}, {"why", "no member of a family"}};
-    } else {
-      const MemberEvaluation& m = evaluation.members.front();
-      if (!m.computable) {
-        r = {{"outcome", "not computable"}, {"why", m.why_not}};
-      } else {
-        r = {{"outcome", m.holds ? "holds" : "contradicted"}, {"test", m.test}};
-        json measures = json::object();
-        for (const RelationMeasure& measure : m.measures) measures[measure.name] = measure.value;
-        r["measures"] = measures;
-      }
-    }
-    out[name] = r;
+json relation_json(const SweepRelation& r) {
+  json out = {{"outcome", to_string(r.outcome)}};
+  using Outcome = SweepRelation::Outcome;
+  if (r.outcome == Outcome::not_computable || r.outcome == Outcome::not_evaluable) {
+    out["why"] = r.why;
+    return out;
   }
+  out["test"] = r.test;
+  json measures = json::object();
+  for (const RelationMeasure& measure : r.measures) measures[measure.name] = measure.value;
+  out["measures"] = measures;
   return out;
 }
 
@@ -133,10 +85,6 @@ json sweep_header(const SweepSpec& s) {
     for (const CaseOverride& v : p.values) values.push_back(v.text);
     parameters.push_back({{"key", p.key}, {"spacing", p.spacing}, {"values", values}});
   }
-  json compute = json::array();
-  for (const auto& [flag, name] : {std::pair{s.lyapunov, "lyapunov"}, {s.impacts, "impacts"}, {s.strobe, "strobe"},
-                                   {s.relations, "relations"}, {s.order, "order"}})
-    if (flag) compute.push_back(name);
   json header = {{"schema_version", schema_version::sweep},
                  {"kind", "sweep"},
                  {"sweep", s.name},
@@ -145,76 +93,58 @@ json sweep_header(const SweepSpec& s) {
                  {"base_case", s.base_case.lexically_normal().generic_string()},
                  {"points", s.points()},
                  {"parameters", parameters},
-                 {"compute", compute}};
-  if (s.strobe) header["strobe"] = {{"transient", s.strobe_transient}, {"samples", s.strobe_samples}};
+                 {"compute", computed_quantities(s.compute)}};
+  if (s.compute.strobe)
+    header["strobe"] = {{"transient", s.compute.strobe_transient}, {"samples", s.compute.strobe_samples}};
   return header;
 }
 
-json compute_sweep_point(const SweepSpec& s, std::size_t index, const RunOptions& given) {
+SweepPointResult compute_sweep_point(const SweepSpec& s, std::size_t index, const RunOptions& given) {
   const Clock::time_point start = Clock::now();
-  const RunOptions options = point_options(given);
-  const std::vector<CaseOverride> overrides = s.overrides(index);
-  json out = {{"kind", "point"}, {"point", index}};
-  json parameters = json::object();
-  for (const CaseOverride& o : overrides) parameters[o.key] = o.text;
-  out["parameters"] = parameters;
+  SweepPointResult point;
+  point.index = index;
+  for (const CaseOverride& o : s.overrides(index)) point.parameters.emplace_back(o.key, o.text);
   try {
-    const SweepPointCases cases = sweep_point_cases(s, index);
-    const CaseSpec& c = cases.base;
-    const Precision precision = point_precision(c, options);
-    out["precision"] = precision.name();
-    out["case_hash"] = c.hash;
-    const JsonNumbers numbers(precision.kind != ScalarKind::double_);
-    std::optional<LyapunovFindings> findings;
-    if (s.lyapunov || (s.impacts && c.lyapunov) || (s.relations && c.lyapunov)) {
-      findings = run_lyapunov_case(c, options).lyapunov;
-      if (s.lyapunov) out["lyapunov"] = lyapunov_json(*findings, numbers);
-    }
-    std::optional<std::int64_t> impacts;
-    std::int64_t impact_periods = 0;
-    if (findings && findings->impacts) {
-      impacts = findings->impacts;
-      impact_periods = findings->periods_done;
-    }
-    if (s.strobe || (s.impacts && !impacts)) {
-      CaseSpec run = c;
-      if (s.strobe) run.horizon.periods = s.strobe_transient + s.strobe_samples;
-      const RunResult result = run_case(run, options);
-      if (s.strobe) {
-        std::vector<NumberText> u, v;
-        if (result.run.stroboscopic)
-          for (const StroboscopicSample& sample : *result.run.stroboscopic)
-            if (sample.period > s.strobe_transient && !sample.state.has_coordinates()) {
-              u.push_back(sample.state.u);
-              v.push_back(sample.state.v);
-            }
-        json strobe = {{"first_period", s.strobe_transient + 1}};
-        numbers.put_list(strobe, "u", u);
-        numbers.put_list(strobe, "v", v);
-        if (result.run.escaped) strobe["escaped_at_step"] = result.run.escaped->step;
-        out["strobe"] = strobe;
-      }
-      if (!impacts) {
-        impacts = run_impacts(result.run);
-        impact_periods = *run.horizon.periods;
-      }
-    }
-    if (s.impacts) {
-      out["impacts"] = impacts ? json(*impacts) : json(nullptr);
-      out["impacts_per_period"] =
-          impacts && impact_periods > 0 ? json(static_cast<double>(*impacts) / static_cast<double>(impact_periods))
-                                        : json(nullptr);
-    }
-    if (s.relations) out["relations"] = relations_json(cases, options, findings);
-    if (s.order) out["order"] = order_json(c, options);
-  } catch (const InputError& error) {
-    out["error"] = error.what();
+    compute_point_quantities(sweep_point_cases(s, index), s.compute, point_options(given), point);
   } catch (const std::bad_alloc&) {
     throw;
-  } catch (const std::exception& error) {
-    out["error"] = error.what();
+  } catch (const std::exception& error) {  // InputError, RunFailure, a library's error
+    point.error = error.what();
   }
-  out["seconds"] = std::chrono::duration<double>(Clock::now() - start).count();
+  point.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return point;
+}
+
+json to_json(const SweepPointResult& p) {
+  json out = {{"kind", "point"}, {"point", p.index}};
+  json parameters = json::object();
+  for (const auto& [key, text] : p.parameters) parameters[key] = text;
+  out["parameters"] = parameters;
+  if (p.precision) {
+    out["precision"] = p.precision->name();
+    out["case_hash"] = p.case_hash;
+  }
+  const JsonNumbers numbers(p.precision && p.precision->kind != ScalarKind::double_);
+  if (p.lyapunov) out["lyapunov"] = lyapunov_json(*p.lyapunov, numbers);
+  if (p.strobe) {
+    json strobe = {{"first_period", p.strobe->first_period}};
+    numbers.put_list(strobe, "u", p.strobe->u);
+    numbers.put_list(strobe, "v", p.strobe->v);
+    if (p.strobe->escaped_at_step) strobe["escaped_at_step"] = *p.strobe->escaped_at_step;
+    out["strobe"] = strobe;
+  }
+  if (p.impacts) {
+    out["impacts"] = p.impacts->count ? json(*p.impacts->count) : json(nullptr);
+    out["impacts_per_period"] = p.impacts->per_period ? json(*p.impacts->per_period) : json(nullptr);
+  }
+  if (p.relations) {
+    json relations = json::object();
+    for (const auto& [name, r] : *p.relations) relations[name] = relation_json(r);
+    out["relations"] = relations;
+  }
+  if (p.order) out["order"] = to_json(*p.order, numbers);
+  if (p.error) out["error"] = *p.error;
+  if (p.seconds) out["seconds"] = *p.seconds;
   return out;
 }
 
@@ -232,11 +162,11 @@ double sweep_point_cost(const SweepSpec& s, std::size_t index, const RunOptions&
   const std::int64_t periods = c.horizon.periods.value_or(1);
   const double lyapunov_trajectories = c.lyapunov && c.lyapunov->has_epsilon() ? 3 : 1;
   double total = 0;
-  if (s.lyapunov || s.impacts || s.relations) total += cost(c, periods, lyapunov_trajectories);
-  if (s.strobe) total += cost(c, s.strobe_transient + s.strobe_samples, 1);
+  if (s.compute.lyapunov || s.compute.impacts || s.compute.relations) total += cost(c, periods, lyapunov_trajectories);
+  if (s.compute.strobe) total += cost(c, s.compute.strobe_transient + s.compute.strobe_samples, 1);
   for (const CaseSpec& r : cases.relation_cases)
     total += cost(r, r.horizon.periods.value_or(1), r.lyapunov && r.lyapunov->has_epsilon() ? 3 : 1);
-  if (s.order)  // every step size of the study, each steps_per_period × periods steps
+  if (s.compute.order)  // every step size of the study, each steps_per_period × periods steps
     for (const StepSpec& step : c.convergence) {
       CaseSpec at = c;
       at.step = step;
@@ -248,7 +178,7 @@ double sweep_point_cost(const SweepSpec& s, std::size_t index, const RunOptions&
 bool sweep_point_threadable(const SweepSpec& s, std::size_t index, const RunOptions& given) {
   // A study measures its scheme against a reference that may run in MPFR, and runs its step
   // sizes on threads of its own.
-  if (s.order) return false;
+  if (s.compute.order) return false;
   const SweepPointCases cases = sweep_point_cases(s, index);
   const auto floating_builtin = [&](const CaseSpec& c) {
     const ScalarKind k = point_precision(c, given).kind;
@@ -290,9 +220,9 @@ SweepRunSummary run_sweep_points(const SweepSpec& s, const std::set<std::size_t>
                             estimate / std::max(1u, options.threads));
   }
   const auto run_one = [&](std::size_t i, const RunOptions& point) {
-    const json line = compute_sweep_point(s, i, point);
-    if (line.contains("error")) ++failed;
-    sink(line);
+    SweepPointResult computed = compute_sweep_point(s, i, point);
+    if (computed.error) ++failed;
+    sink(std::move(computed));
     const std::size_t now = ++done;
     if (options.progress) options.progress->advance(static_cast<std::int64_t>(now));
   };
@@ -310,24 +240,24 @@ SweepRunSummary run_sweep_points(const SweepSpec& s, const std::set<std::size_t>
 
 SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOptions& options) {
   const SweepRunSummary summary =
-      run_sweep_points(s, out.finished(), [&out](const json& line) { out.append(line); }, options);
+      run_sweep_points(s, out.finished(), [&out](SweepPointResult&& point) { out.append(to_json(point)); }, options);
   out.sync();
   return summary;
 }
 
 SweepOutcome compute_sweep(const SweepSpec& s, const RunOptions& options) {
-  SweepOutcome outcome{s, std::vector<json>(s.points()), {}, std::max(1u, options.threads), {}};
+  SweepOutcome outcome{s, std::vector<SweepPointResult>(s.points()), {}, std::max(1u, options.threads), {}};
   // Each point writes its own slot: no two threads touch one element.
   outcome.summary = run_sweep_points(
       s, {},
-      [&outcome](const json& line) {
-        json kept = line;
-        kept.erase("seconds");
-        outcome.points[line.at("point").get<std::size_t>()] = std::move(kept);
+      [&outcome](SweepPointResult&& point) {
+        point.seconds.reset();
+        const std::size_t index = point.index;
+        outcome.points[index] = std::move(point);
       },
       options);
   // The bifurcation diagram of a one-parameter sweep marks the closed form's period doublings.
-  if (const std::vector<std::size_t> axes = s.swept(); s.strobe && axes.size() == 1) {
+  if (const std::vector<std::size_t> axes = s.swept(); s.compute.strobe && axes.size() == 1) {
     const SweepParameter& swept = s.parameters[axes.front()];
     std::vector<double> values;
     for (const CaseOverride& v : swept.values)

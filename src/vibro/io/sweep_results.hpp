@@ -1,13 +1,15 @@
 #pragma once
 // `vibro sweep`: the points of a sweep file (io/sweep_file.hpp) computed on threads, each
 // appended as one JSON line to the result file as it finishes (docs/sweeps.md). In io/
-// because it makes JSON and writes a file; it runs cases through run/ as the other verbs
-// do. The pieces are public so that the MPI coordinator (cli/sweep_command.cpp) schedules
-// the same points, computes them the same way and writes the same file.
+// because it reads each point's cases, makes JSON and writes a file; what a point computes,
+// and how, is run/sweep_point.hpp. The pieces are public so that the MPI coordinator
+// (cli/sweep_verb.cpp) schedules the same points, computes them the same way and writes
+// the same file.
 
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/run/period_doubling_prediction.hpp"
 #include "vibro/run/run_options.hpp"
+#include "vibro/run/sweep_point.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -70,12 +72,16 @@ class SweepResultFile {
 /// values, what is computed, the number of points.
 nlohmann::json sweep_header(const SweepSpec& sweep);
 
-/// A point's line: its index, its parameters as the case reader read them, its precision and
-/// case hash, what it computed (docs/sweeps.md "Result lines"), and its wall time. A run that
-/// fails (a state that is no longer finite, a work limit) gives a line with "error": the
-/// point is finished, with that outcome. `options` gives the precision and the work limit;
-/// progress, error bars, error estimates and studies are off.
-nlohmann::json compute_sweep_point(const SweepSpec& sweep, std::size_t index, const RunOptions& options);
+/// One point computed: its parameters as the case reader read them, its precision and case
+/// hash, what the sweep computes (run/sweep_point.hpp), and its wall time. A run that fails
+/// (a state that is no longer finite, a work limit, a point the case reader refuses) gives a
+/// point with `error`: the point is finished, with that outcome. `options` gives the
+/// precision and the work limit; progress, error bars, error estimates and studies are off.
+SweepPointResult compute_sweep_point(const SweepSpec& sweep, std::size_t index, const RunOptions& options);
+
+/// A point's line in the result file (docs/sweeps.md "Result lines"); "seconds" only when
+/// the point carries its wall time.
+nlohmann::json to_json(const SweepPointResult& point);
 
 /// Relative cost of a point (the cost model of run/work_limit.hpp: steps × seconds per step
 /// at its precision), to hand out the dearest points first.
@@ -94,12 +100,12 @@ struct SweepRunSummary {
   double seconds = 0;
 };
 
-/// Hears each finished point's line; called from several threads at once.
-using SweepSink = std::function<void(const nlohmann::json& line)>;
+/// Hears each finished point; called from several threads at once.
+using SweepSink = std::function<void(SweepPointResult&& point)>;
 
 /// Every point of `sweep` not in `finished`, on `options.threads` threads (the points that
-/// may not share a process's threads afterwards, one at a time), each line handed to
-/// `sink` as it finishes; progress on `options.progress`.
+/// may not share a process's threads afterwards, one at a time), each handed to `sink` as
+/// it finishes; progress on `options.progress`.
 SweepRunSummary run_sweep_points(const SweepSpec& sweep, const std::set<std::size_t>& finished, const SweepSink& sink,
                                  const RunOptions& options);
 
@@ -109,9 +115,9 @@ SweepRunSummary run_sweep(const SweepSpec& sweep, SweepResultFile& out, const Ru
 /// A whole sweep computed in memory, as `vibro report` draws it.
 struct SweepOutcome {
   SweepSpec sweep;
-  /// Every point's line in grid order, without its wall time ("seconds"), so that what the
-  /// report writes from it is deterministic.
-  std::vector<nlohmann::json> points;
+  /// Every point in grid order, without its wall time, so that what the report writes
+  /// from it is deterministic.
+  std::vector<SweepPointResult> points;
   SweepRunSummary summary;
   unsigned threads = 1;
   /// With `strobe` on a sweep of one parameter of an impact oscillator: where the closed

@@ -21,28 +21,29 @@ namespace vibro {
 
 namespace {
 
-using nlohmann::json;
 
 /// The closeness band of the published relations: within 10 % (docs/mathematics.md §4,
 /// relation nsnd-3h-close).
 constexpr double closeness_band = 0.10;
 
-/// A number of a point's line: a JSON number (null, a string or absent: none).
-std::optional<double> number_at(const json& object, const char* key) {
-  const auto found = object.find(key);
-  if (found == object.end() || !found->is_number()) return std::nullopt;
-  return found->get<double>();
+/// λ1 per forcing period, the double nearest to its text, where the point has a defined one.
+std::optional<double> lambda1_of(const SweepPointResult& point) {
+  if (!point.lyapunov || !point.lyapunov->defined) return std::nullopt;
+  return nearest_double(point.lyapunov->lambda1_per_period.text);
 }
 
-std::optional<double> lambda1_of(const json& point) {
-  const auto found = point.find("lyapunov");
-  if (found == point.end() || !found->value("defined", false)) return std::nullopt;
-  return number_at(*found, "lambda1_per_period");
+/// The sampled positions that are finite numbers, as doubles.
+std::vector<double> sampled_positions(const SweepPointResult& point) {
+  std::vector<double> u;
+  if (point.strobe)
+    for (const NumberText& x : point.strobe->u)
+      if (const std::optional<double> value = nearest_double(x.text)) u.push_back(*value);
+  return u;
 }
 
 /// "model.alpha = 0.9, model.u_min = -0.3": the point's parameters as the case reader read them.
-std::string parameters_text(const SweepSpec& sweep, const json& point) {
-  return overrides_text(sweep.overrides(point.at("point").get<std::size_t>()));
+std::string parameters_text(const SweepSpec& sweep, const SweepPointResult& point) {
+  return overrides_text(sweep.overrides(point.index));
 }
 
 /// The values of an axis: its texts read as numbers, or, when one is not a number (a
@@ -81,7 +82,7 @@ std::string tick_commands(const char* axis, const SweepParameter& p) {
 /// One cell of a map: its box and the point it shows.
 struct MapCell {
   double x = 0, y = 0, x_low = 0, x_high = 0, y_low = 0, y_high = 0;
-  const json* point = nullptr;
+  const SweepPointResult* point = nullptr;
 };
 
 std::vector<MapCell> map_cells(const SweepOutcome& outcome, const SweepAxis& x, const SweepAxis& y) {
@@ -143,11 +144,12 @@ bool lambda1_map_svg(const SweepOutcome& outcome, const SweepAxis& x, const Swee
 
 /// The outcome of relation `name` at a point: "holds", "contradicted", "not computable",
 /// "not evaluable", or "failed" (the point's run failed).
-std::string relation_outcome(const json& point, const std::string& name) {
-  if (point.contains("error")) return "failed";
-  const auto relations = point.find("relations");
-  if (relations == point.end() || !relations->contains(name)) return "not computable";
-  return (*relations)[name].value("outcome", std::string("not computable"));
+std::string relation_outcome(const SweepPointResult& point, const std::string& name) {
+  if (point.error) return "failed";
+  if (!point.relations) return "not computable";
+  const auto found = point.relations->find(name);
+  if (found == point.relations->end()) return "not computable";
+  return std::string(to_string(found->second.outcome));
 }
 
 bool relation_map_svg(const SweepOutcome& outcome, const SweepAxis& x, const SweepAxis& y, const std::string& name,
@@ -178,11 +180,8 @@ bool bifurcation_svg(const SweepOutcome& outcome, const SweepAxis& x, const std:
                      const std::filesystem::path& svg) {
   std::string data = "$samples << EOD\n";
   for (std::size_t i = 0; i < outcome.points.size(); ++i) {
-    const json& point = outcome.points[i];
-    if (!point.contains("strobe")) continue;
     const double at = x.values[grid_position(outcome.sweep, i)[x.parameter]];
-    for (const json& u : point["strobe"].value("u", json::array()))
-      if (u.is_number()) data += fmt::format("{:.17g} {:.17g}\n", at, u.get<double>());
+    for (const double u : sampled_positions(outcome.points[i])) data += fmt::format("{:.17g} {:.17g}\n", at, u);
   }
   std::string commands = data + "EOD\nset xlabel " + gnuplot_quoted(x.key) +
                          " noenhanced\nset ylabel 'u(t0 + kT), sampled once per forcing period'\nset title " +
@@ -199,10 +198,8 @@ bool bifurcation_svg(const SweepOutcome& outcome, const SweepAxis& x, const std:
 
 /// How many distinct positions a point's samples visit: samples closer than `tolerance`
 /// count once. 1 on a period-1 orbit, 2 after a period doubling, many on a chaotic one.
-std::size_t distinct_samples(const json& point, double tolerance) {
-  std::vector<double> u;
-  for (const json& x : point["strobe"].value("u", json::array()))
-    if (x.is_number()) u.push_back(x.get<double>());
+std::size_t distinct_samples(const SweepPointResult& point, double tolerance) {
+  std::vector<double> u = sampled_positions(point);
   std::sort(u.begin(), u.end());
   std::size_t distinct = 0;
   for (std::size_t k = 0; k < u.size(); ++k)
@@ -220,18 +217,18 @@ std::string parameters_table(const SweepSpec& sweep) {
 
 std::string failures_paragraph(const SweepOutcome& outcome) {
   std::size_t failed = 0;
-  const json* first = nullptr;
-  for (const json& point : outcome.points)
-    if (point.contains("error") && failed++ == 0) first = &point;
+  const SweepPointResult* first = nullptr;
+  for (const SweepPointResult& point : outcome.points)
+    if (point.error && failed++ == 0) first = &point;
   if (failed == 0) return "Every point ran to the end.\n\n";
   return fmt::format("{} of the {} points failed; the first, {}: {}\n\n", failed, outcome.points.size(),
-                     parameters_text(outcome.sweep, *first), first->at("error").get<std::string>());
+                     parameters_text(outcome.sweep, *first), *first->error);
 }
 
 std::string lyapunov_paragraph(const SweepOutcome& outcome, const std::vector<PublishedTable>& tables) {
   std::size_t defined = 0, positive = 0;
-  const json *lowest = nullptr, *highest = nullptr;
-  for (const json& point : outcome.points) {
+  const SweepPointResult *lowest = nullptr, *highest = nullptr;
+  for (const SweepPointResult& point : outcome.points) {
     const std::optional<double> l = lambda1_of(point);
     if (!l) continue;
     ++defined;
@@ -254,10 +251,11 @@ std::string lyapunov_paragraph(const SweepOutcome& outcome, const std::vector<Pu
 
 std::string impacts_paragraph(const SweepOutcome& outcome) {
   std::optional<double> least, most;
-  for (const json& point : outcome.points)
-    if (const std::optional<double> rate = number_at(point, "impacts_per_period")) {
-      least = std::min(least.value_or(*rate), *rate);
-      most = std::max(most.value_or(*rate), *rate);
+  for (const SweepPointResult& point : outcome.points)
+    if (point.impacts && point.impacts->per_period) {
+      const double rate = *point.impacts->per_period;
+      least = std::min(least.value_or(rate), rate);
+      most = std::max(most.value_or(rate), rate);
     }
   if (!least) return "";
   return fmt::format("Impacts per forcing period range from {} to {}.\n\n", display(*least, 4), display(*most, 4));
@@ -266,13 +264,14 @@ std::string impacts_paragraph(const SweepOutcome& outcome) {
 /// The relations some point could evaluate, by name, with their outcome counts.
 std::map<std::string, std::map<std::string, std::size_t>> relation_counts(const SweepOutcome& outcome) {
   std::set<std::string> names;
-  for (const json& point : outcome.points)
-    if (point.contains("relations"))
-      for (const auto& [name, r] : point["relations"].items())
-        if (r.value("outcome", "") == "holds" || r.value("outcome", "") == "contradicted") names.insert(name);
+  for (const SweepPointResult& point : outcome.points)
+    if (point.relations)
+      for (const auto& [name, r] : *point.relations)
+        if (r.outcome == SweepRelation::Outcome::holds || r.outcome == SweepRelation::Outcome::contradicted)
+          names.insert(name);
   std::map<std::string, std::map<std::string, std::size_t>> counts;
   for (const std::string& name : names)
-    for (const json& point : outcome.points) ++counts[name][relation_outcome(point, name)];
+    for (const SweepPointResult& point : outcome.points) ++counts[name][relation_outcome(point, name)];
   return counts;
 }
 
@@ -298,10 +297,10 @@ std::string relation_examples(const SweepOutcome& outcome,
   std::string md;
   for (const auto& [name, c] : counts)
     for (const char* wanted : {"holds", "contradicted"})
-      for (const json& point : outcome.points)
+      for (const SweepPointResult& point : outcome.points)
         if (relation_outcome(point, name) == wanted) {
           md += "- `" + name + "` " + wanted + " at " + parameters_text(outcome.sweep, point) + ": " +
-                point["relations"][name].value("test", std::string()) + "\n";
+                point.relations->at(name).test + "\n";
           break;
         }
   return md.empty() ? "" : "For example (the first point of each outcome, in grid order):\n\n" + md + "\n";
@@ -309,19 +308,17 @@ std::string relation_examples(const SweepOutcome& outcome,
 
 std::string strobe_paragraph(const SweepOutcome& outcome) {
   double scale = 0;
-  for (const json& point : outcome.points)
-    if (point.contains("strobe"))
-      for (const json& u : point["strobe"].value("u", json::array()))
-        if (u.is_number()) scale = std::max(scale, std::abs(u.get<double>()));
+  for (const SweepPointResult& point : outcome.points)
+    for (const double u : sampled_positions(point)) scale = std::max(scale, std::abs(u));
   const double tolerance = 1e-6 * (scale > 0 ? scale : 1);
   std::map<std::size_t, std::size_t> by_count;
-  for (const json& point : outcome.points)
-    if (point.contains("strobe")) ++by_count[distinct_samples(point, tolerance)];
+  for (const SweepPointResult& point : outcome.points)
+    if (point.strobe) ++by_count[distinct_samples(point, tolerance)];
   std::string md = fmt::format(
       "Each point ran {} periods and sampled the last {} once per forcing period. Distinct sampled positions per point "
       "(samples closer than 1e−6 of the largest |u|, {}, count once; 1 is a period-1 orbit, 2 a period-2 one, many "
       "a chaotic or not yet settled motion): ",
-      outcome.sweep.strobe_transient + outcome.sweep.strobe_samples, outcome.sweep.strobe_samples,
+      outcome.sweep.compute.strobe_transient + outcome.sweep.compute.strobe_samples, outcome.sweep.compute.strobe_samples,
       display(tolerance, 2));
   bool first = true;
   for (const auto& [distinct, points] : by_count) {
@@ -334,30 +331,32 @@ std::string strobe_paragraph(const SweepOutcome& outcome) {
 /// The observed orders of every point's study, per error metric: their range over the
 /// points where the study found an asymptotic range.
 std::string order_paragraph(const SweepOutcome& outcome) {
-  std::map<std::string, std::pair<const json*, const json*>> extremes;  // metric → lowest, highest point
+  // metric name → lowest, highest point (by name: the table's rows in alphabetical order)
+  std::map<std::string, std::pair<const SweepPointResult*, const SweepPointResult*>> extremes;
   std::map<std::string, std::size_t> fitted;
-  const auto slope = [](const json& point, const std::string& metric) {
-    return number_at(point["order"]["orders"][metric], "least_squares");
-  };
-  for (const json& point : outcome.points) {
-    if (!point.contains("order")) continue;
-    for (const auto& [metric, analysis] : point["order"]["orders"].items()) {
-      const std::optional<double> p = number_at(analysis, "least_squares");
+  const auto slope = [](const SweepPointResult& point, ErrorMetric metric) { return point.order->orders[index_of(metric)].slope; };
+  for (const SweepPointResult& point : outcome.points) {
+    if (!point.order) continue;
+    for (const ErrorMetric m : error_metrics) {
+      const std::optional<double> p = slope(point, m);
       if (!p) continue;
+      const std::string metric(name(m));
       ++fitted[metric];
       auto& [low, high] = extremes[metric];
-      if (!low || *p < *slope(*low, metric)) low = &point;
-      if (!high || *p > *slope(*high, metric)) high = &point;
+      if (!low || *p < *slope(*low, m)) low = &point;
+      if (!high || *p > *slope(*high, m)) high = &point;
     }
   }
   if (extremes.empty()) return "No point's study found an asymptotic range to fit an order on.\n\n";
   std::string md = "Observed orders (least squares over each study's asymptotic range, as `vibro converge` fits "
                    "them), per error metric:\n\n" +
                    markdown_header({"metric", "points with an order", "lowest", "at", "highest", "at"});
-  for (const auto& [metric, low_high] : extremes)
-    md += markdown_row({metric, std::to_string(fitted[metric]), display(*slope(*low_high.first, metric), 4),
-                        parameters_text(outcome.sweep, *low_high.first), display(*slope(*low_high.second, metric), 4),
+  for (const auto& [metric, low_high] : extremes) {
+    const ErrorMetric m = *error_metric_named(metric);
+    md += markdown_row({metric, std::to_string(fitted[metric]), display(*slope(*low_high.first, m), 4),
+                        parameters_text(outcome.sweep, *low_high.first), display(*slope(*low_high.second, m), 4),
                         parameters_text(outcome.sweep, *low_high.second)});
+  }
   return md + "\n";
 }
 
@@ -365,10 +364,11 @@ std::string order_paragraph(const SweepOutcome& outcome) {
 bool order_svg(const SweepOutcome& outcome, const SweepAxis& x, const std::filesystem::path& svg) {
   std::map<std::string, PlotSeries> series;
   for (std::size_t i = 0; i < outcome.points.size(); ++i) {
-    const json& point = outcome.points[i];
-    if (!point.contains("order")) continue;
-    for (const auto& [metric, analysis] : point["order"]["orders"].items())
-      if (const std::optional<double> p = number_at(analysis, "least_squares")) {
+    const SweepPointResult& point = outcome.points[i];
+    if (!point.order) continue;
+    for (const ErrorMetric m : error_metrics)
+      if (const std::optional<double> p = point.order->orders[index_of(m)].slope) {
+        const std::string metric(name(m));
         series[metric].title = metric;
         series[metric].points.emplace_back(x.values[grid_position(outcome.sweep, i)[x.parameter]], *p);
       }
@@ -387,25 +387,23 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
   md << anchor_line("sweep-" + s.name) << "## " << s.name << "\n\n";
   if (!s.description.empty()) md << s.description << ".\n\n";
   std::string compute;
-  for (const auto& [flag, name] : {std::pair{s.lyapunov, "lyapunov"}, {s.impacts, "impacts"}, {s.strobe, "strobe"},
-                                   {s.relations, "relations"}, {s.order, "order"}})
-    if (flag) compute += (compute.empty() ? "" : ", ") + std::string(name);
+  for (const std::string& name : computed_quantities(s.compute)) compute += (compute.empty() ? "" : ", ") + name;
   md << "Sweep file `" << s.file << "`, base case `" << s.base_case.filename().generic_string() << "`, "
      << s.points() << " points, computing " << compute << ". Every point, in grid order: [sweeps/" << s.name
      << ".jsonl](sweeps/" << s.name << ".jsonl) (the format of `vibro sweep`, without wall times).\n\n"
      << parameters_table(s) << failures_paragraph(outcome);
-  if (s.lyapunov) md << lyapunov_paragraph(outcome, tables);
-  if (s.impacts) md << impacts_paragraph(outcome);
+  if (s.compute.lyapunov) md << lyapunov_paragraph(outcome, tables);
+  if (s.compute.impacts) md << impacts_paragraph(outcome);
   const auto counts = relation_counts(outcome);
-  if (s.relations) md << relations_table(counts) << relation_examples(outcome, counts);
-  if (s.strobe) md << strobe_paragraph(outcome);
-  if (s.order) md << order_paragraph(outcome);
+  if (s.compute.relations) md << relations_table(counts) << relation_examples(outcome, counts);
+  if (s.compute.strobe) md << strobe_paragraph(outcome);
+  if (s.compute.order) md << order_paragraph(outcome);
 
   const std::vector<SweepAxis> axes = swept_axes(s);
   std::vector<std::string> plots;
   const std::filesystem::path dir = out / "sweeps";
   if (axes.size() == 2) {
-    if (s.lyapunov) {
+    if (s.compute.lyapunov) {
       std::string title = "λ1 per period (" + s.name + ")";
       if (const auto published = published_lambda1_on_map(outcome, tables))
         title += ": published " + published->printed + (published->reached ? " reached" : " not reached");
@@ -426,10 +424,10 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
            << display(d.at, 10);
       md << ".\n\n";
     }
-    if (s.strobe && bifurcation_svg(outcome, axes[0], doublings, dir / (s.name + "_bifurcation.svg")))
+    if (s.compute.strobe && bifurcation_svg(outcome, axes[0], doublings, dir / (s.name + "_bifurcation.svg")))
       plots.push_back("bifurcation diagram: [sweeps/" + s.name + "_bifurcation.svg](sweeps/" + s.name +
                       "_bifurcation.svg)");
-    if (s.order && order_svg(outcome, axes[0], dir / (s.name + "_order.svg")))
+    if (s.compute.order && order_svg(outcome, axes[0], dir / (s.name + "_order.svg")))
       plots.push_back("observed orders: [sweeps/" + s.name + "_order.svg](sweeps/" + s.name + "_order.svg)");
   }
   if (!plots.empty()) {
@@ -478,7 +476,7 @@ std::vector<double> cell_edges(const std::vector<double>& centres, bool log) {
 
 std::optional<PublishedOnMap> published_lambda1_on_map(const SweepOutcome& outcome,
                                                         const std::vector<PublishedTable>& tables) {
-  if (!outcome.sweep.lyapunov || outcome.points.empty()) return std::nullopt;
+  if (!outcome.sweep.compute.lyapunov || outcome.points.empty()) return std::nullopt;
   // Every point is the base case with other numbers: its [lyapunov] published id is the base case's.
   std::optional<std::string> published;
   const SweepPointCases cases = sweep_point_cases(outcome.sweep, 0);
@@ -491,8 +489,8 @@ std::optional<PublishedOnMap> published_lambda1_on_map(const SweepOutcome& outco
       const std::optional<double> value = nearest_double(v.value.text);
       if (!value) return std::nullopt;
       PublishedOnMap mark{id, v.value.text, false, ""};
-      const json* closest = nullptr;
-      for (const json& point : outcome.points)
+      const SweepPointResult* closest = nullptr;
+      for (const SweepPointResult& point : outcome.points)
         if (const std::optional<double> l = lambda1_of(point))
           if (!closest || std::abs(*l - *value) < std::abs(*lambda1_of(*closest) - *value)) closest = &point;
       if (!closest) {
@@ -526,7 +524,7 @@ std::string write_sweep_report(const std::vector<SweepOutcome>& sweeps, const st
                       "[sweeps.md](sweeps.md).\n\n";
   for (const SweepOutcome& outcome : sweeps) {
     std::string lines = sweep_header(outcome.sweep).dump() + "\n";
-    for (const json& point : outcome.points) lines += point.dump() + "\n";
+    for (const SweepPointResult& point : outcome.points) lines += to_json(point).dump() + "\n";
     write_file_atomically(out / "sweeps" / (outcome.sweep.name + ".jsonl"), lines);
     md += sweep_section(outcome, tables, out);
     index += "- [" + outcome.sweep.name + "](sweeps.md#sweep-" + outcome.sweep.name + "): " +
