@@ -1,13 +1,14 @@
-# What `cmake --install` puts where: the library and its headers with a CMake package
-# (vibro::vibro) and a pkg-config file, the executable, and the data the executable finds
-# beside it (share/vibro/: the shipped cases, the published tables, the computed Lyapunov
-# goldens, laid out as in the source tree so that each default is found from the cases
-# directory). The build tree gets the same share/vibro/ as links, so that the executable
-# finds its data the same way wherever it runs from.
+# What `cmake --install` puts where: the libraries and their headers with a CMake package
+# (vibro::vibro, which links vibro::vibro_numerics) and a pkg-config file, the executable,
+# and the data the executable finds beside it (share/vibro/: the shipped cases, the
+# published tables, the computed Lyapunov goldens, laid out as in the source tree so that
+# each default is found from the cases directory). The build tree gets the same
+# share/vibro/ as links, so that the executable finds its data the same way wherever it
+# runs from.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS vibro EXPORT vibroTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS vibro vibro_numerics EXPORT vibroTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 if(VIBRO_WITH_SICONOS)  # the library's registry has the Siconos peer's schemes (docs/peer.md)
   install(TARGETS vibro_peer EXPORT vibroTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/peer/vibro DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
