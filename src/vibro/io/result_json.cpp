@@ -3,6 +3,7 @@
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/json_number.hpp"
 #include "vibro/run/input_error.hpp"
+#include "vibro/run/result_fields.hpp"
 #include "vibro/run/scheme_catalog.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"
 
@@ -23,6 +24,58 @@ void put_written(json& out, const std::string& key, const std::string& written, 
   n.put(out, key, NumberText{written});
 }
 
+/// Writes the fields of a section declared in run/result_fields.hpp under their names: a
+/// number with its text twin (JsonNumbers), a list of numbers likewise, a declared section as
+/// an object, a list of them as an array, an empty optional as null or not at all, as
+/// declared.
+class DeclaredFieldWriter {
+ public:
+  DeclaredFieldWriter(json& out, const JsonNumbers& n) : out_(out), n_(n) {}
+
+  template <class T>
+  void operator()(const char* name, const T& x, Absent absent = Absent::omitted) {
+    if constexpr (std::same_as<T, NumberText>) {
+      n_.put(out_, name, x);
+    } else if constexpr (std::same_as<T, std::vector<NumberText>>) {
+      n_.put_list(out_, name, x);
+    } else if constexpr (DeclaredResult<const T>) {
+      out_[name] = section(x);
+    } else if constexpr (requires { x.has_value(); }) {
+      if (x) (*this)(name, *x);
+      else if (absent == Absent::null) out_[name] = nullptr;
+    } else if constexpr (requires { typename T::value_type; requires DeclaredResult<const typename T::value_type>; }) {
+      json list = json::array();
+      for (const auto& element : x) list.push_back(section(element));
+      out_[name] = std::move(list);
+    } else {
+      out_[name] = x;  // a count, a flag, a list of counts
+    }
+  }
+
+ private:
+  json section(const auto& x) const {
+    json object = json::object();
+    DeclaredFieldWriter inner(object, n_);
+    declare_fields(inner, x);
+    return object;
+  }
+  json& out_;
+  const JsonNumbers& n_;
+};
+
+/// A declared section's fields into `out`.
+void put_declared(json& out, const auto& section, const JsonNumbers& n) {
+  DeclaredFieldWriter writer(out, n);
+  declare_fields(writer, section);
+}
+
+/// A declared section as an object.
+json declared_json(const auto& section, const JsonNumbers& n) {
+  json out = json::object();
+  put_declared(out, section, n);
+  return out;
+}
+
 /// {t, u, v} of a 1-DOF state, {t, q, v} with lists of an N-DOF one.
 json to_json(const StateText& s, const JsonNumbers& n) {
   json out = json::object();
@@ -34,17 +87,6 @@ json to_json(const StateText& s, const JsonNumbers& n) {
   }
   n.put(out, "u", s.u);
   n.put(out, "v", s.v);
-  return out;
-}
-
-json to_json(const EnergyRecord& e, const JsonNumbers& n) {
-  json out = {{"flights", e.flights}};
-  n.put(out, "largest_relative_variation_in_a_flight", e.largest_relative_variation_in_a_flight);
-  n.put(out, "largest_relative_variation_in_a_flight_own", e.largest_relative_variation_in_a_flight_own);
-  n.put_list(out, "impact_ratios", e.impact_ratios);
-  n.put(out, "e_squared", e.e_squared);
-  if (e.largest_ratio_deviation_from_e_squared)
-    n.put(out, "largest_ratio_deviation_from_e_squared", *e.largest_ratio_deviation_from_e_squared);
   return out;
 }
 
@@ -62,7 +104,7 @@ void add_conservative(json& run, const ConservativeFindings& f, const JsonNumber
   run["nodes_outside_constraint"] = f.nodes_outside_constraint;
   n.put(run, "initial_energy", f.initial_energy);
   n.put(run, "final_energy", f.final_energy);
-  run["energy"] = to_json(f.energy, n);
+  run["energy"] = declared_json(f.energy, n);
   if (f.discrete_amplitude) n.put(run, "discrete_amplitude", *f.discrete_amplitude);
   if (f.example51) run["example51"] = to_json(*f.example51, n);
 }
@@ -276,41 +318,6 @@ json to_json(const StudyResult& study, const JsonNumbers& n) {
             {"rule", rounding_floor_rule(study)}}}};
 }
 
-/// An N-DOF run's findings (run/run_result.hpp SystemFindings).
-json to_json(const SystemFindings& f, const JsonNumbers& n) {
-  json out = json::object(), coordinates = json::array();
-  n.put_list(out, "omega", f.omega);
-  for (const CoordinateRecord& c : f.coordinates) {
-    json record = {{"constrained", c.constrained},
-                   {"impacts", c.impacts},
-                   {"contact_steps", c.contact_steps},
-                   {"nodes_outside", c.nodes_outside}};
-    n.put(record, "max_penetration", c.max_penetration);
-    coordinates.push_back(record);
-  }
-  out["coordinates"] = coordinates;
-  n.put(out, "initial_energy", f.initial_energy);
-  n.put(out, "final_energy", f.final_energy);
-  out["flights"] = f.flights;
-  n.put(out, "largest_energy_variation_between_impacts", f.largest_energy_variation_between_impacts);
-  n.put(out, "max_error_exact", f.max_error_exact);
-  n.put(out, "max_error_rigid_wall_q1", f.max_error_rigid_wall_q1);
-  return out;
-}
-
-/// A general-inertia run's findings (run/run_result.hpp InertiaFindings).
-json to_json(const InertiaFindings& f, const JsonNumbers& n) {
-  json out = json::object();
-  n.put(out, "initial_energy", f.initial_energy);
-  n.put(out, "final_energy", f.final_energy);
-  n.put(out, "largest_energy_gain_at_impact", f.largest_energy_gain_at_impact);
-  n.put(out, "largest_energy_variation_in_flight", f.largest_energy_variation_in_flight);
-  n.put(out, "max_constraint_violation", f.max_constraint_violation);
-  if (f.iterations_total) out["iterations_total"] = *f.iterations_total;
-  if (f.iterations_max) out["iterations_max"] = *f.iterations_max;
-  return out;
-}
-
 json to_json(const RunFindings& r, const JsonNumbers& n) {
   json run = {{"final", to_json(r.final, n)}, {"warnings", r.warnings}};
   if (r.h) n.put(run, "h", *r.h);
@@ -320,23 +327,13 @@ json to_json(const RunFindings& r, const JsonNumbers& n) {
     for (const auto& s : *r.stroboscopic) samples.push_back({{"period", s.period}, {"state", to_json(s.state, n)}});
     run["stroboscopic"] = samples;
   }
-  if (r.escaped) {
-    run["escaped"] = {{"step", r.escaped->step}};
-    n.put(run["escaped"], "abs_u", r.escaped->value);
-  }
-  if (r.projection_active)
-    run["projection_active"] = {{"count", r.projection_active->count},
-                                {"first_steps", r.projection_active->first_steps},
-                                {"impacts", r.projection_active->impacts}};
-  if (r.corrected) {
-    run["impacts"] = r.corrected->impacts;
-    run["dichotomies"] = r.corrected->dichotomies;
-    run["fallbacks"] = r.corrected->fallbacks;
-  }
+  if (r.escaped) run["escaped"] = declared_json(*r.escaped, n);
+  if (r.projection_active) run["projection_active"] = declared_json(*r.projection_active, n);
+  if (r.corrected) put_declared(run, *r.corrected, n);  // beside the run's other findings
   if (r.conservative) add_conservative(run, *r.conservative, n);
   if (r.reference) add_reference(run, *r.reference, n);
-  if (r.system) run["system"] = to_json(*r.system, n);
-  if (r.inertia) run["inertia"] = to_json(*r.inertia, n);
+  if (r.system) run["system"] = declared_json(*r.system, n);
+  if (r.inertia) run["inertia"] = declared_json(*r.inertia, n);
   if (r.samples) run["samples"] = {{"columns", r.samples->columns}, {"rows", r.samples->rows}};
   return run;
 }

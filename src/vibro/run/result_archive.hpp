@@ -4,8 +4,9 @@
 // (run/worker_processes.hpp). Not a file format: the bytes are written and read by the
 // same executable within one report, so they carry no version and no byte order.
 //
-// Each struct's fields are listed once, for writing and reading alike, through a structured
-// binding: a field added to a result and not to its list does not compile.
+// Each struct's fields are listed once, for writing and reading alike: the findings sections
+// by their declarations in run/result_fields.hpp, the others through a structured binding. A
+// field added to a result and not to its list does not compile.
 
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/run_result.hpp"
