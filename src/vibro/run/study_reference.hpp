@@ -26,15 +26,81 @@
 
 namespace vibro {
 
+/// The reference a study of `b` measures against, over [t0, t_end], handed to
+/// `study(reference, reference_impacts, name)`: one overload per model whose reference
+/// differs, the exact-detection reference of closed-form flights otherwise (the impact
+/// oscillator, the constant force with g ≠ 0).
+template <class Model, class Study>
+decltype(auto) study_against_reference(const BoundCase<Model>& b, const typename Model::real_type& t_end, Study&& study) {
+  const DenseReference<Model> reference(b.model, b.t0, b.u0, b.v0, t_end);
+  return study(reference, reference.impact_times(), "exact-detection reference (closed-form flights, certified contacts)");
+}
+
+template <class Real, class Study>
+decltype(auto) study_against_reference(const BoundCase<ConservativeOscillator<Real>>& b, const Real& t_end,
+                                       Study&& study) {
+  // Without a constraint the reference's obstacle is put below the amplitude
+  // √(y0² + (v0/ω)²), where the flow never goes. u'' + u = 0 is the impact oscillator
+  // with α = 0 and a = 0 (its forcing frequency is unused).
+  using std::sqrt;
+  if (b.model.beta() != 0 || b.model.upper())
+    throw std::logic_error("a study needs β = 0 and no upper stop (refused when the case was read)");
+  const Real& omega = b.model.omega();
+  const Real amplitude = sqrt(b.u0 * b.u0 + b.v0 * b.v0 / (omega * omega));
+  const Real u_min = b.model.lower() ? *b.model.lower() : Real(-2 * amplitude - 1);
+  const ImpactOscillator<Real> unit(Real(0), Real(0), Real(1), u_min, b.model.restitution());
+  const TimeScaledReference reference(
+      DenseReference<ImpactOscillator<Real>>(unit, omega * b.t0, b.u0, b.v0 / omega, omega * t_end), omega);
+  return study(reference, reference.impact_times(),
+               "exact-detection reference of u'' + u = 0 in the time ωt (closed-form flights)");
+}
+
+template <class Real, class Study>
+decltype(auto) study_against_reference(const BoundCase<DuffingOscillator<Real>>& b, const Real& t_end, Study&& study) {
+  // Checkpoints every sixteenth of a period: an evaluation integrates at most that far.
+  constexpr int checkpoints_per_period = 16;
+  const ReferenceScales<Real> scales = oscillator_scales(b.model.linear_part(), b.u0, b.v0);
+  const ReferenceSettings<Real> settings = default_reference_settings(b.model, b.u0, b.v0);
+  const DenseNonlinearReference<DuffingOscillator<Real>> reference(
+      NonlinearReference<DuffingOscillator<Real>>(b.model, settings,
+                                                  integration_settings(scales.size, settings.max_window)),
+      b.t0, b.u0, b.v0, t_end, Real(b.model.period() / checkpoints_per_period));
+  return study(reference, reference.impact_times(),
+               "nonlinear reference (RKF 7(8) flights, contact search relative to the integrator's estimates)");
+}
+
+template <class Real, class Study>
+decltype(auto) study_against_reference(const BoundCase<LinearImpactSystem<Real>>& b, const Real& t_end, Study&& study) {
+  // A resonant forcing (Ω at a modal frequency) has no closed-form flight of the form used.
+  const SystemReference<Real> reference = refused_as_input(
+      b.spec, "model.Omega", [&] { return SystemReference<Real>(b.model, b.t0, b.u0, b.v0, t_end); });
+  return study(reference, reference.impact_times(),
+               "N-DOF exact-detection reference (modal closed-form flights, certified contacts per coordinate)");
+}
+
+template <class Real, class Study>
+decltype(auto) study_against_reference(const BoundCase<DoublePendulum<Real>>& b, const Real& t_end, Study&& study) {
+  // Checkpoints every 2048th of the time scale (the small-oscillation period, 2 s for the
+  // seed's pendulum: about every millisecond), so that each of a study's thousands of
+  // evaluations integrates at most that far from its checkpoint.
+  constexpr int checkpoints_per_time_scale = 2048;
+  const ReferenceScales<Real> scales = pendulum_scales(b.model, b.u0, b.v0);
+  const DenseInertiaReference<DoublePendulum<Real>> reference(inertia_reference(b.model, scales), b.t0, b.u0, b.v0,
+                                                              t_end, Real(scales.time / checkpoints_per_time_scale));
+  return study(reference, reference.impact_times(),
+               "general-inertia reference (RKF 7(8) flights and contact phases, contact search relative to the "
+               "integrator's estimates)");
+}
+
 /// Calls `study(reference, reference_impacts, name)` with the reference for the case's
-/// model, over the study's horizon: up to the latest last node of its step sizes, t0 + N h
-/// in Real (the same horizon rounds differently with each h, by a few ulps, and a reference
-/// that is evaluated only inside its horizon must reach every node).
+/// model (the exact free fall in closed form when g = 0, else study_against_reference),
+/// over the study's horizon: up to the latest last node of its step sizes, t0 + N h in Real
+/// (the same horizon rounds differently with each h, by a few ulps, and a reference that is
+/// evaluated only inside its horizon must reach every node).
 template <class Model, class Study>
 decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
   using Real = typename Model::real_type;
   const CaseSpec& c = b.spec;
-  const StepSpec& finest = c.convergence.back();
   if constexpr (std::is_same_v<Model, ConstantForce<Real>>) {
     if (std::get<ConstantForceSpec>(c.model.kind).g.exact == 0) {
       const ExactFreeFall<Real> exact(b.model.obstacle(), b.u0, b.v0, b.model.restitution(), b.t0);
@@ -46,58 +112,13 @@ decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
                      "the exact rational type has a closed-form reference only for the free fall (g = 0); other "
                      "studies need a floating-point precision");
   } else {
+    const StepSpec& finest = c.convergence.back();
     Real t_end = b.t0 + b.step(finest) * step_count(c, finest);
     for (const StepSpec& step : c.convergence) {
       const Real last_node = b.t0 + b.step(step) * step_count(c, step);
       if (last_node > t_end) t_end = last_node;
     }
-    if constexpr (std::is_same_v<Model, ConservativeOscillator<Real>>) {
-      // Without a constraint the reference's obstacle is put below the amplitude
-      // √(y0² + (v0/ω)²), where the flow never goes. u'' + u = 0 is the impact oscillator
-      // with α = 0 and a = 0 (its forcing frequency is unused).
-      using std::sqrt;
-      if (b.model.beta() != 0 || b.model.upper())
-        throw std::logic_error("a study needs β = 0 and no upper stop (refused when the case was read)");
-      const Real& omega = b.model.omega();
-      const Real amplitude = sqrt(b.u0 * b.u0 + b.v0 * b.v0 / (omega * omega));
-      const Real u_min = b.model.lower() ? *b.model.lower() : Real(-2 * amplitude - 1);
-      const ImpactOscillator<Real> unit(Real(0), Real(0), Real(1), u_min, b.model.restitution());
-      const TimeScaledReference reference(
-          DenseReference<ImpactOscillator<Real>>(unit, omega * b.t0, b.u0, b.v0 / omega, omega * t_end), omega);
-      return study(reference, reference.impact_times(),
-                   "exact-detection reference of u'' + u = 0 in the time ωt (closed-form flights)");
-    } else if constexpr (std::is_same_v<Model, DuffingOscillator<Real>>) {
-      // Checkpoints every sixteenth of a period: an evaluation integrates at most that far.
-      constexpr int checkpoints_per_period = 16;
-      const ReferenceScales<Real> scales = oscillator_scales(b.model.linear_part(), b.u0, b.v0);
-      const ReferenceSettings<Real> settings = default_reference_settings(b.model, b.u0, b.v0);
-      const DenseNonlinearReference<Model> reference(
-          NonlinearReference<Model>(b.model, settings, integration_settings(scales.size, settings.max_window)), b.t0,
-          b.u0, b.v0, t_end, Real(b.model.period() / checkpoints_per_period));
-      return study(reference, reference.impact_times(),
-                   "nonlinear reference (RKF 7(8) flights, contact search relative to the integrator's estimates)");
-    } else if constexpr (std::is_same_v<Model, LinearImpactSystem<Real>>) {
-      // A resonant forcing (Ω at a modal frequency) has no closed-form flight of the form used.
-      const SystemReference<Real> reference = refused_as_input(
-          c, "model.Omega", [&] { return SystemReference<Real>(b.model, b.t0, b.u0, b.v0, t_end); });
-      return study(reference, reference.impact_times(),
-                   "N-DOF exact-detection reference (modal closed-form flights, certified contacts per coordinate)");
-    } else if constexpr (std::is_same_v<Model, DoublePendulum<Real>>) {
-      // Checkpoints every 2048th of the time scale (the small-oscillation period, 2 s for the
-      // seed's pendulum: about every millisecond), so that each of a study's thousands of
-      // evaluations integrates at most that far from its checkpoint.
-      constexpr int checkpoints_per_time_scale = 2048;
-      const ReferenceScales<Real> scales = pendulum_scales(b.model, b.u0, b.v0);
-      const DenseInertiaReference<Model> reference(inertia_reference(b.model, scales), b.t0, b.u0, b.v0, t_end,
-                                                   Real(scales.time / checkpoints_per_time_scale));
-      return study(reference, reference.impact_times(),
-                   "general-inertia reference (RKF 7(8) flights and contact phases, contact search relative to the "
-                   "integrator's estimates)");
-    } else {
-      const DenseReference<Model> reference(b.model, b.t0, b.u0, b.v0, t_end);
-      return study(reference, reference.impact_times(),
-                   "exact-detection reference (closed-form flights, certified contacts)");
-    }
+    return study_against_reference(b, t_end, study);
   }
 }
 
