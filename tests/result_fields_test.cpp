@@ -84,13 +84,16 @@ std::set<std::string> strings_of(const json& list) {
   return out;
 }
 
-/// Where each declared section's object is in the findings' schema; CorrectedCounters' fields
-/// sit beside the run's other findings (an empty path). A section added to DeclaredSections
+/// Where each declared section's object is in the findings' schema; the fields of
+/// CorrectedCounters and ConservativeFindings sit beside the run's other findings (an empty
+/// path). A section added to DeclaredSections
 /// without a path here does not compile.
 std::vector<std::string> schema_path(std::type_identity<vibro::Escape>) { return {"escaped"}; }
 std::vector<std::string> schema_path(std::type_identity<vibro::ProjectionActivity>) { return {"projection_active"}; }
 std::vector<std::string> schema_path(std::type_identity<vibro::CorrectedCounters>) { return {}; }
 std::vector<std::string> schema_path(std::type_identity<vibro::EnergyRecord>) { return {"energy"}; }
+std::vector<std::string> schema_path(std::type_identity<vibro::Example51Comparison>) { return {"example51"}; }
+std::vector<std::string> schema_path(std::type_identity<vibro::ConservativeFindings>) { return {}; }
 std::vector<std::string> schema_path(std::type_identity<vibro::CoordinateRecord>) {
   return {"system", "coordinates", "[]"};
 }

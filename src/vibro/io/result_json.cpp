@@ -48,7 +48,7 @@ class DeclaredFieldWriter {
       for (const auto& element : x) list.push_back(section(element));
       out_[name] = std::move(list);
     } else {
-      out_[name] = x;  // a count, a flag, a list of counts
+      out_[name] = x;  // a count, a flag, a name, a list of counts
     }
   }
 
@@ -88,25 +88,6 @@ json to_json(const StateText& s, const JsonNumbers& n) {
   n.put(out, "u", s.u);
   n.put(out, "v", s.v);
   return out;
-}
-
-json to_json(const Example51Comparison& c, const JsonNumbers& n) {
-  json out = json::object();
-  n.put(out, "max_error_before_first_impact", c.max_error_before_first_impact);
-  n.put_list(out, "delays_in_steps", c.delays_in_steps);
-  n.put(out, "largest_amplitude_defect", c.largest_amplitude_defect);
-  return out;
-}
-
-void add_conservative(json& run, const ConservativeFindings& f, const JsonNumbers& n) {
-  run["denominator"] = f.denominator;
-  n.put(run, "largest_abs_y", f.largest_abs_y);
-  run["nodes_outside_constraint"] = f.nodes_outside_constraint;
-  n.put(run, "initial_energy", f.initial_energy);
-  n.put(run, "final_energy", f.final_energy);
-  run["energy"] = declared_json(f.energy, n);
-  if (f.discrete_amplitude) n.put(run, "discrete_amplitude", *f.discrete_amplitude);
-  if (f.example51) run["example51"] = to_json(*f.example51, n);
 }
 
 json to_json(const LyapunovEstimate& e) {
@@ -330,7 +311,7 @@ json to_json(const RunFindings& r, const JsonNumbers& n) {
   if (r.escaped) run["escaped"] = declared_json(*r.escaped, n);
   if (r.projection_active) run["projection_active"] = declared_json(*r.projection_active, n);
   if (r.corrected) put_declared(run, *r.corrected, n);  // beside the run's other findings
-  if (r.conservative) add_conservative(run, *r.conservative, n);
+  if (r.conservative) put_declared(run, *r.conservative, n);  // beside the run's other findings
   if (r.reference) add_reference(run, *r.reference, n);
   if (r.system) run["system"] = declared_json(*r.system, n);
   if (r.inertia) run["inertia"] = declared_json(*r.inertia, n);

@@ -38,14 +38,6 @@ void fields(auto& a, ResultOf<ModelDescription> auto& x) { auto& [t, p] = x; a(t
 void fields(auto& a, ResultOf<SchemeDescription> auto& x) { auto& [t, d, o, s] = x; a(t, d, o, s); }
 void fields(auto& a, ResultOf<StateText> auto& x) { auto& [t, u, v, q, qv] = x; a(t, u, v, q, qv); }
 void fields(auto& a, ResultOf<StroboscopicSample> auto& x) { auto& [p, s] = x; a(p, s); }
-void fields(auto& a, ResultOf<Example51Comparison> auto& x) {
-  auto& [m, v, r, d, ad] = x;
-  a(m, v, r, d, ad);
-}
-void fields(auto& a, ResultOf<ConservativeFindings> auto& x) {
-  auto& [d, y, o, e0, e1, e, amp, ex] = x;
-  a(d, y, o, e0, e1, e, amp, ex);
-}
 void fields(auto& a, ResultOf<PlotSamples> auto& x) { auto& [c, r] = x; a(c, r); }
 void fields(auto& a, ResultOf<ReferenceEventText> auto& x) { auto& [k, t, vm, vp] = x; a(k, t, vm, vp); }
 void fields(auto& a, ResultOf<LyapunovEstimate> auto& x) {

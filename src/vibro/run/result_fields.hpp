@@ -57,6 +57,25 @@ constexpr void declare_fields(auto& v, ResultOf<EnergyRecord> auto& x) {
   v("largest_ratio_deviation_from_e_squared", x.largest_ratio_deviation_from_e_squared, Absent::omitted);
 }
 
+// `example51`: seed 003's example 5.1 against its closed form.
+constexpr void declare_fields(auto& v, ResultOf<Example51Comparison> auto& x) {
+  v("max_error_before_first_impact", x.max_error_before_first_impact);
+  v("delays_in_steps", x.delays_in_steps);
+  v("largest_amplitude_defect", x.largest_amplitude_defect);
+}
+
+// A seed-003 run on the conservative oscillator, written into the run's findings themselves.
+constexpr void declare_fields(auto& v, ResultOf<ConservativeFindings> auto& x) {
+  v("denominator", x.denominator);
+  v("largest_abs_y", x.largest_abs_y);
+  v("nodes_outside_constraint", x.nodes_outside_constraint);
+  v("initial_energy", x.initial_energy);
+  v("final_energy", x.final_energy);
+  v("energy", x.energy);
+  v("discrete_amplitude", x.discrete_amplitude, Absent::omitted);
+  v("example51", x.example51, Absent::omitted);
+}
+
 // One element of `system.coordinates`.
 constexpr void declare_fields(auto& v, ResultOf<CoordinateRecord> auto& x) {
   v("constrained", x.constrained);
@@ -130,8 +149,8 @@ inline constexpr bool all_members_declared =
     result_fields_detail::declared_count<T>() == result_fields_detail::member_count<T>();
 
 /// Every declared section: what the archive, the JSON writer and the documentation test go over.
-using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounters, EnergyRecord, CoordinateRecord,
-                                    SystemFindings, InertiaFindings>;
+using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounters, EnergyRecord, Example51Comparison,
+                                    ConservativeFindings, CoordinateRecord, SystemFindings, InertiaFindings>;
 
 static_assert([]<class... Section>(std::type_identity<std::tuple<Section...>>) {
   return (all_members_declared<Section> && ...);

@@ -99,8 +99,6 @@ struct EnergyRecord {
 /// first impact, then each flight the exact one delayed, with the exact amplitude.
 struct Example51Comparison {
   NumberText max_error_before_first_impact;
-  NumberText largest_energy_variation_in_a_flight;
-  NumberText largest_ratio_deviation_from_e_squared;
   std::vector<NumberText> delays_in_steps;  ///< delay of flight n after impact n, ÷ Δt
   NumberText largest_amplitude_defect;      ///< max |amplitude / e^{n+1} − 1|
 };
