@@ -40,7 +40,7 @@ constexpr bool is_number_or_numbers = std::is_same_v<T, vibro::NumberText> ||
 struct KeyCollector {
   DeclaredKeys& keys;
   template <class T>
-  void operator()(const char* name, const T&, vibro::Absent absent = vibro::Absent::omitted) {
+  void operator()(const char* name, const T&, vibro::Absent absent) {
     keys.names.insert(name);
     keys.properties.insert(name);
     if constexpr (is_number_or_numbers<T>) keys.properties.insert(std::string(name) + "_text");
@@ -54,7 +54,7 @@ DeclaredKeys declared_keys() {
   DeclaredKeys keys;
   KeyCollector collector{keys};
   T x{};
-  vibro::declare_fields(collector, x);
+  vibro::visit_fields(collector, x);
   return keys;
 }
 
@@ -64,11 +64,20 @@ const json& run_schema() {
   return schema;
 }
 
+/// `node`, or the definition its "$ref" names ("#/$defs/NAME").
+const json& resolved(const json& node) {
+  const auto ref = node.find("$ref");
+  if (ref == node.end()) return node;
+  const std::string prefix = "#/$defs/";
+  const std::string target = ref->get<std::string>();
+  return run_schema().at("$defs").at(target.substr(prefix.size()));
+}
+
 /// The object schema at a path of property names below the run's findings ($defs/findings);
 /// "[]" steps into an array's items.
 const json& findings_schema(const std::vector<std::string>& path) {
   const json* at = &run_schema().at("$defs").at("findings");
-  for (const std::string& step : path) at = step == "[]" ? &at->at("items") : &at->at("properties").at(step);
+  for (const std::string& step : path) at = &resolved(step == "[]" ? at->at("items") : at->at("properties").at(step));
   return *at;
 }
 
@@ -85,8 +94,8 @@ std::set<std::string> strings_of(const json& list) {
 }
 
 /// Where each declared section's object is in the findings' schema; the fields of
-/// CorrectedCounters and ConservativeFindings sit beside the run's other findings (an empty
-/// path). A section added to DeclaredSections
+/// CorrectedCounters, ConservativeFindings and ReferenceFindings sit beside the run's other
+/// findings (an empty path). A section added to DeclaredSections
 /// without a path here does not compile.
 std::vector<std::string> schema_path(std::type_identity<vibro::Escape>) { return {"escaped"}; }
 std::vector<std::string> schema_path(std::type_identity<vibro::ProjectionActivity>) { return {"projection_active"}; }
@@ -94,6 +103,12 @@ std::vector<std::string> schema_path(std::type_identity<vibro::CorrectedCounters
 std::vector<std::string> schema_path(std::type_identity<vibro::EnergyRecord>) { return {"energy"}; }
 std::vector<std::string> schema_path(std::type_identity<vibro::Example51Comparison>) { return {"example51"}; }
 std::vector<std::string> schema_path(std::type_identity<vibro::ConservativeFindings>) { return {}; }
+std::vector<std::string> schema_path(std::type_identity<vibro::ReferenceEventText>) { return {"events", "[]"}; }
+std::vector<std::string> schema_path(std::type_identity<vibro::StickingInterval>) {
+  return {"sticking_intervals", "[]"};
+}
+std::vector<std::string> schema_path(std::type_identity<vibro::ReferenceSettingsText>) { return {"settings"}; }
+std::vector<std::string> schema_path(std::type_identity<vibro::ReferenceFindings>) { return {}; }
 std::vector<std::string> schema_path(std::type_identity<vibro::CoordinateRecord>) {
   return {"system", "coordinates", "[]"};
 }

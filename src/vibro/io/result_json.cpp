@@ -24,24 +24,30 @@ void put_written(json& out, const std::string& key, const std::string& written, 
   n.put(out, key, NumberText{written});
 }
 
+// The sections whose JSON is shaped unlike their structs, written by their own functions below.
+json to_json(const LyapunovEstimate& e);
+json to_json(const ErrorEstimate& e);
+
 /// Writes the fields of a section declared in run/result_fields.hpp under their names: a
 /// number with its text twin (JsonNumbers), a list of numbers likewise, a declared section as
-/// an object, a list of them as an array, an empty optional as null or not at all, as
-/// declared.
+/// an object, a list of them as an array, a section with a writer of its own by that writer,
+/// an empty optional as null or not at all, as declared.
 class DeclaredFieldWriter {
  public:
   DeclaredFieldWriter(json& out, const JsonNumbers& n) : out_(out), n_(n) {}
 
   template <class T>
-  void operator()(const char* name, const T& x, Absent absent = Absent::omitted) {
+  void operator()(const char* name, const T& x, Absent absent) {
     if constexpr (std::same_as<T, NumberText>) {
       n_.put(out_, name, x);
     } else if constexpr (std::same_as<T, std::vector<NumberText>>) {
       n_.put_list(out_, name, x);
     } else if constexpr (DeclaredResult<const T>) {
       out_[name] = section(x);
+    } else if constexpr (requires { to_json(x); }) {
+      out_[name] = to_json(x);
     } else if constexpr (requires { x.has_value(); }) {
-      if (x) (*this)(name, *x);
+      if (x) (*this)(name, *x, absent);
       else if (absent == Absent::null) out_[name] = nullptr;
     } else if constexpr (requires { typename T::value_type; requires DeclaredResult<const typename T::value_type>; }) {
       json list = json::array();
@@ -56,7 +62,7 @@ class DeclaredFieldWriter {
   json section(const auto& x) const {
     json object = json::object();
     DeclaredFieldWriter inner(object, n_);
-    declare_fields(inner, x);
+    visit_fields(inner, x);
     return object;
   }
   json& out_;
@@ -66,7 +72,7 @@ class DeclaredFieldWriter {
 /// A declared section's fields into `out`.
 void put_declared(json& out, const auto& section, const JsonNumbers& n) {
   DeclaredFieldWriter writer(out, n);
-  declare_fields(writer, section);
+  visit_fields(writer, section);
 }
 
 /// A declared section as an object.
@@ -119,33 +125,6 @@ json to_json(const ErrorEstimate& e) {
   summary.put(out, "final_velocity_difference", NumberText{e.final_velocity_difference});
   if (e.lower_bound_only) out["lower_bound_only"] = *e.lower_bound_only;
   return out;
-}
-
-void add_reference(json& run, const ReferenceFindings& f, const JsonNumbers& n) {
-  json events = json::array(), sticking = json::array();
-  for (const auto& e : f.events) {
-    json event = {{"kind", e.kind}};
-    n.put(event, "t", e.t);
-    n.put(event, "v_minus", e.v_minus);
-    n.put(event, "v_plus", e.v_plus);
-    events.push_back(event);
-  }
-  for (const auto& [start, end] : f.sticking_intervals) {
-    json interval = json::object();
-    n.put(interval, "start", start);
-    n.put(interval, "end", end);
-    sticking.push_back(interval);
-  }
-  run["events"] = events;
-  run["event_counts"] = f.event_counts;
-  run["sticking_intervals"] = sticking;
-  json settings = json::object();
-  n.put(settings, "max_window", f.max_window);
-  n.put(settings, "contact_tolerance", f.contact_tolerance);
-  n.put(settings, "force_tolerance", f.force_tolerance);
-  run["settings"] = settings;
-  run["lyapunov_estimate"] = to_json(f.lyapunov_estimate);
-  if (f.error_estimate) run["error_estimate"] = to_json(*f.error_estimate);
 }
 
 json to_json(const FreeFallReversalResult& f, const JsonNumbers& n) {
@@ -312,7 +291,7 @@ json to_json(const RunFindings& r, const JsonNumbers& n) {
   if (r.projection_active) run["projection_active"] = declared_json(*r.projection_active, n);
   if (r.corrected) put_declared(run, *r.corrected, n);  // beside the run's other findings
   if (r.conservative) put_declared(run, *r.conservative, n);  // beside the run's other findings
-  if (r.reference) add_reference(run, *r.reference, n);
+  if (r.reference) put_declared(run, *r.reference, n);  // beside the run's other findings
   if (r.system) run["system"] = declared_json(*r.system, n);
   if (r.inertia) run["inertia"] = declared_json(*r.inertia, n);
   if (r.samples) run["samples"] = {{"columns", r.samples->columns}, {"rows", r.samples->rows}};

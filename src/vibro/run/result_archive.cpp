@@ -16,87 +16,86 @@
 namespace vibro {
 namespace {
 
+/// `S` is `T` or `const T`: one field list serves the writer (const) and the reader.
+template <class S, class T>
+concept Of = std::same_as<std::remove_const_t<S>, T>;
+
 /// A section declared in run/result_fields.hpp, its names left out: `a` writes or reads
 /// each member in the declared order.
 template <class Archive>
 struct Unnamed {
   Archive& a;
-  void operator()(const char*, auto& member, Absent = Absent::omitted) { a(member); }
+  void operator()(const char*, auto& member, Absent) { a(member); }
 };
 void fields(auto& a, DeclaredResult auto& x) {
   Unnamed<std::remove_reference_t<decltype(a)>> unnamed{a};
-  declare_fields(unnamed, x);
+  visit_fields(unnamed, x);
 }
 
 // The other field lists, in declaration order. `a(...)` writes or reads each field.
-void fields(auto& a, ResultOf<NumberText> auto& x) { a(x.text); }
-void fields(auto& a, ResultOf<PrecisionInfo> auto& x) { auto& [n, s, b, d] = x; a(n, s, b, d); }
-void fields(auto& a, ResultOf<Provenance> auto& x) { auto& [v, p] = x; a(v, p); }
-void fields(auto& a, ResultOf<CaseInfo> auto& x) { auto& [n, f, h, d] = x; a(n, f, h, d); }
-void fields(auto& a, ResultOf<Parameter> auto& x) { auto& [k, t, l] = x; a(k, t, l); }
-void fields(auto& a, ResultOf<ModelDescription> auto& x) { auto& [t, p] = x; a(t, p); }
-void fields(auto& a, ResultOf<SchemeDescription> auto& x) { auto& [t, d, o, s] = x; a(t, d, o, s); }
-void fields(auto& a, ResultOf<StateText> auto& x) { auto& [t, u, v, q, qv] = x; a(t, u, v, q, qv); }
-void fields(auto& a, ResultOf<StroboscopicSample> auto& x) { auto& [p, s] = x; a(p, s); }
-void fields(auto& a, ResultOf<PlotSamples> auto& x) { auto& [c, r] = x; a(c, r); }
-void fields(auto& a, ResultOf<ReferenceEventText> auto& x) { auto& [k, t, vm, vp] = x; a(k, t, vm, vp); }
-void fields(auto& a, ResultOf<LyapunovEstimate> auto& x) {
+void fields(auto& a, Of<NumberText> auto& x) { a(x.text); }
+void fields(auto& a, Of<PrecisionInfo> auto& x) { auto& [n, s, b, d] = x; a(n, s, b, d); }
+void fields(auto& a, Of<Provenance> auto& x) { auto& [v, p] = x; a(v, p); }
+void fields(auto& a, Of<CaseInfo> auto& x) { auto& [n, f, h, d] = x; a(n, f, h, d); }
+void fields(auto& a, Of<Parameter> auto& x) { auto& [k, t, l] = x; a(k, t, l); }
+void fields(auto& a, Of<ModelDescription> auto& x) { auto& [t, p] = x; a(t, p); }
+void fields(auto& a, Of<SchemeDescription> auto& x) { auto& [t, d, o, s] = x; a(t, d, o, s); }
+void fields(auto& a, Of<StateText> auto& x) { auto& [t, u, v, q, qv] = x; a(t, u, v, q, qv); }
+void fields(auto& a, Of<StroboscopicSample> auto& x) { auto& [p, s] = x; a(p, s); }
+void fields(auto& a, Of<PlotSamples> auto& x) { auto& [c, r] = x; a(c, r); }
+void fields(auto& a, Of<LyapunovEstimate> auto& x) {
   auto& [d, w, l1, l1t, td, h, dn, l1d, b, ml] = x;
   a(d, w, l1, l1t, td, h, dn, l1d, b, ml);
 }
-void fields(auto& a, ResultOf<ErrorEstimate> auto& x) {
+void fields(auto& a, Of<ErrorEstimate> auto& x) {
   auto& [c, dt, m, counts, du, dv, digits, lb] = x;
   a(c, dt, m, counts, du, dv, digits, lb);
 }
-void fields(auto& a, ResultOf<ReferenceFindings> auto& x) {
-  auto& [ev, counts, st, w, ct, ft, le, ee] = x;
-  a(ev, counts, st, w, ct, ft, le, ee);
-}
-void fields(auto& a, ResultOf<RunFindings> auto& x) {
+void fields(auto& a, Of<RunFindings> auto& x) {
   auto& [h, n, f, strobe, esc, proj, corr, cons, ref, sys, in, samples, warnings] = x;
   a(h, n, f, strobe, esc, proj, corr, cons, ref, sys, in, samples, warnings);
 }
-void fields(auto& a, ResultOf<FreeFallReversalResult::Row> auto& x) { auto& [n, p, c, d] = x; a(n, p, c, d); }
-void fields(auto& a, ResultOf<FreeFallReversalResult> auto& x) {
+void fields(auto& a, Of<FreeFallReversalResult::Row> auto& x) { auto& [n, p, c, d] = x; a(n, p, c, d); }
+void fields(auto& a, Of<FreeFallReversalResult> auto& x) {
   auto& [ap, why, m, rc, first, line, slope, dev, table] = x;
   a(ap, why, m, rc, first, line, slope, dev, table);
 }
-void fields(auto& a, ResultOf<OrderAnalysis> auto& x) {
+void fields(auto& a, Of<OrderAnalysis> auto& x) {
   auto& [st, succ, slope, res, se, first, last] = x;
   a(st, succ, slope, res, se, first, last);
 }
-void fields(auto& a, ResultOf<StudyRow> auto& x) {
+void fields(auto& a, Of<StudyRow> auto& x) {
   auto& [h, hv, n, e, si, ri, r, s] = x;
   a(h, hv, n, e, si, ri, r, s);
 }
-void fields(auto& a, ResultOf<StudyResult> auto& x) { auto& [r, rows, o, at] = x; a(r, rows, o, at); }
-void fields(auto& a, ResultOf<ExpectationVerdict> auto& x) {
+void fields(auto& a, Of<StudyResult> auto& x) { auto& [r, rows, o, at] = x; a(r, rows, o, at); }
+void fields(auto& a, Of<ExpectationVerdict> auto& x) {
   auto& [q, e, t, s, o, p] = x;
   a(q, e, t, s, o, p);
 }
-void fields(auto& a, ResultOf<SweepPoint> auto& x) { auto& [s, r] = x; a(s, r); }
-void fields(auto& a, ResultOf<RunResult> auto& x) {
+void fields(auto& a, Of<SweepPoint> auto& x) { auto& [s, r] = x; a(s, r); }
+void fields(auto& a, Of<RunResult> auto& x) {
   auto& [p, c, m, i, s, r, ff, conv, e, sw] = x;
   a(p, c, m, i, s, r, ff, conv, e, sw);
 }
-void fields(auto& a, ResultOf<LyapunovFindings::Running> auto& x) { auto& [k, l1, l2] = x; a(k, l1, l2); }
-void fields(auto& a, ResultOf<BatchMeans> auto& x) { auto& [b, se] = x; a(b, se); }
-void fields(auto& a, ResultOf<ExponentUncertainty> auto& x) { auto& [b, n, sd, hw] = x; a(b, n, sd, hw); }
-void fields(auto& a, ResultOf<LyapunovFindings::EnsembleMember> auto& x) {
+void fields(auto& a, Of<LyapunovFindings::Running> auto& x) { auto& [k, l1, l2] = x; a(k, l1, l2); }
+void fields(auto& a, Of<BatchMeans> auto& x) { auto& [b, se] = x; a(b, se); }
+void fields(auto& a, Of<ExponentUncertainty> auto& x) { auto& [b, n, sd, hw] = x; a(b, n, sd, hw); }
+void fields(auto& a, Of<LyapunovFindings::EnsembleMember> auto& x) {
   auto& [u, v, d, l1, l2, w] = x;
   a(u, v, d, l1, l2, w);
 }
-void fields(auto& a, ResultOf<LyapunovFindings::SecondPrecision> auto& x) {
+void fields(auto& a, Of<LyapunovFindings::SecondPrecision> auto& x) {
   auto& [p, d, l1, l2, d1, d2, w] = x;
   a(p, d, l1, l2, d1, d2, w);
 }
-void fields(auto& a, ResultOf<LyapunovFindings> auto& x) {
+void fields(auto& a, Of<LyapunovFindings> auto& x) {
   auto& [method, eps, clock, periods, done, defined, why, l1, l2, sum, l1t, l2t, s1, s2, history, samples, impacts,
          rule, rule_rounding, warning, changed, u1, u2, us, perturbation, ensemble, second] = x;
   a(method, eps, clock, periods, done, defined, why, l1, l2, sum, l1t, l2t, s1, s2, history, samples, impacts, rule,
     rule_rounding, warning, changed, u1, u2, us, perturbation, ensemble, second);
 }
-void fields(auto& a, ResultOf<LyapunovResult> auto& x) { auto& [p, c, pub, l] = x; a(p, c, pub, l); }
+void fields(auto& a, Of<LyapunovResult> auto& x) { auto& [p, c, pub, l] = x; a(p, c, pub, l); }
 
 template <class T>
 inline constexpr bool is_vector = false;

@@ -1,16 +1,15 @@
 #pragma once
 // The fields of a run's findings sections, declared once: each field's name in every output,
-// its member, and how an absent optional is written. From these declarations the archive
+// its member, and how an empty optional is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
 // docs/schema/run.schema.json (the properties, their text twins, what is required) and
 // docs/outputs.md against them. A member added to one of these structs and not declared here
 // is a compile error (below), so no output can leave it out silently.
 //
-// A visitor is called as v(name, member) or v(name, member, Absent): the name as JSON writes
-// it, the member (const or not, as the struct is).
-
-#include "vibro/run/run_result.hpp"
+// A declaration is a tuple of Field{name, pointer to member, Absent}, known at compile time;
+// visit_fields(v, x) calls v(name, member, absent) for each field of x in declared order (the
+// member const or not, as x is).
 
 #include <concepts>
 #include <cstddef>
@@ -18,106 +17,152 @@
 #include <type_traits>
 #include <utility>
 
+#include "vibro/run/run_result.hpp"
+
 namespace vibro {
 
 /// How a field that is an empty optional appears in JSON: as null, or not at all.
 enum class Absent { null, omitted };
 
-/// `S` is `T` or `const T`: one declaration serves the writers (const) and the reader.
-template <class S, class T>
-concept ResultOf = std::same_as<std::remove_const_t<S>, T>;
+/// One declared field: its name in every output and its member.
+template <class Struct, class Member>
+struct Field {
+  const char* name;
+  Member Struct::*member;
+  Absent absent = Absent::omitted;  ///< for an optional member
+};
 
 // `escaped`: the step at which the state left the bound, and |u| there.
-constexpr void declare_fields(auto& v, ResultOf<Escape> auto& x) {
-  v("step", x.step);
-  v("abs_u", x.value);
+constexpr auto declared_fields(std::type_identity<Escape>) {
+  return std::tuple{Field{"step", &Escape::step}, Field{"abs_u", &Escape::value}};
 }
 
 // `projection_active`.
-constexpr void declare_fields(auto& v, ResultOf<ProjectionActivity> auto& x) {
-  v("count", x.count);
-  v("first_steps", x.first_steps);
-  v("impacts", x.impacts);
+constexpr auto declared_fields(std::type_identity<ProjectionActivity>) {
+  return std::tuple{Field{"count", &ProjectionActivity::count}, Field{"first_steps", &ProjectionActivity::first_steps},
+                    Field{"impacts", &ProjectionActivity::impacts}};
 }
 
 // The corrected scheme's counters, written into the run's findings themselves.
-constexpr void declare_fields(auto& v, ResultOf<CorrectedCounters> auto& x) {
-  v("impacts", x.impacts);
-  v("dichotomies", x.dichotomies);
-  v("fallbacks", x.fallbacks);
+constexpr auto declared_fields(std::type_identity<CorrectedCounters>) {
+  return std::tuple{Field{"impacts", &CorrectedCounters::impacts},
+                    Field{"dichotomies", &CorrectedCounters::dichotomies},
+                    Field{"fallbacks", &CorrectedCounters::fallbacks}};
 }
 
 // `energy` of a seed-003 run.
-constexpr void declare_fields(auto& v, ResultOf<EnergyRecord> auto& x) {
-  v("flights", x.flights);
-  v("largest_relative_variation_in_a_flight", x.largest_relative_variation_in_a_flight);
-  v("largest_relative_variation_in_a_flight_own", x.largest_relative_variation_in_a_flight_own);
-  v("impact_ratios", x.impact_ratios);
-  v("e_squared", x.e_squared);
-  v("largest_ratio_deviation_from_e_squared", x.largest_ratio_deviation_from_e_squared, Absent::omitted);
+constexpr auto declared_fields(std::type_identity<EnergyRecord>) {
+  return std::tuple{
+      Field{"flights", &EnergyRecord::flights},
+      Field{"largest_relative_variation_in_a_flight", &EnergyRecord::largest_relative_variation_in_a_flight},
+      Field{"largest_relative_variation_in_a_flight_own", &EnergyRecord::largest_relative_variation_in_a_flight_own},
+      Field{"impact_ratios", &EnergyRecord::impact_ratios},
+      Field{"e_squared", &EnergyRecord::e_squared},
+      Field{"largest_ratio_deviation_from_e_squared", &EnergyRecord::largest_ratio_deviation_from_e_squared,
+            Absent::omitted}};
 }
 
 // `example51`: seed 003's example 5.1 against its closed form.
-constexpr void declare_fields(auto& v, ResultOf<Example51Comparison> auto& x) {
-  v("max_error_before_first_impact", x.max_error_before_first_impact);
-  v("delays_in_steps", x.delays_in_steps);
-  v("largest_amplitude_defect", x.largest_amplitude_defect);
+constexpr auto declared_fields(std::type_identity<Example51Comparison>) {
+  return std::tuple{Field{"max_error_before_first_impact", &Example51Comparison::max_error_before_first_impact},
+                    Field{"delays_in_steps", &Example51Comparison::delays_in_steps},
+                    Field{"largest_amplitude_defect", &Example51Comparison::largest_amplitude_defect}};
 }
 
 // A seed-003 run on the conservative oscillator, written into the run's findings themselves.
-constexpr void declare_fields(auto& v, ResultOf<ConservativeFindings> auto& x) {
-  v("denominator", x.denominator);
-  v("largest_abs_y", x.largest_abs_y);
-  v("nodes_outside_constraint", x.nodes_outside_constraint);
-  v("initial_energy", x.initial_energy);
-  v("final_energy", x.final_energy);
-  v("energy", x.energy);
-  v("discrete_amplitude", x.discrete_amplitude, Absent::omitted);
-  v("example51", x.example51, Absent::omitted);
+constexpr auto declared_fields(std::type_identity<ConservativeFindings>) {
+  return std::tuple{Field{"denominator", &ConservativeFindings::denominator},
+                    Field{"largest_abs_y", &ConservativeFindings::largest_abs_y},
+                    Field{"nodes_outside_constraint", &ConservativeFindings::nodes_outside_constraint},
+                    Field{"initial_energy", &ConservativeFindings::initial_energy},
+                    Field{"final_energy", &ConservativeFindings::final_energy},
+                    Field{"energy", &ConservativeFindings::energy},
+                    Field{"discrete_amplitude", &ConservativeFindings::discrete_amplitude, Absent::omitted},
+                    Field{"example51", &ConservativeFindings::example51, Absent::omitted}};
 }
 
 // One element of `system.coordinates`.
-constexpr void declare_fields(auto& v, ResultOf<CoordinateRecord> auto& x) {
-  v("constrained", x.constrained);
-  v("impacts", x.impacts);
-  v("contact_steps", x.contact_steps);
-  v("max_penetration", x.max_penetration);
-  v("nodes_outside", x.nodes_outside);
+constexpr auto declared_fields(std::type_identity<CoordinateRecord>) {
+  return std::tuple{Field{"constrained", &CoordinateRecord::constrained}, Field{"impacts", &CoordinateRecord::impacts},
+                    Field{"contact_steps", &CoordinateRecord::contact_steps},
+                    Field{"max_penetration", &CoordinateRecord::max_penetration},
+                    Field{"nodes_outside", &CoordinateRecord::nodes_outside}};
 }
 
 // `system` of an N-DOF run.
-constexpr void declare_fields(auto& v, ResultOf<SystemFindings> auto& x) {
-  v("omega", x.omega);
-  v("coordinates", x.coordinates);
-  v("initial_energy", x.initial_energy);
-  v("final_energy", x.final_energy);
-  v("largest_energy_variation_between_impacts", x.largest_energy_variation_between_impacts, Absent::null);
-  v("flights", x.flights);
-  v("max_error_exact", x.max_error_exact, Absent::null);
-  v("max_error_rigid_wall_q1", x.max_error_rigid_wall_q1, Absent::null);
+constexpr auto declared_fields(std::type_identity<SystemFindings>) {
+  return std::tuple{Field{"omega", &SystemFindings::omega},
+                    Field{"coordinates", &SystemFindings::coordinates},
+                    Field{"initial_energy", &SystemFindings::initial_energy},
+                    Field{"final_energy", &SystemFindings::final_energy},
+                    Field{"largest_energy_variation_between_impacts",
+                          &SystemFindings::largest_energy_variation_between_impacts, Absent::null},
+                    Field{"flights", &SystemFindings::flights},
+                    Field{"max_error_exact", &SystemFindings::max_error_exact, Absent::null},
+                    Field{"max_error_rigid_wall_q1", &SystemFindings::max_error_rigid_wall_q1, Absent::null}};
 }
 
 // `inertia` of a general-inertia run.
-constexpr void declare_fields(auto& v, ResultOf<InertiaFindings> auto& x) {
-  v("initial_energy", x.initial_energy);
-  v("final_energy", x.final_energy);
-  v("largest_energy_gain_at_impact", x.largest_energy_gain_at_impact, Absent::null);
-  v("largest_energy_variation_in_flight", x.largest_energy_variation_in_flight);
-  v("max_constraint_violation", x.max_constraint_violation);
-  v("iterations_total", x.iterations_total, Absent::omitted);
-  v("iterations_max", x.iterations_max, Absent::omitted);
+constexpr auto declared_fields(std::type_identity<InertiaFindings>) {
+  return std::tuple{
+      Field{"initial_energy", &InertiaFindings::initial_energy},
+      Field{"final_energy", &InertiaFindings::final_energy},
+      Field{"largest_energy_gain_at_impact", &InertiaFindings::largest_energy_gain_at_impact, Absent::null},
+      Field{"largest_energy_variation_in_flight", &InertiaFindings::largest_energy_variation_in_flight},
+      Field{"max_constraint_violation", &InertiaFindings::max_constraint_violation},
+      Field{"iterations_total", &InertiaFindings::iterations_total, Absent::omitted},
+      Field{"iterations_max", &InertiaFindings::iterations_max, Absent::omitted}};
 }
 
-/// A struct whose fields are declared above.
+// One element of `events`: a reference's event.
+constexpr auto declared_fields(std::type_identity<ReferenceEventText>) {
+  return std::tuple{Field{"kind", &ReferenceEventText::kind}, Field{"t", &ReferenceEventText::t},
+                    Field{"v_minus", &ReferenceEventText::v_minus}, Field{"v_plus", &ReferenceEventText::v_plus}};
+}
+
+// One element of `sticking_intervals`.
+constexpr auto declared_fields(std::type_identity<StickingInterval>) {
+  return std::tuple{Field{"start", &StickingInterval::start}, Field{"end", &StickingInterval::end, Absent::null}};
+}
+
+// `settings` of a reference run.
+constexpr auto declared_fields(std::type_identity<ReferenceSettingsText>) {
+  return std::tuple{Field{"max_window", &ReferenceSettingsText::max_window},
+                    Field{"contact_tolerance", &ReferenceSettingsText::contact_tolerance},
+                    Field{"force_tolerance", &ReferenceSettingsText::force_tolerance}};
+}
+
+// A reference run's findings, written into the run's findings themselves. The Lyapunov
+// estimate and the error estimate have writers of their own (io/result_json.cpp): their
+// JSON is shaped unlike their structs.
+constexpr auto declared_fields(std::type_identity<ReferenceFindings>) {
+  return std::tuple{Field{"events", &ReferenceFindings::events},
+                    Field{"event_counts", &ReferenceFindings::event_counts},
+                    Field{"sticking_intervals", &ReferenceFindings::sticking_intervals},
+                    Field{"settings", &ReferenceFindings::settings},
+                    Field{"lyapunov_estimate", &ReferenceFindings::lyapunov_estimate},
+                    Field{"error_estimate", &ReferenceFindings::error_estimate, Absent::omitted}};
+}
+
+/// A struct whose fields are declared above (const or not).
 template <class T>
-concept DeclaredResult = requires(T& x) { declare_fields(std::declval<void (&)(...)>(), x); };
+concept DeclaredResult = requires {
+  declared_fields(std::type_identity<std::remove_const_t<T>>{});
+};
+
+/// Calls v(name, member, absent) for each declared field of `x`, in declared order.
+template <class V, DeclaredResult T>
+constexpr void visit_fields(V& v, T& x) {
+  std::apply([&](const auto&... field) { (v(field.name, x.*(field.member), field.absent), ...); },
+             declared_fields(std::type_identity<std::remove_const_t<T>>{}));
+}
 
 namespace result_fields_detail {
 
 /// Converts to any member type: counts an aggregate's members by how many it takes.
 struct AnyMember {
   template <class T>
-  operator T() const;  // NOLINT: only named in unevaluated contexts
+  operator T() const;  // only named in unevaluated contexts
 };
 
 template <class T, class... Members>
@@ -128,32 +173,22 @@ consteval std::size_t member_count() {
     return sizeof...(Members);
 }
 
-struct Counter {
-  std::size_t n = 0;
-  constexpr void operator()(const char*, const auto&, Absent = Absent::omitted) { ++n; }
-};
-
-template <class T>
-consteval std::size_t declared_count() {
-  T x{};
-  Counter counter;
-  declare_fields(counter, x);
-  return counter.n;
-}
-
 }  // namespace result_fields_detail
 
 /// Every member declared: a member added to the struct and not to its declaration fails here.
 template <class T>
-inline constexpr bool all_members_declared =
-    result_fields_detail::declared_count<T>() == result_fields_detail::member_count<T>();
+inline constexpr bool all_members_declared = std::tuple_size_v<decltype(declared_fields(std::type_identity<T>{}))> ==
+                                             result_fields_detail::member_count<T>();
 
 /// Every declared section: what the archive, the JSON writer and the documentation test go over.
 using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounters, EnergyRecord, Example51Comparison,
-                                    ConservativeFindings, CoordinateRecord, SystemFindings, InertiaFindings>;
+                                    ConservativeFindings, ReferenceEventText, StickingInterval, ReferenceSettingsText,
+                                    ReferenceFindings, CoordinateRecord, SystemFindings, InertiaFindings>;
 
-static_assert([]<class... Section>(std::type_identity<std::tuple<Section...>>) {
-  return (all_members_declared<Section> && ...);
-}(std::type_identity<DeclaredSections>{}), "a member of a declared section is missing from its declaration");
+static_assert(
+    []<class... Section>(std::type_identity<std::tuple<Section...>>) {
+      return (all_members_declared<Section> && ...);
+    }(std::type_identity<DeclaredSections>{}),
+    "a member of a declared section is missing from its declaration");
 
 }  // namespace vibro

@@ -212,11 +212,22 @@ struct ErrorEstimate {
 };
 
 /// What a run of the exact-detection reference finds.
+/// A time interval the reference spent in contact with the obstacle (sticking).
+struct StickingInterval {
+  NumberText start;
+  std::optional<NumberText> end;  ///< none: open at the end of the run (no release)
+};
+
+/// The reference's settings as it ran: its largest flight window and its tolerances.
+struct ReferenceSettingsText {
+  NumberText max_window, contact_tolerance, force_tolerance;
+};
+
 struct ReferenceFindings {
   std::vector<ReferenceEventText> events;
   std::map<std::string, std::int64_t> event_counts;
-  std::vector<std::pair<NumberText, std::optional<NumberText>>> sticking_intervals;  ///< open at the end: no release
-  NumberText max_window, contact_tolerance, force_tolerance;
+  std::vector<StickingInterval> sticking_intervals;
+  ReferenceSettingsText settings;
   LyapunovEstimate lyapunov_estimate;
   std::optional<ErrorEstimate> error_estimate;
 };

@@ -117,9 +117,8 @@ struct ReferenceEntry {
     });
     if (stick_start) found.sticking_intervals.push_back({NumberText::of(*stick_start), std::nullopt});
     const auto& settings = reference.settings();
-    found.max_window = NumberText::of(settings.max_window);
-    found.contact_tolerance = NumberText::of(settings.contact_tolerance);
-    found.force_tolerance = NumberText::of(settings.force_tolerance);
+    found.settings = {NumberText::of(settings.max_window), NumberText::of(settings.contact_tolerance),
+                      NumberText::of(settings.force_tolerance)};
     const double duration = static_cast<double>(horizon.stroboscopic() ? Real(section_length * horizon.sections())
                                                                         : section_length);
     found.lyapunov_estimate = lyapunov_estimate(exponents, duration, out.run.warnings);
