@@ -117,7 +117,8 @@ void worker(const SweepSpec& sweep, const RunOptions& options) {
     MPI_Status status;
     MPI_Recv(&index, 1, MPI_UINT64_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
     if (status.MPI_TAG == tag_stop) return;
-    send_text(to_json(compute_sweep_point(sweep, static_cast<std::size_t>(index), options)).dump(), tag_result);
+    send_text(sweep_point_line(sweep, compute_sweep_point(sweep, static_cast<std::size_t>(index), options)).dump(),
+              tag_result);
   }
 }
 
@@ -152,7 +153,7 @@ SweepRunSummary coordinate(const SweepSpec& sweep, SweepResultFile& results, con
   std::exception_ptr failure;
   std::jthread own([&] {
     try {
-      while (const std::optional<std::size_t> i = take()) finished(to_json(compute_sweep_point(sweep, *i, local)));
+      while (const std::optional<std::size_t> i = take()) finished(sweep_point_line(sweep, compute_sweep_point(sweep, *i, local)));
     } catch (...) {
       failure = std::current_exception();
     }

@@ -103,7 +103,6 @@ SweepPointResult compute_sweep_point(const SweepSpec& s, std::size_t index, cons
   const Clock::time_point start = Clock::now();
   SweepPointResult point;
   point.index = index;
-  for (const CaseOverride& o : s.overrides(index)) point.parameters.emplace_back(o.key, o.text);
   try {
     compute_point_quantities(sweep_point_cases(s, index), s.compute, point_options(given), point);
   } catch (const std::bad_alloc&) {
@@ -115,10 +114,10 @@ SweepPointResult compute_sweep_point(const SweepSpec& s, std::size_t index, cons
   return point;
 }
 
-json to_json(const SweepPointResult& p) {
+json sweep_point_line(const SweepSpec& s, const SweepPointResult& p) {
   json out = {{"kind", "point"}, {"point", p.index}};
   json parameters = json::object();
-  for (const auto& [key, text] : p.parameters) parameters[key] = text;
+  for (const CaseOverride& o : s.overrides(p.index)) parameters[o.key] = o.text;
   out["parameters"] = parameters;
   if (p.precision) {
     out["precision"] = p.precision->name();
@@ -240,7 +239,7 @@ SweepRunSummary run_sweep_points(const SweepSpec& s, const std::set<std::size_t>
 
 SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOptions& options) {
   const SweepRunSummary summary =
-      run_sweep_points(s, out.finished(), [&out](SweepPointResult&& point) { out.append(to_json(point)); }, options);
+      run_sweep_points(s, out.finished(), [&](SweepPointResult&& point) { out.append(sweep_point_line(s, point)); }, options);
   out.sync();
   return summary;
 }

@@ -72,16 +72,16 @@ class SweepResultFile {
 /// values, what is computed, the number of points.
 nlohmann::json sweep_header(const SweepSpec& sweep);
 
-/// One point computed: its parameters as the case reader read them, its precision and case
-/// hash, what the sweep computes (run/sweep_point.hpp), and its wall time. A run that fails
-/// (a state that is no longer finite, a work limit, a point the case reader refuses) gives a
-/// point with `error`: the point is finished, with that outcome. `options` gives the
-/// precision and the work limit; progress, error bars, error estimates and studies are off.
+/// One point computed: its index, its precision and case hash, what the sweep computes
+/// (run/sweep_point.hpp), and its wall time. A run that fails (a state that is no longer
+/// finite, a work limit, a point the case reader refuses) gives a point with `error`: the
+/// point is finished, with that outcome. `options` gives the precision and the work limit;
+/// progress, error bars, error estimates and studies are off.
 SweepPointResult compute_sweep_point(const SweepSpec& sweep, std::size_t index, const RunOptions& options);
 
-/// A point's line in the result file (docs/sweeps.md "Result lines"); "seconds" only when
-/// the point carries its wall time.
-nlohmann::json to_json(const SweepPointResult& point);
+/// A point's line in the result file (docs/sweeps.md "Result lines"), its parameters those of
+/// its index in `sweep`; "seconds" only when the point carries its wall time.
+nlohmann::json sweep_point_line(const SweepSpec& sweep, const SweepPointResult& point);
 
 /// Relative cost of a point (the cost model of run/work_limit.hpp: steps × seconds per step
 /// at its precision), to hand out the dearest points first.

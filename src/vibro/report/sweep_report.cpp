@@ -524,7 +524,7 @@ std::string write_sweep_report(const std::vector<SweepOutcome>& sweeps, const st
                       "[sweeps.md](sweeps.md).\n\n";
   for (const SweepOutcome& outcome : sweeps) {
     std::string lines = sweep_header(outcome.sweep).dump() + "\n";
-    for (const SweepPointResult& point : outcome.points) lines += to_json(point).dump() + "\n";
+    for (const SweepPointResult& point : outcome.points) lines += sweep_point_line(outcome.sweep, point).dump() + "\n";
     write_file_atomically(out / "sweeps" / (outcome.sweep.name + ".jsonl"), lines);
     md += sweep_section(outcome, tables, out);
     index += "- [" + outcome.sweep.name + "](sweeps.md#sweep-" + outcome.sweep.name + "): " +

@@ -79,8 +79,7 @@ struct SweepImpacts {
 /// One point's result. The fields of a quantity the sweep does not compute stay empty; so
 /// do those after a failure, which `error` says.
 struct SweepPointResult {
-  std::size_t index = 0;                 ///< in grid order (SweepSpec::overrides)
-  std::vector<std::pair<std::string, std::string>> parameters;  ///< key → value text, as read
+  std::size_t index = 0;                 ///< in grid order (its parameters: SweepSpec::overrides)
   std::optional<Precision> precision;    ///< once the point's case was read
   std::string case_hash;
   std::optional<LyapunovFindings> lyapunov;
