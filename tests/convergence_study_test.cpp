@@ -46,8 +46,8 @@ TEST(PrecisionIndependence, DoubleAndMpfrGiveTheSameOrders) {
   const StudyResult in_double = *study("study_ps_centered_periodic.toml", "double").convergence;
   const StudyResult in_mpfr = *study("study_ps_centered_periodic.toml", "mpfr:30").convergence;
   for (const ErrorMetric metric : {ErrorMetric::position_linf, ErrorMetric::velocity_l1, ErrorMetric::velocity_linf}) {
-    const auto& a = in_double.orders[index_of(metric)].slope;
-    const auto& b = in_mpfr.orders[index_of(metric)].slope;
+    const auto& a = in_double.orders[index_of(metric)].slope();
+    const auto& b = in_mpfr.orders[index_of(metric)].slope();
     ASSERT_TRUE(a && b) << name(metric);
     EXPECT_LE(std::abs(*a - *b), order_band(in_double, metric) + order_band(in_mpfr, metric)) << name(metric);
     for (const auto status : in_mpfr.orders[index_of(metric)].status)
@@ -76,11 +76,11 @@ TEST(PhaseScatter, EveryPointIsInRangeAndTheFirstOrdersHoldWithinTheirStandardEr
     for (const auto& [metric, standard_errors] :
          {std::pair{ErrorMetric::position_l1, 1.0}, {ErrorMetric::velocity_l1, 1.0}, {ErrorMetric::position_linf, 3.0}}) {
       const vibro::OrderAnalysis& o = s.orders[index_of(metric)];
-      ASSERT_TRUE(o.slope) << precision << " " << name(metric);
-      EXPECT_EQ(o.first, 0u) << precision << " " << name(metric);
-      EXPECT_EQ(o.last, s.rows.size() - 1) << precision << " " << name(metric);
-      EXPECT_LE(std::abs(*o.slope - 1), standard_errors * o.standard_error)
-          << precision << " " << name(metric) << ": " << *o.slope << " ± " << o.standard_error;
+      ASSERT_TRUE(o.fit) << precision << " " << name(metric);
+      EXPECT_EQ(o.fit->range[0], 0u) << precision << " " << name(metric);
+      EXPECT_EQ(o.fit->range[1], s.rows.size() - 1) << precision << " " << name(metric);
+      EXPECT_LE(std::abs(o.fit->slope - 1), standard_errors * o.fit->standard_error)
+          << precision << " " << name(metric) << ": " << o.fit->slope << " ± " << o.fit->standard_error;
     }
   }
 }
@@ -97,7 +97,7 @@ TEST(CorrectedScheme, BeatsPaoliSchatzmanOnImpactTimeAtEqualSteps) {
     ASSERT_EQ(rows_ps.size(), rows_corrected.size());
     for (std::size_t i = 0; i < rows_ps.size(); ++i) {
       ASSERT_EQ(rows_ps[i].h, rows_corrected[i].h);
-      EXPECT_EQ(rows_corrected[i].scheme_impacts, rows_corrected[i].reference_impacts) << corrected;
+      EXPECT_EQ(rows_corrected[i].impacts.scheme, rows_corrected[i].impacts.reference) << corrected;
       EXPECT_LT(error(rows_corrected[i], ErrorMetric::impact_time), error(rows_ps[i], ErrorMetric::impact_time))
           << corrected << " at h = " << rows_ps[i].h;
     }
@@ -133,7 +133,7 @@ TEST(NonstandardSchemes, StormerVerletIsSecondOrderWithNoPointAtTheMeasuredFloor
   const RunResult result = measured("nsfd/free_harmonic_standard.toml", "double");
   const StudyResult& study = *result.convergence;
   EXPECT_TRUE(has_order(study, ErrorMetric::position_linf, 2));
-  EXPECT_EQ(study.rounding_measured_at, "long-double");
+  EXPECT_EQ(study.rounding_floor.measured_at, "long-double");
   for (const ErrorMetric metric : vibro::error_metrics)
     for (const auto status : study.orders[index_of(metric)].status)
       EXPECT_NE(status, vibro::PointStatus::rounding_floor) << name(metric);
@@ -160,8 +160,8 @@ TEST(NonstandardSchemes, ExactSchemeErrorsAreRoundingAndAreAllAtTheMeasuredFloor
   const double omega = 10, amplitude = 1, duration = 2;
   const RunResult in_double = measured("nsfd/free_harmonic_nonstandard.toml", "double");
   const RunResult in_mpfr = measured("nsfd/free_harmonic_nonstandard.toml", "mpfr:30");
-  EXPECT_EQ(in_double.convergence->rounding_measured_at, "long-double");
-  EXPECT_EQ(in_mpfr.convergence->rounding_measured_at, "mpfr:50");
+  EXPECT_EQ(in_double.convergence->rounding_floor.measured_at, "long-double");
+  EXPECT_EQ(in_mpfr.convergence->rounding_floor.measured_at, "mpfr:50");
   const std::vector<std::pair<ErrorMetric, double>> scales = {
       {ErrorMetric::position_linf, amplitude},         {ErrorMetric::final_position, amplitude},
       {ErrorMetric::position_l1, amplitude * duration}, {ErrorMetric::velocity_linf, omega * amplitude},
@@ -179,14 +179,14 @@ TEST(NonstandardSchemes, ExactSchemeErrorsAreRoundingAndAreAllAtTheMeasuredFloor
   for (const auto& [metric, scale] : scales) {
     for (const RunResult* result : {&in_double, &in_mpfr}) {
       const vibro::OrderAnalysis& o = result->convergence->orders[index_of(metric)];
-      EXPECT_FALSE(o.slope) << name(metric) << " at " << result->provenance.precision.name;
+      EXPECT_FALSE(o.fit) << name(metric) << " at " << result->provenance.precision.name;
       for (std::size_t i = 0; i < rows.size(); ++i) {
         const vibro::StudyRow& row = result->convergence->rows[i];
         EXPECT_EQ(o.status[i], vibro::PointStatus::rounding_floor)
             << name(metric) << " at " << result->provenance.precision.name << ", h = " << row.h;
         // Both are exact decimals: the share is compared in rationals.
-        ASSERT_TRUE(row.rounding[index_of(metric)]);
-        EXPECT_GE(10 * row.rounding[index_of(metric)]->exact(), 9 * row.errors[index_of(metric)]->exact())
+        ASSERT_TRUE(row.rounding_parts.value()[index_of(metric)]);
+        EXPECT_GE(10 * row.rounding_parts.value()[index_of(metric)]->exact(), 9 * row.errors[index_of(metric)]->exact())
             << name(metric) << " at " << result->provenance.precision.name << ", h = " << row.h;
       }
     }
@@ -207,7 +207,7 @@ TEST(NonstandardSchemes, ExactSchemeErrorsAreRoundingAndAreAllAtTheMeasuredFloor
 TEST(NonstandardSchemes, TheModelsBoundMissesTheExactSchemesRoundingInDouble) {
   const StudyResult in_double =
       *study("nsfd/free_harmonic_nonstandard.toml", "double", vibro::RoundingFloor::model).convergence;
-  EXPECT_FALSE(in_double.rounding_measured_at);
+  EXPECT_FALSE(in_double.rounding_floor.measured_at);
   const vibro::OrderAnalysis& o = in_double.orders[index_of(ErrorMetric::position_linf)];
   EXPECT_NE(o.status.back(), vibro::PointStatus::rounding_floor);
 }

@@ -112,8 +112,8 @@ TEST(DuffingStudy, WithBetaZeroTheNonlinearReferenceMeasuresTheClosedFormReferen
   for (std::size_t i = 0; i < duffing.convergence->rows.size(); ++i) {
     const StudyRow& d = duffing.convergence->rows[i];
     const StudyRow& o = oscillator.convergence->rows[i];
-    EXPECT_EQ(d.scheme_impacts, o.scheme_impacts) << d.h;
-    EXPECT_EQ(d.reference_impacts, o.reference_impacts) << d.h;
+    EXPECT_EQ(d.impacts.scheme, o.impacts.scheme) << d.h;
+    EXPECT_EQ(d.impacts.reference, o.impacts.reference) << d.h;
     for (const ErrorMetric m : {ErrorMetric::position_linf, ErrorMetric::velocity_l1, ErrorMetric::final_position}) {
       const auto index = static_cast<std::size_t>(m);
       ASSERT_TRUE(d.errors[index] && o.errors[index]) << d.h << " " << name(m);
@@ -132,7 +132,7 @@ TEST(DuffingStudy, TheHardeningCaseIsStudiedAgainstTheNonlinearReference) {
   EXPECT_NE(result.convergence->reference.find("nonlinear reference"), std::string::npos);
   const auto& rows = result.convergence->rows;
   ASSERT_EQ(rows.size(), 5u);
-  EXPECT_GT(rows.back().reference_impacts, 0);
+  EXPECT_GT(rows.back().impacts.reference, 0);
   const auto position = static_cast<std::size_t>(ErrorMetric::position_linf);
   EXPECT_LT(std::stod(rows.back().errors[position]->text), std::stod(rows.front().errors[position]->text));
 }

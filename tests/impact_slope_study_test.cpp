@@ -101,12 +101,12 @@ TEST_P(ImpactSlopeStudy, HasTheMeasuredOrders) {
   for (const char* file : {"study_cn_periodic.toml", "study_cn_periodic_endpoint.toml", "study_cn_harmonic_obstacle.toml",
                            "study_cn_harmonic_obstacle_endpoint.toml"}) {
     const StudyResult s = study(file, GetParam());
-    for (const auto& row : s.rows) EXPECT_EQ(row.scheme_impacts, row.reference_impacts) << file << " at h = " << row.h;
+    for (const auto& row : s.rows) EXPECT_EQ(row.impacts.scheme, row.impacts.reference) << file << " at h = " << row.h;
     for (const MeasuredOrder& m : measured_orders) {
       if (std::string_view(m.file) != file) continue;
       EXPECT_TRUE(m.fit == Fit::band ? has_order(s, m.metric, m.order) : scatters_around(s, m.metric, m.order))
           << file << ": " << m.why;
-      if (const auto& slope = s.orders[index_of(m.metric)].slope)
+      if (const auto& slope = s.orders[index_of(m.metric)].slope())
         std::cout << "  " << file << " " << name(m.metric) << ": " << *slope << "\n";
     }
   }

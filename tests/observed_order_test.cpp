@@ -46,17 +46,17 @@ constexpr double fit_rounding = 8 * 2 * std::numeric_limits<double>::epsilon() *
 TEST(ObservedOrder, PhaseScatterKeepsEveryPointAndShowsInTheStandardError) {
   const std::vector<double> log_h = halvings(8);
   const OrderAnalysis o = analyse_order(log_h, first_order_with_scatter(log_h), std::vector<bool>(8, false));
-  ASSERT_TRUE(o.slope.has_value());
-  EXPECT_EQ(o.first, 0u);
-  EXPECT_EQ(o.last, 7u);
+  ASSERT_TRUE(o.fit.has_value());
+  EXPECT_EQ(o.fit->range[0], 0u);
+  EXPECT_EQ(o.fit->range[1], 7u);
   for (const PointStatus s : o.status) EXPECT_EQ(s, PointStatus::asymptotic);
   // Successive slopes swing by 2a/ln 2 ≈ 1.17 around 1: the old band of ±0.25 refused them.
   EXPECT_NEAR(*o.successive[0], 1 + 2 * scatter / std::numbers::ln2, fit_rounding);
-  EXPECT_NEAR(*o.slope, 1.0, fit_rounding);
-  EXPECT_NEAR(o.residual, scatter, fit_rounding);
+  EXPECT_NEAR(o.fit->slope, 1.0, fit_rounding);
+  EXPECT_NEAR(o.fit->residual, scatter, fit_rounding);
   // s/√Σ(x − x̄)² with s² = 8a²/6 and Σ(x − x̄)² = 42 (ln 2)².
   const double standard_error = scatter * std::sqrt(8.0 / 6.0) / (std::numbers::ln2 * std::sqrt(42.0));
-  EXPECT_NEAR(o.standard_error, standard_error, fit_rounding);
+  EXPECT_NEAR(o.fit->standard_error, standard_error, fit_rounding);
 }
 
 TEST(ObservedOrder, AGrossCoarsePointIsPreAsymptoticAndTheRestKeepTheirFit) {
@@ -67,11 +67,11 @@ TEST(ObservedOrder, AGrossCoarsePointIsPreAsymptoticAndTheRestKeepTheirFit) {
   std::vector<std::optional<double>> log_error = {std::log(0.3) + log_h[0] + std::log(20.0)};
   for (const auto& y : first_order_with_scatter(halvings(8))) log_error.push_back(y);
   const OrderAnalysis o = analyse_order(log_h, log_error, std::vector<bool>(9, false));
-  ASSERT_TRUE(o.slope.has_value());
+  ASSERT_TRUE(o.fit.has_value());
   EXPECT_EQ(o.status[0], PointStatus::pre_asymptotic);
-  EXPECT_EQ(o.first, 1u);
-  EXPECT_EQ(o.last, 8u);
-  EXPECT_NEAR(*o.slope, 1.0, fit_rounding);
+  EXPECT_EQ(o.fit->range[0], 1u);
+  EXPECT_EQ(o.fit->range[1], 8u);
+  EXPECT_NEAR(o.fit->slope, 1.0, fit_rounding);
 }
 
 TEST(ObservedOrder, ABreakEndsTheRangeEvenWhereCoarserPointsRejoinTheLine) {
@@ -85,11 +85,11 @@ TEST(ObservedOrder, ABreakEndsTheRangeEvenWhereCoarserPointsRejoinTheLine) {
   for (const double x : log_h) log_error.push_back(std::log(0.3) + x);
   log_error[2] = log_error[3];
   const OrderAnalysis o = analyse_order(log_h, log_error, std::vector<bool>(8, false));
-  ASSERT_TRUE(o.slope.has_value());
-  EXPECT_EQ(o.first, 3u);
-  EXPECT_EQ(o.last, 7u);
+  ASSERT_TRUE(o.fit.has_value());
+  EXPECT_EQ(o.fit->range[0], 3u);
+  EXPECT_EQ(o.fit->range[1], 7u);
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(o.status[i], PointStatus::pre_asymptotic) << i;
-  EXPECT_NEAR(*o.slope, 1.0, fit_rounding);
+  EXPECT_NEAR(o.fit->slope, 1.0, fit_rounding);
 }
 
 TEST(ObservedOrder, APointWithinTheScatterIsNotPreAsymptotic) {
@@ -99,8 +99,8 @@ TEST(ObservedOrder, APointWithinTheScatterIsNotPreAsymptotic) {
   std::vector<std::optional<double>> log_error = {std::log(0.3) + log_h[0] + scatter};
   for (const auto& y : first_order_with_scatter(halvings(8))) log_error.push_back(y);
   const OrderAnalysis o = analyse_order(log_h, log_error, std::vector<bool>(9, false));
-  ASSERT_TRUE(o.slope.has_value());
-  EXPECT_EQ(o.first, 0u);
+  ASSERT_TRUE(o.fit.has_value());
+  EXPECT_EQ(o.fit->range[0], 0u);
   EXPECT_EQ(o.status[0], PointStatus::asymptotic);
 }
 
@@ -110,12 +110,12 @@ TEST(ObservedOrder, FloorAndExactPointsAreSetAsideWithTheirReason) {
   log_error[0] = std::nullopt;                                         // exact
   std::vector<bool> at_floor = {false, false, false, false, false, false, true, true};
   const OrderAnalysis o = analyse_order(log_h, log_error, at_floor);
-  ASSERT_TRUE(o.slope.has_value());
+  ASSERT_TRUE(o.fit.has_value());
   EXPECT_EQ(o.status[0], PointStatus::exact);
   EXPECT_EQ(o.status[6], PointStatus::rounding_floor);
   EXPECT_EQ(o.status[7], PointStatus::rounding_floor);
-  EXPECT_EQ(o.first, 1u);
-  EXPECT_EQ(o.last, 5u);
+  EXPECT_EQ(o.fit->range[0], 1u);
+  EXPECT_EQ(o.fit->range[1], 5u);
   for (std::size_t i = 1; i <= 5; ++i) EXPECT_EQ(o.status[i], PointStatus::asymptotic) << i;
 }
 
@@ -123,10 +123,10 @@ TEST(ObservedOrder, PointsCutOffByAFloorPointAreOutsideTheRange) {
   const std::vector<double> log_h = halvings(8);
   const std::vector<bool> at_floor = {false, false, false, false, true, false, false, false};
   const OrderAnalysis o = analyse_order(log_h, first_order_with_scatter(log_h), at_floor);
-  ASSERT_TRUE(o.slope.has_value());
+  ASSERT_TRUE(o.fit.has_value());
   // Runs of 4 (coarse) and 3 (fine): the longer one is the range.
-  EXPECT_EQ(o.first, 0u);
-  EXPECT_EQ(o.last, 3u);
+  EXPECT_EQ(o.fit->range[0], 0u);
+  EXPECT_EQ(o.fit->range[1], 3u);
   for (std::size_t i = 5; i < 8; ++i) EXPECT_EQ(o.status[i], PointStatus::beyond_range) << i;
 }
 
@@ -135,7 +135,7 @@ TEST(ObservedOrder, FewerThanThreeUsablePointsGiveNoOrderAndSayWhy) {
   const std::vector<std::optional<double>> log_error = {std::nullopt, -5.0, -6.0, -7.0};
   const std::vector<bool> at_floor = {false, false, false, true};
   const OrderAnalysis o = analyse_order(log_h, log_error, at_floor);
-  EXPECT_FALSE(o.slope.has_value());
+  EXPECT_FALSE(o.fit.has_value());
   EXPECT_EQ(o.status[0], PointStatus::exact);
   EXPECT_EQ(o.status[1], PointStatus::beyond_range);
   EXPECT_EQ(o.status[3], PointStatus::rounding_floor);

@@ -1,8 +1,8 @@
-// The findings sections declared in run/result_fields.hpp against their documentation: for each
+// The result sections declared in run/result_fields.hpp against their documentation: for each
 // section, docs/schema/run.schema.json lists exactly its declared fields (a number or a list
 // of numbers with its "_text" twin), requires exactly those always written (every field but
 // an optional declared Absent::omitted), and docs/outputs.md has an entry for every field
-// (written `name`). The expected sets come from the declarations, the one place the writers
+// (written `name`). A value per metric is an object keyed by the metrics' names. The expected sets come from the declarations, the one place the writers
 // take the names from; the schema and the reference are what is checked.
 
 #include "support/documented_fields.hpp"
@@ -37,10 +37,22 @@ constexpr bool is_number_or_numbers = std::is_same_v<T, vibro::NumberText> ||
                                       std::is_same_v<T, std::vector<vibro::NumberText>> ||
                                       std::is_same_v<T, std::optional<vibro::NumberText>>;
 
+template <class T>
+DeclaredKeys declared_keys();
+
 struct KeyCollector {
   DeclaredKeys& keys;
   template <class T>
   void operator()(const char* name, const T&, vibro::Absent absent) {
+    if constexpr (requires { requires vibro::DeclaredResult<const typename T::value_type>; }) {
+      if (absent == vibro::Absent::inline_nulls) {  // its fields beside ours, each always written
+        const DeclaredKeys inner = declared_keys<typename T::value_type>();
+        keys.names.insert(inner.names.begin(), inner.names.end());
+        keys.properties.insert(inner.properties.begin(), inner.properties.end());
+        keys.required.insert(inner.names.begin(), inner.names.end());
+        return;
+      }
+    }
     keys.names.insert(name);
     keys.properties.insert(name);
     if constexpr (is_number_or_numbers<T>) keys.properties.insert(std::string(name) + "_text");
@@ -73,10 +85,19 @@ const json& resolved(const json& node) {
   return run_schema().at("$defs").at(target.substr(prefix.size()));
 }
 
-/// The object schema at a path of property names below the run's findings ($defs/findings);
-/// "[]" steps into an array's items.
-const json& findings_schema(const std::vector<std::string>& path) {
-  const json* at = &run_schema().at("$defs").at("findings");
+/// Where a section's object is in the run's schema: a path of property names below a
+/// definition ("[]" steps into an array's items); `beside`: its fields are written into that
+/// object, beside others.
+struct SchemaPlace {
+  std::string definition;
+  std::vector<std::string> path;
+  bool beside = false;
+};
+
+/// The object schema at `place`.
+const json& schema_at(const SchemaPlace& place) {
+  const json* at = &run_schema().at("$defs").at(place.definition);
+  const std::vector<std::string>& path = place.path;
   for (const std::string& step : path) at = &resolved(step == "[]" ? at->at("items") : at->at("properties").at(step));
   return *at;
 }
@@ -93,27 +114,34 @@ std::set<std::string> strings_of(const json& list) {
   return out;
 }
 
-/// Where each declared section's object is in the findings' schema; the fields of
-/// CorrectedCounters, ConservativeFindings and ReferenceFindings sit beside the run's other
-/// findings (an empty path). A section added to DeclaredSections
-/// without a path here does not compile.
-std::vector<std::string> schema_path(std::type_identity<vibro::Escape>) { return {"escaped"}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::ProjectionActivity>) { return {"projection_active"}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::CorrectedCounters>) { return {}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::EnergyRecord>) { return {"energy"}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::Example51Comparison>) { return {"example51"}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::ConservativeFindings>) { return {}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::ReferenceEventText>) { return {"events", "[]"}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::StickingInterval>) {
-  return {"sticking_intervals", "[]"};
+/// Where each declared section's object is in the schema: the findings sections below
+/// $defs/findings, the fields of CorrectedCounters, ConservativeFindings and ReferenceFindings
+/// beside the run's other findings, a study below $defs/study, an observed order at
+/// $defs/order with its fit beside its other fields. A section added to DeclaredSections
+/// without a place here does not compile.
+SchemaPlace schema_place(std::type_identity<vibro::Escape>) { return {"findings", {"escaped"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::ProjectionActivity>) { return {"findings", {"projection_active"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::CorrectedCounters>) { return {"findings", {}, true}; }
+SchemaPlace schema_place(std::type_identity<vibro::EnergyRecord>) { return {"findings", {"energy"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::Example51Comparison>) { return {"findings", {"example51"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::ConservativeFindings>) { return {"findings", {}, true}; }
+SchemaPlace schema_place(std::type_identity<vibro::ReferenceEventText>) { return {"findings", {"events", "[]"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::StickingInterval>) {
+  return {"findings", {"sticking_intervals", "[]"}};
 }
-std::vector<std::string> schema_path(std::type_identity<vibro::ReferenceSettingsText>) { return {"settings"}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::ReferenceFindings>) { return {}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::CoordinateRecord>) {
-  return {"system", "coordinates", "[]"};
+SchemaPlace schema_place(std::type_identity<vibro::ReferenceSettingsText>) { return {"findings", {"settings"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::ReferenceFindings>) { return {"findings", {}, true}; }
+SchemaPlace schema_place(std::type_identity<vibro::CoordinateRecord>) {
+  return {"findings", {"system", "coordinates", "[]"}};
 }
-std::vector<std::string> schema_path(std::type_identity<vibro::SystemFindings>) { return {"system"}; }
-std::vector<std::string> schema_path(std::type_identity<vibro::InertiaFindings>) { return {"inertia"}; }
+SchemaPlace schema_place(std::type_identity<vibro::SystemFindings>) { return {"findings", {"system"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::InertiaFindings>) { return {"findings", {"inertia"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::ImpactCounts>) { return {"study", {"rows", "[]", "impacts"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::StudyRow>) { return {"study", {"rows", "[]"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::OrderFit>) { return {"order", {}, true}; }
+SchemaPlace schema_place(std::type_identity<vibro::OrderAnalysis>) { return {"order", {}}; }
+SchemaPlace schema_place(std::type_identity<vibro::RoundingFloorBasis>) { return {"study", {"rounding_floor"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::StudyResult>) { return {"study", {}}; }
 
 template <class F>
 void for_each_section(F&& f) {
@@ -128,18 +156,38 @@ void for_each_section(F&& f) {
 TEST(ResultFields, EachSectionsSchemaHoldsExactlyItsDeclaredFields) {
   for_each_section([]<class Section>(std::type_identity<Section> section) {
     const DeclaredKeys keys = declared_keys<Section>();
-    const std::vector<std::string> path = schema_path(section);
-    const json& schema = findings_schema(path);
-    const std::string where = path.empty() ? "findings" : path.front();
-    if (path.empty()) {
-      const std::set<std::string> findings = keys_of(schema.at("properties"));
-      for (const std::string& key : keys.properties) EXPECT_TRUE(findings.contains(key)) << key << " in " << where;
+    const SchemaPlace place = schema_place(section);
+    const json& schema = schema_at(place);
+    std::string where = place.definition;
+    for (const std::string& step : place.path) where += "." + step;
+    if (place.beside) {
+      const std::set<std::string> enclosing = keys_of(schema.at("properties"));
+      for (const std::string& key : keys.properties) EXPECT_TRUE(enclosing.contains(key)) << key << " in " << where;
       return;
     }
     EXPECT_EQ(keys_of(schema.at("properties")), keys.properties) << where;
     EXPECT_EQ(strings_of(schema.value("required", json::array())), keys.required) << where;
     EXPECT_EQ(schema.value("additionalProperties", true), false) << where << " admits no other key";
   });
+}
+
+/// A value per metric (a row's errors and rounding parts, a study's orders) is an object with
+/// exactly one key per metric, each always written: the schema's must be the metrics' names.
+TEST(ResultFields, PerMetricObjectsHoldExactlyTheMetricsNames) {
+  std::set<std::string> names, with_twins;
+  for (const vibro::ErrorMetric m : vibro::error_metrics) {
+    names.insert(std::string(vibro::name(m)));
+    with_twins.insert(std::string(vibro::name(m)));
+    with_twins.insert(std::string(vibro::name(m)) + "_text");
+  }
+  const json& numbers = run_schema().at("$defs").at("per_metric");
+  EXPECT_EQ(keys_of(numbers.at("properties")), with_twins);
+  EXPECT_EQ(strings_of(numbers.at("required")), names);
+  const json& orders = schema_at({"study", {"orders"}});
+  EXPECT_EQ(keys_of(orders.at("properties")), names);
+  EXPECT_EQ(strings_of(orders.at("required")), names);
+  for (const char* field : {"errors", "rounding_parts"})
+    EXPECT_EQ(schema_at({"study", {"rows", "[]"}}).at("properties").at(field).at("$ref"), "#/$defs/per_metric") << field;
 }
 
 TEST(ResultFields, EveryDeclaredFieldHasAnEntryInOutputsMd) {

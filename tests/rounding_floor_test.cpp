@@ -50,7 +50,7 @@ void set(StudyResult& study, std::size_t i, ErrorMetric m, const rational& error
 }
 
 rational part(const StudyResult& study, std::size_t i, ErrorMetric m) {
-  return study.rows[i].rounding[index_of(m)]->exact();
+  return study.rows[i].rounding_parts.value()[index_of(m)]->exact();
 }
 
 TEST(RoundingFloor, PointsWhoseRoundingIsATenthOfTheirErrorAreAtTheFloorAndTheOrderIsFittedWithoutThem) {
@@ -68,21 +68,21 @@ TEST(RoundingFloor, PointsWhoseRoundingIsATenthOfTheirErrorAreAtTheFloorAndTheOr
   set(wider, 7, m, rational(0));
   vibro::measure_rounding_floor(study, wider, "mpfr:30");
 
-  EXPECT_EQ(study.rounding_measured_at, "mpfr:30");
+  EXPECT_EQ(study.rounding_floor.measured_at, "mpfr:30");
   for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(part(study, i, m), rational(3, 1000) * h_at(i)) << i;
-  EXPECT_EQ(study.rows[0].rounding[index_of(m)]->text, "3e-5");
+  EXPECT_EQ(study.rows[0].rounding_parts.value()[index_of(m)]->text, "3e-5");
   EXPECT_EQ(part(study, 6, m), rational(4, 100'000'000'000));
   EXPECT_EQ(part(study, 7, m), rational(1, 1'000'000'000));
   const vibro::OrderAnalysis& o = study.orders[index_of(m)];
   for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(o.status[i], PointStatus::asymptotic) << i;
   EXPECT_EQ(o.status[6], PointStatus::rounding_floor);
   EXPECT_EQ(o.status[7], PointStatus::rounding_floor);
-  ASSERT_TRUE(o.slope.has_value());
-  EXPECT_EQ(o.first, 0u);
-  EXPECT_EQ(o.last, 5u);
+  ASSERT_TRUE(o.fit.has_value());
+  EXPECT_EQ(o.fit->range[0], 0u);
+  EXPECT_EQ(o.fit->range[1], 5u);
   // Each log is rounded to double (ε·|log| with |log| ≤ 15), which moves the slope over 6
   // points spanning 5 ln 2 by at most 6 · 2ε·15 / (5 ln 2).
-  EXPECT_NEAR(*o.slope, 1.0, 6 * 2 * std::numeric_limits<double>::epsilon() * 15 / (5 * std::numbers::ln2));
+  EXPECT_NEAR(o.fit->slope, 1.0, 6 * 2 * std::numeric_limits<double>::epsilon() * 15 / (5 * std::numbers::ln2));
 }
 
 TEST(RoundingFloor, JustBelowATenthIsNotTheFloorAndZeroOrMissingErrorsAreSaidSo) {
@@ -108,10 +108,10 @@ TEST(RoundingFloor, JustBelowATenthIsNotTheFloorAndZeroOrMissingErrorsAreSaidSo)
   EXPECT_NE(o.status[0], PointStatus::rounding_floor);
   EXPECT_EQ(o.status[1], PointStatus::exact);
   EXPECT_EQ(part(study, 1, m), rational(1, 1'000'000));
-  EXPECT_FALSE(study.rows[2].rounding[index_of(m)].has_value());
+  EXPECT_FALSE(study.rows[2].rounding_parts.value()[index_of(m)].has_value());
   EXPECT_EQ(part(study, 3, m), rational(0));
   // A metric no row has: no part anywhere.
-  for (const auto& row : study.rows) EXPECT_FALSE(row.rounding[index_of(ErrorMetric::impact_time)].has_value());
+  for (const auto& row : study.rows) EXPECT_FALSE(row.rounding_parts.value()[index_of(ErrorMetric::impact_time)].has_value());
 }
 
 /// The wider type is the next one up the ladder double → long double → float128 → MPFR,

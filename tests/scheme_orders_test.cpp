@@ -112,8 +112,8 @@ TEST_P(DeclaredOrders, AreObservedOnTheShippedStudies) {
     const vibro::StudyResult study = *vibro::run_case(c, options).convergence;
     bool with_impacts = false;
     for (const auto& row : study.rows) {
-      EXPECT_EQ(row.scheme_impacts, row.reference_impacts) << c.name << " at h = " << row.h;
-      with_impacts = with_impacts || row.reference_impacts > 0;
+      EXPECT_EQ(row.impacts.scheme, row.impacts.reference) << c.name << " at h = " << row.h;
+      with_impacts = with_impacts || row.impacts.reference > 0;
     }
     for (const ErrorMetric m : vibro::error_metrics) {
       const auto& declared = info.declared_orders[index_of(m)];
@@ -124,7 +124,7 @@ TEST_P(DeclaredOrders, AreObservedOnTheShippedStudies) {
         std::cout << "  " << c.name << " " << name(m) << ": exact at every h\n";
         continue;
       }
-      if (!o.slope) {
+      if (!o.fit) {
         std::cout << "  " << c.name << " " << name(m) << ": no asymptotic range (points:";
         for (const PointStatus s : o.status) std::cout << " " << to_string(s) << ";";
         std::cout << ")\n";
@@ -133,7 +133,7 @@ TEST_P(DeclaredOrders, AreObservedOnTheShippedStudies) {
       const bool at_least = !(declared->sharp && with_impacts);
       EXPECT_TRUE(vibro::testing::has_order(study, m, declared->order, at_least))
           << c.name << " (" << declared->source << ")";
-      std::cout << "  " << c.name << " " << name(m) << ": " << *o.slope << (at_least ? " ≥ " : " ≈ ")
+      std::cout << "  " << c.name << " " << name(m) << ": " << o.fit->slope << (at_least ? " ≥ " : " ≈ ")
                 << declared->order << "\n";
       observed[index_of(m)] = true;
     }

@@ -571,9 +571,9 @@ OrderOfQuantity order_of(const std::vector<Real>& h, const std::vector<Real>& va
 void record_order(const char* what, const OrderOfQuantity& o) {
   const OrderAnalysis& a = o.study.orders[index_of(o.slot)];
   ::testing::Test::RecordProperty(std::string(what) + "_order",
-                                  a.slope ? to_text_significant(*a.slope, 4) + " +/- " +
-                                                to_text_significant(a.standard_error, 2)
-                                          : std::string("none"));
+                                  a.fit ? to_text_significant(a.fit->slope, 4) + " +/- " +
+                                              to_text_significant(a.fit->standard_error, 2)
+                                        : std::string("none"));
 }
 
 /// h = horizon/N for N = base·2^k, k = 0, …, count − 1.

@@ -48,12 +48,12 @@ void print_convergence(std::ostream& out, const StudyResult& study) {
     for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display(r.errors[index_of(m)], 8));
     out << "\n";
   }
-  out << "rounding floor: " << rounding_floor_rule(study) << "\n";
-  if (study.rounding_measured_at) {
-    out << "rounding part of each error, |error − error at " << *study.rounding_measured_at << "|:\n";
+  out << "rounding floor: " << rounding_floor_rule(study.rounding_floor) << "\n";
+  if (study.rounding_floor.measured_at) {
+    out << "rounding part of each error, |error − error at " << *study.rounding_floor.measured_at << "|:\n";
     for (const StudyRow& r : study.rows) {
       out << fmt::format("  {:>12} {:>8}", r.h, "");
-      for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display(r.rounding[index_of(m)], 3));
+      for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display((*r.rounding_parts)[index_of(m)], 3));
       out << "\n";
     }
   }
@@ -64,9 +64,9 @@ void print_convergence(std::ostream& out, const StudyResult& study) {
     std::string successive;
     for (const auto& s : o.successive) successive += (successive.empty() ? "" : ", ") + display(s, 4);
     const std::string fitted =
-        o.slope ? fmt::format("{:>14} ± {:<9} over {} … {}, scatter {}", display(*o.slope, 10),
-                              display(o.standard_error, 2), study.rows[o.first].h, study.rows[o.last].h,
-                              display(o.residual, 2))
+        o.fit ? fmt::format("{:>14} ± {:<9} over {} … {}, scatter {}", display(o.fit->slope, 10),
+                            display(o.fit->standard_error, 2), study.rows[o.fit->range[0]].h,
+                            study.rows[o.fit->range[1]].h, display(o.fit->residual, 2))
                 : fmt::format("{:>14}", "no range");
     out << fmt::format("  {:<14} {}   ({})\n", name(m), fitted, successive);
     out << fmt::format("  {:<14} left out: {}\n", "", excluded_points(study, m));

@@ -36,17 +36,17 @@ inline ::testing::AssertionResult has_order(const StudyResult& study, ErrorMetri
 /// successive slopes both above and below it.
 inline ::testing::AssertionResult scatters_around(const StudyResult& study, ErrorMetric metric, double expected) {
   const OrderAnalysis& o = study.orders[index_of(metric)];
-  if (!o.slope) return ::testing::AssertionFailure() << name(metric) << ": no asymptotic range found";
-  const std::size_t points = o.last - o.first + 1;
-  const double error = 3 * o.standard_error;
+  if (!o.fit) return ::testing::AssertionFailure() << name(metric) << ": no asymptotic range found";
+  const std::size_t points = o.fit->range[1] - o.fit->range[0] + 1;
+  const double error = 3 * o.fit->standard_error;
   bool above = false, below = false;
-  for (std::size_t i = o.first; i < o.last; ++i) {
+  for (std::size_t i = o.fit->range[0]; i < o.fit->range[1]; ++i) {
     above = above || *o.successive[i] > expected;
     below = below || *o.successive[i] < expected;
   }
-  if (points >= min_range_points && std::abs(*o.slope - expected) <= error && above && below)
+  if (points >= min_range_points && std::abs(o.fit->slope - expected) <= error && above && below)
     return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << name(metric) << ": observed order " << *o.slope << " over " << points
+  return ::testing::AssertionFailure() << name(metric) << ": observed order " << o.fit->slope << " over " << points
                                        << " points, three standard errors " << error << ", expected " << expected
                                        << (above && below ? "" : ", successive slopes all on one side");
 }

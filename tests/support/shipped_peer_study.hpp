@@ -19,7 +19,7 @@ inline StudyResult shipped_peer_study(const std::string& file) {
   RunOptions options;
   options.threads = 2;
   StudyResult study = *run_case(c, options).convergence;
-  for (const auto& row : study.rows) EXPECT_EQ(row.scheme_impacts, row.reference_impacts) << file << " at h = " << row.h;
+  for (const auto& row : study.rows) EXPECT_EQ(row.impacts.scheme, row.impacts.reference) << file << " at h = " << row.h;
   return study;
 }
 

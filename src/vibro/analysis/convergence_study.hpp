@@ -145,9 +145,14 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
   PerMetric<std::vector<bool>> at_floor;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point& p = points[i];
-    StudyRow row{labels[i], NumberText::of(p.h), static_cast<std::int64_t>(p.steps), {},
-                 static_cast<std::int64_t>(p.errors.scheme_impacts), static_cast<std::int64_t>(p.errors.reference_impacts),
-                 {}, p.seconds};
+    StudyRow row{.h = labels[i],
+                 .h_value = NumberText::of(p.h),
+                 .steps = static_cast<std::int64_t>(p.steps),
+                 .errors = {},  // below
+                 .impacts = {static_cast<std::int64_t>(p.errors.scheme_impacts),
+                             static_cast<std::int64_t>(p.errors.reference_impacts)},
+                 .rounding_parts = std::nullopt,  // measured afterwards, when asked
+                 .seconds = p.seconds};
     for (const ErrorMetric metric : error_metrics) {
       const std::size_t m = index_of(metric);
       const std::optional<Real> value = metric_value(p.errors, metric);

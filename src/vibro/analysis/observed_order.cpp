@@ -92,11 +92,10 @@ OrderAnalysis analyse_order(const std::vector<double>& log_h, const std::vector<
   }
   for (std::size_t i = run_first; i < first; ++i) analysis.status[i] = PointStatus::pre_asymptotic;
   const LineFit fit = fit_line(log_h, log_error, first, last);
-  analysis.first = first;
-  analysis.last = last;
-  analysis.slope = fit.slope;
-  analysis.residual = std::sqrt(fit.sum_squares / static_cast<double>(fit.n));
-  analysis.standard_error = fit.s() / std::sqrt(fit.sxx);
+  analysis.fit = OrderFit{.slope = fit.slope,
+                          .residual = std::sqrt(fit.sum_squares / static_cast<double>(fit.n)),
+                          .standard_error = fit.s() / std::sqrt(fit.sxx),
+                          .range = {first, last}};
   for (std::size_t i = first; i <= last; ++i) analysis.status[i] = PointStatus::asymptotic;
   return analysis;
 }

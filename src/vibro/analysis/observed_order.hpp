@@ -3,6 +3,7 @@
 // of the least-squares line through (log h, log error), and the successive slopes
 // between neighbouring points. Signed: a negative slope (divergence) is shown as such.
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <vector>
@@ -28,13 +29,21 @@ constexpr const char* to_string(PointStatus s) {
   return "?";
 }
 
+/// The least-squares line through the points of the asymptotic range.
+struct OrderFit {
+  double slope = 0;           ///< the observed order
+  double residual = 0;        ///< the scatter: RMS of log error about that line
+  double standard_error = 0;  ///< of the slope: s/√Σ(x − x̄)², s² = Σ r²/(n − 2)
+  std::array<std::size_t, 2> range{};  ///< the first and last point of the range (inclusive)
+};
+
 struct OrderAnalysis {
   std::vector<PointStatus> status;                 ///< one per point, coarse to fine
   std::vector<std::optional<double>> successive;   ///< slope between points i and i+1
-  std::optional<double> slope;                     ///< least squares over the asymptotic range
-  double residual = 0;        ///< the scatter: RMS of log error about that line
-  double standard_error = 0;  ///< of the slope: s/√Σ(x − x̄)², s² = Σ r²/(n − 2)
-  std::size_t first = 0, last = 0;                 ///< the range, inclusive (when slope is set)
+  std::optional<OrderFit> fit;                     ///< none when no asymptotic range was found
+
+  /// The observed order, when a range was found.
+  std::optional<double> slope() const { return fit ? std::optional(fit->slope) : std::nullopt; }
 };
 
 /// Minimum number of points an asymptotic range must have.

@@ -29,16 +29,16 @@ inline constexpr double max_order_band = 0.1;
 /// per point.
 inline double order_band(const StudyResult& study, ErrorMetric metric) {
   const OrderAnalysis& o = study.orders[index_of(metric)];
-  const std::size_t first = o.first, last = o.last, n = last - first + 1;
+  const std::size_t first = o.fit->range[0], last = o.fit->range[1], n = last - first + 1;
   double drift = 0;
   const auto log_of = [](const NumberText& x) { return std::log(static_cast<double>(x.exact())); };
-  for (std::size_t i = first; i < last; ++i) drift = std::max(drift, std::abs(*o.successive[i] - *o.slope));
+  for (std::size_t i = first; i < last; ++i) drift = std::max(drift, std::abs(*o.successive[i] - o.fit->slope));
   double largest_log = 0;
   for (std::size_t i = first; i <= last; ++i)
     largest_log = std::max(largest_log, std::abs(log_of(*study.rows[i].errors[index_of(metric)])));
   const double fit_rounding = 2 * std::numeric_limits<double>::epsilon() * largest_log * static_cast<double>(n) /
                               std::abs(log_of(study.rows[first].h_value) - log_of(study.rows[last].h_value));
-  return 3 * o.standard_error + drift + fit_rounding;
+  return 3 * o.fit->standard_error + drift + fit_rounding;
 }
 
 /// The judgement of an observed order against an expected one.
@@ -58,10 +58,10 @@ struct OrderCheck {
 inline OrderCheck check_order(const StudyResult& study, ErrorMetric metric, double expected, bool at_least) {
   const OrderAnalysis& o = study.orders[index_of(metric)];
   OrderCheck check;
-  if (!o.slope) return check;
+  if (!o.fit) return check;
   check.has_range = true;
-  check.points = o.last - o.first + 1;
-  check.observed = *o.slope;
+  check.points = o.fit->range[1] - o.fit->range[0] + 1;
+  check.observed = o.fit->slope;
   check.band = order_band(study, metric);
   const bool within = at_least ? check.observed >= expected - check.band : std::abs(check.observed - expected) <= check.band;
   const bool clears = at_least && check.observed - check.band >= expected;

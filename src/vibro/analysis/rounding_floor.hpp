@@ -19,11 +19,6 @@
 
 namespace vibro {
 
-/// A point is at the rounding floor when its rounding part is at least 1/this of its error
-/// (10 %): a part that large can move a successive slope over a halving by ln(1/0.9)/ln 2 ≈
-/// 0.15 from the rounding alone, more than the 0.1 an observed order is held to.
-inline constexpr int rounding_share_divisor = 10;
-
 /// MPFR digits added to an MPFR run to measure its rounding (as the reference's error
 /// estimate does).
 inline constexpr long rounding_extra_mpfr_digits = 20;
@@ -56,15 +51,6 @@ constexpr bool measured_by_default(ScalarKind kind) {
   return kind != ScalarKind::rational && rounding_measure_precision(kind, 0).kind != ScalarKind::mpfr;
 }
 
-/// How the points of `study` at the rounding floor were found, in words, for every output.
-inline std::string rounding_floor_rule(const StudyResult& study) {
-  if (study.rounding_measured_at)
-    return "measured: a point is at the floor when its rounding part |error − error at " + *study.rounding_measured_at +
-           "| is at least " + std::to_string(100 / rounding_share_divisor) + " % of its error";
-  return "the model's bound, not measured: a point is at the floor when its error is at most " +
-         std::to_string(rounding_floor_eps_per_step) + " ε × steps × scale";
-}
-
 /// Labels the points of `study` at the rounding floor from `wider`, the same study run in
 /// `wider_precision`: for every error e with e_w its value in the wider run, the rounding
 /// part is r = |e − e_w| (exact, from the texts), and the point is at the floor when
@@ -79,6 +65,7 @@ inline void measure_rounding_floor(StudyResult& study, const StudyResult& wider,
     StudyRow& row = study.rows[i];
     const StudyRow& wide = wider.rows[i];
     if (row.h != wide.h) throw std::logic_error("the wider study of the rounding floor has other step sizes");
+    row.rounding_parts.emplace();
     for (std::size_t m = 0; m < error_metric_count; ++m) {
       if (!row.errors[m]) {
         at_floor[m].push_back(false);
@@ -86,12 +73,12 @@ inline void measure_rounding_floor(StudyResult& study, const StudyResult& wider,
       }
       const rational error = row.errors[m]->exact();
       const rational part = wide.errors[m] ? rational(abs(error - wide.errors[m]->exact())) : error;
-      row.rounding[m] = NumberText{decimal_text(part)};
+      (*row.rounding_parts)[m] = NumberText{decimal_text(part)};
       at_floor[m].push_back(error > 0 && rounding_share_divisor * part >= error);
     }
   }
   study.orders = analyse_orders(study.rows, at_floor);
-  study.rounding_measured_at = wider_precision;
+  study.rounding_floor.measured_at = wider_precision;
 }
 
 }  // namespace vibro

@@ -5,6 +5,14 @@
 
 namespace vibro {
 
+std::string rounding_floor_rule(const RoundingFloorBasis& basis) {
+  if (basis.measured_at)
+    return "measured: a point is at the floor when its rounding part |error − error at " + *basis.measured_at +
+           "| is at least " + std::to_string(100 / rounding_share_divisor) + " % of its error";
+  return "the model's bound, not measured: a point is at the floor when its error is at most " +
+         std::to_string(rounding_floor_eps_per_step) + " ε × steps × scale";
+}
+
 PerMetric<OrderAnalysis> analyse_orders(const std::vector<StudyRow>& rows, const PerMetric<std::vector<bool>>& at_floor) {
   // A logarithm rounded to double needs about 17 digits; 30 leave a margin.
   const MpfrPrecisionGuard digits(30);

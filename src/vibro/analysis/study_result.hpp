@@ -21,6 +21,16 @@ namespace vibro {
 /// it. That is why the floor can be measured instead (analysis/rounding_floor.hpp).
 inline constexpr int rounding_floor_eps_per_step = 64;
 
+/// A point is at the rounding floor when its rounding part is at least 1/this of its error
+/// (10 %): a part that large can move a successive slope over a halving by ln(1/0.9)/ln 2 ≈
+/// 0.15 from the rounding alone, more than the 0.1 an observed order is held to.
+inline constexpr int rounding_share_divisor = 10;
+
+/// The impacts a run found, and those of the reference over the same horizon.
+struct ImpactCounts {
+  std::int64_t scheme = 0, reference = 0;
+};
+
 /// One step size of a study: its errors in every metric (none where a metric has no value,
 /// e.g. no impact to compare), the impacts of the scheme and of the reference.
 struct StudyRow {
@@ -28,23 +38,31 @@ struct StudyRow {
   NumberText h_value;
   std::int64_t steps = 0;
   PerMetric<std::optional<NumberText>> errors;
-  std::int64_t scheme_impacts = 0, reference_impacts = 0;
+  ImpactCounts impacts;
   /// The rounding part of each error, |error − error in the wider type|, when the floor was
   /// measured (analysis/rounding_floor.hpp); none where there is no error.
-  PerMetric<std::optional<NumberText>> rounding;
+  std::optional<PerMetric<std::optional<NumberText>>> rounding_parts;
   /// Wall time of the scheme alone over the run (no reference evaluated, nothing measured):
   /// the minimum over the timing runs, in seconds; none when the study was not timed.
   /// Machine and load dependent: the report keeps it out of its deterministic files.
   std::optional<double> seconds;
 };
 
+/// How the points at the rounding floor were told.
+struct RoundingFloorBasis {
+  /// The precision the study was run again in to measure its rounding floor; none when the
+  /// floor is the model's bound (rounding_floor_eps_per_step).
+  std::optional<std::string> measured_at;
+};
+
+/// How the points at the rounding floor were found, in words, for every output.
+std::string rounding_floor_rule(const RoundingFloorBasis& basis);
+
 struct StudyResult {
   std::string reference;  ///< what the scheme was measured against
   std::vector<StudyRow> rows;
   PerMetric<OrderAnalysis> orders;
-  /// The precision the study was run again in to measure its rounding floor; none when the
-  /// floor is the model's bound (rounding_floor_eps_per_step).
-  std::optional<std::string> rounding_measured_at;
+  RoundingFloorBasis rounding_floor;
 };
 
 /// The observed order of every metric of `rows`, with `at_floor[m][i]` marking the points of

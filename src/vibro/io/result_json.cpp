@@ -1,6 +1,5 @@
 #include "vibro/io/result_json.hpp"
 
-#include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/io/json_number.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/result_fields.hpp"
@@ -28,10 +27,23 @@ void put_written(json& out, const std::string& key, const std::string& written, 
 json to_json(const LyapunovEstimate& e);
 json to_json(const ErrorEstimate& e);
 
+/// A list of these is written element by element (plain() below); any other list, and a map,
+/// as nlohmann::json writes it.
+template <class T>
+concept WrittenByElement = DeclaredResult<const T> || std::is_enum_v<T> || requires(const T& x) { x.has_value(); };
+
+/// Writes each field it visits as null.
+struct NullFields {
+  json& out;
+  void operator()(const char* name, const auto&, Absent) { out[name] = nullptr; }
+};
+
 /// Writes the fields of a section declared in run/result_fields.hpp under their names: a
 /// number with its text twin (JsonNumbers), a list of numbers likewise, a declared section as
-/// an object, a list of them as an array, a section with a writer of its own by that writer,
-/// an empty optional as null or not at all, as declared.
+/// an object (or beside the enclosing one's fields, Absent::inline_nulls), a list of them as
+/// an array, a value per metric as an object keyed by the metrics' names (an absent one
+/// null), an enumerator by its name, a section with a writer of its own by that writer, an
+/// empty optional as null or not at all, as declared.
 class DeclaredFieldWriter {
  public:
   DeclaredFieldWriter(json& out, const JsonNumbers& n) : out_(out), n_(n) {}
@@ -44,26 +56,54 @@ class DeclaredFieldWriter {
       n_.put_list(out_, name, x);
     } else if constexpr (DeclaredResult<const T>) {
       out_[name] = section(x);
+    } else if constexpr (is_per_metric<T>) {
+      json object = json::object();
+      DeclaredFieldWriter inner(object, n_);
+      for (const ErrorMetric m : error_metrics) inner(std::string(vibro::name(m)).c_str(), x[index_of(m)], Absent::null);
+      out_[name] = std::move(object);
     } else if constexpr (requires { to_json(x); }) {
       out_[name] = to_json(x);
     } else if constexpr (requires { x.has_value(); }) {
+      if constexpr (requires { requires DeclaredResult<const typename T::value_type>; }) {
+        if (absent == Absent::inline_nulls) {
+          if (x) visit_fields(*this, *x);
+          else inline_nulls<typename T::value_type>();
+          return;
+        }
+      }
       if (x) (*this)(name, *x, absent);
       else if (absent == Absent::null) out_[name] = nullptr;
-    } else if constexpr (requires { typename T::value_type; requires DeclaredResult<const typename T::value_type>; }) {
+    } else if constexpr (requires { typename T::value_type; requires WrittenByElement<typename T::value_type>; }) {
       json list = json::array();
-      for (const auto& element : x) list.push_back(section(element));
+      for (const auto& element : x) list.push_back(plain(element));
       out_[name] = std::move(list);
     } else {
-      out_[name] = x;  // a count, a flag, a name, a list of counts
+      out_[name] = plain(x);
     }
   }
 
  private:
+  /// A value without a text twin: a declared section, an enumerator's name, null for an
+  /// empty optional, or the value itself (a count, a flag, a name, a list of them).
+  template <class T>
+  json plain(const T& x) const {
+    if constexpr (DeclaredResult<const T>) return section(x);
+    else if constexpr (std::is_enum_v<T>) return to_string(x);
+    else if constexpr (requires { x.has_value(); }) return x ? plain(*x) : json(nullptr);
+    else return x;
+  }
   json section(const auto& x) const {
     json object = json::object();
     DeclaredFieldWriter inner(object, n_);
     visit_fields(inner, x);
     return object;
+  }
+  /// Each field of an absent section of type S, null, beside the enclosing section's fields.
+  template <class S>
+  void inline_nulls() {
+    NullFields nulls{out_};
+    const S none{};
+    visit_fields(nulls, none);
   }
   json& out_;
   const JsonNumbers& n_;
@@ -158,18 +198,6 @@ json to_json(const ExpectationVerdict& e, const JsonNumbers& n) {
   return out;
 }
 
-json to_json(const OrderAnalysis& a) {
-  json successive = json::array(), status = json::array();
-  for (const auto& s : a.successive) successive.push_back(optional_number(s));
-  for (const auto& s : a.status) status.push_back(to_string(s));
-  return {{"least_squares", optional_number(a.slope)},
-          {"residual", a.slope ? json(a.residual) : json(nullptr)},
-          {"standard_error", a.slope ? json(a.standard_error) : json(nullptr)},
-          {"range", a.slope ? json{a.first, a.last} : json(nullptr)},
-          {"successive", successive},
-          {"status", status}};
-}
-
 json to_json(const CaseInfo& c) {
   return {{"name", c.name}, {"file", c.file}, {"hash_fnv1a64", c.hash}, {"description", c.description}};
 }
@@ -251,32 +279,7 @@ json model_json(const ModelDescription& model, const JsonNumbers& n) {
 
 }  // namespace
 
-json to_json(const StudyResult& study, const JsonNumbers& n) {
-  json rows = json::array(), orders;
-  for (const StudyRow& r : study.rows) {
-    json errors = json::object();
-    for (const ErrorMetric m : error_metrics) n.put(errors, std::string(name(m)), r.errors[index_of(m)]);
-    json row = {{"h", r.h},
-                {"steps", r.steps},
-                {"errors", errors},
-                {"impacts", {{"scheme", r.scheme_impacts}, {"reference", r.reference_impacts}}}};
-    n.put(row, "h_value", r.h_value);
-    if (study.rounding_measured_at) {
-      json rounding = json::object();
-      for (const ErrorMetric m : error_metrics) n.put(rounding, std::string(name(m)), r.rounding[index_of(m)]);
-      row["rounding_parts"] = rounding;
-    }
-    if (r.seconds) row["seconds"] = *r.seconds;
-    rows.push_back(std::move(row));
-  }
-  for (const ErrorMetric m : error_metrics) orders[std::string(name(m))] = to_json(study.orders[index_of(m)]);
-  return {{"reference", study.reference},
-          {"rows", rows},
-          {"orders", orders},
-          {"rounding_floor",
-           {{"measured_at", study.rounding_measured_at ? json(*study.rounding_measured_at) : json(nullptr)},
-            {"rule", rounding_floor_rule(study)}}}};
-}
+json to_json(const StudyResult& study, const JsonNumbers& n) { return declared_json(study, n); }
 
 json to_json(const RunFindings& r, const JsonNumbers& n) {
   json run = {{"final", to_json(r.final, n)}, {"warnings", r.warnings}};

@@ -34,8 +34,9 @@ bool has_points(const std::vector<const RunResult*>& runs, ErrorMetric metric) {
 std::string legend(const RunResult& r, ErrorMetric metric) {
   const OrderAnalysis& o = r.convergence->orders[index_of(metric)];
   const std::string& precision = r.provenance.precision.name;
-  if (o.slope)
-    return precision + ": observed order " + display(o.slope, 4) + " ± " + display(o.standard_error, 2) + " (filled: range)";
+  if (o.fit)
+    return precision + ": observed order " + display(o.fit->slope, 4) + " ± " + display(o.fit->standard_error, 2) +
+           " (filled: range)";
   const std::string why = point_statuses(o);
   return precision + ": " + (why == to_string(PointStatus::exact) ? why : "no asymptotic range (" + why + ")");
 }
@@ -58,7 +59,7 @@ std::string data_block(const std::string& name, const RunResult& r) {
     for (const ErrorMetric m : error_metrics) block += fmt::format(" {:.17g}", plotted(rows[i].errors[index_of(m)]));
     for (const ErrorMetric m : error_metrics) {
       const OrderAnalysis& o = r.convergence->orders[index_of(m)];
-      const bool fitted = o.slope && i >= o.first && i <= o.last;
+      const bool fitted = o.fit && i >= o.fit->range[0] && i <= o.fit->range[1];
       block += fmt::format(" {:.17g}", fitted ? plotted(rows[i].errors[index_of(m)]) : std::nan(""));
     }
     block += "\n";
@@ -96,8 +97,8 @@ std::optional<ReferenceLine> declared_order_line(const std::vector<const RunResu
     }
   for (const RunResult* r : runs) {
     const OrderAnalysis& o = r->convergence->orders[index_of(metric)];
-    if (!o.slope) continue;
-    const StudyRow& anchor = r->convergence->rows[o.first];
+    if (!o.fit) continue;
+    const StudyRow& anchor = r->convergence->rows[o.fit->range[0]];
     return reference_line(declared->order, nearest_double(anchor.h_value), plotted(anchor.errors[index_of(metric)]),
                           h_max, h_min);
   }
@@ -134,7 +135,7 @@ std::string convergence_plot_commands(const std::vector<const RunResult*>& runs,
                           plot == "plot " ? "" : ", ", data, i + 1, width, 4 + 2 * i, size,
                           gnuplot_quoted(legend(*runs[i], m)));
       // The points of the fit filled in (gnuplot's point type 4 + 2i is open, 5 + 2i filled).
-      if (runs[i]->convergence->orders[index_of(m)].slope)
+      if (runs[i]->convergence->orders[index_of(m)].fit)
         plot += fmt::format(", $run{} using 1:{} with points lt {} pt {} ps {:g} notitle", i,
                             index_of(m) + 2 + error_metric_count, i + 1, 5 + 2 * i, size);
     }

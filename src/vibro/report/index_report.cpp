@@ -112,7 +112,7 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
                               ErrorMetric::velocity_l1}) {
     const auto& order = declared[index_of(m)];
     std::vector<std::string> cells = {std::string(name(m)), order ? fmt::format("{:g}", order->order) : "—"};
-    for (const RunResult& r : runs) cells.push_back(display(r.convergence->orders[index_of(m)].slope, 12));
+    for (const RunResult& r : runs) cells.push_back(display(r.convergence->orders[index_of(m)].slope(), 12));
     md << markdown_row(cells);
   }
   md << "\n";
@@ -220,7 +220,7 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
   for (const RunResult* r : runs) {
     const StudyResult& study = *r->convergence;
     md << (r == runs.front() ? " " : "; ") << r->provenance.precision.name << " "
-       << (study.rounding_measured_at ? "measured against " + *study.rounding_measured_at
+       << (study.rounding_floor.measured_at ? "measured against " + *study.rounding_floor.measured_at
            : r->provenance.precision.significand_bits == 0 ? "none (exact arithmetic)"
                                                            : "the model's bound (not measured)");
   }
@@ -237,9 +237,9 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
       const auto& rows = r->convergence->rows;
       // Without a range, say why: how many points are exact, at the rounding floor, or other.
       const std::string why = point_statuses(o);
-      cells.push_back(!o.slope ? (why.find(", ") == std::string::npos ? why : "no range: " + why)
-                               : display(o.slope, 4) + " ± " + display(o.standard_error, 2) + " [" +
-                                     rows[o.first].h + " … " + rows[o.last].h + "]");
+      cells.push_back(!o.fit ? (why.find(", ") == std::string::npos ? why : "no range: " + why)
+                             : display(o.fit->slope, 4) + " ± " + display(o.fit->standard_error, 2) + " [" +
+                                   rows[o.fit->range[0]].h + " … " + rows[o.fit->range[1]].h + "]");
     }
     md << markdown_row(cells);
   }

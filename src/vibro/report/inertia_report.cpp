@@ -142,7 +142,7 @@ nlohmann::json seed004_json(const std::map<std::string, const CaseRuns*>& runs) 
           for (const ErrorMetric m : {ErrorMetric::position_linf, ErrorMetric::velocity_l1}) {
             const OrderAnalysis& o = r.convergence->orders[index_of(m)];
             row["order_" + std::string(vibro::name(m))] =
-                o.slope ? nlohmann::json{{"slope", *o.slope}, {"standard_error", o.standard_error}} : nlohmann::json(nullptr);
+                o.fit ? nlohmann::json{{"slope", o.fit->slope}, {"standard_error", o.fit->standard_error}} : nlohmann::json(nullptr);
           }
         rows.push_back(row);
       }

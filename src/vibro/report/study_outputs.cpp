@@ -27,8 +27,8 @@ std::string excluded_points(const StudyResult& study, ErrorMetric metric) {
 
 std::string order_cell(const StudyResult& study, ErrorMetric metric) {
   const OrderAnalysis& o = study.orders[index_of(metric)];
-  if (!o.slope) return "—";
-  return fmt::format("{:.3f} ± {:.2g}", *o.slope, o.standard_error);
+  if (!o.fit) return "—";
+  return fmt::format("{:.3f} ± {:.2g}", o.fit->slope, o.fit->standard_error);
 }
 
 std::string point_statuses(const OrderAnalysis& analysis) {
@@ -60,20 +60,20 @@ std::string study_markdown(const RunResult& result) {
   md += "\n";
   for (const StudyRow& row : study.rows) {
     md += fmt::format("| {} | {} | {}{} / {} |", row.h, row.steps, with_time ? display_seconds(row.seconds) + " | " : "",
-                      row.scheme_impacts, row.reference_impacts);
+                      row.impacts.scheme, row.impacts.reference);
     for (const ErrorMetric m : error_metrics) md += " " + display(row.errors[index_of(m)], 4) + " |";
     md += "\n";
   }
-  md += "\nRounding floor: " + rounding_floor_rule(study) + ".\n";
-  if (study.rounding_measured_at) {
-    md += "\nThe rounding part of each error, |error − error at " + *study.rounding_measured_at + "|:\n\n| h |";
+  md += "\nRounding floor: " + rounding_floor_rule(study.rounding_floor) + ".\n";
+  if (study.rounding_floor.measured_at) {
+    md += "\nThe rounding part of each error, |error − error at " + *study.rounding_floor.measured_at + "|:\n\n| h |";
     for (const ErrorMetric m : error_metrics) md += " " + std::string(name(m)) + " |";
     md += "\n|---|";
     for (std::size_t i = 0; i < error_metric_count; ++i) md += "---|";
     md += "\n";
     for (const StudyRow& row : study.rows) {
       md += "| " + row.h + " |";
-      for (const ErrorMetric m : error_metrics) md += " " + display(row.rounding[index_of(m)], 2) + " |";
+      for (const ErrorMetric m : error_metrics) md += " " + display((*row.rounding_parts)[index_of(m)], 2) + " |";
       md += "\n";
     }
   }
@@ -83,10 +83,11 @@ std::string study_markdown(const RunResult& result) {
     const OrderAnalysis& o = study.orders[index_of(m)];
     std::string successive;
     for (const auto& s : o.successive) successive += (successive.empty() ? "" : ", ") + display(s, 3);
-    const auto when_fitted = [&](double x) { return o.slope ? std::optional<double>(x) : std::nullopt; };
-    const std::string range = o.slope ? study.rows[o.first].h + " … " + study.rows[o.last].h : "none found";
-    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", name(m), display(o.slope, 4),
-                      display(when_fitted(o.standard_error), 2), display(when_fitted(o.residual), 2), range,
+    const auto of_fit = [&](double OrderFit::*x) { return o.fit ? std::optional<double>((*o.fit).*x) : std::nullopt; };
+    const std::string range =
+        o.fit ? study.rows[o.fit->range[0]].h + " … " + study.rows[o.fit->range[1]].h : "none found";
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", name(m), display(o.slope(), 4),
+                      display(of_fit(&OrderFit::standard_error), 2), display(of_fit(&OrderFit::residual), 2), range,
                       successive, excluded_points(study, m));
   }
   return md;
@@ -94,7 +95,7 @@ std::string study_markdown(const RunResult& result) {
 
 std::string study_csv(const RunResult& result) {
   const StudyResult& study = *result.convergence;
-  const bool measured = study.rounding_measured_at.has_value();
+  const bool measured = study.rounding_floor.measured_at.has_value();
   // Numbers as decimals; in runs wider than double or exact, their texts in "_text" columns
   // at the end (docs/outputs.md "Numbers"). `h` is the step as written, a label.
   const bool twins = JsonNumbers::for_significand_bits(result.provenance.precision.significand_bits).twins();
@@ -116,9 +117,9 @@ std::string study_csv(const RunResult& result) {
     std::vector<std::optional<NumberText>> values;
     for (const ErrorMetric m : error_metrics) values.push_back(row.errors[index_of(m)]);
     if (measured)
-      for (const ErrorMetric m : error_metrics) values.push_back(row.rounding[index_of(m)]);
-    csv += fmt::format("{},{},{},{},{}", row.h, number(row.h_value), row.steps, row.scheme_impacts,
-                       row.reference_impacts);
+      for (const ErrorMetric m : error_metrics) values.push_back((*row.rounding_parts)[index_of(m)]);
+    csv += fmt::format("{},{},{},{},{}", row.h, number(row.h_value), row.steps, row.impacts.scheme,
+                       row.impacts.reference);
     for (const auto& x : values) csv += "," + number(x);
     if (with_time) csv += "," + (row.seconds ? fmt::format("{:.6g}", *row.seconds) : std::string());
     if (twins) {

@@ -334,7 +334,7 @@ std::string order_paragraph(const SweepOutcome& outcome) {
   // metric name → lowest, highest point (by name: the table's rows in alphabetical order)
   std::map<std::string, std::pair<const SweepPointResult*, const SweepPointResult*>> extremes;
   std::map<std::string, std::size_t> fitted;
-  const auto slope = [](const SweepPointResult& point, ErrorMetric metric) { return point.order->orders[index_of(metric)].slope; };
+  const auto slope = [](const SweepPointResult& point, ErrorMetric metric) { return point.order->orders[index_of(metric)].slope(); };
   for (const SweepPointResult& point : outcome.points) {
     if (!point.order) continue;
     for (const ErrorMetric m : error_metrics) {
@@ -367,7 +367,7 @@ bool order_svg(const SweepOutcome& outcome, const SweepAxis& x, const std::files
     const SweepPointResult& point = outcome.points[i];
     if (!point.order) continue;
     for (const ErrorMetric m : error_metrics)
-      if (const std::optional<double> p = point.order->orders[index_of(m)].slope) {
+      if (const std::optional<double> p = point.order->orders[index_of(m)].slope()) {
         const std::string metric(name(m));
         series[metric].title = metric;
         series[metric].points.emplace_back(x.values[grid_position(outcome.sweep, i)[x.parameter]], *p);

@@ -93,7 +93,7 @@ std::string convergence_table(const std::map<std::string, const CaseRuns*>& runs
       any = true;
       const StudyResult& study = *r.convergence;
       md += markdown_row({"[`" + name + "`](#case-" + name + ")", r.scheme.type, r.provenance.precision.name,
-                          std::to_string(study.rows.back().reference_impacts),
+                          std::to_string(study.rows.back().impacts.reference),
                           order_cell(study, ErrorMetric::position_linf), order_cell(study, ErrorMetric::velocity_l1),
                           order_cell(study, ErrorMetric::velocity_linf)});
     }

@@ -25,7 +25,7 @@ const std::vector<std::string>& relation_outcomes() {
 OrderVerdict order_verdict(const RunResult& r, ErrorMetric metric, const DeclaredOrder& declared) {
   const StudyResult& study = *r.convergence;
   const bool with_impacts = std::any_of(study.rows.begin(), study.rows.end(),
-                                        [](const StudyRow& row) { return row.reference_impacts > 0; });
+                                        [](const StudyRow& row) { return row.impacts.reference > 0; });
   OrderVerdict v{r.case_info.name, std::string(name(metric)), r.provenance.precision.name, declared.order,
                  !(declared.sharp && with_impacts), std::string(declared.source), {}, {}, {}, {}, {}};
   const OrderAnalysis& o = study.orders[index_of(metric)];
@@ -42,7 +42,7 @@ OrderVerdict order_verdict(const RunResult& r, ErrorMetric metric, const Declare
     return v;
   }
   v.observed = check.observed;
-  v.standard_error = o.standard_error;
+  v.standard_error = o.fit->standard_error;
   v.band = check.band;
   v.verdict = order_verdicts()[check.shown ? 0 : 1];
   return v;

@@ -29,7 +29,7 @@ struct Unnamed {
 };
 void fields(auto& a, DeclaredResult auto& x) {
   Unnamed<std::remove_reference_t<decltype(a)>> unnamed{a};
-  visit_fields(unnamed, x);
+  visit_members(unnamed, x);
 }
 
 // The other field lists, in declaration order. `a(...)` writes or reads each field.
@@ -60,15 +60,6 @@ void fields(auto& a, Of<FreeFallReversalResult> auto& x) {
   auto& [ap, why, m, rc, first, line, slope, dev, table] = x;
   a(ap, why, m, rc, first, line, slope, dev, table);
 }
-void fields(auto& a, Of<OrderAnalysis> auto& x) {
-  auto& [st, succ, slope, res, se, first, last] = x;
-  a(st, succ, slope, res, se, first, last);
-}
-void fields(auto& a, Of<StudyRow> auto& x) {
-  auto& [h, hv, n, e, si, ri, r, s] = x;
-  a(h, hv, n, e, si, ri, r, s);
-}
-void fields(auto& a, Of<StudyResult> auto& x) { auto& [r, rows, o, at] = x; a(r, rows, o, at); }
 void fields(auto& a, Of<ExpectationVerdict> auto& x) {
   auto& [q, e, t, s, o, p] = x;
   a(q, e, t, s, o, p);
@@ -145,7 +136,7 @@ class ByteWriter {
     } else if constexpr (is_vector<T> || is_map<T>) {
       put(static_cast<std::uint64_t>(x.size()));
       for (const auto& element : x) put(element);
-    } else if constexpr (is_array<T>) {
+    } else if constexpr (is_array<T> || is_per_metric<T>) {
       for (const auto& element : x) put(element);
     } else if constexpr (is_optional<T>) {
       put(x.has_value());
@@ -200,7 +191,7 @@ class ByteReader {
         get(element);
         x.insert(std::move(element));
       }
-    } else if constexpr (is_array<T>) {
+    } else if constexpr (is_array<T> || is_per_metric<T>) {
       for (auto& element : x) get(element);
     } else if constexpr (is_optional<T>) {
       bool present = false;

@@ -1,5 +1,5 @@
 #pragma once
-// The fields of a run's findings sections, declared once: each field's name in every output,
+// The fields of a run's result sections, declared once: each field's name in every output,
 // its member, and how an empty optional is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
@@ -7,9 +7,10 @@
 // docs/outputs.md against them. A member added to one of these structs and not declared here
 // is a compile error (below), so no output can leave it out silently.
 //
-// A declaration is a tuple of Field{name, pointer to member, Absent}, known at compile time;
-// visit_fields(v, x) calls v(name, member, absent) for each field of x in declared order (the
-// member const or not, as x is).
+// A declaration is a tuple, known at compile time, of Field{name, pointer to member, Absent}
+// and Shown{name, function}: a value every output shows, computed from the stored ones (the
+// archive skips it). visit_fields(v, x) calls v(name, value, absent) for each, in declared
+// order; visit_members(v, x) for the stored ones alone (the member const or not, as x is).
 
 #include <concepts>
 #include <cstddef>
@@ -21,8 +22,10 @@
 
 namespace vibro {
 
-/// How a field that is an empty optional appears in JSON: as null, or not at all.
-enum class Absent { null, omitted };
+/// How a field that is an empty optional appears in JSON: as null, or not at all; or, for an
+/// optional declared section, `inline_nulls`: its fields written beside the enclosing
+/// section's own, each null when the section is absent.
+enum class Absent { null, omitted, inline_nulls };
 
 /// One declared field: its name in every output and its member.
 template <class Struct, class Member>
@@ -30,6 +33,13 @@ struct Field {
   const char* name;
   Member Struct::*member;
   Absent absent = Absent::omitted;  ///< for an optional member
+};
+
+/// A value shown under `name` in every output, computed from the section's stored fields.
+template <class Struct, class Value>
+struct Shown {
+  const char* name;
+  Value (*compute)(const Struct&);
 };
 
 // `escaped`: the step at which the state left the bound, and |u| there.
@@ -144,16 +154,73 @@ constexpr auto declared_fields(std::type_identity<ReferenceFindings>) {
                     Field{"error_estimate", &ReferenceFindings::error_estimate, Absent::omitted}};
 }
 
+// The impacts of one step size of a study.
+constexpr auto declared_fields(std::type_identity<ImpactCounts>) {
+  return std::tuple{Field{"scheme", &ImpactCounts::scheme}, Field{"reference", &ImpactCounts::reference}};
+}
+
+// One element of a study's `rows`: a per-metric field is an object keyed by the metrics'
+// names, an absent value null.
+constexpr auto declared_fields(std::type_identity<StudyRow>) {
+  return std::tuple{Field{"h", &StudyRow::h},
+                    Field{"h_value", &StudyRow::h_value},
+                    Field{"steps", &StudyRow::steps},
+                    Field{"errors", &StudyRow::errors},
+                    Field{"impacts", &StudyRow::impacts},
+                    Field{"rounding_parts", &StudyRow::rounding_parts, Absent::omitted},
+                    Field{"seconds", &StudyRow::seconds, Absent::omitted}};
+}
+
+// The least-squares line of an observed order, beside the order's other fields.
+constexpr auto declared_fields(std::type_identity<OrderFit>) {
+  return std::tuple{Field{"least_squares", &OrderFit::slope}, Field{"residual", &OrderFit::residual},
+                    Field{"standard_error", &OrderFit::standard_error}, Field{"range", &OrderFit::range}};
+}
+
+// The observed order of one metric, an element of a study's `orders`.
+constexpr auto declared_fields(std::type_identity<OrderAnalysis>) {
+  return std::tuple{Field{"fit", &OrderAnalysis::fit, Absent::inline_nulls},
+                    Field{"successive", &OrderAnalysis::successive}, Field{"status", &OrderAnalysis::status}};
+}
+
+// A study's `rounding_floor`.
+constexpr auto declared_fields(std::type_identity<RoundingFloorBasis>) {
+  return std::tuple{Field{"measured_at", &RoundingFloorBasis::measured_at, Absent::null},
+                    Shown{"rule", &rounding_floor_rule}};
+}
+
+// A convergence study: `convergence` of a run, `order` of a sweep point.
+constexpr auto declared_fields(std::type_identity<StudyResult>) {
+  return std::tuple{Field{"reference", &StudyResult::reference}, Field{"rows", &StudyResult::rows},
+                    Field{"orders", &StudyResult::orders}, Field{"rounding_floor", &StudyResult::rounding_floor}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
   declared_fields(std::type_identity<std::remove_const_t<T>>{});
 };
 
-/// Calls v(name, member, absent) for each declared field of `x`, in declared order.
+/// Calls v(name, value, absent) for each declared field of `x`, shown ones included, in
+/// declared order: what every output writes.
 template <class V, DeclaredResult T>
 constexpr void visit_fields(V& v, T& x) {
-  std::apply([&](const auto&... field) { (v(field.name, x.*(field.member), field.absent), ...); },
+  const auto visit = [&]<class Declared>(const Declared& field) {
+    if constexpr (requires { field.member; }) v(field.name, x.*(field.member), field.absent);
+    else v(field.name, field.compute(x), Absent::omitted);
+  };
+  std::apply([&](const auto&... field) { (visit(field), ...); },
+             declared_fields(std::type_identity<std::remove_const_t<T>>{}));
+}
+
+/// Calls v(name, member, absent) for each stored field of `x`, in declared order: what the
+/// archive keeps.
+template <class V, DeclaredResult T>
+constexpr void visit_members(V& v, T& x) {
+  const auto visit = [&]<class Declared>(const Declared& field) {
+    if constexpr (requires { field.member; }) v(field.name, x.*(field.member), field.absent);
+  };
+  std::apply([&](const auto&... field) { (visit(field), ...); },
              declared_fields(std::type_identity<std::remove_const_t<T>>{}));
 }
 
@@ -177,13 +244,15 @@ consteval std::size_t member_count() {
 
 /// Every member declared: a member added to the struct and not to its declaration fails here.
 template <class T>
-inline constexpr bool all_members_declared = std::tuple_size_v<decltype(declared_fields(std::type_identity<T>{}))> ==
-                                             result_fields_detail::member_count<T>();
+inline constexpr bool all_members_declared =
+    std::apply([](const auto&... field) { return (std::size_t{0} + ... + (requires { field.member; } ? 1 : 0)); },
+               declared_fields(std::type_identity<T>{})) == result_fields_detail::member_count<T>();
 
 /// Every declared section: what the archive, the JSON writer and the documentation test go over.
 using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounters, EnergyRecord, Example51Comparison,
                                     ConservativeFindings, ReferenceEventText, StickingInterval, ReferenceSettingsText,
-                                    ReferenceFindings, CoordinateRecord, SystemFindings, InertiaFindings>;
+                                    ReferenceFindings, CoordinateRecord, SystemFindings, InertiaFindings, ImpactCounts,
+                                    StudyRow, OrderFit, OrderAnalysis, RoundingFloorBasis, StudyResult>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {

@@ -61,9 +61,15 @@ constexpr std::optional<ErrorMetric> error_metric_named(std::string_view text) {
   return std::nullopt;
 }
 
-/// Values indexed by metric.
+/// Values indexed by metric: an array of one value per metric, a type of its own so that
+/// every output writes it as an object keyed by the metrics' names (run/result_fields.hpp).
 template <class T>
-using PerMetric = std::array<T, error_metric_count>;
+struct PerMetric : std::array<T, error_metric_count> {};
+
+template <class T>
+inline constexpr bool is_per_metric = false;
+template <class T>
+inline constexpr bool is_per_metric<PerMetric<T>> = true;
 
 constexpr std::size_t index_of(ErrorMetric metric) { return static_cast<std::size_t>(metric); }
 
