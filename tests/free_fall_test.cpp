@@ -206,7 +206,7 @@ TEST(FreeFallCase, ShippedCaseMeetsItsExpectationsInEveryPrecision) {
     ASSERT_TRUE(result.free_fall && result.free_fall->applicable) << precision;
     ASSERT_EQ(result.expected.size(), c.expected.size());
     for (const auto& verdict : result.expected)
-      EXPECT_TRUE(verdict.pass) << precision << ": " << verdict.quantity << " observed "
+      EXPECT_TRUE(verdict.passed()) << precision << ": " << verdict.quantity << " observed "
                                 << (verdict.observed ? std::to_string(*verdict.observed) : "none");
   }
 }

@@ -142,6 +142,7 @@ SchemaPlace schema_place(std::type_identity<vibro::OrderFit>) { return {"order",
 SchemaPlace schema_place(std::type_identity<vibro::OrderAnalysis>) { return {"order", {}}; }
 SchemaPlace schema_place(std::type_identity<vibro::RoundingFloorBasis>) { return {"study", {"rounding_floor"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::StudyResult>) { return {"study", {}}; }
+SchemaPlace schema_place(std::type_identity<vibro::ExpectationVerdict>) { return {"expected", {}}; }
 
 template <class F>
 void for_each_section(F&& f) {

@@ -290,8 +290,8 @@ void print_run(std::ostream& out, const CaseSpec& c, const RunResult& r) {
   if (!r.sweep.empty()) print_sweep(out, r.sweep);
   if (r.convergence) print_convergence(out, *r.convergence);
   for (const ExpectationVerdict& e : r.expected)
-    out << fmt::format("expected   {} = {} ± {} ({}): observed {}: {}\n", e.quantity, e.expected, e.tolerance, e.source,
-                       display(e.observed, 12), e.pass ? "pass" : "fail");
+    out << fmt::format("expected   {} = {} ± {} ({}): observed {}: {}\n", e.quantity, e.expected.text, e.tolerance.text,
+                       e.source, display(e.observed, 12), to_string(e.verdict));
 }
 
 void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const RunComparison& comparison) {

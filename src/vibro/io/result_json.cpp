@@ -188,16 +188,6 @@ json to_json(const FreeFallReversalResult& f, const JsonNumbers& n) {
   return out;
 }
 
-json to_json(const ExpectationVerdict& e, const JsonNumbers& n) {
-  json out = {{"quantity", e.quantity},
-              {"observed", optional_number(e.observed)},
-              {"source", e.source},
-              {"verdict", e.pass ? "pass" : "fail"}};
-  put_written(out, "expected", e.expected, n);
-  put_written(out, "tolerance", e.tolerance, n);
-  return out;
-}
-
 json to_json(const CaseInfo& c) {
   return {{"name", c.name}, {"file", c.file}, {"hash_fnv1a64", c.hash}, {"description", c.description}};
 }
@@ -327,7 +317,7 @@ json to_json(const RunResult& r, bool with_samples) {
   if (r.convergence) {
     out["convergence"] = to_json(*r.convergence, n);
     json expected = json::array();
-    for (const auto& e : r.expected) expected.push_back(to_json(e, n));
+    for (const auto& e : r.expected) expected.push_back(declared_json(e, n));
     out["expected"] = expected;
   }
   if (!r.sweep.empty()) {

@@ -122,8 +122,8 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
       const ExpectationVerdict& e = exact.expected[i];
       std::string verdicts;
       for (const RunResult& r : runs)
-        verdicts += r.provenance.precision.name + ": " + (r.expected[i].pass ? "pass" : "fail") + " ";
-      md << markdown_row({e.quantity, e.expected + " ± " + e.tolerance, e.source, verdicts});
+        verdicts += r.provenance.precision.name + ": " + to_string(r.expected[i].verdict) + " ";
+      md << markdown_row({e.quantity, e.expected.text + " ± " + e.tolerance.text, e.source, verdicts});
     }
     md << "\n";
   }

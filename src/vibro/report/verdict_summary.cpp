@@ -83,7 +83,7 @@ VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<Pu
   for (const CaseRuns& runs : report.cases)
     for (const RunResult& r : runs.runs) {
       for (const ExpectationVerdict& e : r.expected)
-        summary.expectations.push_back({r.case_info.name, e.quantity, r.provenance.precision.name, e.pass});
+        summary.expectations.push_back({r.case_info.name, e.quantity, r.provenance.precision.name, e.passed()});
       // A study whose orders are only measured (convergence.orders = "measured") has no verdict.
       if (!r.convergence || !runs.spec.convergence_orders_checked) continue;
       const DeclaredOrders& declared = declared_orders_of(r);

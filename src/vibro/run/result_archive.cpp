@@ -60,10 +60,6 @@ void fields(auto& a, Of<FreeFallReversalResult> auto& x) {
   auto& [ap, why, m, rc, first, line, slope, dev, table] = x;
   a(ap, why, m, rc, first, line, slope, dev, table);
 }
-void fields(auto& a, Of<ExpectationVerdict> auto& x) {
-  auto& [q, e, t, s, o, p] = x;
-  a(q, e, t, s, o, p);
-}
 void fields(auto& a, Of<SweepPoint> auto& x) { auto& [s, r] = x; a(s, r); }
 void fields(auto& a, Of<RunResult> auto& x) {
   auto& [p, c, m, i, s, r, ff, conv, e, sw] = x;

@@ -195,6 +195,16 @@ constexpr auto declared_fields(std::type_identity<StudyResult>) {
                     Field{"orders", &StudyResult::orders}, Field{"rounding_floor", &StudyResult::rounding_floor}};
 }
 
+// One element of a run's `expected`: an `[[expected]]` order against the study.
+constexpr auto declared_fields(std::type_identity<ExpectationVerdict>) {
+  return std::tuple{Field{"quantity", &ExpectationVerdict::quantity},
+                    Field{"expected", &ExpectationVerdict::expected},
+                    Field{"tolerance", &ExpectationVerdict::tolerance},
+                    Field{"source", &ExpectationVerdict::source},
+                    Field{"observed", &ExpectationVerdict::observed, Absent::null},
+                    Field{"verdict", &ExpectationVerdict::verdict}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -252,7 +262,8 @@ inline constexpr bool all_members_declared =
 using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounters, EnergyRecord, Example51Comparison,
                                     ConservativeFindings, ReferenceEventText, StickingInterval, ReferenceSettingsText,
                                     ReferenceFindings, CoordinateRecord, SystemFindings, InertiaFindings, ImpactCounts,
-                                    StudyRow, OrderFit, OrderAnalysis, RoundingFloorBasis, StudyResult>;
+                                    StudyRow, OrderFit, OrderAnalysis, RoundingFloorBasis, StudyResult,
+                                    ExpectationVerdict>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {

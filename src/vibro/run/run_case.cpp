@@ -22,8 +22,9 @@ std::vector<ExpectationVerdict> evaluate_expectations(const CaseSpec& c, const S
     const std::string metric = e.quantity.substr(std::string("order.").size());
     const std::optional<double>& observed = study.orders[index_of(*error_metric_named(metric))].slope();
     const double expected = static_cast<double>(e.value.exact), tolerance = static_cast<double>(e.tolerance.exact);
-    verdicts.push_back({e.quantity, e.value.text, e.tolerance.text, e.source, observed,
-                        observed && std::abs(*observed - expected) <= tolerance});
+    const bool holds = observed && std::abs(*observed - expected) <= tolerance;
+    verdicts.push_back({e.quantity, NumberText{e.value.text}, NumberText{e.tolerance.text}, e.source, observed,
+                        holds ? ExpectationOutcome::pass : ExpectationOutcome::fail});
   }
   return verdicts;
 }

@@ -272,11 +272,22 @@ struct FreeFallReversalResult {
   std::vector<Row> table;
 };
 
+/// Whether an `[[expected]]` order holds.
+enum class ExpectationOutcome { pass, fail };
+
+constexpr const char* to_string(ExpectationOutcome outcome) {
+  return outcome == ExpectationOutcome::pass ? "pass" : "fail";
+}
+
 /// One `[[expected]]` order of a case against its study.
 struct ExpectationVerdict {
-  std::string quantity, expected, tolerance, source;
-  std::optional<double> observed;
-  bool pass = false;
+  std::string quantity;
+  NumberText expected, tolerance;  ///< as written in the case
+  std::string source;
+  std::optional<double> observed;  ///< the study's least-squares slope, if it found a range
+  ExpectationOutcome verdict = ExpectationOutcome::fail;
+
+  bool passed() const { return verdict == ExpectationOutcome::pass; }
 };
 
 /// One step size of a `[sweep]`: the run repeated there.
@@ -300,7 +311,7 @@ struct RunResult {
   /// Every [[expected]] result holds.
   bool expectations_hold() const {
     for (const auto& e : expected)
-      if (!e.pass) return false;
+      if (!e.passed()) return false;
     return true;
   }
 };
