@@ -14,8 +14,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -45,11 +48,11 @@ struct KeyCollector {
   template <class T>
   void operator()(const char* name, const T&, vibro::Absent absent) {
     if constexpr (requires { requires vibro::DeclaredResult<const typename T::value_type>; }) {
-      if (absent == vibro::Absent::inline_nulls) {  // its fields beside ours, each always written
+      if (vibro::inline_section(absent)) {  // its fields beside ours; with nulls, always written
         const DeclaredKeys inner = declared_keys<typename T::value_type>();
         keys.names.insert(inner.names.begin(), inner.names.end());
         keys.properties.insert(inner.properties.begin(), inner.properties.end());
-        keys.required.insert(inner.names.begin(), inner.names.end());
+        if (absent == vibro::Absent::inline_nulls) keys.required.insert(inner.names.begin(), inner.names.end());
         return;
       }
     }
@@ -94,17 +97,42 @@ struct SchemaPlace {
   bool beside = false;
 };
 
+/// The objects `schema` admits: its alternatives when it is a "oneOf" (an output whose shape
+/// depends on a flag, as `free_fall`'s on `applicable`), else itself.
+std::vector<const json*> alternatives(const json& schema) {
+  std::vector<const json*> out;
+  if (const auto one_of = schema.find("oneOf"); one_of != schema.end())
+    for (const json& alternative : *one_of) out.push_back(&resolved(alternative));
+  else
+    out.push_back(&schema);
+  return out;
+}
+
+/// The property `name` of the object `schema`, in whichever alternative has it.
+const json& property(const json& schema, const std::string& name) {
+  for (const json* alternative : alternatives(schema))
+    if (alternative->contains("properties") && alternative->at("properties").contains(name))
+      return alternative->at("properties").at(name);
+  throw std::out_of_range("no property " + name);
+}
+
 /// The object schema at `place`.
 const json& schema_at(const SchemaPlace& place) {
   const json* at = &run_schema().at("$defs").at(place.definition);
-  const std::vector<std::string>& path = place.path;
-  for (const std::string& step : path) at = &resolved(step == "[]" ? at->at("items") : at->at("properties").at(step));
+  for (const std::string& step : place.path) at = &resolved(step == "[]" ? at->at("items") : property(*at, step));
   return *at;
 }
 
 std::set<std::string> keys_of(const json& object) {
   std::set<std::string> keys;
   for (const auto& [key, value] : object.items()) keys.insert(key);
+  return keys;
+}
+
+/// Every property any alternative of `schema` has.
+std::set<std::string> properties_of(const json& schema) {
+  std::set<std::string> keys;
+  for (const json* alternative : alternatives(schema)) keys.merge(keys_of(alternative->at("properties")));
   return keys;
 }
 
@@ -117,8 +145,9 @@ std::set<std::string> strings_of(const json& list) {
 /// Where each declared section's object is in the schema: the findings sections below
 /// $defs/findings, the fields of CorrectedCounters, ConservativeFindings and ReferenceFindings
 /// beside the run's other findings, a study below $defs/study, an observed order at
-/// $defs/order with its fit beside its other fields. A section added to DeclaredSections
-/// without a place here does not compile.
+/// $defs/order with its fit beside its other fields, the free-fall comparison beside
+/// `applicable` in $defs/free_fall. A section added to DeclaredSections without a place here
+/// does not compile.
 SchemaPlace schema_place(std::type_identity<vibro::Escape>) { return {"findings", {"escaped"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::ProjectionActivity>) { return {"findings", {"projection_active"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::CorrectedCounters>) { return {"findings", {}, true}; }
@@ -143,6 +172,9 @@ SchemaPlace schema_place(std::type_identity<vibro::OrderAnalysis>) { return {"or
 SchemaPlace schema_place(std::type_identity<vibro::RoundingFloorBasis>) { return {"study", {"rounding_floor"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::StudyResult>) { return {"study", {}}; }
 SchemaPlace schema_place(std::type_identity<vibro::ExpectationVerdict>) { return {"expected", {}}; }
+SchemaPlace schema_place(std::type_identity<vibro::FreeFallRow>) { return {"free_fall", {"table", "[]"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::FreeFallReversalComparison>) { return {"free_fall", {}, true}; }
+SchemaPlace schema_place(std::type_identity<vibro::FreeFallReversalResult>) { return {"free_fall", {}}; }
 
 template <class F>
 void for_each_section(F&& f) {
@@ -162,13 +194,20 @@ TEST(ResultFields, EachSectionsSchemaHoldsExactlyItsDeclaredFields) {
     std::string where = place.definition;
     for (const std::string& step : place.path) where += "." + step;
     if (place.beside) {
-      const std::set<std::string> enclosing = keys_of(schema.at("properties"));
+      const std::set<std::string> enclosing = properties_of(schema);
       for (const std::string& key : keys.properties) EXPECT_TRUE(enclosing.contains(key)) << key << " in " << where;
       return;
     }
-    EXPECT_EQ(keys_of(schema.at("properties")), keys.properties) << where;
-    EXPECT_EQ(strings_of(schema.value("required", json::array())), keys.required) << where;
-    EXPECT_EQ(schema.value("additionalProperties", true), false) << where << " admits no other key";
+    // Of a "oneOf": every key some alternative has, and those every alternative requires.
+    EXPECT_EQ(properties_of(schema), keys.properties) << where;
+    std::optional<std::set<std::string>> always;
+    for (const json* alternative : alternatives(schema)) {
+      std::set<std::string> required = strings_of(alternative->value("required", json::array()));
+      if (always) std::erase_if(*always, [&](const std::string& key) { return !required.contains(key); });
+      else always = std::move(required);
+      EXPECT_EQ(alternative->value("additionalProperties", true), false) << where << " admits no other key";
+    }
+    EXPECT_EQ(always.value(), keys.required) << where;
   });
 }
 

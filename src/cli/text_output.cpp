@@ -22,14 +22,15 @@ std::string all_digits_list(const std::vector<NumberText>& xs) {
   return text + ")";
 }
 
-void print_free_fall(std::ostream& out, const FreeFallReversalResult& ff) {
-  if (!ff.applicable) {
-    out << "free-fall reversal (seed 000 §2): not applicable: " << ff.reason << "\n";
+void print_free_fall(std::ostream& out, const FreeFallReversalResult& result) {
+  if (!result.comparison) {
+    out << "free-fall reversal (seed 000 §2): not applicable: " << result.reason.value_or("") << "\n";
     return;
   }
+  const FreeFallReversalComparison& ff = *result.comparison;
   out << fmt::format("free-fall reversal (seed 000 §2): m = {}, U^(m+1) {} the obstacle, reversal on steps {} and {},\n"
                      "  post-impact line from n = {} with slope -h e v0 = {} per step\n",
-                     ff.m, ff.reversal_case, ff.first_reversal_step, ff.first_reversal_step + 1, ff.line_start,
+                     ff.m, ff.reversal_case, ff.reversal_steps[0], ff.reversal_steps[1], ff.line_start,
                      display_all_digits(ff.slope_per_step));
   out << fmt::format("  {:>6}  {:>24}  {:>24}  {:>12}\n", "n", "predicted", "computed", "difference");
   for (const auto& r : ff.table)

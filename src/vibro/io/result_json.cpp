@@ -40,7 +40,7 @@ struct NullFields {
 
 /// Writes the fields of a section declared in run/result_fields.hpp under their names: a
 /// number with its text twin (JsonNumbers), a list of numbers likewise, a declared section as
-/// an object (or beside the enclosing one's fields, Absent::inline_nulls), a list of them as
+/// an object (or inline, beside the enclosing one's fields), a list of them as
 /// an array, a value per metric as an object keyed by the metrics' names (an absent one
 /// null), an enumerator by its name, a section with a writer of its own by that writer, an
 /// empty optional as null or not at all, as declared.
@@ -65,9 +65,9 @@ class DeclaredFieldWriter {
       out_[name] = to_json(x);
     } else if constexpr (requires { x.has_value(); }) {
       if constexpr (requires { requires DeclaredResult<const typename T::value_type>; }) {
-        if (absent == Absent::inline_nulls) {
+        if (inline_section(absent)) {
           if (x) visit_fields(*this, *x);
-          else inline_nulls<typename T::value_type>();
+          else if (absent == Absent::inline_nulls) inline_nulls<typename T::value_type>();
           return;
         }
       }
@@ -164,27 +164,6 @@ json to_json(const ErrorEstimate& e) {
   summary.put(out, "final_position_difference", NumberText{e.final_position_difference});
   summary.put(out, "final_velocity_difference", NumberText{e.final_velocity_difference});
   if (e.lower_bound_only) out["lower_bound_only"] = *e.lower_bound_only;
-  return out;
-}
-
-json to_json(const FreeFallReversalResult& f, const JsonNumbers& n) {
-  if (!f.applicable) return {{"applicable", false}, {"reason", f.reason}};
-  json table = json::array();
-  for (const auto& r : f.table) {
-    json row = {{"n", r.n}};
-    n.put(row, "predicted", r.predicted);
-    n.put(row, "computed", r.computed);
-    n.put(row, "difference", r.difference);
-    table.push_back(row);
-  }
-  json out = {{"applicable", true},
-              {"m", f.m},
-              {"case", f.reversal_case},
-              {"reversal_steps", {f.first_reversal_step, f.first_reversal_step + 1}},
-              {"line_start", f.line_start},
-              {"table", table}};
-  n.put(out, "slope_per_step", f.slope_per_step);
-  n.put(out, "max_deviation_from_prediction", f.max_deviation_from_prediction);
   return out;
 }
 
@@ -313,7 +292,7 @@ json to_json(const RunResult& r, bool with_samples) {
   out["scheme"] = scheme;
   out["run"] = to_json(r.run, n);
   if (!with_samples) out["run"].erase("samples");
-  if (r.free_fall) out["free_fall"] = to_json(*r.free_fall, n);
+  if (r.free_fall) out["free_fall"] = declared_json(*r.free_fall, n);
   if (r.convergence) {
     out["convergence"] = to_json(*r.convergence, n);
     json expected = json::array();

@@ -64,19 +64,20 @@ void cases_section(std::ostringstream& md, const std::vector<CaseRuns>& cases, c
 
 void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs) {
   const RunResult& exact = runs.front();  // the case's own precision comes first
-  const FreeFallReversalResult& ff = *exact.free_fall;
+  const FreeFallReversalResult& result = *exact.free_fall;
   md << "## Free fall: the two-step reversal of the Paoli–Schatzman scheme (`" << c.name << "`)\n\n"
      << "Seed 000 §2, docs/mathematics.md §2.1. Model " << model_formula(c.model)
      << ". Free fall onto the obstacle u_min = " << c.model.u_min.text << " with u0 = " << c.u0.text
      << ", v0 = " << c.v0.text << ", e = " << c.model.e.text << ", h = " << c.step.h->text
      << ", U^1 = u0 + h v0. The prediction is the seed's closed form, evaluated in exact rational arithmetic; "
      << "\"computed\" is the scheme itself.\n\n";
-  if (!ff.applicable) {
-    md << "The seed's assumptions do not hold for this case: " << ff.reason << "\n\n";
+  if (!result.comparison) {
+    md << "The seed's assumptions do not hold for this case: " << result.reason.value_or("") << "\n\n";
     return;
   }
+  const FreeFallReversalComparison& ff = *result.comparison;
   md << "- m = " << ff.m << "; U^{m+1} is **" << ff.reversal_case << "** the obstacle; "
-     << "the seed places the reversal on steps " << ff.first_reversal_step << " and " << ff.first_reversal_step + 1
+     << "the seed places the reversal on steps " << ff.reversal_steps[0] << " and " << ff.reversal_steps[1]
      << "; from n = " << ff.line_start << " on, U^n follows the post-impact line of slope −h e v0 = "
      << ff.slope_per_step.text << " per step.\n\n";
   std::vector<std::string> columns = {"n", "predicted U^n (exact)"};
@@ -84,12 +85,13 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
   md << markdown_header(columns);
   for (std::size_t i = 0; i < ff.table.size(); ++i) {
     std::vector<std::string> cells = {std::to_string(ff.table[i].n), ff.table[i].predicted.text};
-    for (const RunResult& r : runs) cells.push_back(display(r.free_fall->table[i].difference, 3));
+    for (const RunResult& r : runs) cells.push_back(display(r.free_fall->comparison.value().table.at(i).difference, 3));
     md << markdown_row(cells);
   }
   md << "\nLargest |computed − predicted| over the whole run:";
   for (const RunResult& r : runs)
-    md << " " << r.provenance.precision.name << ": " << display(r.free_fall->max_deviation_from_prediction, 3) << ";";
+    md << " " << r.provenance.precision.name << ": "
+       << display(r.free_fall->comparison.value().max_deviation_from_prediction, 3) << ";";
   md << "\n\n";
   if (!exact.convergence) return;
   md << "### Errors against the exact free fall\n\n"

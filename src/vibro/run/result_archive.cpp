@@ -55,11 +55,6 @@ void fields(auto& a, Of<RunFindings> auto& x) {
   auto& [h, n, f, strobe, esc, proj, corr, cons, ref, sys, in, samples, warnings] = x;
   a(h, n, f, strobe, esc, proj, corr, cons, ref, sys, in, samples, warnings);
 }
-void fields(auto& a, Of<FreeFallReversalResult::Row> auto& x) { auto& [n, p, c, d] = x; a(n, p, c, d); }
-void fields(auto& a, Of<FreeFallReversalResult> auto& x) {
-  auto& [ap, why, m, rc, first, line, slope, dev, table] = x;
-  a(ap, why, m, rc, first, line, slope, dev, table);
-}
 void fields(auto& a, Of<SweepPoint> auto& x) { auto& [s, r] = x; a(s, r); }
 void fields(auto& a, Of<RunResult> auto& x) {
   auto& [p, c, m, i, s, r, ff, conv, e, sw] = x;

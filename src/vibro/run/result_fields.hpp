@@ -22,10 +22,14 @@
 
 namespace vibro {
 
-/// How a field that is an empty optional appears in JSON: as null, or not at all; or, for an
-/// optional declared section, `inline_nulls`: its fields written beside the enclosing
-/// section's own, each null when the section is absent.
-enum class Absent { null, omitted, inline_nulls };
+/// How a field that is an empty optional appears in JSON: as null, or not at all. An optional
+/// declared section may instead be written inline, its fields beside the enclosing section's
+/// own: when it is absent, each of its fields null (`inline_nulls`) or none of them
+/// (`inline_omitted`).
+enum class Absent { null, omitted, inline_nulls, inline_omitted };
+
+/// Whether a field of this kind is written inline.
+constexpr bool inline_section(Absent absent) { return absent == Absent::inline_nulls || absent == Absent::inline_omitted; }
 
 /// One declared field: its name in every output and its member.
 template <class Struct, class Member>
@@ -195,6 +199,30 @@ constexpr auto declared_fields(std::type_identity<StudyResult>) {
                     Field{"orders", &StudyResult::orders}, Field{"rounding_floor", &StudyResult::rounding_floor}};
 }
 
+// One element of the free-fall comparison's `table`.
+constexpr auto declared_fields(std::type_identity<FreeFallRow>) {
+  return std::tuple{Field{"n", &FreeFallRow::n}, Field{"predicted", &FreeFallRow::predicted},
+                    Field{"computed", &FreeFallRow::computed}, Field{"difference", &FreeFallRow::difference}};
+}
+
+// The free-fall comparison, beside `applicable` in `free_fall`.
+constexpr auto declared_fields(std::type_identity<FreeFallReversalComparison>) {
+  return std::tuple{Field{"m", &FreeFallReversalComparison::m},
+                    Field{"case", &FreeFallReversalComparison::reversal_case},
+                    Field{"reversal_steps", &FreeFallReversalComparison::reversal_steps},
+                    Field{"line_start", &FreeFallReversalComparison::line_start},
+                    Field{"slope_per_step", &FreeFallReversalComparison::slope_per_step},
+                    Field{"max_deviation_from_prediction", &FreeFallReversalComparison::max_deviation_from_prediction},
+                    Field{"table", &FreeFallReversalComparison::table}};
+}
+
+// `free_fall`: the comparison's fields, or the reason it does not apply.
+constexpr auto declared_fields(std::type_identity<FreeFallReversalResult>) {
+  return std::tuple{Shown{"applicable", +[](const FreeFallReversalResult& f) { return f.comparison.has_value(); }},
+                    Field{"reason", &FreeFallReversalResult::reason, Absent::omitted},
+                    Field{"comparison", &FreeFallReversalResult::comparison, Absent::inline_omitted}};
+}
+
 // One element of a run's `expected`: an `[[expected]]` order against the study.
 constexpr auto declared_fields(std::type_identity<ExpectationVerdict>) {
   return std::tuple{Field{"quantity", &ExpectationVerdict::quantity},
@@ -263,7 +291,7 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     ConservativeFindings, ReferenceEventText, StickingInterval, ReferenceSettingsText,
                                     ReferenceFindings, CoordinateRecord, SystemFindings, InertiaFindings, ImpactCounts,
                                     StudyRow, OrderFit, OrderAnalysis, RoundingFloorBasis, StudyResult,
-                                    ExpectationVerdict>;
+                                    ExpectationVerdict, FreeFallRow, FreeFallReversalComparison, FreeFallReversalResult>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {

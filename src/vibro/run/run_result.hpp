@@ -10,6 +10,7 @@
 #include "vibro/analysis/study_result.hpp"
 #include "vibro/scalar/number_text.hpp"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -255,21 +256,28 @@ struct RunFindings {
   std::vector<std::string> warnings;
 };
 
+/// One node of the free-fall comparison: the predicted and the computed U^n.
+struct FreeFallRow {
+  std::int64_t n = 0;
+  NumberText predicted, computed, difference;
+};
+
 /// Seed 000 §2's predicted two-step reversal against the computed positions.
-struct FreeFallReversalResult {
-  bool applicable = false;
-  std::string reason;  ///< when not applicable
+struct FreeFallReversalComparison {
   std::int64_t m = 0;
-  std::string reversal_case;  ///< below, on, above
-  std::int64_t first_reversal_step = 0;
-  std::int64_t line_start = 0;
-  NumberText slope_per_step;
-  NumberText max_deviation_from_prediction;
-  struct Row {
-    std::int64_t n = 0;
-    NumberText predicted, computed, difference;
-  };
-  std::vector<Row> table;
+  std::string reversal_case;                     ///< U^(m+1) below, on or above the obstacle
+  std::array<std::int64_t, 2> reversal_steps{};  ///< the two steps the seed places the reversal on
+  std::int64_t line_start = 0;                   ///< from this n on, U^n is on the post-impact line
+  NumberText slope_per_step;                     ///< of that line: −h e v0
+  NumberText max_deviation_from_prediction;      ///< over the whole run
+  std::vector<FreeFallRow> table;                ///< the nodes around the reversal
+};
+
+/// The free-fall comparison, or why the seed's assumptions do not hold for the case:
+/// exactly one of the two is set.
+struct FreeFallReversalResult {
+  std::optional<std::string> reason;
+  std::optional<FreeFallReversalComparison> comparison;
 };
 
 /// Whether an `[[expected]]` order holds.

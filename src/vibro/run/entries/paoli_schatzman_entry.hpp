@@ -113,12 +113,12 @@ struct PaoliSchatzmanEntry {
         return;
       }
       const FreeFallReversal<Real>& p = *prediction_;
-      result_.applicable = true;
-      result_.m = p.m();
-      result_.reversal_case = to_string(p.reversal_case());
-      result_.first_reversal_step = p.first_reversal_step();
-      result_.line_start = p.line_start();
-      result_.slope_per_step = NumberText::of(p.slope_per_step());
+      FreeFallReversalComparison& c = result_.comparison.emplace();
+      c.m = p.m();
+      c.reversal_case = to_string(p.reversal_case());
+      c.reversal_steps = {p.first_reversal_step(), p.first_reversal_step() + 1};
+      c.line_start = p.line_start();
+      c.slope_per_step = NumberText::of(p.slope_per_step());
     }
 
     /// The next computed position U^n.
@@ -130,13 +130,13 @@ struct PaoliSchatzmanEntry {
       const Real difference = computed - predicted;
       if (abs(difference) > largest_deviation_) largest_deviation_ = abs(difference);
       if (n >= prediction_->m() - margin && n <= prediction_->line_start() + margin)
-        result_.table.push_back(
+        result_.comparison->table.push_back(
             {n, NumberText::of(predicted), NumberText::of(computed), NumberText::of(difference)});
     }
 
     FreeFallReversalResult result() const {
       FreeFallReversalResult out = result_;
-      if (prediction_) out.max_deviation_from_prediction = NumberText::of(largest_deviation_);
+      if (prediction_) out.comparison->max_deviation_from_prediction = NumberText::of(largest_deviation_);
       return out;
     }
 
