@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -43,18 +44,19 @@ int correct_digits(const RunResult& run, const RunResult& precise) {
 TEST(DigitsNeededStudy, RecommendedDigitsKeepTheTargetOnTheChaoticCase) {
   // The case's own run, with its error estimate: what `vibro run` does and prints.
   const RunResult own = vibro::run_case(chaotic_case());
-  const vibro::LyapunovEstimate& estimate = own.run.reference->lyapunov_estimate;
-  ASSERT_TRUE(estimate.defined);
+  const std::optional<vibro::Lambda1Estimate>& lambda1 = own.run.reference->lyapunov_estimate.estimate;
+  ASSERT_TRUE(lambda1);
+  const vibro::DigitsNeeded& estimate = lambda1->digits_needed;
   ASSERT_EQ(estimate.basis, vibro::DigitsBasis::measured);
   ASSERT_EQ(estimate.target_digits, 10);
   const long run_digits = own.provenance.precision.decimal_digits;
   const long correct = run_digits - *estimate.measured_loss;
   // The prefactor: the measured count is above λ1's alone.
-  EXPECT_GT(estimate.digits_needed, estimate.lambda1_digits_needed);
+  EXPECT_GT(estimate.digits, estimate.from_lambda1);
 
   const long for_16 = vibro::digits_needed_measured(run_digits, correct, 16);
   const RunResult precise = run_at(for_16 + 60);
-  for (const auto& [target, digits] : {std::pair{10L, estimate.digits_needed}, std::pair{16L, for_16}}) {
+  for (const auto& [target, digits] : {std::pair{10L, estimate.digits}, std::pair{16L, for_16}}) {
     const int kept = correct_digits(run_at(digits), precise);
     EXPECT_GE(kept, target) << digits << " digits recommended for " << target << " correct ones (loss "
                             << *estimate.measured_loss << " measured at " << run_digits << ")";

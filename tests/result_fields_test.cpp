@@ -154,6 +154,11 @@ SchemaPlace schema_place(std::type_identity<vibro::CorrectedCounters>) { return 
 SchemaPlace schema_place(std::type_identity<vibro::EnergyRecord>) { return {"findings", {"energy"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::Example51Comparison>) { return {"findings", {"example51"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::ConservativeFindings>) { return {"findings", {}, true}; }
+SchemaPlace schema_place(std::type_identity<vibro::DigitsNeeded>) {
+  return {"findings", {"lyapunov_estimate", "digits_needed"}};
+}
+SchemaPlace schema_place(std::type_identity<vibro::Lambda1Estimate>) { return {"findings", {"lyapunov_estimate"}, true}; }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovEstimate>) { return {"findings", {"lyapunov_estimate"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::ReferenceEventText>) { return {"findings", {"events", "[]"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::StickingInterval>) {
   return {"findings", {"sticking_intervals", "[]"}};

@@ -87,28 +87,30 @@ void print_reference(std::ostream& out, const ReferenceFindings& found) {
   }
   if (found.events.size() > listed_events) out << "  ... (all events in --json or --csv)\n";
   if (!found.sticking_intervals.empty()) out << "sticking   " << found.sticking_intervals.size() << " intervals\n";
-  const LyapunovEstimate& l = found.lyapunov_estimate;
-  if (l.defined) {
+  if (const std::optional<Lambda1Estimate>& l = found.lyapunov_estimate.estimate) {
+    const DigitsNeeded& needed = l->digits_needed;
     out << fmt::format("lambda1    {:.6g} per unit time (finite-time estimate); {} correct digits at t = {:.6g} need ",
-                       l.lambda1_per_unit_time, l.target_digits, l.horizon);
-    switch (l.basis) {
+                       l->lambda1_per_unit_time, needed.target_digits, needed.horizon);
+    switch (needed.basis) {
       case DigitsBasis::measured:
         out << fmt::format("{} digits\n           (measured: this run lost {} digits to the horizon, λ1 t/ln 10 + {} "
                            "alone says {})\n",
-                           l.digits_needed, *l.measured_loss, l.target_digits, l.lambda1_digits_needed);
+                           needed.digits, *needed.measured_loss, needed.target_digits, needed.from_lambda1);
         break;
       case DigitsBasis::lower_bound:
         out << fmt::format("at least {} digits\n           (this run kept no correct digit to measure its loss by)\n",
-                           l.digits_needed);
+                           needed.digits);
         break;
       case DigitsBasis::lambda1:
         out << fmt::format("about {} digits\n           (λ1 t/ln 10 + {} alone, a few digits short: the error "
                            "estimate measures the rest)\n",
-                           l.digits_needed, l.target_digits);
+                           needed.digits, needed.target_digits);
         break;
     }
-  } else
-    out << "lambda1    not estimated: the flow's derivative is undefined (" << l.why_undefined << ")\n";
+  } else {
+    out << "lambda1    not estimated: the flow's derivative is undefined ("
+        << found.lyapunov_estimate.why_undefined.value_or("") << ")\n";
+  }
   if (const auto& e = found.error_estimate) {
     out << "error      against " << e->compared_with << ": event times within " << e->max_event_time_difference
         << ", final u within " << e->final_position_difference << ", v within " << e->final_velocity_difference

@@ -23,8 +23,7 @@ void put_written(json& out, const std::string& key, const std::string& written, 
   n.put(out, key, NumberText{written});
 }
 
-// The sections whose JSON is shaped unlike their structs, written by their own functions below.
-json to_json(const LyapunovEstimate& e);
+// A section whose JSON is shaped unlike its struct, written by its own function below.
 json to_json(const ErrorEstimate& e);
 
 /// A list of these is written element by element (plain() below); any other list, and a map,
@@ -133,23 +132,6 @@ json to_json(const StateText& s, const JsonNumbers& n) {
   }
   n.put(out, "u", s.u);
   n.put(out, "v", s.v);
-  return out;
-}
-
-json to_json(const LyapunovEstimate& e) {
-  json out = {{"defined", e.defined}};
-  if (!e.defined) {
-    out["why_undefined"] = e.why_undefined;
-    return out;
-  }
-  out["lambda1_per_period_or_horizon"] = e.lambda1_per_period_or_horizon;
-  out["lambda1_per_unit_time"] = e.lambda1_per_unit_time;
-  out["digits_needed"] = {{"target_digits", e.target_digits},
-                          {"horizon", e.horizon},
-                          {"digits", e.digits_needed},
-                          {"basis", to_string(e.basis)},
-                          {"from_lambda1", e.lambda1_digits_needed}};
-  if (e.measured_loss) out["digits_needed"]["measured_loss"] = *e.measured_loss;
   return out;
 }
 

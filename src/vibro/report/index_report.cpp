@@ -192,8 +192,9 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
   }
   const LyapunovEstimate& lyapunov = precise.lyapunov_estimate;
   md << "\n"
-     << (lyapunov.defined ? "Finite-time λ1 ≈ " + display(lyapunov.lambda1_per_unit_time, 6) + " per unit time."
-                          : "No λ1 estimate: the flow's derivative is undefined (" + lyapunov.why_undefined + ").")
+     << (lyapunov.estimate
+             ? "Finite-time λ1 ≈ " + display(lyapunov.estimate->lambda1_per_unit_time, 6) + " per unit time."
+             : "No λ1 estimate: the flow's derivative is undefined (" + lyapunov.why_undefined.value_or("") + ").")
      << "\n\n";
 }
 

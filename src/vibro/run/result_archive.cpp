@@ -43,10 +43,6 @@ void fields(auto& a, Of<SchemeDescription> auto& x) { auto& [t, d, o, s] = x; a(
 void fields(auto& a, Of<StateText> auto& x) { auto& [t, u, v, q, qv] = x; a(t, u, v, q, qv); }
 void fields(auto& a, Of<StroboscopicSample> auto& x) { auto& [p, s] = x; a(p, s); }
 void fields(auto& a, Of<PlotSamples> auto& x) { auto& [c, r] = x; a(c, r); }
-void fields(auto& a, Of<LyapunovEstimate> auto& x) {
-  auto& [d, w, l1, l1t, td, h, dn, l1d, b, ml] = x;
-  a(d, w, l1, l1t, td, h, dn, l1d, b, ml);
-}
 void fields(auto& a, Of<ErrorEstimate> auto& x) {
   auto& [c, dt, m, counts, du, dv, digits, lb] = x;
   a(c, dt, m, counts, du, dv, digits, lb);

@@ -128,6 +128,28 @@ constexpr auto declared_fields(std::type_identity<InertiaFindings>) {
       Field{"iterations_max", &InertiaFindings::iterations_max, Absent::omitted}};
 }
 
+// `digits_needed` of a reference's λ1 estimate.
+constexpr auto declared_fields(std::type_identity<DigitsNeeded>) {
+  return std::tuple{Field{"target_digits", &DigitsNeeded::target_digits}, Field{"horizon", &DigitsNeeded::horizon},
+                    Field{"digits", &DigitsNeeded::digits},           Field{"basis", &DigitsNeeded::basis},
+                    Field{"from_lambda1", &DigitsNeeded::from_lambda1},
+                    Field{"measured_loss", &DigitsNeeded::measured_loss, Absent::omitted}};
+}
+
+// A reference's λ1 estimate, beside `defined` in `lyapunov_estimate`.
+constexpr auto declared_fields(std::type_identity<Lambda1Estimate>) {
+  return std::tuple{Field{"lambda1_per_period_or_horizon", &Lambda1Estimate::lambda1_per_period_or_horizon},
+                    Field{"lambda1_per_unit_time", &Lambda1Estimate::lambda1_per_unit_time},
+                    Field{"digits_needed", &Lambda1Estimate::digits_needed}};
+}
+
+// `lyapunov_estimate` of a reference run: the estimate's fields, or why there is none.
+constexpr auto declared_fields(std::type_identity<LyapunovEstimate>) {
+  return std::tuple{Shown{"defined", +[](const LyapunovEstimate& l) { return l.estimate.has_value(); }},
+                    Field{"why_undefined", &LyapunovEstimate::why_undefined, Absent::omitted},
+                    Field{"estimate", &LyapunovEstimate::estimate, Absent::inline_omitted}};
+}
+
 // One element of `events`: a reference's event.
 constexpr auto declared_fields(std::type_identity<ReferenceEventText>) {
   return std::tuple{Field{"kind", &ReferenceEventText::kind}, Field{"t", &ReferenceEventText::t},
@@ -146,9 +168,9 @@ constexpr auto declared_fields(std::type_identity<ReferenceSettingsText>) {
                     Field{"force_tolerance", &ReferenceSettingsText::force_tolerance}};
 }
 
-// A reference run's findings, written into the run's findings themselves. The Lyapunov
-// estimate and the error estimate have writers of their own (io/result_json.cpp): their
-// JSON is shaped unlike their structs.
+// A reference run's findings, written into the run's findings themselves. The error
+// estimate has a writer of its own (io/result_json.cpp): its JSON is shaped unlike its
+// struct.
 constexpr auto declared_fields(std::type_identity<ReferenceFindings>) {
   return std::tuple{Field{"events", &ReferenceFindings::events},
                     Field{"event_counts", &ReferenceFindings::event_counts},
@@ -288,7 +310,8 @@ inline constexpr bool all_members_declared =
 
 /// Every declared section: what the archive, the JSON writer and the documentation test go over.
 using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounters, EnergyRecord, Example51Comparison,
-                                    ConservativeFindings, ReferenceEventText, StickingInterval, ReferenceSettingsText,
+                                    ConservativeFindings, DigitsNeeded, Lambda1Estimate, LyapunovEstimate,
+                                    ReferenceEventText, StickingInterval, ReferenceSettingsText,
                                     ReferenceFindings, CoordinateRecord, SystemFindings, InertiaFindings, ImpactCounts,
                                     StudyRow, OrderFit, OrderAnalysis, RoundingFloorBasis, StudyResult,
                                     ExpectationVerdict, FreeFallRow, FreeFallReversalComparison, FreeFallReversalResult>;

@@ -186,17 +186,27 @@ constexpr std::string_view to_string(DigitsBasis b) {
   return b == DigitsBasis::lambda1 ? "lambda1" : b == DigitsBasis::measured ? "measured" : "lower_bound";
 }
 
-/// λ1 of the reference's exact Jacobian over the run, and the digits its horizon needs.
-struct LyapunovEstimate {
-  bool defined = false;
-  std::string why_undefined;
-  double lambda1_per_period_or_horizon = 0, lambda1_per_unit_time = 0;
+/// The digits a run needs to keep `target_digits` correct up to `horizon`.
+struct DigitsNeeded {
   long target_digits = 0;
   double horizon = 0;
-  long digits_needed = 0;          ///< per `basis`
-  long lambda1_digits_needed = 0;  ///< ⌈λ1 t/ln 10⌉ + target alone
+  long digits = 0;  ///< per `basis`
   DigitsBasis basis = DigitsBasis::lambda1;
+  long from_lambda1 = 0;              ///< ⌈λ1 t/ln 10⌉ + target alone
   std::optional<long> measured_loss;  ///< run digits − correct digits, when measured
+};
+
+/// A finite-time estimate of the largest Lyapunov exponent, and the digits it asks for.
+struct Lambda1Estimate {
+  double lambda1_per_period_or_horizon = 0, lambda1_per_unit_time = 0;
+  DigitsNeeded digits_needed;
+};
+
+/// λ1 of the reference's exact Jacobian over the run and the digits its horizon needs, or
+/// why the flow's derivative is undefined: exactly one of the two is set.
+struct LyapunovEstimate {
+  std::optional<std::string> why_undefined;
+  std::optional<Lambda1Estimate> estimate;
 };
 
 /// The same reference run at more digits, compared with this one.

@@ -137,9 +137,10 @@ struct ReferenceEntry {
     const long digits = result.provenance.precision.decimal_digits;
     ErrorEstimate estimate = compare_runs(result.run, more.run, precise.mpfr_digits, digits);
     estimate.compared_with = precise.name();
-    if (found.lyapunov_estimate.defined) {
-      measure_digits_needed(found.lyapunov_estimate, digits, estimate, result.run.warnings);
-      if (found.lyapunov_estimate.digits_needed > precise.mpfr_digits)
+    if (found.lyapunov_estimate.estimate) {
+      DigitsNeeded& needed = found.lyapunov_estimate.estimate->digits_needed;
+      measure_digits_needed(needed, digits, estimate, result.run.warnings);
+      if (needed.digits > precise.mpfr_digits)
         estimate.lower_bound_only =
             "the comparison run also has fewer digits than the horizon needs: these differences bound the error from "
             "below only";
@@ -219,20 +220,22 @@ struct ReferenceEntry {
   static LyapunovEstimate lyapunov_estimate(const LyapunovExponents<Real>& exponents, double horizon,
                                             std::vector<std::string>& warnings) {
     LyapunovEstimate estimate;
-    estimate.defined = exponents.defined();
-    if (!estimate.defined) {
+    if (!exponents.defined()) {
       estimate.why_undefined = exponents.why_undefined();
       return estimate;
     }
     const double per_unit_time = static_cast<double>(exponents.lambda1_per_unit_time());
     const long needed = digits_needed(per_unit_time, horizon, target_digits);
     const long digits = decimal_digits<Real>();
-    estimate.lambda1_per_period_or_horizon = static_cast<double>(exponents.lambda1());
-    estimate.lambda1_per_unit_time = per_unit_time;
-    estimate.target_digits = target_digits;
-    estimate.horizon = horizon;
-    estimate.digits_needed = needed;
-    estimate.lambda1_digits_needed = needed;
+    estimate.estimate = Lambda1Estimate{
+        .lambda1_per_period_or_horizon = static_cast<double>(exponents.lambda1()),
+        .lambda1_per_unit_time = per_unit_time,
+        .digits_needed = {.target_digits = target_digits,
+                          .horizon = horizon,
+                          .digits = needed,
+                          .basis = DigitsBasis::lambda1,
+                          .from_lambda1 = needed,
+                          .measured_loss = std::nullopt}};
     if (digits < needed)
       warnings.push_back(fmt::format(
           "precision too low for this horizon: λ1 ≈ {:.4g} per unit time, so {} correct digits at t = {:.6g} need at "
@@ -252,22 +255,22 @@ struct ReferenceEntry {
   /// the number costs no run beyond the error estimate's, and needs no constant of the case.
   /// With c = 0 the loss is only known to be ≥ D: at least max(λ1's count, D + target). The
   /// λ1 warning of `run` stands; a measured shortfall λ1 did not see gets its own.
-  static void measure_digits_needed(LyapunovEstimate& l, long digits, const ErrorEstimate& compared,
+  static void measure_digits_needed(DigitsNeeded& l, long digits, const ErrorEstimate& compared,
                                     std::vector<std::string>& warnings) {
     const long correct = compared.final_state_correct_digits;
     if (correct == 0) {
       l.basis = DigitsBasis::lower_bound;
-      l.digits_needed = std::max(l.lambda1_digits_needed, digits + l.target_digits);
+      l.digits = std::max(l.from_lambda1, digits + l.target_digits);
       return;
     }
     l.basis = DigitsBasis::measured;
     l.measured_loss = digits - correct;
-    l.digits_needed = digits_needed_measured(digits, correct, l.target_digits);
-    if (digits < l.digits_needed && digits >= l.lambda1_digits_needed)
+    l.digits = digits_needed_measured(digits, correct, l.target_digits);
+    if (digits < l.digits && digits >= l.from_lambda1)
       warnings.push_back(fmt::format(
           "precision too low for this horizon: against {} this run keeps {} correct digits of its final state at "
           "t = {:.6g}, so {} correct digits need about {} digits, and this run has {} (use --precision mpfr:{})",
-          compared.compared_with, correct, l.horizon, l.target_digits, l.digits_needed, digits, l.digits_needed));
+          compared.compared_with, correct, l.horizon, l.target_digits, l.digits, digits, l.digits));
   }
 
   /// How far a run's events and final state are from the same run at more digits,
