@@ -23,9 +23,6 @@ void put_written(json& out, const std::string& key, const std::string& written, 
   n.put(out, key, NumberText{written});
 }
 
-// A section whose JSON is shaped unlike its struct, written by its own function below.
-json to_json(const ErrorEstimate& e);
-
 /// A list of these is written element by element (plain() below); any other list, and a map,
 /// as nlohmann::json writes it.
 template <class T>
@@ -34,11 +31,14 @@ concept WrittenByElement = DeclaredResult<const T> || std::is_enum_v<T> || requi
 /// Writes each field it visits as null.
 struct NullFields {
   json& out;
-  void operator()(const char* name, const auto&, Absent) { out[name] = nullptr; }
+  void operator()(const char* name, const auto&, FieldUse use) {
+    if (use.written) out[name] = nullptr;
+  }
 };
 
 /// Writes the fields of a section declared in run/result_fields.hpp under their names: a
-/// number with its text twin (JsonNumbers), a list of numbers likewise, a declared section as
+/// number with its text twin (JsonNumbers), a list of numbers likewise, a summary to a few
+/// digits as a bare number, a declared section as
 /// an object (or inline, beside the enclosing one's fields), a list of them as
 /// an array, a value per metric as an object keyed by the metrics' names (an absent one
 /// null), an enumerator by its name, a section with a writer of its own by that writer, an
@@ -48,7 +48,14 @@ class DeclaredFieldWriter {
   DeclaredFieldWriter(json& out, const JsonNumbers& n) : out_(out), n_(n) {}
 
   template <class T>
-  void operator()(const char* name, const T& x, Absent absent) {
+  void operator()(const char* name, const T& x, FieldUse use) {
+    if (!use.written) return;
+    if constexpr (std::same_as<T, std::string>) {
+      if (use.digits != all_digits) {
+        JsonNumbers(false).put(out_, name, NumberText{x});
+        return;
+      }
+    }
     if constexpr (std::same_as<T, NumberText>) {
       n_.put(out_, name, x);
     } else if constexpr (std::same_as<T, std::vector<NumberText>>) {
@@ -58,20 +65,21 @@ class DeclaredFieldWriter {
     } else if constexpr (is_per_metric<T>) {
       json object = json::object();
       DeclaredFieldWriter inner(object, n_);
-      for (const ErrorMetric m : error_metrics) inner(std::string(vibro::name(m)).c_str(), x[index_of(m)], Absent::null);
+      for (const ErrorMetric m : error_metrics)
+        inner(std::string(vibro::name(m)).c_str(), x[index_of(m)], FieldUse{.absent = Absent::null});
       out_[name] = std::move(object);
     } else if constexpr (requires { to_json(x); }) {
       out_[name] = to_json(x);
     } else if constexpr (requires { x.has_value(); }) {
       if constexpr (requires { requires DeclaredResult<const typename T::value_type>; }) {
-        if (inline_section(absent)) {
+        if (inline_section(use.absent)) {
           if (x) visit_fields(*this, *x);
-          else if (absent == Absent::inline_nulls) inline_nulls<typename T::value_type>();
+          else if (use.absent == Absent::inline_nulls) inline_nulls<typename T::value_type>();
           return;
         }
       }
-      if (x) (*this)(name, *x, absent);
-      else if (absent == Absent::null) out_[name] = nullptr;
+      if (x) (*this)(name, *x, use);
+      else if (use.absent == Absent::null) out_[name] = nullptr;
     } else if constexpr (requires { typename T::value_type; requires WrittenByElement<typename T::value_type>; }) {
       json list = json::array();
       for (const auto& element : x) list.push_back(plain(element));
@@ -118,34 +126,6 @@ void put_declared(json& out, const auto& section, const JsonNumbers& n) {
 json declared_json(const auto& section, const JsonNumbers& n) {
   json out = json::object();
   put_declared(out, section, n);
-  return out;
-}
-
-/// {t, u, v} of a 1-DOF state, {t, q, v} with lists of an N-DOF one.
-json to_json(const StateText& s, const JsonNumbers& n) {
-  json out = json::object();
-  n.put(out, "t", s.t);
-  if (s.has_coordinates()) {
-    n.put_list(out, "q", s.q);
-    n.put_list(out, "v", s.qv);
-    return out;
-  }
-  n.put(out, "u", s.u);
-  n.put(out, "v", s.v);
-  return out;
-}
-
-json to_json(const ErrorEstimate& e) {
-  // The differences are three-digit summaries: numbers without a twin in any precision.
-  const JsonNumbers summary(false);
-  json out = {{"event_kind_missing_at_more_digits", e.event_kind_missing_at_more_digits},
-              {"event_counts_at_more_digits", e.event_counts_at_more_digits},
-              {"final_state_correct_digits", e.final_state_correct_digits},
-              {"compared_with", e.compared_with}};
-  summary.put(out, "max_event_time_difference", NumberText{e.max_event_time_difference});
-  summary.put(out, "final_position_difference", NumberText{e.final_position_difference});
-  summary.put(out, "final_velocity_difference", NumberText{e.final_velocity_difference});
-  if (e.lower_bound_only) out["lower_bound_only"] = *e.lower_bound_only;
   return out;
 }
 
@@ -232,26 +212,6 @@ json model_json(const ModelDescription& model, const JsonNumbers& n) {
 
 json to_json(const StudyResult& study, const JsonNumbers& n) { return declared_json(study, n); }
 
-json to_json(const RunFindings& r, const JsonNumbers& n) {
-  json run = {{"final", to_json(r.final, n)}, {"warnings", r.warnings}};
-  if (r.h) n.put(run, "h", *r.h);
-  if (r.steps) run["steps"] = *r.steps;
-  if (r.stroboscopic) {
-    json samples = json::array();
-    for (const auto& s : *r.stroboscopic) samples.push_back({{"period", s.period}, {"state", to_json(s.state, n)}});
-    run["stroboscopic"] = samples;
-  }
-  if (r.escaped) run["escaped"] = declared_json(*r.escaped, n);
-  if (r.projection_active) run["projection_active"] = declared_json(*r.projection_active, n);
-  if (r.corrected) put_declared(run, *r.corrected, n);  // beside the run's other findings
-  if (r.conservative) put_declared(run, *r.conservative, n);  // beside the run's other findings
-  if (r.reference) put_declared(run, *r.reference, n);  // beside the run's other findings
-  if (r.system) run["system"] = declared_json(*r.system, n);
-  if (r.inertia) run["inertia"] = declared_json(*r.inertia, n);
-  if (r.samples) run["samples"] = {{"columns", r.samples->columns}, {"rows", r.samples->rows}};
-  return run;
-}
-
 json to_json(const RunResult& r, bool with_samples) {
   const JsonNumbers n = JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits);
   json out = {{"schema_version", schema_version::run}};
@@ -272,7 +232,7 @@ json to_json(const RunResult& r, bool with_samples) {
   if (r.scheme.step) scheme["step"] = *r.scheme.step;
   out["initial"] = initial;
   out["scheme"] = scheme;
-  out["run"] = to_json(r.run, n);
+  out["run"] = declared_json(r.run, n);
   if (!with_samples) out["run"].erase("samples");
   if (r.free_fall) out["free_fall"] = declared_json(*r.free_fall, n);
   if (r.convergence) {
@@ -284,9 +244,9 @@ json to_json(const RunResult& r, bool with_samples) {
   if (!r.sweep.empty()) {
     json sweep = json::array();
     for (const auto& p : r.sweep) {
-      json run = to_json(p.run, n);
-      if (!with_samples) run.erase("samples");
-      sweep.push_back({{"step", p.step}, {"run", run}});
+      json point = declared_json(p, n);
+      if (!with_samples) point["run"].erase("samples");
+      sweep.push_back(std::move(point));
     }
     out["sweep"] = sweep;
   }

@@ -37,7 +37,6 @@ nlohmann::json to_json(const OrbitListing& listing);
 /// writes them as numbers).
 nlohmann::json to_json(const ModelDescription& model);
 nlohmann::json to_json(const StudyResult& study, const JsonNumbers& numbers);
-nlohmann::json to_json(const RunFindings& run, const JsonNumbers& numbers);
 /// `with_samples`: also the plot samples of the run (index.json leaves them out).
 nlohmann::json to_json(const RunResult& result, bool with_samples = true);
 nlohmann::json to_json(const LyapunovResult& result);

@@ -25,7 +25,7 @@ concept Of = std::same_as<std::remove_const_t<S>, T>;
 template <class Archive>
 struct Unnamed {
   Archive& a;
-  void operator()(const char*, auto& member, Absent) { a(member); }
+  void operator()(const char*, auto& member) { a(member); }
 };
 void fields(auto& a, DeclaredResult auto& x) {
   Unnamed<std::remove_reference_t<decltype(a)>> unnamed{a};
@@ -40,18 +40,6 @@ void fields(auto& a, Of<CaseInfo> auto& x) { auto& [n, f, h, d] = x; a(n, f, h, 
 void fields(auto& a, Of<Parameter> auto& x) { auto& [k, t, l] = x; a(k, t, l); }
 void fields(auto& a, Of<ModelDescription> auto& x) { auto& [t, p] = x; a(t, p); }
 void fields(auto& a, Of<SchemeDescription> auto& x) { auto& [t, d, o, s] = x; a(t, d, o, s); }
-void fields(auto& a, Of<StateText> auto& x) { auto& [t, u, v, q, qv] = x; a(t, u, v, q, qv); }
-void fields(auto& a, Of<StroboscopicSample> auto& x) { auto& [p, s] = x; a(p, s); }
-void fields(auto& a, Of<PlotSamples> auto& x) { auto& [c, r] = x; a(c, r); }
-void fields(auto& a, Of<ErrorEstimate> auto& x) {
-  auto& [c, dt, m, counts, du, dv, digits, lb] = x;
-  a(c, dt, m, counts, du, dv, digits, lb);
-}
-void fields(auto& a, Of<RunFindings> auto& x) {
-  auto& [h, n, f, strobe, esc, proj, corr, cons, ref, sys, in, samples, warnings] = x;
-  a(h, n, f, strobe, esc, proj, corr, cons, ref, sys, in, samples, warnings);
-}
-void fields(auto& a, Of<SweepPoint> auto& x) { auto& [s, r] = x; a(s, r); }
 void fields(auto& a, Of<RunResult> auto& x) {
   auto& [p, c, m, i, s, r, ff, conv, e, sw] = x;
   a(p, c, m, i, s, r, ff, conv, e, sw);

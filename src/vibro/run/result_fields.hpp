@@ -1,16 +1,21 @@
 #pragma once
 // The fields of a run's result sections, declared once: each field's name in every output,
-// its member, and how an empty optional is written. From these declarations the archive
+// its member, and how it is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
 // docs/schema/run.schema.json (the properties, their text twins, what is required) and
 // docs/outputs.md against them. A member added to one of these structs and not declared here
 // is a compile error (below), so no output can leave it out silently.
 //
-// A declaration is a tuple, known at compile time, of Field{name, pointer to member, Absent}
-// and Shown{name, function}: a value every output shows, computed from the stored ones (the
-// archive skips it). visit_fields(v, x) calls v(name, value, absent) for each, in declared
-// order; visit_members(v, x) for the stored ones alone (the member const or not, as x is).
+// A declaration is a tuple, known at compile time, of
+// - Field{name, pointer to member, Absent, digits}: a stored value;
+// - When{name, pointer to member, condition}: a stored value written only on the objects the
+//   condition holds for (a state's `u` on a 1-DOF state, its `q` on an N-DOF one);
+// - Shown{name, function}: a value every output shows, computed from the stored ones (the
+//   archive skips it).
+// visit_fields(v, x) calls v(name, value, use) for each, in declared order, `use` saying how
+// it is written (FieldUse); visit_members(v, x) for the stored ones alone (the member const or
+// not, as x is).
 
 #include <concepts>
 #include <cstddef>
@@ -31,12 +36,27 @@ enum class Absent { null, omitted, inline_nulls, inline_omitted };
 /// Whether a field of this kind is written inline.
 constexpr bool inline_section(Absent absent) { return absent == Absent::inline_nulls || absent == Absent::inline_omitted; }
 
-/// One declared field: its name in every output and its member.
+/// The significant digits of a number written in full: every digit of its type, with the
+/// text twin that keeps them (io/json_number.hpp).
+inline constexpr int all_digits = 0;
+
+/// One declared field: its name in every output and its member. `digits`: all_digits, or n
+/// for a summary to n significant digits (a difference, an error estimate), written as a
+/// bare number without a twin.
 template <class Struct, class Member>
 struct Field {
   const char* name;
   Member Struct::*member;
   Absent absent = Absent::omitted;  ///< for an optional member
+  int digits = all_digits;
+};
+
+/// A stored field written only on the objects `applies` holds for.
+template <class Struct, class Member>
+struct When {
+  const char* name;
+  Member Struct::*member;
+  bool (*applies)(const Struct&);
 };
 
 /// A value shown under `name` in every output, computed from the section's stored fields.
@@ -44,6 +64,14 @@ template <class Struct, class Value>
 struct Shown {
   const char* name;
   Value (*compute)(const Struct&);
+};
+
+/// What a visitor learns of a field besides its name and value.
+struct FieldUse {
+  Absent absent = Absent::omitted;  ///< how an empty optional appears
+  int digits = all_digits;          ///< all_digits, or the digits of a summary
+  bool conditional = false;         ///< declared with When: written on some objects only
+  bool written = true;              ///< written on this object
 };
 
 // `escaped`: the step at which the state left the bound, and |u| there.
@@ -168,9 +196,22 @@ constexpr auto declared_fields(std::type_identity<ReferenceSettingsText>) {
                     Field{"force_tolerance", &ReferenceSettingsText::force_tolerance}};
 }
 
-// A reference run's findings, written into the run's findings themselves. The error
-// estimate has a writer of its own (io/result_json.cpp): its JSON is shaped unlike its
-// struct.
+// `error_estimate` of a reference run: the same run at more digits. Its differences are
+// three-digit summaries.
+constexpr auto declared_fields(std::type_identity<ErrorEstimate>) {
+  constexpr int summary = 3;
+  return std::tuple{
+      Field{"compared_with", &ErrorEstimate::compared_with},
+      Field{"max_event_time_difference", &ErrorEstimate::max_event_time_difference, Absent::omitted, summary},
+      Field{"event_kind_missing_at_more_digits", &ErrorEstimate::event_kind_missing_at_more_digits},
+      Field{"event_counts_at_more_digits", &ErrorEstimate::event_counts_at_more_digits},
+      Field{"final_position_difference", &ErrorEstimate::final_position_difference, Absent::omitted, summary},
+      Field{"final_velocity_difference", &ErrorEstimate::final_velocity_difference, Absent::omitted, summary},
+      Field{"final_state_correct_digits", &ErrorEstimate::final_state_correct_digits},
+      Field{"lower_bound_only", &ErrorEstimate::lower_bound_only, Absent::omitted}};
+}
+
+// A reference run's findings, written into the run's findings themselves.
 constexpr auto declared_fields(std::type_identity<ReferenceFindings>) {
   return std::tuple{Field{"events", &ReferenceFindings::events},
                     Field{"event_counts", &ReferenceFindings::event_counts},
@@ -178,6 +219,48 @@ constexpr auto declared_fields(std::type_identity<ReferenceFindings>) {
                     Field{"settings", &ReferenceFindings::settings},
                     Field{"lyapunov_estimate", &ReferenceFindings::lyapunov_estimate},
                     Field{"error_estimate", &ReferenceFindings::error_estimate, Absent::omitted}};
+}
+
+// A state: `t` with `u` and `v` of a 1-DOF model, or with the lists `q` and `v` of an N-DOF one.
+inline bool holds_u_and_v(const StateText& s) { return !s.has_coordinates(); }
+inline bool holds_coordinates(const StateText& s) { return s.has_coordinates(); }
+constexpr auto declared_fields(std::type_identity<StateText>) {
+  return std::tuple{Field{"t", &StateText::t}, When{"u", &StateText::u, &holds_u_and_v},
+                    When{"v", &StateText::v, &holds_u_and_v}, When{"q", &StateText::q, &holds_coordinates},
+                    When{"v", &StateText::qv, &holds_coordinates}};
+}
+
+// One element of `stroboscopic`: the state at t0 + kT.
+constexpr auto declared_fields(std::type_identity<StroboscopicSample>) {
+  return std::tuple{Field{"period", &StroboscopicSample::period}, Field{"state", &StroboscopicSample::state}};
+}
+
+// `samples`: the run's trajectory for plots, one row of numbers per kept node.
+constexpr auto declared_fields(std::type_identity<PlotSamples>) {
+  return std::tuple{Field{"columns", &PlotSamples::columns}, Field{"rows", &PlotSamples::rows}};
+}
+
+// `run`: what a run found, each scheme's findings when it has them; the corrected scheme's,
+// the conservative oscillator's and the reference's beside the others.
+constexpr auto declared_fields(std::type_identity<RunFindings>) {
+  return std::tuple{Field{"h", &RunFindings::h, Absent::omitted},
+                    Field{"steps", &RunFindings::steps, Absent::omitted},
+                    Field{"final", &RunFindings::final},
+                    Field{"stroboscopic", &RunFindings::stroboscopic, Absent::omitted},
+                    Field{"escaped", &RunFindings::escaped, Absent::omitted},
+                    Field{"projection_active", &RunFindings::projection_active, Absent::omitted},
+                    Field{"corrected", &RunFindings::corrected, Absent::inline_omitted},
+                    Field{"conservative", &RunFindings::conservative, Absent::inline_omitted},
+                    Field{"reference", &RunFindings::reference, Absent::inline_omitted},
+                    Field{"system", &RunFindings::system, Absent::omitted},
+                    Field{"inertia", &RunFindings::inertia, Absent::omitted},
+                    Field{"samples", &RunFindings::samples, Absent::omitted},
+                    Field{"warnings", &RunFindings::warnings}};
+}
+
+// One element of a run's `sweep`: the run at one step.
+constexpr auto declared_fields(std::type_identity<SweepPoint>) {
+  return std::tuple{Field{"step", &SweepPoint::step}, Field{"run", &SweepPoint::run}};
 }
 
 // The impacts of one step size of a study.
@@ -261,24 +344,28 @@ concept DeclaredResult = requires {
   declared_fields(std::type_identity<std::remove_const_t<T>>{});
 };
 
-/// Calls v(name, value, absent) for each declared field of `x`, shown ones included, in
-/// declared order: what every output writes.
+/// Calls v(name, value, use) for each declared field of `x`, shown ones included, in declared
+/// order: what every output writes (a field with `use.written` false excepted).
 template <class V, DeclaredResult T>
 constexpr void visit_fields(V& v, T& x) {
   const auto visit = [&]<class Declared>(const Declared& field) {
-    if constexpr (requires { field.member; }) v(field.name, x.*(field.member), field.absent);
-    else v(field.name, field.compute(x), Absent::omitted);
+    if constexpr (requires { field.applies; })
+      v(field.name, x.*(field.member), FieldUse{.conditional = true, .written = field.applies(x)});
+    else if constexpr (requires { field.member; })
+      v(field.name, x.*(field.member), FieldUse{.absent = field.absent, .digits = field.digits});
+    else
+      v(field.name, field.compute(x), FieldUse{});
   };
   std::apply([&](const auto&... field) { (visit(field), ...); },
              declared_fields(std::type_identity<std::remove_const_t<T>>{}));
 }
 
-/// Calls v(name, member, absent) for each stored field of `x`, in declared order: what the
-/// archive keeps.
+/// Calls v(name, member) for each stored field of `x`, in declared order: what the archive
+/// keeps.
 template <class V, DeclaredResult T>
 constexpr void visit_members(V& v, T& x) {
   const auto visit = [&]<class Declared>(const Declared& field) {
-    if constexpr (requires { field.member; }) v(field.name, x.*(field.member), field.absent);
+    if constexpr (requires { field.member; }) v(field.name, x.*(field.member));
   };
   std::apply([&](const auto&... field) { (visit(field), ...); },
              declared_fields(std::type_identity<std::remove_const_t<T>>{}));
@@ -310,11 +397,12 @@ inline constexpr bool all_members_declared =
 
 /// Every declared section: what the archive, the JSON writer and the documentation test go over.
 using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounters, EnergyRecord, Example51Comparison,
-                                    ConservativeFindings, DigitsNeeded, Lambda1Estimate, LyapunovEstimate,
+                                    ConservativeFindings, ErrorEstimate, DigitsNeeded, Lambda1Estimate, LyapunovEstimate,
                                     ReferenceEventText, StickingInterval, ReferenceSettingsText,
                                     ReferenceFindings, CoordinateRecord, SystemFindings, InertiaFindings, ImpactCounts,
                                     StudyRow, OrderFit, OrderAnalysis, RoundingFloorBasis, StudyResult,
-                                    ExpectationVerdict, FreeFallRow, FreeFallReversalComparison, FreeFallReversalResult>;
+                                    ExpectationVerdict, FreeFallRow, FreeFallReversalComparison, FreeFallReversalResult,
+                                    StateText, StroboscopicSample, PlotSamples, RunFindings, SweepPoint>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {
