@@ -1,9 +1,11 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
 // section, docs/schema/run.schema.json lists exactly its declared fields (a number or a list
-// of numbers with its "_text" twin), requires exactly those always written (every field but
-// an optional declared Absent::omitted), and docs/outputs.md has an entry for every field
-// (written `name`). A value per metric is an object keyed by the metrics' names. The expected sets come from the declarations, the one place the writers
-// take the names from; the schema and the reference are what is checked.
+// of numbers in full with its "_text" twin, a summary to a few digits without), requires
+// exactly those always written (every field but an optional declared Absent::omitted and one
+// written on some objects only), and docs/outputs.md has an entry for every field (written
+// `name`). A value per metric is an object keyed by the metrics' names. The expected sets
+// come from the declarations, the one place the writers take the names from; the schema and
+// the reference are what is checked.
 
 #include "support/documented_fields.hpp"
 #include "support/read_text.hpp"
@@ -48,6 +50,15 @@ struct KeyCollector {
   DeclaredKeys& keys;
   template <class T>
   void operator()(const char* name, const T&, vibro::FieldUse use) {
+    if constexpr (vibro::DeclaredResult<const T>) {
+      if (vibro::inline_section(use.absent)) {  // always there: its fields beside ours, always written
+        const DeclaredKeys inner = declared_keys<T>();
+        keys.names.insert(inner.names.begin(), inner.names.end());
+        keys.properties.insert(inner.properties.begin(), inner.properties.end());
+        keys.required.insert(inner.required.begin(), inner.required.end());
+        return;
+      }
+    }
     if constexpr (requires { requires vibro::DeclaredResult<const typename T::value_type>; }) {
       if (vibro::inline_section(use.absent)) {  // its fields beside ours; with nulls, always written
         const DeclaredKeys inner = declared_keys<typename T::value_type>();
@@ -192,6 +203,11 @@ SchemaPlace schema_place(std::type_identity<vibro::PlotSamples>) { return {"find
 // The report's index.json writes the samples to a file of their own and names it.
 SchemaPlace schema_place(std::type_identity<vibro::RunFindings>) { return {"findings", {}, false, {"data_file"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::SweepPoint>) { return {"", {"sweep", "[]"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::PrecisionInfo>) { return {"precision", {}}; }
+SchemaPlace schema_place(std::type_identity<vibro::Provenance>) { return {"", {}, true}; }
+SchemaPlace schema_place(std::type_identity<vibro::CaseInfo>) { return {"case", {}}; }
+// The writer adds the layout's version.
+SchemaPlace schema_place(std::type_identity<vibro::RunResult>) { return {"", {}, false, {"schema_version"}}; }
 
 template <class F>
 void for_each_section(F&& f) {
@@ -227,7 +243,8 @@ TEST(ResultFields, EachSectionsSchemaHoldsExactlyItsDeclaredFields) {
       else always = std::move(required);
       EXPECT_EQ(alternative->value("additionalProperties", true), false) << where << " admits no other key";
     }
-    std::erase_if(*always, [&](const std::string& key) { return keys.conditional.contains(key); });
+    std::erase_if(*always,
+                  [&](const std::string& key) { return keys.conditional.contains(key) || place.added.contains(key); });
     EXPECT_EQ(always.value(), keys.required) << where;
   });
 }

@@ -23,6 +23,12 @@ void put_written(json& out, const std::string& key, const std::string& written, 
   n.put(out, key, NumberText{written});
 }
 
+// Values keyed by their own names (a model's parameters, the initial values, a scheme's
+// options), each written by its function below.
+json shaped_json(const ModelDescription& model, const JsonNumbers& n);
+json shaped_json(const std::vector<Parameter>& initial, const JsonNumbers& n);
+json shaped_json(const SchemeDescription& scheme, const JsonNumbers& n);
+
 /// A list of these is written element by element (plain() below); any other list, and a map,
 /// as nlohmann::json writes it.
 template <class T>
@@ -61,7 +67,10 @@ class DeclaredFieldWriter {
     } else if constexpr (std::same_as<T, std::vector<NumberText>>) {
       n_.put_list(out_, name, x);
     } else if constexpr (DeclaredResult<const T>) {
-      out_[name] = section(x);
+      if (inline_section(use.absent)) visit_fields(*this, x);
+      else out_[name] = section(x);
+    } else if constexpr (requires { shaped_json(x, n_); }) {
+      out_[name] = shaped_json(x, n_);
     } else if constexpr (is_per_metric<T>) {
       json object = json::object();
       DeclaredFieldWriter inner(object, n_);
@@ -129,10 +138,6 @@ json declared_json(const auto& section, const JsonNumbers& n) {
   return out;
 }
 
-json to_json(const CaseInfo& c) {
-  return {{"name", c.name}, {"file", c.file}, {"hash_fnv1a64", c.hash}, {"description", c.description}};
-}
-
 }  // namespace
 
 json to_json(const OrbitListing& listing) {
@@ -161,14 +166,6 @@ json to_json(const OrbitListing& listing) {
           {"degenerate", degenerate}};
 }
 
-json to_json(const Provenance& p) {
-  return {{"vibro_version", p.vibro_version},
-          {"precision", {{"name", p.precision.name},
-                         {"scalar", p.precision.scalar},
-                         {"significand_bits", p.precision.significand_bits},
-                         {"decimal_digits", p.precision.decimal_digits}}}};
-}
-
 json to_json(const ModelDescription& model) {
   json out = {{"type", model.type}};
   for (const auto& p : model.parameters) out[p.key] = p.texts.size() == 1 && !p.list ? json(p.texts[0]) : json(p.texts);
@@ -194,7 +191,8 @@ void put_parameter(json& out, const std::string& key, const std::string& text, c
   else out[key] = text;
 }
 
-json model_json(const ModelDescription& model, const JsonNumbers& n) {
+/// `model`: its type and each parameter under its key.
+json shaped_json(const ModelDescription& model, const JsonNumbers& n) {
   json out = {{"type", model.type}};
   for (const auto& p : model.parameters) {
     if (p.texts.size() == 1 && !p.list) {
@@ -208,47 +206,40 @@ json model_json(const ModelDescription& model, const JsonNumbers& n) {
   return out;
 }
 
+/// `initial`: each value under its key, a list for an N-DOF system's coordinates.
+json shaped_json(const std::vector<Parameter>& initial, const JsonNumbers& n) {
+  json out = json::object();
+  for (const Parameter& p : initial) {
+    if (!p.list) {
+      put_written(out, p.key, p.texts.front(), n);
+      continue;
+    }
+    std::vector<NumberText> texts;
+    for (const auto& t : p.texts) texts.push_back({t});
+    n.put_list(out, p.key, texts);
+  }
+  return out;
+}
+
+/// `scheme`: its type, each option under its name and the step as written.
+json shaped_json(const SchemeDescription& scheme, const JsonNumbers&) {
+  json out = {{"type", scheme.type}};
+  for (const auto& [key, value] : scheme.options) out[key] = value;
+  if (scheme.step) out["step"] = *scheme.step;
+  return out;
+}
+
 }  // namespace
 
 json to_json(const StudyResult& study, const JsonNumbers& n) { return declared_json(study, n); }
 
 json to_json(const RunResult& r, bool with_samples) {
-  const JsonNumbers n = JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits);
-  json out = {{"schema_version", schema_version::run}};
-  out.update(to_json(r.provenance));
-  out["case"] = to_json(r.case_info);
-  out["model"] = model_json(r.model, n);
-  json initial = json::object(), scheme = {{"type", r.scheme.type}};
-  for (const Parameter& p : r.initial) {
-    if (!p.list) {
-      put_written(initial, p.key, p.texts.front(), n);
-      continue;
-    }
-    std::vector<NumberText> texts;
-    for (const auto& t : p.texts) texts.push_back({t});
-    n.put_list(initial, p.key, texts);
-  }
-  for (const auto& [key, value] : r.scheme.options) scheme[key] = value;
-  if (r.scheme.step) scheme["step"] = *r.scheme.step;
-  out["initial"] = initial;
-  out["scheme"] = scheme;
-  out["run"] = declared_json(r.run, n);
-  if (!with_samples) out["run"].erase("samples");
-  if (r.free_fall) out["free_fall"] = declared_json(*r.free_fall, n);
-  if (r.convergence) {
-    out["convergence"] = to_json(*r.convergence, n);
-    json expected = json::array();
-    for (const auto& e : r.expected) expected.push_back(declared_json(e, n));
-    out["expected"] = expected;
-  }
-  if (!r.sweep.empty()) {
-    json sweep = json::array();
-    for (const auto& p : r.sweep) {
-      json point = declared_json(p, n);
-      if (!with_samples) point["run"].erase("samples");
-      sweep.push_back(std::move(point));
-    }
-    out["sweep"] = sweep;
+  json out = declared_json(r, JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits));
+  out["schema_version"] = schema_version::run;
+  if (!with_samples) {
+    out["run"].erase("samples");
+    if (out.contains("sweep"))
+      for (json& point : out["sweep"]) point["run"].erase("samples");
   }
   return out;
 }
@@ -256,8 +247,8 @@ json to_json(const RunResult& r, bool with_samples) {
 json to_json(const LyapunovResult& r) {
   const JsonNumbers n = JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits);
   json out = {{"schema_version", schema_version::lyapunov}};
-  out.update(to_json(r.provenance));
-  out["case"] = to_json(r.case_info);
+  put_declared(out, r.provenance, n);
+  out["case"] = declared_json(r.case_info, n);
   if (r.published) out["published"] = *r.published;
   const LyapunovFindings& f = r.lyapunov;
   json l = {{"method", f.method},   {"periods_done", f.periods_done}, {"defined", f.defined},

@@ -30,7 +30,6 @@ inline constexpr int run_comparison = 1;  ///< run --precision LIST --json
 inline constexpr int orbits = 1;    ///< orbits --json
 }  // namespace schema_version
 
-nlohmann::json to_json(const Provenance& provenance);
 /// `vibro orbits --json` (docs/periodic_orbits.md "Output").
 nlohmann::json to_json(const OrbitListing& listing);
 /// The model's type and parameters as written in the case (for display; a run's JSON

@@ -34,16 +34,9 @@ void fields(auto& a, DeclaredResult auto& x) {
 
 // The other field lists, in declaration order. `a(...)` writes or reads each field.
 void fields(auto& a, Of<NumberText> auto& x) { a(x.text); }
-void fields(auto& a, Of<PrecisionInfo> auto& x) { auto& [n, s, b, d] = x; a(n, s, b, d); }
-void fields(auto& a, Of<Provenance> auto& x) { auto& [v, p] = x; a(v, p); }
-void fields(auto& a, Of<CaseInfo> auto& x) { auto& [n, f, h, d] = x; a(n, f, h, d); }
 void fields(auto& a, Of<Parameter> auto& x) { auto& [k, t, l] = x; a(k, t, l); }
 void fields(auto& a, Of<ModelDescription> auto& x) { auto& [t, p] = x; a(t, p); }
 void fields(auto& a, Of<SchemeDescription> auto& x) { auto& [t, d, o, s] = x; a(t, d, o, s); }
-void fields(auto& a, Of<RunResult> auto& x) {
-  auto& [p, c, m, i, s, r, ff, conv, e, sw] = x;
-  a(p, c, m, i, s, r, ff, conv, e, sw);
-}
 void fields(auto& a, Of<LyapunovFindings::Running> auto& x) { auto& [k, l1, l2] = x; a(k, l1, l2); }
 void fields(auto& a, Of<BatchMeans> auto& x) { auto& [b, se] = x; a(b, se); }
 void fields(auto& a, Of<ExponentUncertainty> auto& x) { auto& [b, n, sd, hw] = x; a(b, n, sd, hw); }

@@ -338,6 +338,44 @@ constexpr auto declared_fields(std::type_identity<ExpectationVerdict>) {
                     Field{"verdict", &ExpectationVerdict::verdict}};
 }
 
+// `precision` of every output: the scalar type the run used.
+constexpr auto declared_fields(std::type_identity<PrecisionInfo>) {
+  return std::tuple{Field{"name", &PrecisionInfo::name}, Field{"scalar", &PrecisionInfo::scalar},
+                    Field{"significand_bits", &PrecisionInfo::significand_bits},
+                    Field{"decimal_digits", &PrecisionInfo::decimal_digits}};
+}
+
+// Who made an output, written at its top level.
+constexpr auto declared_fields(std::type_identity<Provenance>) {
+  return std::tuple{Field{"vibro_version", &Provenance::vibro_version}, Field{"precision", &Provenance::precision}};
+}
+
+// `case`: the case file run.
+constexpr auto declared_fields(std::type_identity<CaseInfo>) {
+  return std::tuple{Field{"name", &CaseInfo::name}, Field{"file", &CaseInfo::file},
+                    Field{"hash_fnv1a64", &CaseInfo::hash}, Field{"description", &CaseInfo::description}};
+}
+
+// `vibro run --json`: the case, its model, initial values and scheme as written, what the run
+// found, and what the case asked for besides (a free-fall comparison, a study with its
+// expected orders, a step sweep). The model, the initial values and the scheme are keyed by
+// their parameters' and options' own names (io/result_json.cpp), which also writes the
+// layout's `schema_version`.
+inline bool has_study(const RunResult& r) { return r.convergence.has_value(); }
+inline bool has_sweep(const RunResult& r) { return !r.sweep.empty(); }
+constexpr auto declared_fields(std::type_identity<RunResult>) {
+  return std::tuple{Field{"provenance", &RunResult::provenance, Absent::inline_omitted},
+                    Field{"case", &RunResult::case_info},
+                    Field{"model", &RunResult::model},
+                    Field{"initial", &RunResult::initial},
+                    Field{"scheme", &RunResult::scheme},
+                    Field{"run", &RunResult::run},
+                    Field{"free_fall", &RunResult::free_fall, Absent::omitted},
+                    Field{"convergence", &RunResult::convergence, Absent::omitted},
+                    When{"expected", &RunResult::expected, &has_study},
+                    When{"sweep", &RunResult::sweep, &has_sweep}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -402,7 +440,8 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     ReferenceFindings, CoordinateRecord, SystemFindings, InertiaFindings, ImpactCounts,
                                     StudyRow, OrderFit, OrderAnalysis, RoundingFloorBasis, StudyResult,
                                     ExpectationVerdict, FreeFallRow, FreeFallReversalComparison, FreeFallReversalResult,
-                                    StateText, StroboscopicSample, PlotSamples, RunFindings, SweepPoint>;
+                                    StateText, StroboscopicSample, PlotSamples, RunFindings, SweepPoint,
+                                    PrecisionInfo, Provenance, CaseInfo, RunResult>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {
