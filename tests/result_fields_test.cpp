@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -87,22 +88,27 @@ DeclaredKeys declared_keys() {
   return keys;
 }
 
-const json& run_schema() {
-  static const json schema =
-      json::parse(vibro::testing::read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs/schema/run.schema.json"));
-  return schema;
+/// docs/schema/NAME.schema.json.
+const json& schema_file(const std::string& name) {
+  static std::map<std::string, json> files;
+  if (!files.contains(name))
+    files[name] = json::parse(vibro::testing::read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs/schema" /
+                                                        (name + ".schema.json")));
+  return files.at(name);
 }
 
-/// `node`, or the definition its "$ref" names ("#/$defs/NAME").
-const json& resolved(const json& node) {
+const json& run_schema() { return schema_file("run"); }
+
+/// `node` of the schema `root`, or the definition its "$ref" names ("#/$defs/NAME").
+const json& resolved(const json& node, const json& root) {
   const auto ref = node.find("$ref");
   if (ref == node.end()) return node;
   const std::string prefix = "#/$defs/";
   const std::string target = ref->get<std::string>();
-  return run_schema().at("$defs").at(target.substr(prefix.size()));
+  return root.at("$defs").at(target.substr(prefix.size()));
 }
 
-/// Where a section's object is in the run's schema: a path of property names below a
+/// Where a section's object is in the schema `file`: a path of property names below a
 /// definition, or below the root when `definition` is empty ("[]" steps into an array's
 /// items); `beside`: its fields are written into that object, beside others; `added`: keys
 /// another writer puts into it.
@@ -111,22 +117,23 @@ struct SchemaPlace {
   std::vector<std::string> path;
   bool beside = false;
   std::set<std::string> added = {};
+  std::string file = "run";
 };
 
 /// The objects `schema` admits: its alternatives when it is a "oneOf" (an output whose shape
 /// depends on a flag, as `free_fall`'s on `applicable`), else itself.
-std::vector<const json*> alternatives(const json& schema) {
+std::vector<const json*> alternatives(const json& schema, const json& root) {
   std::vector<const json*> out;
   if (const auto one_of = schema.find("oneOf"); one_of != schema.end())
-    for (const json& alternative : *one_of) out.push_back(&resolved(alternative));
+    for (const json& alternative : *one_of) out.push_back(&resolved(alternative, root));
   else
     out.push_back(&schema);
   return out;
 }
 
 /// The property `name` of the object `schema`, in whichever alternative has it.
-const json& property(const json& schema, const std::string& name) {
-  for (const json* alternative : alternatives(schema))
+const json& property(const json& schema, const std::string& name, const json& root) {
+  for (const json* alternative : alternatives(schema, root))
     if (alternative->contains("properties") && alternative->at("properties").contains(name))
       return alternative->at("properties").at(name);
   throw std::out_of_range("no property " + name);
@@ -134,8 +141,10 @@ const json& property(const json& schema, const std::string& name) {
 
 /// The object schema at `place`.
 const json& schema_at(const SchemaPlace& place) {
-  const json* at = place.definition.empty() ? &run_schema() : &run_schema().at("$defs").at(place.definition);
-  for (const std::string& step : place.path) at = &resolved(step == "[]" ? at->at("items") : property(*at, step));
+  const json& root = schema_file(place.file);
+  const json* at = place.definition.empty() ? &root : &root.at("$defs").at(place.definition);
+  for (const std::string& step : place.path)
+    at = &resolved(step == "[]" ? at->at("items") : property(*at, step, root), root);
   return *at;
 }
 
@@ -146,9 +155,9 @@ std::set<std::string> keys_of(const json& object) {
 }
 
 /// Every property any alternative of `schema` has.
-std::set<std::string> properties_of(const json& schema) {
+std::set<std::string> properties_of(const json& schema, const json& root) {
   std::set<std::string> keys;
-  for (const json* alternative : alternatives(schema)) keys.merge(keys_of(alternative->at("properties")));
+  for (const json* alternative : alternatives(schema, root)) keys.merge(keys_of(alternative->at("properties")));
   return keys;
 }
 
@@ -208,6 +217,31 @@ SchemaPlace schema_place(std::type_identity<vibro::Provenance>) { return {"", {}
 SchemaPlace schema_place(std::type_identity<vibro::CaseInfo>) { return {"case", {}}; }
 // The writer adds the layout's version.
 SchemaPlace schema_place(std::type_identity<vibro::RunResult>) { return {"", {}, false, {"schema_version"}}; }
+// `vibro lyapunov --json`, in docs/schema/lyapunov.schema.json.
+SchemaPlace lyapunov_place(std::string definition, std::vector<std::string> path, std::set<std::string> added = {}) {
+  return {std::move(definition), std::move(path), false, std::move(added), "lyapunov"};
+}
+SchemaPlace schema_place(std::type_identity<vibro::BatchMeans>) { return lyapunov_place("uncertainty", {"batch_means"}); }
+SchemaPlace schema_place(std::type_identity<vibro::ExponentUncertainty>) { return lyapunov_place("uncertainty", {}); }
+SchemaPlace schema_place(std::type_identity<vibro::ExponentUncertainties>) {
+  return lyapunov_place("", {"lyapunov", "uncertainty"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::ExponentPair<double>>) {
+  return lyapunov_place("", {"lyapunov", "spread_last_half"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::ExponentPair<int>>) {
+  return lyapunov_place("", {"lyapunov", "second_precision", "shared_significant_digits"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::RunningEstimate>) { return lyapunov_place("running", {}); }
+SchemaPlace schema_place(std::type_identity<vibro::EnsembleMember>) {
+  return lyapunov_place("", {"lyapunov", "ensemble", "members", "[]"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovEnsemble>) { return lyapunov_place("", {"lyapunov", "ensemble"}); }
+SchemaPlace schema_place(std::type_identity<vibro::SecondPrecision>) {
+  return lyapunov_place("", {"lyapunov", "second_precision"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovFindings>) { return lyapunov_place("", {"lyapunov"}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovResult>) { return lyapunov_place("", {}, {"schema_version"}); }
 
 template <class F>
 void for_each_section(F&& f) {
@@ -224,10 +258,11 @@ TEST(ResultFields, EachSectionsSchemaHoldsExactlyItsDeclaredFields) {
     const DeclaredKeys keys = declared_keys<Section>();
     const SchemaPlace place = schema_place(section);
     const json& schema = schema_at(place);
-    std::string where = place.definition;
+    const json& root = schema_file(place.file);
+    std::string where = place.file + ":" + place.definition;
     for (const std::string& step : place.path) where += "." + step;
     if (place.beside) {
-      const std::set<std::string> enclosing = properties_of(schema);
+      const std::set<std::string> enclosing = properties_of(schema, root);
       for (const std::string& key : keys.properties) EXPECT_TRUE(enclosing.contains(key)) << key << " in " << where;
       return;
     }
@@ -235,9 +270,9 @@ TEST(ResultFields, EachSectionsSchemaHoldsExactlyItsDeclaredFields) {
     // (a key written on some objects only may be required by the alternatives that have it).
     std::set<std::string> expected = keys.properties;
     expected.insert(place.added.begin(), place.added.end());
-    EXPECT_EQ(properties_of(schema), expected) << where;
+    EXPECT_EQ(properties_of(schema, root), expected) << where;
     std::optional<std::set<std::string>> always;
-    for (const json* alternative : alternatives(schema)) {
+    for (const json* alternative : alternatives(schema, root)) {
       std::set<std::string> required = strings_of(alternative->value("required", json::array()));
       if (always) std::erase_if(*always, [&](const std::string& key) { return !required.contains(key); });
       else always = std::move(required);

@@ -357,22 +357,23 @@ void print_lyapunov(std::ostream& out, const LyapunovResult& r) {
     out << "exponents  undefined after " << l.periods_done << " periods: " << l.why_undefined << "\n";
     return;
   }
-  const auto plus_minus = [](const std::optional<ExponentUncertainty>& u) {
-    return u && u->half_width > 0 ? fmt::format(" ± {:.2g}", u->half_width) : std::string();
+  const auto plus_minus = [&](ExponentUncertainty ExponentUncertainties::*which) {
+    const double half_width = l.uncertainty ? (*l.uncertainty.*which).half_width : 0;
+    return half_width > 0 ? fmt::format(" ± {:.2g}", half_width) : std::string();
   };
   out << fmt::format("lambda1    {}{} per period, {} per unit time\n", display_all_digits(l.lambda1_per_period),
-                     plus_minus(l.uncertainty_lambda1), display_all_digits(l.lambda1_per_unit_time))
+                     plus_minus(&ExponentUncertainties::lambda1), display_all_digits(l.lambda1_per_unit_time))
       << fmt::format("lambda2    {}{} per period, {} per unit time\n", display_all_digits(l.lambda2_per_period),
-                     plus_minus(l.uncertainty_lambda2), display_all_digits(l.lambda2_per_unit_time))
-      << "sum        " << display_all_digits(l.sum_per_period) << plus_minus(l.uncertainty_sum) << " per period";
+                     plus_minus(&ExponentUncertainties::lambda2), display_all_digits(l.lambda2_per_unit_time))
+      << "sum        " << display_all_digits(l.sum_per_period) << plus_minus(&ExponentUncertainties::sum) << " per period";
   if (l.sum_rule_per_period)
     out << " (sum rule −2αT + 2 (N_imp/K) ln e = " << display_all_digits(*l.sum_rule_per_period) << " with " << l.impacts.value_or(0)
         << " impacts: " << (l.sum_rule_warning ? "differs by more than the uncertainty, see the warning" : "holds within the uncertainty")
         << ")";
   out << "\n";
-  if (l.uncertainty_lambda1) {
-    const ExponentUncertainty& u1 = *l.uncertainty_lambda1;
-    const ExponentUncertainty& u2 = *l.uncertainty_lambda2;
+  if (l.uncertainty) {
+    const ExponentUncertainty& u1 = l.uncertainty->lambda1;
+    const ExponentUncertainty& u2 = l.uncertainty->lambda2;
     out << "uncertainty ± is 95 % for the asymptotic exponent, the larger of:\n";
     if (u1.batch)
       out << fmt::format("  batch means over {} blocks of periods: standard error {:.3g} (lambda1), {:.3g} (lambda2)\n",
@@ -382,24 +383,27 @@ void print_lyapunov(std::ostream& out, const LyapunovResult& r) {
     if (u1.ensemble_size >= 2)
       out << fmt::format("  ensemble of {} starts (this one and {} nearby, offsets {} × max(|u0|, |v0|, 1)): standard "
                          "deviation {:.3g} (lambda1), {:.3g} (lambda2)\n",
-                         u1.ensemble_size, u1.ensemble_size - 1, l.ensemble_perturbation, u1.ensemble_sd, u2.ensemble_sd);
+                         u1.ensemble_size, u1.ensemble_size - 1, l.ensemble ? l.ensemble->perturbation.text : "",
+                         u1.ensemble_sd, u2.ensemble_sd);
     else
       out << "  ensemble: none run (--ensemble N)\n";
   }
-  for (const auto& member : l.ensemble)
-    if (!member.defined)
-      out << "  nearby start u0 = " << member.u0 << ", v0 = " << member.v0 << " left out: " << member.why_undefined << "\n";
+  if (l.ensemble)
+    for (const EnsembleMember& member : l.ensemble->members)
+      if (!member.defined)
+        out << "  nearby start u0 = " << member.u0.text << ", v0 = " << member.v0.text
+            << " left out: " << member.why_undefined << "\n";
   if (l.second_precision) {
     const auto& s2 = *l.second_precision;
     if (s2.defined)
       out << fmt::format("second     precision {}: lambda1 {}, lambda2 {}; {} and {} significant digits shared with this run\n",
-                         s2.precision, display_all_digits(s2.lambda1_per_period), display_all_digits(s2.lambda2_per_period), s2.digits_lambda1,
-                         s2.digits_lambda2);
+                         s2.precision, display_all_digits(s2.lambda1_per_period), display_all_digits(s2.lambda2_per_period),
+                         s2.shared_significant_digits.lambda1, s2.shared_significant_digits.lambda2);
     else
       out << "second     precision " << s2.precision << ": the exponents are undefined: " << s2.why_undefined << "\n";
   }
   out << fmt::format("spread     of the running estimates over the last half: {:.3g} (lambda1), {:.3g} (lambda2)\n",
-                     l.spread_lambda1, l.spread_lambda2);
+                     l.spread_last_half.lambda1, l.spread_last_half.lambda2);
   if (l.periods_with_changed_contacts)
     out << "contacts   changed under the perturbation in " << *l.periods_with_changed_contacts << " periods\n";
   out << "history    k: lambda1, lambda2\n";

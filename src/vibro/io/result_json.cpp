@@ -28,6 +28,7 @@ void put_written(json& out, const std::string& key, const std::string& written, 
 json shaped_json(const ModelDescription& model, const JsonNumbers& n);
 json shaped_json(const std::vector<Parameter>& initial, const JsonNumbers& n);
 json shaped_json(const SchemeDescription& scheme, const JsonNumbers& n);
+json shaped_json(const std::vector<RunningSample>& samples, const JsonNumbers& n);
 
 /// A list of these is written element by element (plain() below); any other list, and a map,
 /// as nlohmann::json writes it.
@@ -108,10 +109,17 @@ class DeclaredFieldWriter {
     else if constexpr (requires { x.has_value(); }) return x ? plain(*x) : json(nullptr);
     else return x;
   }
+  /// A section computed at a precision of its own twins its numbers as that precision's.
   json section(const auto& x) const {
     json object = json::object();
-    DeclaredFieldWriter inner(object, n_);
-    visit_fields(inner, x);
+    if constexpr (requires { own_precision(x); }) {
+      const JsonNumbers own(own_precision(x) != "double");
+      DeclaredFieldWriter inner(object, own);
+      visit_fields(inner, x);
+    } else {
+      DeclaredFieldWriter inner(object, n_);
+      visit_fields(inner, x);
+    }
     return object;
   }
   /// Each field of an absent section of type S, null, beside the enclosing section's fields.
@@ -221,6 +229,13 @@ json shaped_json(const std::vector<Parameter>& initial, const JsonNumbers& n) {
   return out;
 }
 
+/// `running_samples`: each as [k, λ1, λ2], compact for its ~300 points.
+json shaped_json(const std::vector<RunningSample>& samples, const JsonNumbers&) {
+  json out = json::array();
+  for (const RunningSample& s : samples) out.push_back({s.k, s.lambda1, s.lambda2});
+  return out;
+}
+
 /// `scheme`: its type, each option under its name and the step as written.
 json shaped_json(const SchemeDescription& scheme, const JsonNumbers&) {
   json out = {{"type", scheme.type}};
@@ -245,78 +260,8 @@ json to_json(const RunResult& r, bool with_samples) {
 }
 
 json to_json(const LyapunovResult& r) {
-  const JsonNumbers n = JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits);
-  json out = {{"schema_version", schema_version::lyapunov}};
-  put_declared(out, r.provenance, n);
-  out["case"] = declared_json(r.case_info, n);
-  if (r.published) out["published"] = *r.published;
-  const LyapunovFindings& f = r.lyapunov;
-  json l = {{"method", f.method},   {"periods_done", f.periods_done}, {"defined", f.defined},
-            {"epsilon", f.epsilon}, {"clock", f.clock},               {"periods", f.periods}};
-  if (!f.defined) {
-    l["why_undefined"] = f.why_undefined;
-  } else {
-    n.put(l, "lambda1_per_period", f.lambda1_per_period);
-    n.put(l, "lambda2_per_period", f.lambda2_per_period);
-    n.put(l, "sum_per_period", f.sum_per_period);
-    n.put(l, "lambda1_per_unit_time", f.lambda1_per_unit_time);
-    n.put(l, "lambda2_per_unit_time", f.lambda2_per_unit_time);
-    l["spread_last_half"] = {{"lambda1", f.spread_lambda1}, {"lambda2", f.spread_lambda2}};
-    json history = json::array(), samples = json::array();
-    for (const auto& h : f.history) history.push_back({{"k", h.k}, {"lambda1", h.lambda1}, {"lambda2", h.lambda2}});
-    for (const auto& s : f.running_samples) samples.push_back({s.k, s.lambda1, s.lambda2});
-    l["history"] = history;
-    l["running_samples"] = samples;
-  }
-  if (f.impacts) l["impacts"] = *f.impacts;
-  if (f.sum_rule_per_period) {
-    n.put(l, "sum_rule_per_period", *f.sum_rule_per_period);
-    l["sum_rule_rounding"] = f.sum_rule_rounding;
-    l["sum_rule_holds"] = !f.sum_rule_warning;
-  }
-  if (f.sum_rule_warning) l["sum_rule_warning"] = *f.sum_rule_warning;
-  const auto uncertainty = [](const ExponentUncertainty& u) {
-    json j = {{"half_width_95", u.half_width}, {"ensemble_size", u.ensemble_size}, {"ensemble_sd", u.ensemble_sd}};
-    if (u.batch) j["batch_means"] = {{"blocks", u.batch->blocks}, {"standard_error", u.batch->standard_error}};
-    return j;
-  };
-  if (f.uncertainty_lambda1)
-    l["uncertainty"] = {{"lambda1", uncertainty(*f.uncertainty_lambda1)},
-                        {"lambda2", uncertainty(*f.uncertainty_lambda2)},
-                        {"sum", uncertainty(*f.uncertainty_sum)}};
-  if (!f.ensemble.empty()) {
-    json members = json::array();
-    for (const auto& m : f.ensemble) {
-      json member = {{"defined", m.defined}};
-      put_written(member, "u0", m.u0, n);
-      put_written(member, "v0", m.v0, n);
-      if (m.defined) {
-        n.put(member, "lambda1_per_period", m.lambda1_per_period);
-        n.put(member, "lambda2_per_period", m.lambda2_per_period);
-      } else {
-        member["why_undefined"] = m.why_undefined;
-      }
-      members.push_back(member);
-    }
-    l["ensemble"] = {{"members", members}};
-    put_written(l["ensemble"], "perturbation", f.ensemble_perturbation, n);
-  }
-  if (f.second_precision) {
-    const auto& s2 = *f.second_precision;
-    json second = {{"precision", s2.precision}, {"defined", s2.defined}};
-    if (s2.defined) {
-      // The second run's own type decides its twins.
-      const JsonNumbers wide(s2.precision != "double");
-      wide.put(second, "lambda1_per_period", s2.lambda1_per_period);
-      wide.put(second, "lambda2_per_period", s2.lambda2_per_period);
-      second["shared_significant_digits"] = {{"lambda1", s2.digits_lambda1}, {"lambda2", s2.digits_lambda2}};
-    } else {
-      second["why_undefined"] = s2.why_undefined;
-    }
-    l["second_precision"] = second;
-  }
-  if (f.periods_with_changed_contacts) l["periods_with_changed_contacts"] = *f.periods_with_changed_contacts;
-  out["lyapunov"] = l;
+  json out = declared_json(r, JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits));
+  out["schema_version"] = schema_version::lyapunov;
   return out;
 }
 

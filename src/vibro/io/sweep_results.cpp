@@ -57,8 +57,8 @@ json lyapunov_json(const LyapunovFindings& l, const JsonNumbers& numbers) {
   numbers.put(out, "sum_per_period", l.sum_per_period);
   numbers.put(out, "lambda1_per_unit_time", l.lambda1_per_unit_time);
   numbers.put(out, "lambda2_per_unit_time", l.lambda2_per_unit_time);
-  out["spread_lambda1"] = l.spread_lambda1;
-  out["spread_lambda2"] = l.spread_lambda2;
+  out["spread_lambda1"] = l.spread_last_half.lambda1;
+  out["spread_lambda2"] = l.spread_last_half.lambda2;
   return out;
 }
 

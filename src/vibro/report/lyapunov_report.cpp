@@ -53,9 +53,9 @@ ShownUncertainty shown_uncertainty(const std::filesystem::path& golden_dir, cons
       return {"golden", NumberText{golden.long_horizon.tolerance_lambda1}, NumberText{golden.long_horizon.tolerance_lambda2}};
     }
   }
-  if (!l.uncertainty_lambda1) return {"none", std::nullopt, std::nullopt};
-  return {"batch means", NumberText::of(l.uncertainty_lambda1->half_width),
-          NumberText::of(l.uncertainty_lambda2->half_width)};
+  if (!l.uncertainty) return {"none", std::nullopt, std::nullopt};
+  return {"batch means", NumberText::of(l.uncertainty->lambda1.half_width),
+          NumberText::of(l.uncertainty->lambda2.half_width)};
 }
 
 /// The table's cell for the uncertainty: "±tolerance_1, ±tolerance_2", or what it is instead.

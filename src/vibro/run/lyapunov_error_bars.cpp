@@ -40,14 +40,15 @@ void run_ensemble(LyapunovFindings& l, const CaseSpec& c, const RunOptions& opti
   const std::size_t m = options.lyapunov_ensemble;
   const auto r = parse_exact(options.lyapunov_perturbation);
   if (!r || *r <= 0) throw InputError(c.file, "--ensemble-perturbation", "must be a positive number, not '" + options.lyapunov_perturbation + "'");
-  l.ensemble_perturbation = options.lyapunov_perturbation;
+  LyapunovEnsemble& ensemble = l.ensemble.emplace();
+  ensemble.perturbation = NumberText{options.lyapunov_perturbation};
   if (options.progress) options.progress->begin("the ensemble of " + c.name + ": nearby starts", static_cast<std::int64_t>(m), "runs", 0);
   for (std::size_t j = 1; j <= m; ++j) {
     CaseSpec member = c;
     std::tie(member.u0, member.v0) = nearby_start(c, *r, j, m);
-    LyapunovFindings::EnsembleMember out;
-    out.u0 = member.u0.text;
-    out.v0 = member.v0.text;
+    EnsembleMember out;
+    out.u0 = NumberText{member.u0.text};
+    out.v0 = NumberText{member.v0.text};
     const LyapunovFindings found = run_lyapunov_case(member, plain(options)).lyapunov;
     out.defined = found.defined;
     if (found.defined) {
@@ -56,7 +57,7 @@ void run_ensemble(LyapunovFindings& l, const CaseSpec& c, const RunOptions& opti
     } else {
       out.why_undefined = found.why_undefined;
     }
-    l.ensemble.push_back(std::move(out));
+    ensemble.members.push_back(std::move(out));
     if (options.progress) options.progress->advance(static_cast<std::int64_t>(j));
   }
 }
@@ -66,7 +67,7 @@ void run_second_precision(LyapunovResult& result, const CaseSpec& c, const RunOp
   RunOptions second = plain(options);
   second.precision = *options.lyapunov_second_precision;
   const LyapunovResult other = run_lyapunov_case(c, second);
-  LyapunovFindings::SecondPrecision s;
+  SecondPrecision s;
   s.precision = other.provenance.precision.name;
   s.defined = other.lyapunov.defined;
   if (!s.defined) {
@@ -83,8 +84,8 @@ void run_second_precision(LyapunovResult& result, const CaseSpec& c, const RunOp
                                                     : shared_significant_digits(here.exact(), there.exact());
       return std::min(shared.value_or(cap), cap);  // equal values share every digit the narrower type has
     };
-    s.digits_lambda1 = digits(l.lambda1_per_period, s.lambda1_per_period);
-    s.digits_lambda2 = digits(l.lambda2_per_period, s.lambda2_per_period);
+    s.shared_significant_digits = {digits(l.lambda1_per_period, s.lambda1_per_period),
+                                   digits(l.lambda2_per_period, s.lambda2_per_period)};
   }
   l.second_precision = std::move(s);
 }
@@ -93,15 +94,16 @@ void run_second_precision(LyapunovResult& result, const CaseSpec& c, const RunOp
 void combine(LyapunovFindings& l) {
   std::vector<double> values1 = {double_of(l.lambda1_per_period)}, values2 = {double_of(l.lambda2_per_period)},
                       sums = {double_of(l.sum_per_period)};
-  for (const auto& member : l.ensemble) {
-    if (!member.defined) continue;
-    values1.push_back(double_of(member.lambda1_per_period));
-    values2.push_back(double_of(member.lambda2_per_period));
-    sums.push_back(values1.back() + values2.back());
-  }
-  l.uncertainty_lambda1 = exponent_uncertainty(l.uncertainty_lambda1->batch, values1);
-  l.uncertainty_lambda2 = exponent_uncertainty(l.uncertainty_lambda2->batch, values2);
-  l.uncertainty_sum = exponent_uncertainty(l.uncertainty_sum->batch, sums);
+  if (l.ensemble)
+    for (const EnsembleMember& member : l.ensemble->members) {
+      if (!member.defined) continue;
+      values1.push_back(double_of(member.lambda1_per_period));
+      values2.push_back(double_of(member.lambda2_per_period));
+      sums.push_back(values1.back() + values2.back());
+    }
+  ExponentUncertainties& u = *l.uncertainty;
+  u = {exponent_uncertainty(u.lambda1.batch, values1), exponent_uncertainty(u.lambda2.batch, values2),
+       exponent_uncertainty(u.sum.batch, sums)};
 }
 
 /// The exact flow's sum rule holds for the exact derivative to rounding and for any map
@@ -110,7 +112,7 @@ void combine(LyapunovFindings& l) {
 void decide_sum_rule(LyapunovFindings& l) {
   if (!l.sum_rule_per_period) return;
   const double difference = static_cast<double>(abs(l.sum_per_period.exact() - l.sum_rule_per_period->exact()));
-  const double allowed = std::max(l.uncertainty_sum ? l.uncertainty_sum->half_width : 0.0, l.sum_rule_rounding);
+  const double allowed = std::max(l.uncertainty ? l.uncertainty->sum.half_width : 0.0, l.sum_rule_rounding);
   if (!(difference > allowed)) return;
   l.sum_rule_warning = fmt::format(
       "lambda1 + lambda2 = {:.6g} per period is {:.3g} from the sum rule {:.6g} of the exact flow with this run's {} "

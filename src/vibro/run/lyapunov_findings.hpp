@@ -43,16 +43,15 @@ LyapunovFindings lyapunov_findings(const LyapunovRun<Real>& run, const std::stri
   out.sum_per_period = NumberText::of(Real(e.lambda1() + e.lambda2()));
   out.lambda1_per_unit_time = NumberText::of(e.lambda1_per_unit_time());
   out.lambda2_per_unit_time = NumberText::of(e.lambda2_per_unit_time());
-  out.spread_lambda1 = last_half_spread(e.running1());
-  out.spread_lambda2 = last_half_spread(e.running2());
+  out.spread_last_half = {last_half_spread(e.running1()), last_half_spread(e.running2())};
   const auto& running1 = e.running1();
   const auto& running2 = e.running2();
   // The batch-means part of each uncertainty; the run layer adds the ensemble's.
   std::vector<double> running_sum(running1.size());
   for (std::size_t k = 0; k < running1.size(); ++k) running_sum[k] = running1[k] + running2[k];
-  out.uncertainty_lambda1 = exponent_uncertainty(batch_means(running1), {});
-  out.uncertainty_lambda2 = exponent_uncertainty(batch_means(running2), {});
-  out.uncertainty_sum = exponent_uncertainty(batch_means(running_sum), {});
+  out.uncertainty = ExponentUncertainties{exponent_uncertainty(batch_means(running1), {}),
+                                          exponent_uncertainty(batch_means(running2), {}),
+                                          exponent_uncertainty(batch_means(running_sum), {})};
   for (std::size_t k = 1; k <= running1.size(); k *= 10) out.history.push_back({static_cast<std::int64_t>(k), running1[k - 1], running2[k - 1]});
   if (!running1.empty() && out.history.back().k != static_cast<std::int64_t>(running1.size()))
     out.history.push_back({static_cast<std::int64_t>(running1.size()), running1.back(), running2.back()});

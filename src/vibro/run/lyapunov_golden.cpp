@@ -118,12 +118,15 @@ LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOpti
   h.v0 = c.v0.text;
   h.lambda1_per_period = l.lambda1_per_period.text;
   h.lambda2_per_period = l.lambda2_per_period.text;
-  h.tolerance_lambda1 = rounded_up_text(rational(l.uncertainty_lambda1->half_width));
-  h.tolerance_lambda2 = rounded_up_text(rational(l.uncertainty_lambda2->half_width));
-  h.ensemble_perturbation = l.ensemble_perturbation;
-  for (const auto& member : l.ensemble)
-    if (member.defined)
-      h.ensemble.push_back({member.u0, member.v0, member.lambda1_per_period.text, member.lambda2_per_period.text});
+  h.tolerance_lambda1 = rounded_up_text(rational(l.uncertainty->lambda1.half_width));
+  h.tolerance_lambda2 = rounded_up_text(rational(l.uncertainty->lambda2.half_width));
+  if (l.ensemble) {
+    h.ensemble_perturbation = l.ensemble->perturbation.text;
+    for (const EnsembleMember& member : l.ensemble->members)
+      if (member.defined)
+        h.ensemble.push_back({member.u0.text, member.v0.text, member.lambda1_per_period.text,
+                              member.lambda2_per_period.text});
+  }
   return golden;
 }
 

@@ -13,6 +13,54 @@
 
 namespace vibro {
 
+/// A value for each of the two exponents.
+template <class T>
+struct ExponentPair {
+  T lambda1{}, lambda2{};
+};
+
+/// How uncertain each finite-time exponent and their sum are as estimates of the asymptotic
+/// ones (analysis/lyapunov_uncertainty.hpp): batch means of this run, the ensemble's spread,
+/// and the stated 95 % half-width, the larger of the two.
+struct ExponentUncertainties {
+  ExponentUncertainty lambda1, lambda2, sum;
+};
+
+/// A nearby start of the ensemble and its exponents.
+struct EnsembleMember {
+  NumberText u0, v0;
+  bool defined = false;
+  NumberText lambda1_per_period, lambda2_per_period;  ///< when defined
+  std::string why_undefined;                          ///< when not
+};
+
+/// The nearby starts: (u0, v0) moved by `perturbation` × max(|u0|, |v0|, 1) in the direction
+/// of angle 2πj/M, j = 1 … M.
+struct LyapunovEnsemble {
+  NumberText perturbation;
+  std::vector<EnsembleMember> members;
+};
+
+/// The same case at a second precision: its exponents and the significant digits the two
+/// finite-time values share (digits of the computed orbit's value that both precisions
+/// certify; on a chaotic horizon the two runs follow different pseudo-orbits and share few).
+struct SecondPrecision {
+  std::string precision;
+  bool defined = false;
+  NumberText lambda1_per_period, lambda2_per_period;   ///< when defined
+  ExponentPair<int> shared_significant_digits;         ///< when defined
+  std::string why_undefined;                           ///< when not
+};
+
+/// The running estimates λ1,k and λ2,k at one k.
+struct RunningEstimate {
+  std::int64_t k = 0;
+  double lambda1 = 0, lambda2 = 0;
+};
+
+/// A running estimate kept for plots: written compactly, as [k, λ1, λ2].
+struct RunningSample : RunningEstimate {};
+
 struct LyapunovFindings {
   std::string method;         ///< "IDED", "IDND", "NSND / I.N.S.P", "C.N.S.P"
   std::string epsilon;        ///< "1e-8", "3h", "exact"
@@ -21,17 +69,12 @@ struct LyapunovFindings {
   std::int64_t periods_done = 0;
   bool defined = false;
   std::string why_undefined;  ///< when not defined
-  NumberText lambda1_per_period, lambda2_per_period, sum_per_period;
+  NumberText lambda1_per_period, lambda2_per_period, sum_per_period;  ///< when defined, as the four below
   NumberText lambda1_per_unit_time, lambda2_per_unit_time;
   /// max − min of the running estimates over the last half of the periods.
-  double spread_lambda1 = 0, spread_lambda2 = 0;
-  /// The running estimates λ1,k and λ2,k at one k.
-  struct Running {
-    std::int64_t k = 0;
-    double lambda1 = 0, lambda2 = 0;
-  };
-  std::vector<Running> history;          ///< k = 1, 10, 100, … and the last k
-  std::vector<Running> running_samples;  ///< about 300 k, evenly spaced, for plots
+  ExponentPair<double> spread_last_half;
+  std::vector<RunningEstimate> history;        ///< k = 1, 10, 100, … and the last k
+  std::vector<RunningSample> running_samples;  ///< about 300 k, evenly spaced, for plots
   /// Impacts of the base orbit: the reference's transverse impacts, the corrected scheme's
   /// artificial impacts and fallbacks, Paoli–Schatzman's reversals (runs of active steps).
   std::optional<std::int64_t> impacts;
@@ -44,31 +87,8 @@ struct LyapunovFindings {
   /// method's map does not dissipate area as the flow does (printed on stderr too).
   std::optional<std::string> sum_rule_warning;
   std::optional<std::int64_t> periods_with_changed_contacts;  ///< forward differences
-
-  /// How uncertain a finite-time exponent is as an estimate of the asymptotic one
-  /// (analysis/lyapunov_uncertainty.hpp): batch means of this run, the ensemble's spread, and
-  /// the stated 95 % half-width, the larger of the two.
-  std::optional<ExponentUncertainty> uncertainty_lambda1, uncertainty_lambda2, uncertainty_sum;
-  /// The nearby starts: (u0, v0) moved by `ensemble_perturbation` × max(|u0|, |v0|, 1) in
-  /// the direction of angle 2πj/M, j = 1 … M.
-  struct EnsembleMember {
-    std::string u0, v0;
-    bool defined = false;
-    NumberText lambda1_per_period, lambda2_per_period;
-    std::string why_undefined;
-  };
-  std::string ensemble_perturbation;
-  std::vector<EnsembleMember> ensemble;
-  /// The same case at a second precision: its exponents and the significant digits the two
-  /// finite-time values share (digits of the computed orbit's value that both precisions
-  /// certify; on a chaotic horizon the two runs follow different pseudo-orbits and share few).
-  struct SecondPrecision {
-    std::string precision;
-    bool defined = false;
-    NumberText lambda1_per_period, lambda2_per_period;
-    int digits_lambda1 = 0, digits_lambda2 = 0;
-    std::string why_undefined;
-  };
+  std::optional<ExponentUncertainties> uncertainty;
+  std::optional<LyapunovEnsemble> ensemble;
   std::optional<SecondPrecision> second_precision;
 };
 

@@ -165,8 +165,8 @@ Finding nsnd_small_eps_fails(Member& m) {
 //    IDED's own spread (the last-half spread of its running estimate).
 Finding nsnd_3h_close(Member& m) {
   const Exponents &ided = m("001.IDED"), &three_h = m("001.NSND-3h");
-  const double band1 = std::max(0.1 * std::abs(ided.l1()), ided.findings.spread_lambda1);
-  const double band2 = std::max(0.1 * std::abs(ided.l2()), ided.findings.spread_lambda2);
+  const double band1 = std::max(0.1 * std::abs(ided.l1()), ided.findings.spread_last_half.lambda1);
+  const double band2 = std::max(0.1 * std::abs(ided.l2()), ided.findings.spread_last_half.lambda2);
   const double d1 = std::abs(three_h.l1() - ided.l1()), d2 = std::abs(three_h.l2() - ided.l2());
   const bool signs = (three_h.lambda1 > 0) == (ided.lambda1 > 0) && (three_h.lambda2 > 0) == (ided.lambda2 > 0);
   return {signs && d1 <= band1 && d2 <= band2,

@@ -37,24 +37,7 @@ void fields(auto& a, Of<NumberText> auto& x) { a(x.text); }
 void fields(auto& a, Of<Parameter> auto& x) { auto& [k, t, l] = x; a(k, t, l); }
 void fields(auto& a, Of<ModelDescription> auto& x) { auto& [t, p] = x; a(t, p); }
 void fields(auto& a, Of<SchemeDescription> auto& x) { auto& [t, d, o, s] = x; a(t, d, o, s); }
-void fields(auto& a, Of<LyapunovFindings::Running> auto& x) { auto& [k, l1, l2] = x; a(k, l1, l2); }
-void fields(auto& a, Of<BatchMeans> auto& x) { auto& [b, se] = x; a(b, se); }
-void fields(auto& a, Of<ExponentUncertainty> auto& x) { auto& [b, n, sd, hw] = x; a(b, n, sd, hw); }
-void fields(auto& a, Of<LyapunovFindings::EnsembleMember> auto& x) {
-  auto& [u, v, d, l1, l2, w] = x;
-  a(u, v, d, l1, l2, w);
-}
-void fields(auto& a, Of<LyapunovFindings::SecondPrecision> auto& x) {
-  auto& [p, d, l1, l2, d1, d2, w] = x;
-  a(p, d, l1, l2, d1, d2, w);
-}
-void fields(auto& a, Of<LyapunovFindings> auto& x) {
-  auto& [method, eps, clock, periods, done, defined, why, l1, l2, sum, l1t, l2t, s1, s2, history, samples, impacts,
-         rule, rule_rounding, warning, changed, u1, u2, us, perturbation, ensemble, second] = x;
-  a(method, eps, clock, periods, done, defined, why, l1, l2, sum, l1t, l2t, s1, s2, history, samples, impacts, rule,
-    rule_rounding, warning, changed, u1, u2, us, perturbation, ensemble, second);
-}
-void fields(auto& a, Of<LyapunovResult> auto& x) { auto& [p, c, pub, l] = x; a(p, c, pub, l); }
+void fields(auto& a, Of<RunningSample> auto& x) { auto& [k, l1, l2] = x; a(k, l1, l2); }
 
 template <class T>
 inline constexpr bool is_vector = false;

@@ -1,9 +1,10 @@
 #pragma once
-// The fields of a run's result sections, declared once: each field's name in every output,
+// The fields of the result sections of `vibro run` and `vibro lyapunov`, declared once: each field's name in every output,
 // its member, and how it is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
-// docs/schema/run.schema.json (the properties, their text twins, what is required) and
+// docs/schema/run.schema.json and lyapunov.schema.json (the properties, their text twins,
+// what is required) and
 // docs/outputs.md against them. A member added to one of these structs and not declared here
 // is a compile error (below), so no output can leave it out silently.
 //
@@ -12,7 +13,7 @@
 // - When{name, pointer to member, condition}: a stored value written only on the objects the
 //   condition holds for (a state's `u` on a 1-DOF state, its `q` on an N-DOF one);
 // - Shown{name, function}: a value every output shows, computed from the stored ones (the
-//   archive skips it).
+//   archive skips it); ShownWhen{name, function, condition}: one shown on some objects only.
 // visit_fields(v, x) calls v(name, value, use) for each, in declared order, `use` saying how
 // it is written (FieldUse); visit_members(v, x) for the stored ones alone (the member const or
 // not, as x is).
@@ -23,6 +24,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/run_result.hpp"
 
 namespace vibro {
@@ -64,6 +66,14 @@ template <class Struct, class Value>
 struct Shown {
   const char* name;
   Value (*compute)(const Struct&);
+};
+
+/// A value shown under `name` on the objects `applies` holds for, computed from the stored fields.
+template <class Struct, class Value>
+struct ShownWhen {
+  const char* name;
+  Value (*compute)(const Struct&);
+  bool (*applies)(const Struct&);
 };
 
 /// What a visitor learns of a field besides its name and value.
@@ -376,6 +386,110 @@ constexpr auto declared_fields(std::type_identity<RunResult>) {
                     When{"sweep", &RunResult::sweep, &has_sweep}};
 }
 
+// `batch_means` of an uncertainty.
+constexpr auto declared_fields(std::type_identity<BatchMeans>) {
+  return std::tuple{Field{"blocks", &BatchMeans::blocks}, Field{"standard_error", &BatchMeans::standard_error}};
+}
+
+// How uncertain one exponent (or the sum) is.
+constexpr auto declared_fields(std::type_identity<ExponentUncertainty>) {
+  return std::tuple{Field{"batch_means", &ExponentUncertainty::batch, Absent::omitted},
+                    Field{"ensemble_size", &ExponentUncertainty::ensemble_size},
+                    Field{"ensemble_sd", &ExponentUncertainty::ensemble_sd},
+                    Field{"half_width_95", &ExponentUncertainty::half_width}};
+}
+
+// `uncertainty` of a Lyapunov result.
+constexpr auto declared_fields(std::type_identity<ExponentUncertainties>) {
+  return std::tuple{Field{"lambda1", &ExponentUncertainties::lambda1}, Field{"lambda2", &ExponentUncertainties::lambda2},
+                    Field{"sum", &ExponentUncertainties::sum}};
+}
+
+// A value for each exponent: `spread_last_half`, `shared_significant_digits`.
+template <class T>
+constexpr auto declared_fields(std::type_identity<ExponentPair<T>>) {
+  return std::tuple{Field{"lambda1", &ExponentPair<T>::lambda1}, Field{"lambda2", &ExponentPair<T>::lambda2}};
+}
+
+// One element of `history`.
+constexpr auto declared_fields(std::type_identity<RunningEstimate>) {
+  return std::tuple{Field{"k", &RunningEstimate::k}, Field{"lambda1", &RunningEstimate::lambda1},
+                    Field{"lambda2", &RunningEstimate::lambda2}};
+}
+
+// One element of the ensemble's `members`: its start, and its exponents or why it has none.
+inline bool member_defined(const EnsembleMember& m) { return m.defined; }
+inline bool member_undefined(const EnsembleMember& m) { return !m.defined; }
+constexpr auto declared_fields(std::type_identity<EnsembleMember>) {
+  return std::tuple{Field{"u0", &EnsembleMember::u0}, Field{"v0", &EnsembleMember::v0},
+                    Field{"defined", &EnsembleMember::defined},
+                    When{"lambda1_per_period", &EnsembleMember::lambda1_per_period, &member_defined},
+                    When{"lambda2_per_period", &EnsembleMember::lambda2_per_period, &member_defined},
+                    When{"why_undefined", &EnsembleMember::why_undefined, &member_undefined}};
+}
+
+// `ensemble` of a Lyapunov result.
+constexpr auto declared_fields(std::type_identity<LyapunovEnsemble>) {
+  return std::tuple{Field{"perturbation", &LyapunovEnsemble::perturbation},
+                    Field{"members", &LyapunovEnsemble::members}};
+}
+
+// `second_precision`: its exponents and the digits they share with the run's, or why it has
+// none. Computed at a precision of its own, it twins its numbers as that precision's
+// (own_precision), not as the output's.
+inline bool second_defined(const SecondPrecision& s) { return s.defined; }
+inline bool second_undefined(const SecondPrecision& s) { return !s.defined; }
+inline const std::string& own_precision(const SecondPrecision& s) { return s.precision; }
+constexpr auto declared_fields(std::type_identity<SecondPrecision>) {
+  return std::tuple{Field{"precision", &SecondPrecision::precision}, Field{"defined", &SecondPrecision::defined},
+                    When{"lambda1_per_period", &SecondPrecision::lambda1_per_period, &second_defined},
+                    When{"lambda2_per_period", &SecondPrecision::lambda2_per_period, &second_defined},
+                    When{"shared_significant_digits", &SecondPrecision::shared_significant_digits, &second_defined},
+                    When{"why_undefined", &SecondPrecision::why_undefined, &second_undefined}};
+}
+
+// `lyapunov` of `vibro lyapunov --json`: the method and its horizon, the exponents (or why
+// they are undefined), their history and diagnostics.
+inline bool exponents_defined(const LyapunovFindings& l) { return l.defined; }
+inline bool exponents_undefined(const LyapunovFindings& l) { return !l.defined; }
+inline bool has_sum_rule(const LyapunovFindings& l) { return l.sum_rule_per_period.has_value(); }
+inline bool sum_rule_holds(const LyapunovFindings& l) { return !l.sum_rule_warning; }
+constexpr auto declared_fields(std::type_identity<LyapunovFindings>) {
+  using L = LyapunovFindings;
+  return std::tuple{Field{"method", &L::method},
+                    Field{"epsilon", &L::epsilon},
+                    Field{"clock", &L::clock},
+                    Field{"periods", &L::periods},
+                    Field{"periods_done", &L::periods_done},
+                    Field{"defined", &L::defined},
+                    When{"why_undefined", &L::why_undefined, &exponents_undefined},
+                    When{"lambda1_per_period", &L::lambda1_per_period, &exponents_defined},
+                    When{"lambda2_per_period", &L::lambda2_per_period, &exponents_defined},
+                    When{"sum_per_period", &L::sum_per_period, &exponents_defined},
+                    When{"lambda1_per_unit_time", &L::lambda1_per_unit_time, &exponents_defined},
+                    When{"lambda2_per_unit_time", &L::lambda2_per_unit_time, &exponents_defined},
+                    When{"spread_last_half", &L::spread_last_half, &exponents_defined},
+                    When{"history", &L::history, &exponents_defined},
+                    When{"running_samples", &L::running_samples, &exponents_defined},
+                    Field{"impacts", &L::impacts, Absent::omitted},
+                    Field{"sum_rule_per_period", &L::sum_rule_per_period, Absent::omitted},
+                    When{"sum_rule_rounding", &L::sum_rule_rounding, &has_sum_rule},
+                    ShownWhen{"sum_rule_holds", &sum_rule_holds, &has_sum_rule},
+                    Field{"sum_rule_warning", &L::sum_rule_warning, Absent::omitted},
+                    Field{"periods_with_changed_contacts", &L::periods_with_changed_contacts, Absent::omitted},
+                    Field{"uncertainty", &L::uncertainty, Absent::omitted},
+                    Field{"ensemble", &L::ensemble, Absent::omitted},
+                    Field{"second_precision", &L::second_precision, Absent::omitted}};
+}
+
+// `vibro lyapunov --json`; io/result_json.cpp adds the layout's `schema_version`.
+constexpr auto declared_fields(std::type_identity<LyapunovResult>) {
+  return std::tuple{Field{"provenance", &LyapunovResult::provenance, Absent::inline_omitted},
+                    Field{"case", &LyapunovResult::case_info},
+                    Field{"published", &LyapunovResult::published, Absent::omitted},
+                    Field{"lyapunov", &LyapunovResult::lyapunov}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -387,10 +501,12 @@ concept DeclaredResult = requires {
 template <class V, DeclaredResult T>
 constexpr void visit_fields(V& v, T& x) {
   const auto visit = [&]<class Declared>(const Declared& field) {
-    if constexpr (requires { field.applies; })
+    if constexpr (requires { field.member; field.applies; })
       v(field.name, x.*(field.member), FieldUse{.conditional = true, .written = field.applies(x)});
     else if constexpr (requires { field.member; })
       v(field.name, x.*(field.member), FieldUse{.absent = field.absent, .digits = field.digits});
+    else if constexpr (requires { field.applies; })
+      v(field.name, field.compute(x), FieldUse{.conditional = true, .written = field.applies(x)});
     else
       v(field.name, field.compute(x), FieldUse{});
   };
@@ -441,7 +557,10 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     StudyRow, OrderFit, OrderAnalysis, RoundingFloorBasis, StudyResult,
                                     ExpectationVerdict, FreeFallRow, FreeFallReversalComparison, FreeFallReversalResult,
                                     StateText, StroboscopicSample, PlotSamples, RunFindings, SweepPoint,
-                                    PrecisionInfo, Provenance, CaseInfo, RunResult>;
+                                    PrecisionInfo, Provenance, CaseInfo, RunResult, BatchMeans, ExponentUncertainty,
+                                    ExponentUncertainties, ExponentPair<double>, ExponentPair<int>, RunningEstimate,
+                                    EnsembleMember, LyapunovEnsemble, SecondPrecision, LyapunovFindings,
+                                    LyapunovResult>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {
