@@ -1,11 +1,12 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, docs/schema/run.schema.json lists exactly its declared fields (a number or a list
-// of numbers in full with its "_text" twin, a summary to a few digits without), requires
-// exactly those always written (every field but an optional declared Absent::omitted and one
-// written on some objects only), and docs/outputs.md has an entry for every field (written
-// `name`). A value per metric is an object keyed by the metrics' names. The expected sets
-// come from the declarations, the one place the writers take the names from; the schema and
-// the reference are what is checked.
+// section, its schema in docs/schema/ (run, lyapunov or sweep) lists exactly its declared
+// fields (a number or a list of numbers in full with its "_text" twin, a summary to a few
+// digits without), requires exactly those always written (every field but an optional
+// declared Absent::omitted and one written on some objects only), and docs/outputs.md has an
+// entry for every field (written `name`; a sweep's point line in docs/sweeps.md). A value per
+// metric is an object keyed by the metrics' names. The expected sets come from the
+// declarations, the one place the writers take the names from; the schema and the reference
+// are what is checked.
 
 #include "support/documented_fields.hpp"
 #include "support/read_text.hpp"
@@ -110,7 +111,7 @@ const json& resolved(const json& node, const json& root) {
 
 /// Where a section's object is in the schema `file`: a path of property names below a
 /// definition, or below the root when `definition` is empty ("[]" steps into an array's
-/// items); `beside`: its fields are written into that object, beside others; `added`: keys
+/// items, "{}" into an object's values under any key); `beside`: its fields are written into that object, beside others; `added`: keys
 /// another writer puts into it.
 struct SchemaPlace {
   std::string definition;
@@ -144,7 +145,10 @@ const json& schema_at(const SchemaPlace& place) {
   const json& root = schema_file(place.file);
   const json* at = place.definition.empty() ? &root : &root.at("$defs").at(place.definition);
   for (const std::string& step : place.path)
-    at = &resolved(step == "[]" ? at->at("items") : property(*at, step, root), root);
+    at = &resolved(step == "[]"   ? at->at("items")
+                   : step == "{}" ? at->at("additionalProperties")
+                                  : property(*at, step, root),
+                   root);
   return *at;
 }
 
@@ -242,6 +246,18 @@ SchemaPlace schema_place(std::type_identity<vibro::SecondPrecision>) {
 }
 SchemaPlace schema_place(std::type_identity<vibro::LyapunovFindings>) { return lyapunov_place("", {"lyapunov"}); }
 SchemaPlace schema_place(std::type_identity<vibro::LyapunovResult>) { return lyapunov_place("", {}, {"schema_version"}); }
+// A sweep's point line, in docs/schema/sweep.schema.json; its writer adds `kind` and the
+// point's `parameters`.
+SchemaPlace sweep_place(std::vector<std::string> path, bool beside = false, std::set<std::string> added = {}) {
+  return {"point", std::move(path), beside, std::move(added), "sweep"};
+}
+SchemaPlace schema_place(std::type_identity<vibro::SweepExponents>) { return sweep_place({"lyapunov"}); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepImpacts>) { return sweep_place({}, true); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepStrobe>) { return sweep_place({"strobe"}); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepRelation>) { return sweep_place({"relations", "{}"}); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepPointResult>) {
+  return sweep_place({}, false, {"kind", "parameters"});
+}
 
 template <class F>
 void for_each_section(F&& f) {
@@ -303,11 +319,17 @@ TEST(ResultFields, PerMetricObjectsHoldExactlyTheMetricsNames) {
     EXPECT_EQ(schema_at({"study", {"rows", "[]"}}).at("properties").at(field).at("$ref"), "#/$defs/per_metric") << field;
 }
 
-TEST(ResultFields, EveryDeclaredFieldHasAnEntryInOutputsMd) {
-  const std::string reference = vibro::testing::outputs_reference();
-  for_each_section([&]<class Section>(std::type_identity<Section>) {
+/// Every field has an entry in the reference of its output: docs/sweeps.md "Result lines"
+/// for a sweep's point line, docs/outputs.md for the others.
+TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsReference) {
+  const std::string outputs = vibro::testing::outputs_reference();
+  const std::string sweeps =
+      vibro::testing::read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs" / "sweeps.md");
+  for_each_section([&]<class Section>(std::type_identity<Section> section) {
+    const bool sweep = schema_place(section).file == "sweep";
     for (const std::string& name : declared_keys<Section>().names)
-      EXPECT_TRUE(vibro::testing::documented(reference, name)) << "`" << name << "` has no entry in docs/outputs.md";
+      EXPECT_TRUE(vibro::testing::documented(sweep ? sweeps : outputs, name))
+          << "`" << name << "` has no entry in docs/" << (sweep ? "sweeps.md" : "outputs.md");
   });
 }
 

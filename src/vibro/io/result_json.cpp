@@ -29,6 +29,8 @@ json shaped_json(const ModelDescription& model, const JsonNumbers& n);
 json shaped_json(const std::vector<Parameter>& initial, const JsonNumbers& n);
 json shaped_json(const SchemeDescription& scheme, const JsonNumbers& n);
 json shaped_json(const std::vector<RunningSample>& samples, const JsonNumbers& n);
+json shaped_json(const std::vector<RelationMeasure>& measures, const JsonNumbers& n);
+json shaped_json(const Precision& precision, const JsonNumbers& n);
 
 /// A list of these is written element by element (plain() below); any other list, and a map,
 /// as nlohmann::json writes it.
@@ -72,6 +74,10 @@ class DeclaredFieldWriter {
       else out_[name] = section(x);
     } else if constexpr (requires { shaped_json(x, n_); }) {
       out_[name] = shaped_json(x, n_);
+    } else if constexpr (requires { requires DeclaredResult<const typename T::mapped_type>; }) {
+      json object = json::object();
+      for (const auto& [key, value] : x) object[key] = section(value);
+      out_[name] = std::move(object);
     } else if constexpr (is_per_metric<T>) {
       json object = json::object();
       DeclaredFieldWriter inner(object, n_);
@@ -236,6 +242,16 @@ json shaped_json(const std::vector<RunningSample>& samples, const JsonNumbers&) 
   return out;
 }
 
+/// A relation's `measures`: each value under its name.
+json shaped_json(const std::vector<RelationMeasure>& measures, const JsonNumbers&) {
+  json out = json::object();
+  for (const RelationMeasure& measure : measures) out[measure.name] = measure.value;
+  return out;
+}
+
+/// A precision by its name, as --precision takes it.
+json shaped_json(const Precision& precision, const JsonNumbers&) { return precision.name(); }
+
 /// `scheme`: its type, each option under its name and the step as written.
 json shaped_json(const SchemeDescription& scheme, const JsonNumbers&) {
   json out = {{"type", scheme.type}};
@@ -246,7 +262,9 @@ json shaped_json(const SchemeDescription& scheme, const JsonNumbers&) {
 
 }  // namespace
 
-json to_json(const StudyResult& study, const JsonNumbers& n) { return declared_json(study, n); }
+json to_json(const SweepPointResult& point) {
+  return declared_json(point, JsonNumbers(point.precision && point.precision->kind != ScalarKind::double_));
+}
 
 json to_json(const RunResult& r, bool with_samples) {
   json out = declared_json(r, JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits));
@@ -280,9 +298,7 @@ json to_json(const CheckResult& r) {
       if (e.computable) {
         member["holds"] = e.holds;
         member["test"] = e.test;
-        json measures = json::object();
-        for (const RelationMeasure& x : e.measures) measures[x.name] = x.value;
-        member["measures"] = measures;
+        member["measures"] = shaped_json(e.measures, JsonNumbers(false));
         json exponents = json::array();
         for (const ComputedExponent& x : e.exponents) {
           json row = {{"id", x.id()}, {"case", x.case_file}, {"computed", x.value}};

@@ -17,6 +17,8 @@
 
 namespace vibro {
 
+struct SweepPointResult;  // run/sweep_point.hpp
+
 /// The version of each output kind's JSON layout (docs/outputs.md "Schema versions"): bumped
 /// when a field is removed, renamed or changes meaning or type, not when one is added.
 namespace schema_version {
@@ -35,10 +37,11 @@ nlohmann::json to_json(const OrbitListing& listing);
 /// The model's type and parameters as written in the case (for display; a run's JSON
 /// writes them as numbers).
 nlohmann::json to_json(const ModelDescription& model);
-nlohmann::json to_json(const StudyResult& study, const JsonNumbers& numbers);
 /// `with_samples`: also the plot samples of the run (index.json leaves them out).
 nlohmann::json to_json(const RunResult& result, bool with_samples = true);
 nlohmann::json to_json(const LyapunovResult& result);
+/// A sweep's point line without its `kind` and `parameters` (io/sweep_results.cpp).
+nlohmann::json to_json(const SweepPointResult& point);
 nlohmann::json to_json(const CheckResult& result);
 nlohmann::json to_json(const LyapunovGolden& golden);
 

@@ -1,7 +1,6 @@
 #include "vibro/io/sweep_results.hpp"
 
 #include "vibro/analysis/parallel_for.hpp"
-#include "vibro/io/json_number.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/scheme_catalog.hpp"
@@ -46,36 +45,6 @@ Precision point_precision(const CaseSpec& c, const RunOptions& options) {
   return options.precision.value_or(c.precision);
 }
 
-json lyapunov_json(const LyapunovFindings& l, const JsonNumbers& numbers) {
-  json out = {{"method", l.method}, {"epsilon", l.epsilon}, {"periods", l.periods_done}, {"defined", l.defined}};
-  if (!l.defined) {
-    out["why_undefined"] = l.why_undefined;
-    return out;
-  }
-  numbers.put(out, "lambda1_per_period", l.lambda1_per_period);
-  numbers.put(out, "lambda2_per_period", l.lambda2_per_period);
-  numbers.put(out, "sum_per_period", l.sum_per_period);
-  numbers.put(out, "lambda1_per_unit_time", l.lambda1_per_unit_time);
-  numbers.put(out, "lambda2_per_unit_time", l.lambda2_per_unit_time);
-  out["spread_lambda1"] = l.spread_last_half.lambda1;
-  out["spread_lambda2"] = l.spread_last_half.lambda2;
-  return out;
-}
-
-json relation_json(const SweepRelation& r) {
-  json out = {{"outcome", to_string(r.outcome)}};
-  using Outcome = SweepRelation::Outcome;
-  if (r.outcome == Outcome::not_computable || r.outcome == Outcome::not_evaluable) {
-    out["why"] = r.why;
-    return out;
-  }
-  out["test"] = r.test;
-  json measures = json::object();
-  for (const RelationMeasure& measure : r.measures) measures[measure.name] = measure.value;
-  out["measures"] = measures;
-  return out;
-}
-
 }  // namespace
 
 json sweep_header(const SweepSpec& s) {
@@ -115,35 +84,11 @@ SweepPointResult compute_sweep_point(const SweepSpec& s, std::size_t index, cons
 }
 
 json sweep_point_line(const SweepSpec& s, const SweepPointResult& p) {
-  json out = {{"kind", "point"}, {"point", p.index}};
+  json out = to_json(p);
+  out["kind"] = "point";
   json parameters = json::object();
   for (const CaseOverride& o : s.overrides(p.index)) parameters[o.key] = o.text;
   out["parameters"] = parameters;
-  if (p.precision) {
-    out["precision"] = p.precision->name();
-    out["case_hash"] = p.case_hash;
-  }
-  const JsonNumbers numbers(p.precision && p.precision->kind != ScalarKind::double_);
-  if (p.lyapunov) out["lyapunov"] = lyapunov_json(*p.lyapunov, numbers);
-  if (p.strobe) {
-    json strobe = {{"first_period", p.strobe->first_period}};
-    numbers.put_list(strobe, "u", p.strobe->u);
-    numbers.put_list(strobe, "v", p.strobe->v);
-    if (p.strobe->escaped_at_step) strobe["escaped_at_step"] = *p.strobe->escaped_at_step;
-    out["strobe"] = strobe;
-  }
-  if (p.impacts) {
-    out["impacts"] = p.impacts->count ? json(*p.impacts->count) : json(nullptr);
-    out["impacts_per_period"] = p.impacts->per_period ? json(*p.impacts->per_period) : json(nullptr);
-  }
-  if (p.relations) {
-    json relations = json::object();
-    for (const auto& [name, r] : *p.relations) relations[name] = relation_json(r);
-    out["relations"] = relations;
-  }
-  if (p.order) out["order"] = to_json(*p.order, numbers);
-  if (p.error) out["error"] = *p.error;
-  if (p.seconds) out["seconds"] = *p.seconds;
   return out;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
-// The fields of the result sections of `vibro run` and `vibro lyapunov`, declared once: each field's name in every output,
+// The fields of the result sections of `vibro run`, `vibro lyapunov` and a sweep's point
+// lines, declared once: each field's name in every output,
 // its member, and how it is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
-// docs/schema/run.schema.json and lyapunov.schema.json (the properties, their text twins,
+// docs/schema/run.schema.json, lyapunov.schema.json and sweep.schema.json (the properties, their text twins,
 // what is required) and
 // docs/outputs.md against them. A member added to one of these structs and not declared here
 // is a compile error (below), so no output can leave it out silently.
@@ -26,6 +27,7 @@
 
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/run_result.hpp"
+#include "vibro/run/sweep_point.hpp"
 
 namespace vibro {
 
@@ -490,6 +492,68 @@ constexpr auto declared_fields(std::type_identity<LyapunovResult>) {
                     Field{"lyapunov", &LyapunovResult::lyapunov}};
 }
 
+// `lyapunov` of a sweep's point line: the exponents, or why they are undefined.
+inline bool sweep_exponents_defined(const SweepExponents& l) { return l.defined; }
+inline bool sweep_exponents_undefined(const SweepExponents& l) { return !l.defined; }
+constexpr auto declared_fields(std::type_identity<SweepExponents>) {
+  using L = SweepExponents;
+  return std::tuple{Field{"method", &L::method},
+                    Field{"epsilon", &L::epsilon},
+                    Field{"periods", &L::periods},
+                    Field{"defined", &L::defined},
+                    When{"why_undefined", &L::why_undefined, &sweep_exponents_undefined},
+                    When{"lambda1_per_period", &L::lambda1_per_period, &sweep_exponents_defined},
+                    When{"lambda2_per_period", &L::lambda2_per_period, &sweep_exponents_defined},
+                    When{"sum_per_period", &L::sum_per_period, &sweep_exponents_defined},
+                    When{"lambda1_per_unit_time", &L::lambda1_per_unit_time, &sweep_exponents_defined},
+                    When{"lambda2_per_unit_time", &L::lambda2_per_unit_time, &sweep_exponents_defined},
+                    When{"spread_lambda1", &L::spread_lambda1, &sweep_exponents_defined},
+                    When{"spread_lambda2", &L::spread_lambda2, &sweep_exponents_defined}};
+}
+
+// A point's impacts and their rate per period, beside its other fields (each null when the
+// scheme counts none).
+constexpr auto declared_fields(std::type_identity<SweepImpacts>) {
+  return std::tuple{Field{"impacts", &SweepImpacts::count, Absent::null},
+                    Field{"impacts_per_period", &SweepImpacts::per_period, Absent::null}};
+}
+
+// `strobe` of a point: its stroboscopic samples.
+constexpr auto declared_fields(std::type_identity<SweepStrobe>) {
+  return std::tuple{Field{"first_period", &SweepStrobe::first_period}, Field{"u", &SweepStrobe::u},
+                    Field{"v", &SweepStrobe::v},
+                    Field{"escaped_at_step", &SweepStrobe::escaped_at_step, Absent::omitted}};
+}
+
+// A published relation at a point, under its name in `relations`: its outcome, and the
+// test with its measures or why there is none.
+inline bool relation_tested(const SweepRelation& r) {
+  return r.outcome == SweepRelation::Outcome::holds || r.outcome == SweepRelation::Outcome::contradicted;
+}
+inline bool relation_untested(const SweepRelation& r) { return !relation_tested(r); }
+constexpr auto declared_fields(std::type_identity<SweepRelation>) {
+  return std::tuple{Field{"outcome", &SweepRelation::outcome}, When{"why", &SweepRelation::why, &relation_untested},
+                    When{"test", &SweepRelation::test, &relation_tested},
+                    When{"measures", &SweepRelation::measures, &relation_tested}};
+}
+
+// A sweep's point line (docs/sweeps.md "Result lines"); io/sweep_results.cpp adds its
+// `kind` and the point's `parameters`, which the sweep file gives.
+inline bool point_case_read(const SweepPointResult& p) { return p.precision.has_value(); }
+constexpr auto declared_fields(std::type_identity<SweepPointResult>) {
+  using P = SweepPointResult;
+  return std::tuple{Field{"point", &P::index},
+                    Field{"precision", &P::precision, Absent::omitted},
+                    When{"case_hash", &P::case_hash, &point_case_read},
+                    Field{"lyapunov", &P::lyapunov, Absent::omitted},
+                    Field{"impacts", &P::impacts, Absent::inline_omitted},
+                    Field{"strobe", &P::strobe, Absent::omitted},
+                    Field{"relations", &P::relations, Absent::omitted},
+                    Field{"order", &P::order, Absent::omitted},
+                    Field{"error", &P::error, Absent::omitted},
+                    Field{"seconds", &P::seconds, Absent::omitted}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -560,7 +624,8 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     PrecisionInfo, Provenance, CaseInfo, RunResult, BatchMeans, ExponentUncertainty,
                                     ExponentUncertainties, ExponentPair<double>, ExponentPair<int>, RunningEstimate,
                                     EnsembleMember, LyapunovEnsemble, SecondPrecision, LyapunovFindings,
-                                    LyapunovResult>;
+                                    LyapunovResult, SweepExponents, SweepImpacts, SweepStrobe, SweepRelation,
+                                    SweepPointResult>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {

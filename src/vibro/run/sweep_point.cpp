@@ -75,6 +75,22 @@ SweepStrobe strobe_samples(const RunResult& result, const SweepComputation& comp
   return strobe;
 }
 
+/// The findings' part a sweep's line gives.
+SweepExponents sweep_exponents(const LyapunovFindings& l) {
+  return {l.method,
+          l.epsilon,
+          l.periods_done,
+          l.defined,
+          l.why_undefined,
+          l.lambda1_per_period,
+          l.lambda2_per_period,
+          l.sum_per_period,
+          l.lambda1_per_unit_time,
+          l.lambda2_per_unit_time,
+          l.spread_last_half.lambda1,
+          l.spread_last_half.lambda2};
+}
+
 }  // namespace
 
 std::vector<std::string> computed_quantities(const SweepComputation& compute) {
@@ -103,7 +119,7 @@ void compute_point_quantities(const SweepPointCases& cases, const SweepComputati
   std::optional<LyapunovFindings> findings;
   if (compute.lyapunov || (compute.impacts && c.lyapunov) || (compute.relations && c.lyapunov)) {
     findings = run_lyapunov_case(c, options).lyapunov;
-    if (compute.lyapunov) point.lyapunov = findings;
+    if (compute.lyapunov) point.lyapunov = sweep_exponents(*findings);
   }
   std::optional<std::int64_t> impacts;
   std::int64_t impact_periods = 0;

@@ -76,13 +76,26 @@ struct SweepImpacts {
   std::optional<double> per_period;
 };
 
+/// The point's exponents as its line gives them: the method and the periods run, and the
+/// exponents with the spread of their running estimates over the last half, or why they are
+/// undefined (the rest of `vibro lyapunov`'s findings stay with that verb).
+struct SweepExponents {
+  std::string method, epsilon;
+  std::int64_t periods = 0;  ///< run
+  bool defined = false;
+  std::string why_undefined;  ///< when not defined
+  NumberText lambda1_per_period, lambda2_per_period, sum_per_period;  ///< when defined, as the four below
+  NumberText lambda1_per_unit_time, lambda2_per_unit_time;
+  double spread_lambda1 = 0, spread_lambda2 = 0;
+};
+
 /// One point's result. The fields of a quantity the sweep does not compute stay empty; so
 /// do those after a failure, which `error` says.
 struct SweepPointResult {
   std::size_t index = 0;                 ///< in grid order (its parameters: SweepSpec::overrides)
   std::optional<Precision> precision;    ///< once the point's case was read
   std::string case_hash;
-  std::optional<LyapunovFindings> lyapunov;
+  std::optional<SweepExponents> lyapunov;
   std::optional<SweepImpacts> impacts;
   std::optional<SweepStrobe> strobe;
   std::optional<std::map<std::string, SweepRelation>> relations;  ///< by relation name
