@@ -65,18 +65,18 @@ TEST(CheckGate, OutcomesAsRecordedPass) {
   const auto holds = vibro::check_published({table(outcome("m", "holds"))}, evaluated({{"m", true}}));
   EXPECT_EQ(only_outcome(holds), GateOutcome::holds);
   EXPECT_TRUE(holds.matches_records());
-  EXPECT_EQ(holds.holds, 1u);
+  EXPECT_EQ(holds.summary.holds, 1u);
   const auto contradicted = vibro::check_published({table(outcome("m", "contradicted"))}, evaluated({{"m", false}}));
   EXPECT_EQ(only_outcome(contradicted), GateOutcome::contradicted_as_recorded);
   EXPECT_TRUE(contradicted.matches_records());
-  EXPECT_EQ(contradicted.contradicted_as_recorded, 1u);
+  EXPECT_EQ(contradicted.summary.contradicted_as_recorded, 1u);
 }
 
 TEST(CheckGate, RecordedHoldsThatNowFailsIsAChange) {
   const auto r = vibro::check_published({table(outcome("m", "holds"))}, evaluated({{"m", false}}));
   EXPECT_EQ(only_outcome(r), GateOutcome::changed);
   EXPECT_FALSE(r.matches_records());
-  EXPECT_EQ(r.changed, 1u);
+  EXPECT_EQ(r.summary.changed, 1u);
   EXPECT_EQ(r.relations[0].members[0].why_changed, "recorded holds, measured contradicted");
 }
 
@@ -100,7 +100,7 @@ TEST(CheckGate, NotEvaluableWithoutRecordIsNotAChange) {
   e["ided-idnd-agree"].not_evaluable = "no cases";
   const auto r = vibro::check_published({table("")}, e);
   EXPECT_TRUE(r.matches_records());
-  EXPECT_EQ(r.not_evaluated, 1u);
+  EXPECT_EQ(r.summary.not_evaluated, 1u);
 }
 
 TEST(CheckGate, EachRelationOnceWithTheValuesItCovers) {
@@ -112,7 +112,7 @@ TEST(CheckGate, EachRelationOnceWithTheValuesItCovers) {
   EXPECT_EQ(r.relations[0].covers[0].id, "001.IDED.lambda1");
   EXPECT_DOUBLE_EQ(r.relations[0].covers[0].value, 3.05695);
   EXPECT_EQ(r.relations[0].members.size(), 2u);
-  EXPECT_EQ(r.holds, 2u);
+  EXPECT_EQ(r.summary.holds, 2u);
 }
 
 TEST(CheckGate, OutcomeRecordsAreValidated) {

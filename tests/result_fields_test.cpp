@@ -1,5 +1,5 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, its schema in docs/schema/ (run, lyapunov or sweep) lists exactly its declared
+// section, its schema in docs/schema/ (run, lyapunov, check or sweep) lists exactly its declared
 // fields (a number or a list of numbers in full with its "_text" twin, a summary to a few
 // digits without), requires exactly those always written (every field but an optional
 // declared Absent::omitted and one written on some objects only), and docs/outputs.md has an
@@ -251,6 +251,21 @@ SchemaPlace schema_place(std::type_identity<vibro::LyapunovResult>) { return lya
 SchemaPlace sweep_place(std::vector<std::string> path, bool beside = false, std::set<std::string> added = {}) {
   return {"point", std::move(path), beside, std::move(added), "sweep"};
 }
+// `vibro check --json`, in docs/schema/check.schema.json.
+SchemaPlace check_place(std::string definition, std::vector<std::string> path, bool beside = false,
+                        std::set<std::string> added = {}) {
+  return {std::move(definition), std::move(path), beside, std::move(added), "check"};
+}
+SchemaPlace schema_place(std::type_identity<vibro::CheckSummary>) { return check_place("summary", {}); }
+SchemaPlace schema_place(std::type_identity<vibro::ComputedExponent>) { return check_place("member", {"exponents", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::MemberEvaluation>) { return check_place("member", {}, true); }
+SchemaPlace schema_place(std::type_identity<vibro::RecordedOutcome>) { return check_place("member", {"recorded"}); }
+SchemaPlace schema_place(std::type_identity<vibro::MemberVerdict>) { return check_place("member", {}); }
+SchemaPlace schema_place(std::type_identity<vibro::CoveredValue>) { return check_place("relations", {"[]", "covers", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::RelationVerdict>) { return check_place("relations", {"[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::UncheckedValue>) { return check_place("", {"not_reproducible", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::Reproduction>) { return check_place("", {"reproduced", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::CheckResult>) { return check_place("", {}, false, {"schema_version"}); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepExponents>) { return sweep_place({"lyapunov"}); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepImpacts>) { return sweep_place({}, true); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepStrobe>) { return sweep_place({"strobe"}); }

@@ -425,7 +425,7 @@ void print_check(std::ostream& out, const CheckResult& result) {
     if (rel.not_evaluable) out << "  not evaluated: " << *rel.not_evaluable << "\n";
     for (const MemberVerdict& m : rel.members) {
       const MemberEvaluation& e = m.evaluation;
-      out << "  " << rel.name << " on " << e.family << ": " << gate_outcome_name(m.outcome);
+      out << "  " << rel.name << " on " << e.family << ": " << to_string(m.outcome);
       if (m.outcome == GateOutcome::changed) out << " (" << m.why_changed << ")";
       else if (!e.computable) out << " (" << e.why_not << ")";
       out << "\n";
@@ -433,7 +433,7 @@ void print_check(std::ostream& out, const CheckResult& result) {
         const CoveredValue* published = rel.published(x);
         out << fmt::format("    {:<20} published {:<10} computed {:<12.6g} {}: {}  ({})\n", x.id(),
                            published ? published->printed : "none", x.value, rel.name,
-                           gate_outcome_name(m.outcome), x.case_file);
+                           to_string(m.outcome), x.case_file);
       }
       if (e.computable) out << "    test: " << e.test << "\n";
       if (m.recorded)
@@ -450,7 +450,8 @@ void print_check(std::ostream& out, const CheckResult& result) {
   for (const UncheckedValue& v : result.unchecked) out << "not reproducible: " << v.id << " = " << v.printed << ": " << v.reason << "\n";
   out << fmt::format("summary: {} hold, {} contradicted as recorded, {} changed, {} not evaluated; {} of {} reproduced values "
                      "agree: {}\n",
-                     result.holds, result.contradicted_as_recorded, result.changed, result.not_evaluated,
+                     result.summary.holds, result.summary.contradicted_as_recorded, result.summary.changed,
+                     result.summary.not_evaluated,
                      result.reproduced_agreeing(), result.reproduced.size(),
                      result.matches_records() ? "every outcome matches its record"
                                               : "an outcome differs from its record, or a reproduced value no longer "

@@ -284,67 +284,11 @@ json to_json(const LyapunovResult& r) {
 }
 
 json to_json(const CheckResult& r) {
-  // `vibro check --json` (schema_version 1): every number a JSON number (doubles print
-  // round-trip); the published value also keeps its digits as printed.
-  json relations = json::array();
-  for (const RelationVerdict& rel : r.relations) {
-    json covers = json::array();
-    for (const CoveredValue& v : rel.covers)
-      covers.push_back({{"id", v.id}, {"published", v.value}, {"digits_printed", v.digits_printed}});
-    json members = json::array();
-    for (const MemberVerdict& m : rel.members) {
-      const MemberEvaluation& e = m.evaluation;
-      json member = {{"family", e.family}, {"outcome", gate_outcome_name(m.outcome)}, {"evaluated", e.computable}};
-      if (e.computable) {
-        member["holds"] = e.holds;
-        member["test"] = e.test;
-        member["measures"] = shaped_json(e.measures, JsonNumbers(false));
-        json exponents = json::array();
-        for (const ComputedExponent& x : e.exponents) {
-          json row = {{"id", x.id()}, {"case", x.case_file}, {"computed", x.value}};
-          if (const CoveredValue* v = rel.published(x)) row["published"] = v->value;
-          exponents.push_back(row);
-        }
-        member["exponents"] = exponents;
-      } else {
-        member["why_not_evaluated"] = e.why_not;
-      }
-      if (m.recorded)
-        member["recorded"] = {{"outcome", m.recorded->holds ? "holds" : "contradicted"},
-                              {"reason", m.recorded->reason},
-                              {"evidence", m.recorded->evidence},
-                              {"measured_by", m.recorded->measured_by}};
-      if (m.outcome == GateOutcome::changed) member["why_changed"] = m.why_changed;
-      members.push_back(member);
-    }
-    json entry = {{"relation", rel.name}, {"statement", rel.statement}, {"covers", covers}, {"members", members}};
-    if (rel.not_evaluable) entry["not_evaluated"] = *rel.not_evaluable;
-    relations.push_back(entry);
-  }
-  json unchecked = json::array();
-  for (const UncheckedValue& v : r.unchecked) unchecked.push_back({{"id", v.id}, {"published", v.value}, {"reason", v.reason}});
-  json reproduced = json::array();
-  for (const Reproduction& x : r.reproduced) {
-    json row = {{"id", x.id},
-                {"published", x.printed},
-                {"digits_printed", x.digits_printed},
-                {"agrees", x.agrees},
-                {"case", x.case_file},
-                {"precision", x.precision},
-                {"computed", x.computed ? json(x.computed->text) : json(nullptr)}};
-    if (!x.computed) row["why_not_computed"] = x.why_not;
-    reproduced.push_back(row);
-  }
-  return {{"schema_version", CheckResult::schema_version},
-          {"relations", relations},
-          {"reproduced", reproduced},
-          {"not_reproducible", unchecked},
-          {"summary",
-           {{"holds", r.holds},
-            {"contradicted_as_recorded", r.contradicted_as_recorded},
-            {"changed", r.changed},
-            {"not_evaluated", r.not_evaluated}}},
-          {"matches_records", r.matches_records()}};
+  // Every number a JSON number (doubles print round-trip); a published value also keeps its
+  // digits as printed.
+  json out = declared_json(r, JsonNumbers(false));
+  out["schema_version"] = CheckResult::schema_version;
+  return out;
 }
 
 json to_json(const LyapunovGolden& g) {

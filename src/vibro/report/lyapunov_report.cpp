@@ -99,7 +99,7 @@ std::string relations_section(const CheckResult& check) {
     md += "| family | outcome | exponent | published | computed | case | test |\n|---|---|---|---|---|---|---|\n";
     for (const MemberVerdict& m : rel.members) {
       const MemberEvaluation& e = m.evaluation;
-      std::string outcome(gate_outcome_name(m.outcome));
+      std::string outcome(to_string(m.outcome));
       if (m.outcome == GateOutcome::changed) outcome += " (" + markdown_cell(m.why_changed) + ")";
       if (e.exponents.empty())
         md += fmt::format("| {} | {} | | | | | {} |\n", e.family, outcome, markdown_cell(e.why_not));
@@ -113,8 +113,8 @@ std::string relations_section(const CheckResult& check) {
     }
     md += "\n";
   }
-  md += fmt::format("{} hold, {} contradicted as recorded, {} changed, {} not evaluated.\n", check.holds,
-                    check.contradicted_as_recorded, check.changed, check.not_evaluated);
+  md += fmt::format("{} hold, {} contradicted as recorded, {} changed, {} not evaluated.\n", check.summary.holds,
+                    check.summary.contradicted_as_recorded, check.summary.changed, check.summary.not_evaluated);
   return md;
 }
 

@@ -15,8 +15,8 @@ namespace {
 
 const std::vector<std::string>& relation_outcomes() {
   static const std::vector<std::string> names = {
-      std::string(gate_outcome_name(GateOutcome::holds)), std::string(gate_outcome_name(GateOutcome::contradicted_as_recorded)),
-      std::string(gate_outcome_name(GateOutcome::changed)), std::string(gate_outcome_name(GateOutcome::not_evaluated))};
+      std::string(to_string(GateOutcome::holds)), std::string(to_string(GateOutcome::contradicted_as_recorded)),
+      std::string(to_string(GateOutcome::changed)), std::string(to_string(GateOutcome::not_evaluated))};
   return names;
 }
 
@@ -96,9 +96,9 @@ VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<Pu
       // As the gate counts: the relation itself when it cannot be evaluated (its recorded
       // members, if any, are then changes), then each member.
       if (relation.not_evaluable)
-        summary.relations.push_back({relation.name, "", std::string(gate_outcome_name(GateOutcome::not_evaluated))});
+        summary.relations.push_back({relation.name, "", std::string(to_string(GateOutcome::not_evaluated))});
       for (const MemberVerdict& m : relation.members)
-        summary.relations.push_back({relation.name, m.evaluation.family, std::string(gate_outcome_name(m.outcome))});
+        summary.relations.push_back({relation.name, m.evaluation.family, std::string(to_string(m.outcome))});
     }
   for (const PublishedTable& table : tables)
     for (const PublishedValue& v : table.values)

@@ -41,7 +41,7 @@ struct ExpectationRow {
 
 /// One relation on one family member, as `vibro check` judges it.
 struct RelationRow {
-  std::string relation, family, outcome;  ///< outcome: gate_outcome_name
+  std::string relation, family, outcome;  ///< outcome: to_string(GateOutcome)
 };
 
 /// One published value and its status.

@@ -246,7 +246,7 @@ RelationEvaluations evaluate_relations(const std::vector<CaseSpec>& cases, const
   return out;
 }
 
-std::string_view gate_outcome_name(GateOutcome outcome) {
+std::string_view to_string(GateOutcome outcome) {
   switch (outcome) {
     case GateOutcome::holds: return "holds";
     case GateOutcome::contradicted_as_recorded: return "contradicted as recorded";
@@ -331,14 +331,17 @@ CheckResult check_published(const std::vector<PublishedTable>& tables, const Rel
                                           relation.not_evaluable.value_or("no case of family '" + key.second + "'"),
                                           false, "", {}, {}},
                                          record));
-    if (relation.not_evaluable) ++result.not_evaluated;
-    for (const MemberVerdict& m : relation.members) {
+    CheckSummary& count = result.summary;
+    if (relation.not_evaluable) ++count.not_evaluated;
+    for (MemberVerdict& m : relation.members) {
       switch (m.outcome) {
-        case GateOutcome::holds: ++result.holds; break;
-        case GateOutcome::contradicted_as_recorded: ++result.contradicted_as_recorded; break;
-        case GateOutcome::changed: ++result.changed; break;
-        case GateOutcome::not_evaluated: ++result.not_evaluated; break;
+        case GateOutcome::holds: ++count.holds; break;
+        case GateOutcome::contradicted_as_recorded: ++count.contradicted_as_recorded; break;
+        case GateOutcome::changed: ++count.changed; break;
+        case GateOutcome::not_evaluated: ++count.not_evaluated; break;
       }
+      for (ComputedExponent& x : m.evaluation.exponents)
+        if (const CoveredValue* v = relation.published(x)) x.published = v->value;
     }
     result.relations.push_back(std::move(relation));
   }

@@ -51,6 +51,9 @@ struct ComputedExponent {
   int index = 1;           ///< 1 (λ1) or 2 (λ2)
   std::string case_file;   ///< "lyapunov/ided.toml"
   double value = 0;        ///< per forcing period
+  /// The published value of the same method and exponent, when the relation covers one
+  /// (set by check_published).
+  std::optional<double> published = std::nullopt;
 
   /// The id a published value of this exponent has: "001.IDED.lambda1".
   std::string id() const { return experiment + (index == 1 ? ".lambda1" : ".lambda2"); }
@@ -97,7 +100,13 @@ enum class GateOutcome {
 };
 
 /// "holds", "contradicted as recorded", "CHANGED", "not evaluated".
-std::string_view gate_outcome_name(GateOutcome outcome);
+std::string_view to_string(GateOutcome outcome);
+
+/// How many member outcomes of each kind the gate found (a relation not evaluable on any
+/// member counts once as not evaluated).
+struct CheckSummary {
+  std::size_t holds = 0, contradicted_as_recorded = 0, changed = 0, not_evaluated = 0;
+};
 
 struct MemberVerdict {
   MemberEvaluation evaluation;
@@ -157,7 +166,7 @@ struct CheckResult {
   /// (or that no case computes) fails the gate (matches_records); the counts above are the
   /// relations'.
   std::vector<Reproduction> reproduced;
-  std::size_t holds = 0, contradicted_as_recorded = 0, changed = 0, not_evaluated = 0;
+  CheckSummary summary;
   /// The reproduced values that agree with their printed digits.
   std::size_t reproduced_agreeing() const {
     std::size_t n = 0;
@@ -165,7 +174,7 @@ struct CheckResult {
     return n;
   }
   /// Exit 0 of `vibro check`: every outcome equals its record, and every reproduced value agrees.
-  bool matches_records() const { return changed == 0 && reproduced_agreeing() == reproduced.size(); }
+  bool matches_records() const { return summary.changed == 0 && reproduced_agreeing() == reproduced.size(); }
 };
 
 /// The gate: every relation the tables' values list, on every member, against the outcomes

@@ -1,10 +1,10 @@
 #pragma once
-// The fields of the result sections of `vibro run`, `vibro lyapunov` and a sweep's point
-// lines, declared once: each field's name in every output,
+// The fields of the result sections of `vibro run`, `vibro lyapunov`, `vibro check` and a
+// sweep's point lines, declared once: each field's name in every output,
 // its member, and how it is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
-// docs/schema/run.schema.json, lyapunov.schema.json and sweep.schema.json (the properties, their text twins,
+// their schemas in docs/schema/ (the properties, their text twins,
 // what is required) and
 // docs/outputs.md against them. A member added to one of these structs and not declared here
 // is a compile error (below), so no output can leave it out silently.
@@ -13,8 +13,11 @@
 // - Field{name, pointer to member, Absent, digits}: a stored value;
 // - When{name, pointer to member, condition}: a stored value written only on the objects the
 //   condition holds for (a state's `u` on a 1-DOF state, its `q` on an N-DOF one);
-// - Shown{name, function}: a value every output shows, computed from the stored ones (the
-//   archive skips it); ShownWhen{name, function, condition}: one shown on some objects only.
+// - Shown{name, function, Absent}: a value every output shows, computed from the stored ones
+//   (the archive skips it); ShownWhen{name, function, condition}: one shown on some objects
+//   only;
+// - NotInJson{pointer to member}: a stored value the text and the report show and no JSON
+//   output writes (a published value as printed, beside the number JSON gives).
 // visit_fields(v, x) calls v(name, value, use) for each, in declared order, `use` saying how
 // it is written (FieldUse); visit_members(v, x) for the stored ones alone (the member const or
 // not, as x is).
@@ -26,6 +29,7 @@
 #include <utility>
 
 #include "vibro/run/lyapunov_result.hpp"
+#include "vibro/run/published_check.hpp"
 #include "vibro/run/run_result.hpp"
 #include "vibro/run/sweep_point.hpp"
 
@@ -68,6 +72,13 @@ template <class Struct, class Value>
 struct Shown {
   const char* name;
   Value (*compute)(const Struct&);
+  Absent absent = Absent::omitted;  ///< for an optional value
+};
+
+/// A stored member no JSON output writes.
+template <class Struct, class Member>
+struct NotInJson {
+  Member Struct::*member;
 };
 
 /// A value shown under `name` on the objects `applies` holds for, computed from the stored fields.
@@ -554,6 +565,106 @@ constexpr auto declared_fields(std::type_identity<SweepPointResult>) {
                     Field{"seconds", &P::seconds, Absent::omitted}};
 }
 
+// `summary` of `vibro check --json`.
+constexpr auto declared_fields(std::type_identity<CheckSummary>) {
+  return std::tuple{Field{"holds", &CheckSummary::holds},
+                    Field{"contradicted_as_recorded", &CheckSummary::contradicted_as_recorded},
+                    Field{"changed", &CheckSummary::changed}, Field{"not_evaluated", &CheckSummary::not_evaluated}};
+}
+
+// One exponent a relation used, an element of a member's `exponents`: its id, case and value,
+// and the published value of the same method and exponent.
+inline std::string exponent_id(const ComputedExponent& x) { return x.id(); }
+constexpr auto declared_fields(std::type_identity<ComputedExponent>) {
+  return std::tuple{Shown{"id", &exponent_id}, NotInJson{&ComputedExponent::experiment},
+                    NotInJson{&ComputedExponent::index}, Field{"case", &ComputedExponent::case_file},
+                    Field{"computed", &ComputedExponent::value},
+                    Field{"published", &ComputedExponent::published, Absent::omitted}};
+}
+
+// A relation evaluated on one member, beside the member's verdict: its test and the numbers
+// it compared, or why it was not evaluated.
+inline bool member_evaluated(const MemberEvaluation& e) { return e.computable; }
+inline bool member_not_evaluated(const MemberEvaluation& e) { return !e.computable; }
+constexpr auto declared_fields(std::type_identity<MemberEvaluation>) {
+  using E = MemberEvaluation;
+  return std::tuple{Field{"family", &E::family}, Field{"evaluated", &E::computable},
+                    When{"why_not_evaluated", &E::why_not, &member_not_evaluated},
+                    When{"holds", &E::holds, &member_evaluated}, When{"test", &E::test, &member_evaluated},
+                    When{"measures", &E::measures, &member_evaluated},
+                    When{"exponents", &E::exponents, &member_evaluated}};
+}
+
+// `recorded`: the outcome a published table records for the member, with its reasons.
+inline std::string_view recorded_outcome(const RecordedOutcome& o) { return o.holds ? "holds" : "contradicted"; }
+constexpr auto declared_fields(std::type_identity<RecordedOutcome>) {
+  return std::tuple{NotInJson{&RecordedOutcome::relation}, NotInJson{&RecordedOutcome::family},
+                    NotInJson{&RecordedOutcome::holds}, Shown{"outcome", &recorded_outcome},
+                    Field{"reason", &RecordedOutcome::reason}, Field{"evidence", &RecordedOutcome::evidence},
+                    Field{"measured_by", &RecordedOutcome::measured_by}};
+}
+
+// One element of a relation's `members`: the gate's outcome on the member, its evaluation
+// beside it, and the record it was held against.
+inline bool verdict_changed(const MemberVerdict& m) { return m.outcome == GateOutcome::changed; }
+constexpr auto declared_fields(std::type_identity<MemberVerdict>) {
+  return std::tuple{Field{"evaluation", &MemberVerdict::evaluation, Absent::inline_omitted},
+                    Field{"recorded", &MemberVerdict::recorded, Absent::omitted},
+                    Field{"outcome", &MemberVerdict::outcome},
+                    When{"why_changed", &MemberVerdict::why_changed, &verdict_changed}};
+}
+
+// One element of a relation's `covers`: a published value it checks (as printed in the text).
+constexpr auto declared_fields(std::type_identity<CoveredValue>) {
+  return std::tuple{Field{"id", &CoveredValue::id}, NotInJson{&CoveredValue::printed},
+                    Field{"published", &CoveredValue::value}, Field{"digits_printed", &CoveredValue::digits_printed}};
+}
+
+// One element of `relations`.
+constexpr auto declared_fields(std::type_identity<RelationVerdict>) {
+  return std::tuple{Field{"relation", &RelationVerdict::name}, Field{"statement", &RelationVerdict::statement},
+                    Field{"covers", &RelationVerdict::covers},
+                    Field{"not_evaluated", &RelationVerdict::not_evaluable, Absent::omitted},
+                    Field{"members", &RelationVerdict::members}};
+}
+
+// One element of `not_reproducible`.
+constexpr auto declared_fields(std::type_identity<UncheckedValue>) {
+  return std::tuple{Field{"id", &UncheckedValue::id}, NotInJson{&UncheckedValue::printed},
+                    Field{"published", &UncheckedValue::value}, Field{"reason", &UncheckedValue::reason}};
+}
+
+// One element of `reproduced`: a published value, as printed, against the run that
+// re-computes it, whose value is given as its text (every digit) or null.
+inline std::optional<std::string> computed_text(const Reproduction& r) {
+  return r.computed ? std::optional<std::string>(r.computed->text) : std::nullopt;
+}
+inline bool not_computed(const Reproduction& r) { return !r.computed; }
+constexpr auto declared_fields(std::type_identity<Reproduction>) {
+  using R = Reproduction;
+  return std::tuple{Field{"id", &R::id},
+                    Field{"published", &R::printed},
+                    Field{"digits_printed", &R::digits_printed},
+                    NotInJson{&R::status},
+                    NotInJson{&R::relations},
+                    NotInJson{&R::case_name},
+                    Field{"case", &R::case_file},
+                    Field{"precision", &R::precision},
+                    NotInJson{&R::computed},
+                    Shown{"computed", &computed_text, Absent::null},
+                    When{"why_not_computed", &R::why_not, &not_computed},
+                    Field{"agrees", &R::agrees},
+                    NotInJson{&R::ratio}};
+}
+
+// `vibro check --json`; io/result_json.cpp adds the layout's `schema_version`.
+inline bool check_matches_records(const CheckResult& r) { return r.matches_records(); }
+constexpr auto declared_fields(std::type_identity<CheckResult>) {
+  return std::tuple{Field{"relations", &CheckResult::relations}, Field{"not_reproducible", &CheckResult::unchecked},
+                    Field{"reproduced", &CheckResult::reproduced}, Field{"summary", &CheckResult::summary},
+                    Shown{"matches_records", &check_matches_records}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -565,14 +676,16 @@ concept DeclaredResult = requires {
 template <class V, DeclaredResult T>
 constexpr void visit_fields(V& v, T& x) {
   const auto visit = [&]<class Declared>(const Declared& field) {
-    if constexpr (requires { field.member; field.applies; })
+    if constexpr (!requires { field.name; })
+      return;  // NotInJson
+    else if constexpr (requires { field.member; field.applies; })
       v(field.name, x.*(field.member), FieldUse{.conditional = true, .written = field.applies(x)});
     else if constexpr (requires { field.member; })
       v(field.name, x.*(field.member), FieldUse{.absent = field.absent, .digits = field.digits});
     else if constexpr (requires { field.applies; })
       v(field.name, field.compute(x), FieldUse{.conditional = true, .written = field.applies(x)});
     else
-      v(field.name, field.compute(x), FieldUse{});
+      v(field.name, field.compute(x), FieldUse{.absent = field.absent});
   };
   std::apply([&](const auto&... field) { (visit(field), ...); },
              declared_fields(std::type_identity<std::remove_const_t<T>>{}));
@@ -583,7 +696,8 @@ constexpr void visit_fields(V& v, T& x) {
 template <class V, DeclaredResult T>
 constexpr void visit_members(V& v, T& x) {
   const auto visit = [&]<class Declared>(const Declared& field) {
-    if constexpr (requires { field.member; }) v(field.name, x.*(field.member));
+    if constexpr (requires { field.member; field.name; }) v(field.name, x.*(field.member));
+    else if constexpr (requires { field.member; }) v("", x.*(field.member));  // NotInJson
   };
   std::apply([&](const auto&... field) { (visit(field), ...); },
              declared_fields(std::type_identity<std::remove_const_t<T>>{}));
@@ -625,7 +739,9 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     ExponentUncertainties, ExponentPair<double>, ExponentPair<int>, RunningEstimate,
                                     EnsembleMember, LyapunovEnsemble, SecondPrecision, LyapunovFindings,
                                     LyapunovResult, SweepExponents, SweepImpacts, SweepStrobe, SweepRelation,
-                                    SweepPointResult>;
+                                    SweepPointResult, CheckSummary, ComputedExponent, MemberEvaluation,
+                                    RecordedOutcome, MemberVerdict, CoveredValue, RelationVerdict, UncheckedValue,
+                                    Reproduction, CheckResult>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {
