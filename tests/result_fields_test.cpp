@@ -111,8 +111,8 @@ const json& resolved(const json& node, const json& root) {
 
 /// Where a section's object is in the schema `file`: a path of property names below a
 /// definition, or below the root when `definition` is empty ("[]" steps into an array's
-/// items, "{}" into an object's values under any key); `beside`: its fields are written into that object, beside others; `added`: keys
-/// another writer puts into it.
+/// items, "{}" into an object's values under any key); `beside`: its fields are written into
+/// that object, beside others; `added`: keys another writer puts into it.
 struct SchemaPlace {
   std::string definition;
   std::vector<std::string> path;

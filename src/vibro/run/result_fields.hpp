@@ -430,15 +430,33 @@ constexpr auto declared_fields(std::type_identity<RunningEstimate>) {
                     Field{"lambda2", &RunningEstimate::lambda2}};
 }
 
+// Of a result with exponents (a Lyapunov result, an ensemble member, a second precision, a
+// sweep point's): whether they are defined, and the three numbers per period and two per unit
+// time written when they are.
+template <class T>
+bool exponents_defined(const T& x) {
+  return x.defined;
+}
+template <class T>
+bool exponents_undefined(const T& x) {
+  return !x.defined;
+}
+template <class T>
+constexpr auto exponents_found() {
+  return std::tuple{When{"lambda1_per_period", &T::lambda1_per_period, &exponents_defined<T>},
+                    When{"lambda2_per_period", &T::lambda2_per_period, &exponents_defined<T>},
+                    When{"sum_per_period", &T::sum_per_period, &exponents_defined<T>},
+                    When{"lambda1_per_unit_time", &T::lambda1_per_unit_time, &exponents_defined<T>},
+                    When{"lambda2_per_unit_time", &T::lambda2_per_unit_time, &exponents_defined<T>}};
+}
+
 // One element of the ensemble's `members`: its start, and its exponents or why it has none.
-inline bool member_defined(const EnsembleMember& m) { return m.defined; }
-inline bool member_undefined(const EnsembleMember& m) { return !m.defined; }
 constexpr auto declared_fields(std::type_identity<EnsembleMember>) {
-  return std::tuple{Field{"u0", &EnsembleMember::u0}, Field{"v0", &EnsembleMember::v0},
-                    Field{"defined", &EnsembleMember::defined},
-                    When{"lambda1_per_period", &EnsembleMember::lambda1_per_period, &member_defined},
-                    When{"lambda2_per_period", &EnsembleMember::lambda2_per_period, &member_defined},
-                    When{"why_undefined", &EnsembleMember::why_undefined, &member_undefined}};
+  using M = EnsembleMember;
+  return std::tuple{Field{"u0", &M::u0}, Field{"v0", &M::v0}, Field{"defined", &M::defined},
+                    When{"lambda1_per_period", &M::lambda1_per_period, &exponents_defined<M>},
+                    When{"lambda2_per_period", &M::lambda2_per_period, &exponents_defined<M>},
+                    When{"why_undefined", &M::why_undefined, &exponents_undefined<M>}};
 }
 
 // `ensemble` of a Lyapunov result.
@@ -450,49 +468,39 @@ constexpr auto declared_fields(std::type_identity<LyapunovEnsemble>) {
 // `second_precision`: its exponents and the digits they share with the run's, or why it has
 // none. Computed at a precision of its own, it twins its numbers as that precision's
 // (own_precision), not as the output's.
-inline bool second_defined(const SecondPrecision& s) { return s.defined; }
-inline bool second_undefined(const SecondPrecision& s) { return !s.defined; }
 inline const std::string& own_precision(const SecondPrecision& s) { return s.precision; }
 constexpr auto declared_fields(std::type_identity<SecondPrecision>) {
-  return std::tuple{Field{"precision", &SecondPrecision::precision}, Field{"defined", &SecondPrecision::defined},
-                    When{"lambda1_per_period", &SecondPrecision::lambda1_per_period, &second_defined},
-                    When{"lambda2_per_period", &SecondPrecision::lambda2_per_period, &second_defined},
-                    When{"shared_significant_digits", &SecondPrecision::shared_significant_digits, &second_defined},
-                    When{"why_undefined", &SecondPrecision::why_undefined, &second_undefined}};
+  using S = SecondPrecision;
+  return std::tuple{Field{"precision", &S::precision}, Field{"defined", &S::defined},
+                    When{"lambda1_per_period", &S::lambda1_per_period, &exponents_defined<S>},
+                    When{"lambda2_per_period", &S::lambda2_per_period, &exponents_defined<S>},
+                    When{"shared_significant_digits", &S::shared_significant_digits, &exponents_defined<S>},
+                    When{"why_undefined", &S::why_undefined, &exponents_undefined<S>}};
 }
 
 // `lyapunov` of `vibro lyapunov --json`: the method and its horizon, the exponents (or why
 // they are undefined), their history and diagnostics.
-inline bool exponents_defined(const LyapunovFindings& l) { return l.defined; }
-inline bool exponents_undefined(const LyapunovFindings& l) { return !l.defined; }
 inline bool has_sum_rule(const LyapunovFindings& l) { return l.sum_rule_per_period.has_value(); }
 inline bool sum_rule_holds(const LyapunovFindings& l) { return !l.sum_rule_warning; }
 constexpr auto declared_fields(std::type_identity<LyapunovFindings>) {
   using L = LyapunovFindings;
-  return std::tuple{Field{"method", &L::method},
-                    Field{"epsilon", &L::epsilon},
-                    Field{"clock", &L::clock},
-                    Field{"periods", &L::periods},
-                    Field{"periods_done", &L::periods_done},
-                    Field{"defined", &L::defined},
-                    When{"why_undefined", &L::why_undefined, &exponents_undefined},
-                    When{"lambda1_per_period", &L::lambda1_per_period, &exponents_defined},
-                    When{"lambda2_per_period", &L::lambda2_per_period, &exponents_defined},
-                    When{"sum_per_period", &L::sum_per_period, &exponents_defined},
-                    When{"lambda1_per_unit_time", &L::lambda1_per_unit_time, &exponents_defined},
-                    When{"lambda2_per_unit_time", &L::lambda2_per_unit_time, &exponents_defined},
-                    When{"spread_last_half", &L::spread_last_half, &exponents_defined},
-                    When{"history", &L::history, &exponents_defined},
-                    When{"running_samples", &L::running_samples, &exponents_defined},
-                    Field{"impacts", &L::impacts, Absent::omitted},
-                    Field{"sum_rule_per_period", &L::sum_rule_per_period, Absent::omitted},
-                    When{"sum_rule_rounding", &L::sum_rule_rounding, &has_sum_rule},
-                    ShownWhen{"sum_rule_holds", &sum_rule_holds, &has_sum_rule},
-                    Field{"sum_rule_warning", &L::sum_rule_warning, Absent::omitted},
-                    Field{"periods_with_changed_contacts", &L::periods_with_changed_contacts, Absent::omitted},
-                    Field{"uncertainty", &L::uncertainty, Absent::omitted},
-                    Field{"ensemble", &L::ensemble, Absent::omitted},
-                    Field{"second_precision", &L::second_precision, Absent::omitted}};
+  return std::tuple_cat(
+      std::tuple{Field{"method", &L::method}, Field{"epsilon", &L::epsilon}, Field{"clock", &L::clock},
+                 Field{"periods", &L::periods}, Field{"periods_done", &L::periods_done}, Field{"defined", &L::defined},
+                 When{"why_undefined", &L::why_undefined, &exponents_undefined<L>}},
+      exponents_found<L>(),
+      std::tuple{When{"spread_last_half", &L::spread_last_half, &exponents_defined<L>},
+                 When{"history", &L::history, &exponents_defined<L>},
+                 When{"running_samples", &L::running_samples, &exponents_defined<L>},
+                 Field{"impacts", &L::impacts, Absent::omitted},
+                 Field{"sum_rule_per_period", &L::sum_rule_per_period, Absent::omitted},
+                 When{"sum_rule_rounding", &L::sum_rule_rounding, &has_sum_rule},
+                 ShownWhen{"sum_rule_holds", &sum_rule_holds, &has_sum_rule},
+                 Field{"sum_rule_warning", &L::sum_rule_warning, Absent::omitted},
+                 Field{"periods_with_changed_contacts", &L::periods_with_changed_contacts, Absent::omitted},
+                 Field{"uncertainty", &L::uncertainty, Absent::omitted},
+                 Field{"ensemble", &L::ensemble, Absent::omitted},
+                 Field{"second_precision", &L::second_precision, Absent::omitted}});
 }
 
 // `vibro lyapunov --json`; io/result_json.cpp adds the layout's `schema_version`.
@@ -504,22 +512,14 @@ constexpr auto declared_fields(std::type_identity<LyapunovResult>) {
 }
 
 // `lyapunov` of a sweep's point line: the exponents, or why they are undefined.
-inline bool sweep_exponents_defined(const SweepExponents& l) { return l.defined; }
-inline bool sweep_exponents_undefined(const SweepExponents& l) { return !l.defined; }
 constexpr auto declared_fields(std::type_identity<SweepExponents>) {
   using L = SweepExponents;
-  return std::tuple{Field{"method", &L::method},
-                    Field{"epsilon", &L::epsilon},
-                    Field{"periods", &L::periods},
-                    Field{"defined", &L::defined},
-                    When{"why_undefined", &L::why_undefined, &sweep_exponents_undefined},
-                    When{"lambda1_per_period", &L::lambda1_per_period, &sweep_exponents_defined},
-                    When{"lambda2_per_period", &L::lambda2_per_period, &sweep_exponents_defined},
-                    When{"sum_per_period", &L::sum_per_period, &sweep_exponents_defined},
-                    When{"lambda1_per_unit_time", &L::lambda1_per_unit_time, &sweep_exponents_defined},
-                    When{"lambda2_per_unit_time", &L::lambda2_per_unit_time, &sweep_exponents_defined},
-                    When{"spread_lambda1", &L::spread_lambda1, &sweep_exponents_defined},
-                    When{"spread_lambda2", &L::spread_lambda2, &sweep_exponents_defined}};
+  return std::tuple_cat(std::tuple{Field{"method", &L::method}, Field{"epsilon", &L::epsilon},
+                                   Field{"periods", &L::periods}, Field{"defined", &L::defined},
+                                   When{"why_undefined", &L::why_undefined, &exponents_undefined<L>}},
+                        exponents_found<L>(),
+                        std::tuple{When{"spread_lambda1", &L::spread_lambda1, &exponents_defined<L>},
+                                   When{"spread_lambda2", &L::spread_lambda2, &exponents_defined<L>}});
 }
 
 // A point's impacts and their rate per period, beside its other fields (each null when the
