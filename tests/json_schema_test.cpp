@@ -116,6 +116,15 @@ TEST_F(JsonSchema, PhysicalAndDuffingModelsMatchTheRunSchema) {
   valid_output("run", "--json --quiet run " + quoted(data / "duffing_obstacle_study.toml"), "duffing.json");
 }
 
+TEST_F(JsonSchema, TheShippedGoldensMatchTheGoldenSchema) {
+  std::vector<fs::path> goldens;
+  for (const auto& entry : fs::directory_iterator(source_dir / "tests/golden/lyapunov"))
+    if (entry.path().extension() == ".json") goldens.push_back(entry.path());
+  ASSERT_FALSE(goldens.empty());
+  const Outcome check = validate("lyapunov_golden", goldens);
+  EXPECT_EQ(check.status, 0) << check.out;
+}
+
 TEST_F(JsonSchema, AnIrrationalRootOfThePhysicalFormIsTheNearestDoubleWithItsExactText) {
   // m = 1, k = 2: ω0 = √2 (docs/mathematics.md §1), irrational. IEEE 754 square root is
   // correctly rounded, so std::sqrt(2.0) is the double nearest to √2.

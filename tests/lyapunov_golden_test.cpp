@@ -11,6 +11,7 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/run/input_error.hpp"
 #include "vibro/run/lyapunov_golden.hpp"
 
 #include <gtest/gtest.h>
@@ -18,6 +19,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -54,10 +56,37 @@ TEST(LyapunovGoldenSet, OneGoldenPerLyapunovCase) {
   EXPECT_EQ(cases, goldens);
 }
 
+/// Read and written again from its declaration (run/result_fields.hpp), every golden comes
+/// back as the file holds it, byte for byte: the reader reads every field the writer of the
+/// file wrote, and the writer writes them as that writer did (an invariant: write ∘ read is
+/// the identity on the shipped files).
+TEST(LyapunovGoldenSet, EveryGoldenComesBackWholeThroughItsDeclaration) {
+  for (const auto& f : fs::directory_iterator(golden_dir)) {
+    if (f.path().extension() != ".json") continue;
+    std::ifstream in(f.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const vibro::LyapunovGolden golden = vibro::golden_from_json(nlohmann::json::parse(text), f.path().string());
+    EXPECT_EQ(vibro::to_json(golden).dump(2) + "\n", text) << f.path();
+  }
+}
+
+/// A golden without one of its fields is refused with a line that names the field.
+TEST(LyapunovGoldenSet, AGoldenMissingAFieldIsRefusedNamingIt) {
+  std::ifstream in(golden_dir / "ided.json");
+  nlohmann::json j = nlohmann::json::parse(in);
+  j.at("long").erase("tolerance_lambda1");
+  try {
+    vibro::golden_from_json(j, "ided.json");
+    FAIL() << "a golden without long.tolerance_lambda1 was read";
+  } catch (const vibro::InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("tolerance_lambda1"), std::string::npos) << error.what();
+  }
+}
+
 /// A golden that no longer matches its case refuses to compare (and says how to fix it).
 TEST(LyapunovGoldenSet, StaleGoldenIsReportedNotCompared) {
   vibro::LyapunovGolden golden;
-  golden.case_hash = "0000000000000000";
+  golden.case_info.hash = "0000000000000000";
   golden.written_by = "vibro lyapunov X --write-golden Y";
   const vibro::CaseSpec c = vibro::load_case(lyapunov_cases / "ided.toml");
   const vibro::LyapunovGoldenCheck check = vibro::check_lyapunov_golden(golden, c);

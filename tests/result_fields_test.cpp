@@ -1,5 +1,5 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, its schema in docs/schema/ (run, lyapunov, check or sweep) lists exactly its declared
+// section, its schema in docs/schema/ (run, lyapunov, check, sweep or lyapunov_golden) lists exactly its declared
 // fields (a number or a list of numbers in full with its "_text" twin, a summary to a few
 // digits without), requires exactly those always written (every field but an optional
 // declared Absent::omitted and one written on some objects only), and docs/outputs.md has an
@@ -266,6 +266,13 @@ SchemaPlace schema_place(std::type_identity<vibro::RelationVerdict>) { return ch
 SchemaPlace schema_place(std::type_identity<vibro::UncheckedValue>) { return check_place("", {"not_reproducible", "[]"}); }
 SchemaPlace schema_place(std::type_identity<vibro::Reproduction>) { return check_place("", {"reproduced", "[]"}); }
 SchemaPlace schema_place(std::type_identity<vibro::CheckResult>) { return check_place("", {}, false, {"schema_version"}); }
+// A computed golden, in docs/schema/lyapunov_golden.schema.json; its writer adds nothing.
+SchemaPlace golden_place(std::vector<std::string> path) { return {"", std::move(path), false, {}, "lyapunov_golden"}; }
+SchemaPlace schema_place(std::type_identity<vibro::GoldenCase>) { return golden_place({"case"}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Short>) { return golden_place({"short"}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Run>) { return golden_place({"long", "ensemble", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Long>) { return golden_place({"long"}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden>) { return golden_place({}); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepExponents>) { return sweep_place({"lyapunov"}); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepImpacts>) { return sweep_place({}, true); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepStrobe>) { return sweep_place({"strobe"}); }

@@ -139,6 +139,35 @@ class DeclaredFieldWriter {
   const JsonNumbers& n_;
 };
 
+/// Reads the stored fields of a section declared in run/result_fields.hpp from the object
+/// `in`, each under its name: a string, a count or a number as itself, a declared section
+/// from its object, a list of them from an array. A missing or mistyped field throws the
+/// nlohmann::json::exception that names it.
+class DeclaredFieldReader {
+ public:
+  explicit DeclaredFieldReader(const json& in) : in_(in) {}
+
+  template <class T>
+  void operator()(const char* name, T& member) {
+    read(in_.at(name), member);
+  }
+
+ private:
+  template <class T>
+  static void read(const json& j, T& x) {
+    if constexpr (DeclaredResult<T>) {
+      DeclaredFieldReader inner(j);
+      visit_members(inner, x);
+    } else if constexpr (requires { requires DeclaredResult<typename T::value_type>; }) {
+      x.clear();
+      for (const json& element : j.get_ref<const json::array_t&>()) read(element, x.emplace_back());
+    } else {
+      x = j.get<T>();
+    }
+  }
+  const json& in_;
+};
+
 /// A declared section's fields into `out`.
 void put_declared(json& out, const auto& section, const JsonNumbers& n) {
   DeclaredFieldWriter writer(out, n);
@@ -291,40 +320,7 @@ json to_json(const CheckResult& r) {
   return out;
 }
 
-json to_json(const LyapunovGolden& g) {
-  json runs = json::array();
-  for (const auto& r : g.long_horizon.ensemble)
-    runs.push_back({{"u0", r.u0},
-                    {"v0", r.v0},
-                    {"lambda1_per_period", r.lambda1_per_period},
-                    {"lambda2_per_period", r.lambda2_per_period}});
-  const auto& s = g.short_horizon;
-  const auto& l = g.long_horizon;
-  return {{"what", "computed Lyapunov golden (src/vibro/run/lyapunov_golden.hpp); do not edit by hand"},
-          {"written_by", g.written_by},
-          {"vibro_version", g.vibro_version},
-          {"case", {{"file", g.case_file}, {"name", g.case_name}, {"hash_fnv1a64", g.case_hash}}},
-          {"short",
-           {{"periods", s.periods},
-            {"precision", s.precision},
-            {"compared_with", s.compared_with},
-            {"agreement_digits", s.agreement_digits},
-            {"lambda1_per_period", s.lambda1_per_period},
-            {"lambda2_per_period", s.lambda2_per_period},
-            {"relative_tolerance", s.relative_tolerance}}},
-          {"long",
-           {{"periods", l.periods},
-            {"precision", l.precision},
-            {"u0", l.u0},
-            {"v0", l.v0},
-            {"lambda1_per_period", l.lambda1_per_period},
-            {"lambda2_per_period", l.lambda2_per_period},
-            {"tolerance_lambda1", l.tolerance_lambda1},
-            {"tolerance_lambda2", l.tolerance_lambda2},
-            {"tolerance_is", "the 95 % uncertainty of the run (batch means and ensemble spread)"},
-            {"ensemble_perturbation", l.ensemble_perturbation},
-            {"ensemble", runs}}}};
-}
+json to_json(const LyapunovGolden& g) { return declared_json(g, JsonNumbers(false)); }
 
 json schemes_json() {
   json list = json::array();
@@ -349,31 +345,8 @@ json schemes_json() {
 LyapunovGolden golden_from_json(const json& j, const std::string& file) {
   try {
     LyapunovGolden g;
-    g.written_by = j.at("written_by").get<std::string>();
-    g.vibro_version = j.at("vibro_version").get<std::string>();
-    const json& c = j.at("case");
-    g.case_file = c.at("file").get<std::string>();
-    g.case_name = c.at("name").get<std::string>();
-    g.case_hash = c.at("hash_fnv1a64").get<std::string>();
-    const json& s = j.at("short");
-    g.short_horizon = {s.at("periods").get<std::int64_t>(),          s.at("precision").get<std::string>(),
-                       s.at("compared_with").get<std::string>(),     s.at("agreement_digits").get<double>(),
-                       s.at("lambda1_per_period").get<std::string>(), s.at("lambda2_per_period").get<std::string>(),
-                       s.at("relative_tolerance").get<std::string>()};
-    const json& l = j.at("long");
-    auto& h = g.long_horizon;
-    h.periods = l.at("periods").get<std::int64_t>();
-    h.precision = l.at("precision").get<std::string>();
-    h.u0 = l.at("u0").get<std::string>();
-    h.v0 = l.at("v0").get<std::string>();
-    h.lambda1_per_period = l.at("lambda1_per_period").get<std::string>();
-    h.lambda2_per_period = l.at("lambda2_per_period").get<std::string>();
-    h.tolerance_lambda1 = l.at("tolerance_lambda1").get<std::string>();
-    h.tolerance_lambda2 = l.at("tolerance_lambda2").get<std::string>();
-    h.ensemble_perturbation = l.at("ensemble_perturbation").get<std::string>();
-    for (const json& r : l.at("ensemble"))
-      h.ensemble.push_back({r.at("u0").get<std::string>(), r.at("v0").get<std::string>(),
-                        r.at("lambda1_per_period").get<std::string>(), r.at("lambda2_per_period").get<std::string>()});
+    DeclaredFieldReader reader(j);
+    visit_members(reader, g);
     return g;
   } catch (const json::exception& error) {
     throw InputError(file, "", std::string("not a computed Lyapunov golden: ") + error.what());

@@ -48,8 +48,8 @@ ShownUncertainty shown_uncertainty(const std::filesystem::path& golden_dir, cons
   std::ifstream in(file);
   if (in) {
     const LyapunovGolden golden = golden_from_json(nlohmann::json::parse(in), file.string());
-    if (golden.case_name == c.name) {
-      if (golden.case_hash != c.hash) return {"golden stale", std::nullopt, std::nullopt};
+    if (golden.case_info.name == c.name) {
+      if (golden.case_info.hash != c.hash) return {"golden stale", std::nullopt, std::nullopt};
       return {"golden", NumberText{golden.long_horizon.tolerance_lambda1}, NumberText{golden.long_horizon.tolerance_lambda2}};
     }
   }

@@ -92,9 +92,7 @@ LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOpti
   LyapunovGolden golden;
   golden.written_by = options.command;
   golden.vibro_version = VIBRO_VERSION;
-  golden.case_file = c.file;
-  golden.case_name = c.name;
-  golden.case_hash = c.hash;
+  golden.case_info = {c.file, c.name, c.hash};
   golden.short_horizon = {options.short_periods,
                           low.name(),
                           high.name(),
@@ -136,7 +134,7 @@ LyapunovGoldenCheck check_lyapunov_golden(const LyapunovGolden& golden, const Ca
     check.passed = check.passed && ok;
     check.lines.push_back((ok ? "ok    " : "FAIL  ") + text);
   };
-  if (golden.case_hash != c.hash) {
+  if (golden.case_info.hash != c.hash) {
     line(false, "the case file changed since the golden was written: regenerate with `" + golden.written_by + "`");
     return check;
   }

@@ -36,11 +36,17 @@ struct LyapunovGoldenOptions {
   RunOptions run;
 };
 
-/// A computed golden (written as JSON by io/golden_json.hpp; the file records the command
-/// that wrote it).
+/// The case a golden was computed from: its file, name and hash (the golden is stale once the
+/// file changes).
+struct GoldenCase {
+  std::string file, name, hash;
+};
+
+/// A computed golden (written and read as JSON by io/result_json.hpp from its declaration in
+/// run/result_fields.hpp; the file records the command that wrote it).
 struct LyapunovGolden {
   std::string written_by, vibro_version;
-  std::string case_file, case_name, case_hash;
+  GoldenCase case_info;
   struct Short {
     std::int64_t periods = 0;
     std::string precision, compared_with;
