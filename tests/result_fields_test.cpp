@@ -1,9 +1,10 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, its schema in docs/schema/ (run, lyapunov, check, sweep or lyapunov_golden) lists exactly its declared
+// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits or lyapunov_golden) lists exactly its declared
 // fields (a number or a list of numbers in full with its "_text" twin, a summary to a few
 // digits without), requires exactly those always written (every field but an optional
 // declared Absent::omitted and one written on some objects only), and docs/outputs.md has an
-// entry for every field (written `name`; a sweep's point line in docs/sweeps.md). A value per
+// entry for every field (written `name`; a sweep's point line in docs/sweeps.md, the orbits
+// in docs/periodic_orbits.md). A value per
 // metric is an object keyed by the metrics' names. The expected sets come from the
 // declarations, the one place the writers take the names from; the schema and the reference
 // are what is checked.
@@ -273,6 +274,13 @@ SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Short>) { ret
 SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Run>) { return golden_place({"long", "ensemble", "[]"}); }
 SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Long>) { return golden_place({"long"}); }
 SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden>) { return golden_place({}); }
+// `vibro orbits --json`, in docs/schema/orbits.schema.json.
+SchemaPlace orbits_place(std::vector<std::string> path, std::set<std::string> added = {}) {
+  return {"", std::move(path), false, std::move(added), "orbits"};
+}
+SchemaPlace schema_place(std::type_identity<vibro::OrbitRow>) { return orbits_place({"orbits", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::DegenerateOrder>) { return orbits_place({"degenerate", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::OrbitListing>) { return orbits_place({}, {"schema_version"}); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepExponents>) { return sweep_place({"lyapunov"}); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepImpacts>) { return sweep_place({}, true); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepStrobe>) { return sweep_place({"strobe"}); }
@@ -342,16 +350,19 @@ TEST(ResultFields, PerMetricObjectsHoldExactlyTheMetricsNames) {
 }
 
 /// Every field has an entry in the reference of its output: docs/sweeps.md "Result lines"
-/// for a sweep's point line, docs/outputs.md for the others.
+/// for a sweep's point line, docs/periodic_orbits.md "Output" for `vibro orbits`,
+/// docs/outputs.md for the others.
 TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsReference) {
-  const std::string outputs = vibro::testing::outputs_reference();
-  const std::string sweeps =
-      vibro::testing::read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs" / "sweeps.md");
+  const auto reference = [](const std::string& file) {
+    return vibro::testing::read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs" / file);
+  };
+  const std::map<std::string, std::string> by_schema = {{"sweep", "sweeps.md"}, {"orbits", "periodic_orbits.md"}};
   for_each_section([&]<class Section>(std::type_identity<Section> section) {
-    const bool sweep = schema_place(section).file == "sweep";
+    const auto own = by_schema.find(schema_place(section).file);
+    const std::string file = own == by_schema.end() ? "outputs.md" : own->second;
+    const std::string text = reference(file);
     for (const std::string& name : declared_keys<Section>().names)
-      EXPECT_TRUE(vibro::testing::documented(sweep ? sweeps : outputs, name))
-          << "`" << name << "` has no entry in docs/" << (sweep ? "sweeps.md" : "outputs.md");
+      EXPECT_TRUE(vibro::testing::documented(text, name)) << "`" << name << "` has no entry in docs/" << file;
   });
 }
 

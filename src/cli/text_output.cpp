@@ -459,11 +459,11 @@ void print_check(std::ostream& out, const CheckResult& result) {
 }
 
 void print_orbits(std::ostream& out, const OrbitListing& listing) {
-  out << "case       " << listing.case_name << "  (" << listing.case_file << ")\n"
+  out << "case       " << listing.case_info.name << "  (" << listing.case_info.file << ")\n"
       << "precision  " << listing.precision.name() << "\n"
       << "orbits     (1, n) for n = " << listing.n_min << " … " << listing.n_max
       << ": every root of the impact-phase equation (docs/periodic_orbits.md)\n";
-  for (const auto& [n, why] : listing.degenerate) out << "\nn = " << n << ": no isolated orbits: " << why << "\n";
+  for (const DegenerateOrder& d : listing.degenerate) out << "\nn = " << d.n << ": no isolated orbits: " << d.why << "\n";
   if (listing.orbits.empty()) out << "\nno root: no (1, n) orbit for these n\n";
   for (const OrbitRow& o : listing.orbits) {
     out << "\n(1, " << o.n << ") orbit, phase " << display(o.phase, 12) << ": "

@@ -184,29 +184,9 @@ json declared_json(const auto& section, const JsonNumbers& n) {
 }  // namespace
 
 json to_json(const OrbitListing& listing) {
-  const JsonNumbers n(listing.precision.kind != ScalarKind::double_);
-  json orbits = json::array();
-  for (const OrbitRow& o : listing.orbits) {
-    json row = {{"n", o.n}, {"admissible", o.admissible}, {"stable", o.stable}, {"real_multipliers", o.real_multipliers}};
-    if (!o.admissible) row["rejected_because"] = o.rejected_because;
-    for (const auto& [key, value] :
-         {std::pair<const char*, const NumberText*>{"phase", &o.phase}, {"impact_time", &o.impact_time},
-          {"velocity_before", &o.velocity_before}, {"velocity_after", &o.velocity_after},
-          {"multiplier1", &o.multiplier1}, {"multiplier2", &o.multiplier2}, {"largest_modulus", &o.largest_modulus},
-          {"trace", &o.trace}, {"determinant", &o.determinant}, {"sum_rule", &o.sum_rule},
-          {"lambda1_per_period", &o.lambda1_per_period}, {"lambda2_per_period", &o.lambda2_per_period},
-          {"start_u", &o.start_u}, {"start_v", &o.start_v}})
-      n.put(row, key, *value);
-    orbits.push_back(std::move(row));
-  }
-  json degenerate = json::array();
-  for (const auto& [order, why] : listing.degenerate) degenerate.push_back({{"n", order}, {"why", why}});
-  return {{"schema_version", schema_version::orbits},
-          {"case", {{"name", listing.case_name}, {"file", listing.case_file}}},
-          {"precision", listing.precision.name()},
-          {"n", {listing.n_min, listing.n_max}},
-          {"orbits", orbits},
-          {"degenerate", degenerate}};
+  json out = declared_json(listing, JsonNumbers(listing.precision.kind != ScalarKind::double_));
+  out["schema_version"] = schema_version::orbits;
+  return out;
 }
 
 json to_json(const ModelDescription& model) {

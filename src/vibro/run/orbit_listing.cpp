@@ -3,6 +3,7 @@
 #include "vibro/analysis/periodic_orbits.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/model_binding.hpp"
+#include "vibro/run/run_case.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <cmath>
@@ -48,7 +49,7 @@ OrbitListing list_orbits(const CaseSpec& c, int n_min, int n_max, const Precisio
   if (precision.kind == ScalarKind::rational)
     throw InputError("", "--precision", "the orbits need a floating-point type (arccos, exp): not rational");
   if (n_min < 1 || n_max < n_min) throw InputError("", "--n", "expected 1 ≤ N1 ≤ N2");
-  OrbitListing listing{c.name, c.file, precision, n_min, n_max, {}, {}};
+  OrbitListing listing{case_info(c), precision, n_min, n_max, {}, {}};
   with_scalar(precision, [&](auto type) {
     using Real = typename decltype(type)::type;
     if constexpr (!std::is_same_v<Real, rational>) {
@@ -61,7 +62,7 @@ OrbitListing list_orbits(const CaseSpec& c, int n_min, int n_max, const Precisio
             listing.orbits.back().index = ++index;
           }
         } catch (const OrbitSearchFailure& why) {
-          listing.degenerate.emplace_back(n, why.what());
+          listing.degenerate.push_back({n, why.what()});
         }
       }
     }

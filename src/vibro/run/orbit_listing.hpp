@@ -5,6 +5,7 @@
 // starts on it (IDED, the reference's exact derivative).
 
 #include "vibro/run/case_spec.hpp"
+#include "vibro/run/run_result.hpp"
 #include "vibro/scalar/number_text.hpp"
 #include "vibro/scalar/precision.hpp"
 
@@ -34,13 +35,18 @@ struct OrbitRow {
   NumberText start_u, start_v;
 };
 
+/// An n for which no orbit was sought: its phase equation is degenerate, for the reason given.
+struct DegenerateOrder {
+  int n = 0;
+  std::string why;
+};
+
 struct OrbitListing {
-  std::string case_name, case_file;
+  CaseInfo case_info;
   Precision precision;
   int n_min = 1, n_max = 1;
-  std::vector<OrbitRow> orbits;  ///< by n, then by phase as found
-  /// Why no orbit was sought for an n (a degenerate phase equation), by n.
-  std::vector<std::pair<int, std::string>> degenerate;
+  std::vector<OrbitRow> orbits;            ///< by n, then by phase as found
+  std::vector<DegenerateOrder> degenerate;  ///< by n
 };
 
 /// Every root for n = n_min … n_max of the case's impact oscillator at `precision` (a

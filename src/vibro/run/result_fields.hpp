@@ -1,6 +1,6 @@
 #pragma once
 // The fields of the result sections of `vibro run`, `vibro lyapunov`, `vibro check`, a
-// sweep's point lines and a computed golden, declared once: each field's name in every output,
+// sweep's point lines, `vibro orbits` and a computed golden, declared once: each field's name in every output,
 // its member, and how it is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
@@ -22,6 +22,7 @@
 // it is written (FieldUse); visit_members(v, x) for the stored ones alone (the member const or
 // not, as x is).
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <tuple>
@@ -30,6 +31,7 @@
 
 #include "vibro/run/lyapunov_golden.hpp"
 #include "vibro/run/lyapunov_result.hpp"
+#include "vibro/run/orbit_listing.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/run_result.hpp"
 #include "vibro/run/sweep_point.hpp"
@@ -723,6 +725,46 @@ constexpr auto declared_fields(std::type_identity<LyapunovGolden>) {
                     Field{"long", &LyapunovGolden::long_horizon}};
 }
 
+// One element of `orbits` of `vibro orbits --json`: a (1, n) orbit in closed form, and why it
+// was rejected when it was.
+inline bool orbit_rejected(const OrbitRow& o) { return !o.admissible; }
+constexpr auto declared_fields(std::type_identity<OrbitRow>) {
+  using O = OrbitRow;
+  return std::tuple{Field{"n", &O::n},
+                    NotInJson{&O::index},
+                    Field{"phase", &O::phase},
+                    Field{"impact_time", &O::impact_time},
+                    Field{"velocity_before", &O::velocity_before},
+                    Field{"velocity_after", &O::velocity_after},
+                    Field{"admissible", &O::admissible},
+                    When{"rejected_because", &O::rejected_because, &orbit_rejected},
+                    Field{"real_multipliers", &O::real_multipliers},
+                    Field{"multiplier1", &O::multiplier1},
+                    Field{"multiplier2", &O::multiplier2},
+                    Field{"largest_modulus", &O::largest_modulus},
+                    Field{"stable", &O::stable},
+                    Field{"trace", &O::trace},
+                    Field{"determinant", &O::determinant},
+                    Field{"sum_rule", &O::sum_rule},
+                    Field{"lambda1_per_period", &O::lambda1_per_period},
+                    Field{"lambda2_per_period", &O::lambda2_per_period},
+                    Field{"start_u", &O::start_u},
+                    Field{"start_v", &O::start_v}};
+}
+
+// One element of `degenerate`.
+constexpr auto declared_fields(std::type_identity<DegenerateOrder>) {
+  return std::tuple{Field{"n", &DegenerateOrder::n}, Field{"why", &DegenerateOrder::why}};
+}
+
+// `vibro orbits --json`; io/result_json.cpp adds the layout's `schema_version`.
+inline std::array<int, 2> orbit_orders(const OrbitListing& l) { return {l.n_min, l.n_max}; }
+constexpr auto declared_fields(std::type_identity<OrbitListing>) {
+  return std::tuple{Field{"case", &OrbitListing::case_info}, Field{"precision", &OrbitListing::precision},
+                    NotInJson{&OrbitListing::n_min}, NotInJson{&OrbitListing::n_max}, Shown{"n", &orbit_orders},
+                    Field{"orbits", &OrbitListing::orbits}, Field{"degenerate", &OrbitListing::degenerate}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -800,7 +842,8 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     SweepPointResult, CheckSummary, ComputedExponent, MemberEvaluation,
                                     RecordedOutcome, MemberVerdict, CoveredValue, RelationVerdict, UncheckedValue,
                                     Reproduction, CheckResult, GoldenCase, LyapunovGolden::Short,
-                                    LyapunovGolden::Run, LyapunovGolden::Long, LyapunovGolden>;
+                                    LyapunovGolden::Run, LyapunovGolden::Long, LyapunovGolden, OrbitRow,
+                                    DegenerateOrder, OrbitListing>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {
