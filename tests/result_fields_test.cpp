@@ -1,13 +1,13 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits or lyapunov_golden) lists exactly its declared
-// fields (a number or a list of numbers in full with its "_text" twin, a summary to a few
-// digits without), requires exactly those always written (every field but an optional
-// declared Absent::omitted and one written on some objects only), and docs/outputs.md has an
-// entry for every field (written `name`; a sweep's point line in docs/sweeps.md, the orbits
-// in docs/periodic_orbits.md). A value per
-// metric is an object keyed by the metrics' names. The expected sets come from the
-// declarations, the one place the writers take the names from; the schema and the reference
-// are what is checked.
+// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits or lyapunov_golden)
+// lists exactly its declared fields (a number or a list of numbers in full with its "_text"
+// twin, a summary to a few digits without), requires exactly those always written (every
+// field but an optional declared Absent::omitted and one written on some objects only), and
+// the reference section of its output has an entry for every field (written `name`): in
+// docs/outputs.md, docs/sweeps.md for a sweep's point line, docs/periodic_orbits.md for the
+// orbits. A value per metric is an object keyed by the metrics' names. The expected sets come
+// from the declarations, the one place the writers take the names from; the schema and the
+// reference are what is checked.
 
 #include "support/documented_fields.hpp"
 #include "support/read_text.hpp"
@@ -23,6 +23,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -349,20 +350,51 @@ TEST(ResultFields, PerMetricObjectsHoldExactlyTheMetricsNames) {
     EXPECT_EQ(schema_at({"study", {"rows", "[]"}}).at("properties").at(field).at("$ref"), "#/$defs/per_metric") << field;
 }
 
-/// Every field has an entry in the reference of its output: docs/sweeps.md "Result lines"
-/// for a sweep's point line, docs/periodic_orbits.md "Output" for `vibro orbits`,
-/// docs/outputs.md for the others.
-TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsReference) {
-  const auto reference = [](const std::string& file) {
+/// The part of `text` from the line `heading` to the next heading of its level or above.
+std::string section_of(const std::string& text, const std::string& heading) {
+  const auto level_of = [](const std::string& line) {
+    const std::size_t hashes = line.find_first_not_of('#');
+    return hashes != std::string::npos && hashes > 0 && line[hashes] == ' ' ? hashes : 0;
+  };
+  std::istringstream in(text);
+  std::string line, out;
+  std::size_t level = 0;
+  while (std::getline(in, line)) {
+    if (level == 0) {
+      if (line == heading) level = level_of(line), out = line + "\n";
+      continue;
+    }
+    const std::size_t here = level_of(line);
+    if (here > 0 && here <= level) break;
+    out += line + "\n";
+  }
+  return out;
+}
+
+/// Every field has an entry in the reference of its output, in the part that describes that
+/// output (a name as common as `n` or `why` is found where it belongs, not anywhere):
+/// docs/outputs.md "Common to every result" and the output's own section, docs/sweeps.md
+/// "The result file" for a sweep's point line, docs/periodic_orbits.md "`vibro orbits`".
+TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsOutputsReference) {
+  const auto read = [](const std::string& file) {
     return vibro::testing::read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs" / file);
   };
-  const std::map<std::string, std::string> by_schema = {{"sweep", "sweeps.md"}, {"orbits", "periodic_orbits.md"}};
+  const std::string outputs = read("outputs.md");
+  const std::string common = section_of(outputs, "## Common to every result");
+  const std::map<std::string, std::string> reference = {
+      {"run", common + section_of(outputs, "## `vibro run --json` and `vibro converge --json`") +
+                  section_of(outputs, "## Error metrics")},
+      {"lyapunov", common + section_of(outputs, "## `vibro lyapunov --json`")},
+      {"check", common + section_of(outputs, "## `vibro check --json`")},
+      {"lyapunov_golden", section_of(outputs, "## Computed goldens (`tests/golden/lyapunov/*.json`)")},
+      {"sweep", section_of(read("sweeps.md"), "## The result file")},
+      {"orbits", common + section_of(read("periodic_orbits.md"), "## 5. `vibro orbits`")}};
+  for (const auto& [schema, text] : reference) EXPECT_FALSE(text.empty()) << "no reference section for " << schema;
   for_each_section([&]<class Section>(std::type_identity<Section> section) {
-    const auto own = by_schema.find(schema_place(section).file);
-    const std::string file = own == by_schema.end() ? "outputs.md" : own->second;
-    const std::string text = reference(file);
+    const std::string& file = schema_place(section).file;
     for (const std::string& name : declared_keys<Section>().names)
-      EXPECT_TRUE(vibro::testing::documented(text, name)) << "`" << name << "` has no entry in docs/" << file;
+      EXPECT_TRUE(vibro::testing::documented(reference.at(file), name))
+          << "`" << name << "` (" << file << " output) has no entry in its reference section";
   });
 }
 
