@@ -1,13 +1,13 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits or lyapunov_golden)
-// lists exactly its declared fields (a number or a list of numbers in full with its "_text"
-// twin, a summary to a few digits without), requires exactly those always written (every
-// field but an optional declared Absent::omitted and one written on some objects only), and
-// the reference section of its output has an entry for every field (written `name`): in
-// docs/outputs.md, docs/sweeps.md for a sweep's point line, docs/periodic_orbits.md for the
-// orbits. A value per metric is an object keyed by the metrics' names. The expected sets come
-// from the declarations, the one place the writers take the names from; the schema and the
-// reference are what is checked.
+// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits, list or
+// lyapunov_golden) lists exactly its declared fields (a number or a list of numbers in full
+// with its "_text" twin, a summary to a few digits without), requires exactly those always
+// written (every field but an optional declared Absent::omitted and one written on some
+// objects only), and the reference section of its output has an entry for every field
+// (written `name`): in docs/outputs.md, docs/sweeps.md for a sweep's point line,
+// docs/periodic_orbits.md for the orbits. A value per metric is an object keyed by the
+// metrics' names. The expected sets come from the declarations, the one place the writers
+// take the names from; the schema and the reference are what is checked.
 
 #include "support/documented_fields.hpp"
 #include "support/read_text.hpp"
@@ -282,6 +282,9 @@ SchemaPlace orbits_place(std::vector<std::string> path, std::set<std::string> ad
 SchemaPlace schema_place(std::type_identity<vibro::OrbitRow>) { return orbits_place({"orbits", "[]"}); }
 SchemaPlace schema_place(std::type_identity<vibro::DegenerateOrder>) { return orbits_place({"degenerate", "[]"}); }
 SchemaPlace schema_place(std::type_identity<vibro::OrbitListing>) { return orbits_place({}, {"schema_version"}); }
+// `vibro list --json`, in docs/schema/list.schema.json.
+SchemaPlace schema_place(std::type_identity<vibro::ListedCase>) { return {"", {"cases", "[]"}, false, {}, "list"}; }
+SchemaPlace schema_place(std::type_identity<vibro::CaseListing>) { return {"", {}, false, {"schema_version"}, "list"}; }
 SchemaPlace schema_place(std::type_identity<vibro::SweepExponents>) { return sweep_place({"lyapunov"}); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepImpacts>) { return sweep_place({}, true); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepStrobe>) { return sweep_place({"strobe"}); }
@@ -387,6 +390,7 @@ TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsOutputsReference) {
       {"lyapunov", common + section_of(outputs, "## `vibro lyapunov --json`")},
       {"check", common + section_of(outputs, "## `vibro check --json`")},
       {"lyapunov_golden", section_of(outputs, "## Computed goldens (`tests/golden/lyapunov/*.json`)")},
+      {"list", section_of(outputs, "## `vibro list --json`")},
       {"sweep", section_of(read("sweeps.md"), "## The result file")},
       {"orbits", common + section_of(read("periodic_orbits.md"), "## 5. `vibro orbits`")}};
   for (const auto& [schema, text] : reference) EXPECT_FALSE(text.empty()) << "no reference section for " << schema;

@@ -48,11 +48,7 @@ class ListVerb : public Verb {
                        c.precision.name(), c.description});
     }
     if (common.json) {
-      nlohmann::json list = nlohmann::json::array();
-      for (const auto& c : cases)
-        list.push_back({{"name", c.name}, {"file", c.file}, {"model", c.model}, {"scheme", c.scheme},
-                        {"precision", c.precision}, {"description", c.description}});
-      std::cout << nlohmann::json{{"schema_version", schema_version::list}, {"cases", list}}.dump(2) << "\n";
+      std::cout << to_json(CaseListing{cases}).dump(2) << "\n";
     } else {
       print_cases(std::cout, cases);
     }

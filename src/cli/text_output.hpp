@@ -4,6 +4,7 @@
 
 #include "vibro/io/run_comparison.hpp"
 #include "vibro/run/case_spec.hpp"
+#include "vibro/run/listed_case.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/orbit_listing.hpp"
 #include "vibro/run/published_check.hpp"
@@ -15,11 +16,7 @@
 
 namespace vibro::cli {
 
-/// A case file as `vibro list` shows it.
-struct ListedCase {
-  std::string name, file, model, scheme, precision, description;
-};
-
+/// The cases `vibro list` found, a line each.
 void print_cases(std::ostream& out, const std::vector<ListedCase>& cases);
 /// Every registered scheme: names, models, scalar types, declared orders.
 void print_schemes(std::ostream& out);

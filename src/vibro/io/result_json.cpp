@@ -23,8 +23,9 @@ void put_written(json& out, const std::string& key, const std::string& written, 
   n.put(out, key, NumberText{written});
 }
 
-// Values keyed by their own names (a model's parameters, the initial values, a scheme's
-// options), each written by its function below.
+// Values shaped unlike a declared section, each written by its function below: those keyed
+// by their own names (a model's parameters, the initial values, a scheme's options, a
+// relation's measures), the compact running samples, a precision by its name.
 json shaped_json(const ModelDescription& model, const JsonNumbers& n);
 json shaped_json(const std::vector<Parameter>& initial, const JsonNumbers& n);
 json shaped_json(const SchemeDescription& scheme, const JsonNumbers& n);
@@ -47,11 +48,11 @@ struct NullFields {
 
 /// Writes the fields of a section declared in run/result_fields.hpp under their names: a
 /// number with its text twin (JsonNumbers), a list of numbers likewise, a summary to a few
-/// digits as a bare number, a declared section as
-/// an object (or inline, beside the enclosing one's fields), a list of them as
-/// an array, a value per metric as an object keyed by the metrics' names (an absent one
-/// null), an enumerator by its name, a section with a writer of its own by that writer, an
-/// empty optional as null or not at all, as declared.
+/// digits as a bare number, a declared section as an object (or inline, beside the
+/// enclosing one's fields), a list of them as an array and a map of them as an object, a
+/// value per metric as an object keyed by the metrics' names (an absent one null), an
+/// enumerator by its name, a shaped value by its shaped_json, an empty optional as null or
+/// not at all, as declared; a field not written on this object (When) not at all.
 class DeclaredFieldWriter {
  public:
   DeclaredFieldWriter(json& out, const JsonNumbers& n) : out_(out), n_(n) {}
@@ -84,8 +85,6 @@ class DeclaredFieldWriter {
       for (const ErrorMetric m : error_metrics)
         inner(std::string(vibro::name(m)).c_str(), x[index_of(m)], FieldUse{.absent = Absent::null});
       out_[name] = std::move(object);
-    } else if constexpr (requires { to_json(x); }) {
-      out_[name] = to_json(x);
     } else if constexpr (requires { x.has_value(); }) {
       if constexpr (requires { requires DeclaredResult<const typename T::value_type>; }) {
         if (inline_section(use.absent)) {
@@ -186,6 +185,12 @@ json declared_json(const auto& section, const JsonNumbers& n) {
 json to_json(const OrbitListing& listing) {
   json out = declared_json(listing, JsonNumbers(listing.precision.kind != ScalarKind::double_));
   out["schema_version"] = schema_version::orbits;
+  return out;
+}
+
+json to_json(const CaseListing& listing) {
+  json out = declared_json(listing, JsonNumbers(false));
+  out["schema_version"] = schema_version::list;
   return out;
 }
 

@@ -5,6 +5,7 @@
 // fields' names. Each output kind carries its schema_version; its JSON Schema is
 // docs/schema/<kind>.schema.json.
 
+#include "vibro/run/listed_case.hpp"
 #include "vibro/run/lyapunov_golden.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/orbit_listing.hpp"
@@ -34,6 +35,8 @@ inline constexpr int orbits = 1;    ///< orbits --json
 
 /// `vibro orbits --json` (docs/periodic_orbits.md "Output").
 nlohmann::json to_json(const OrbitListing& listing);
+/// `vibro list --json`.
+nlohmann::json to_json(const CaseListing& listing);
 /// The model's type and parameters as written in the case (for display; a run's JSON
 /// writes them as numbers).
 nlohmann::json to_json(const ModelDescription& model);

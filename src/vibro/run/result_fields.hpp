@@ -1,6 +1,6 @@
 #pragma once
 // The fields of the result sections of `vibro run`, `vibro lyapunov`, `vibro check`, a
-// sweep's point lines, `vibro orbits` and a computed golden, declared once: each field's name in every output,
+// sweep's point lines, `vibro orbits`, `vibro list` and a computed golden, declared once: each field's name in every output,
 // its member, and how it is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
@@ -29,6 +29,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "vibro/run/listed_case.hpp"
 #include "vibro/run/lyapunov_golden.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/orbit_listing.hpp"
@@ -765,6 +766,18 @@ constexpr auto declared_fields(std::type_identity<OrbitListing>) {
                     Field{"orbits", &OrbitListing::orbits}, Field{"degenerate", &OrbitListing::degenerate}};
 }
 
+// One element of `cases` of `vibro list --json`.
+constexpr auto declared_fields(std::type_identity<ListedCase>) {
+  return std::tuple{Field{"name", &ListedCase::name},           Field{"file", &ListedCase::file},
+                    Field{"model", &ListedCase::model},         Field{"scheme", &ListedCase::scheme},
+                    Field{"precision", &ListedCase::precision}, Field{"description", &ListedCase::description}};
+}
+
+// `vibro list --json`; io/result_json.cpp adds the layout's `schema_version`.
+constexpr auto declared_fields(std::type_identity<CaseListing>) {
+  return std::tuple{Field{"cases", &CaseListing::cases}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -843,7 +856,7 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     RecordedOutcome, MemberVerdict, CoveredValue, RelationVerdict, UncheckedValue,
                                     Reproduction, CheckResult, GoldenCase, LyapunovGolden::Short,
                                     LyapunovGolden::Run, LyapunovGolden::Long, LyapunovGolden, OrbitRow,
-                                    DegenerateOrder, OrbitListing>;
+                                    DegenerateOrder, OrbitListing, ListedCase, CaseListing>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {
