@@ -180,19 +180,20 @@ json declared_json(const auto& section, const JsonNumbers& n) {
   return out;
 }
 
+/// A declared output with its layout's version.
+json versioned_json(const auto& output, const JsonNumbers& n, int version) {
+  json out = declared_json(output, n);
+  out["schema_version"] = version;
+  return out;
+}
+
 }  // namespace
 
 json to_json(const OrbitListing& listing) {
-  json out = declared_json(listing, JsonNumbers(listing.precision.kind != ScalarKind::double_));
-  out["schema_version"] = schema_version::orbits;
-  return out;
+  return versioned_json(listing, JsonNumbers(listing.precision.kind != ScalarKind::double_), schema_version::orbits);
 }
 
-json to_json(const CaseListing& listing) {
-  json out = declared_json(listing, JsonNumbers(false));
-  out["schema_version"] = schema_version::list;
-  return out;
-}
+json to_json(const CaseListing& listing) { return versioned_json(listing, JsonNumbers(false), schema_version::list); }
 
 json to_json(const ModelDescription& model) {
   json out = {{"type", model.type}};
@@ -281,8 +282,8 @@ json to_json(const SweepPointResult& point) {
 }
 
 json to_json(const RunResult& r, bool with_samples) {
-  json out = declared_json(r, JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits));
-  out["schema_version"] = schema_version::run;
+  json out = versioned_json(r, JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits),
+                            schema_version::run);
   if (!with_samples) {
     out["run"].erase("samples");
     if (out.contains("sweep"))
@@ -292,17 +293,14 @@ json to_json(const RunResult& r, bool with_samples) {
 }
 
 json to_json(const LyapunovResult& r) {
-  json out = declared_json(r, JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits));
-  out["schema_version"] = schema_version::lyapunov;
-  return out;
+  return versioned_json(r, JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits),
+                        schema_version::lyapunov);
 }
 
 json to_json(const CheckResult& r) {
   // Every number a JSON number (doubles print round-trip); a published value also keeps its
   // digits as printed.
-  json out = declared_json(r, JsonNumbers(false));
-  out["schema_version"] = CheckResult::schema_version;
-  return out;
+  return versioned_json(r, JsonNumbers(false), CheckResult::schema_version);
 }
 
 json to_json(const LyapunovGolden& g) { return declared_json(g, JsonNumbers(false)); }
