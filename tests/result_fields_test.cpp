@@ -223,74 +223,67 @@ SchemaPlace schema_place(std::type_identity<vibro::Provenance>) { return {"", {}
 SchemaPlace schema_place(std::type_identity<vibro::CaseInfo>) { return {"case", {}}; }
 // The writer adds the layout's version.
 SchemaPlace schema_place(std::type_identity<vibro::RunResult>) { return {"", {}, false, {"schema_version"}}; }
-// `vibro lyapunov --json`, in docs/schema/lyapunov.schema.json.
-SchemaPlace lyapunov_place(std::string definition, std::vector<std::string> path, std::set<std::string> added = {}) {
-  return {std::move(definition), std::move(path), false, std::move(added), "lyapunov"};
+
+/// `place` in the schema `file` (a place is in run.schema.json unless said otherwise).
+SchemaPlace in(std::string file, SchemaPlace place) {
+  place.file = std::move(file);
+  return place;
 }
-SchemaPlace schema_place(std::type_identity<vibro::BatchMeans>) { return lyapunov_place("uncertainty", {"batch_means"}); }
-SchemaPlace schema_place(std::type_identity<vibro::ExponentUncertainty>) { return lyapunov_place("uncertainty", {}); }
+
+// `vibro lyapunov --json`, in docs/schema/lyapunov.schema.json.
+SchemaPlace schema_place(std::type_identity<vibro::BatchMeans>) { return in("lyapunov", {"uncertainty", {"batch_means"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::ExponentUncertainty>) { return in("lyapunov", {"uncertainty", {}}); }
 SchemaPlace schema_place(std::type_identity<vibro::ExponentUncertainties>) {
-  return lyapunov_place("", {"lyapunov", "uncertainty"});
+  return in("lyapunov", {"", {"lyapunov", "uncertainty"}});
 }
 SchemaPlace schema_place(std::type_identity<vibro::ExponentPair<double>>) {
-  return lyapunov_place("", {"lyapunov", "spread_last_half"});
+  return in("lyapunov", {"", {"lyapunov", "spread_last_half"}});
 }
 SchemaPlace schema_place(std::type_identity<vibro::ExponentPair<int>>) {
-  return lyapunov_place("", {"lyapunov", "second_precision", "shared_significant_digits"});
+  return in("lyapunov", {"", {"lyapunov", "second_precision", "shared_significant_digits"}});
 }
-SchemaPlace schema_place(std::type_identity<vibro::RunningEstimate>) { return lyapunov_place("running", {}); }
+SchemaPlace schema_place(std::type_identity<vibro::RunningEstimate>) { return in("lyapunov", {"running", {}}); }
 SchemaPlace schema_place(std::type_identity<vibro::EnsembleMember>) {
-  return lyapunov_place("", {"lyapunov", "ensemble", "members", "[]"});
+  return in("lyapunov", {"", {"lyapunov", "ensemble", "members", "[]"}});
 }
-SchemaPlace schema_place(std::type_identity<vibro::LyapunovEnsemble>) { return lyapunov_place("", {"lyapunov", "ensemble"}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovEnsemble>) { return in("lyapunov", {"", {"lyapunov", "ensemble"}}); }
 SchemaPlace schema_place(std::type_identity<vibro::SecondPrecision>) {
-  return lyapunov_place("", {"lyapunov", "second_precision"});
+  return in("lyapunov", {"", {"lyapunov", "second_precision"}});
 }
-SchemaPlace schema_place(std::type_identity<vibro::LyapunovFindings>) { return lyapunov_place("", {"lyapunov"}); }
-SchemaPlace schema_place(std::type_identity<vibro::LyapunovResult>) { return lyapunov_place("", {}, {"schema_version"}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovFindings>) { return in("lyapunov", {"", {"lyapunov"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovResult>) { return in("lyapunov", {"", {}, false, {"schema_version"}}); }
+// `vibro check --json`, in docs/schema/check.schema.json.
+SchemaPlace schema_place(std::type_identity<vibro::CheckSummary>) { return in("check", {"summary", {}}); }
+SchemaPlace schema_place(std::type_identity<vibro::ComputedExponent>) { return in("check", {"member", {"exponents", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::MemberEvaluation>) { return in("check", {"member", {}, true}); }
+SchemaPlace schema_place(std::type_identity<vibro::RecordedOutcome>) { return in("check", {"member", {"recorded"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::MemberVerdict>) { return in("check", {"member", {}}); }
+SchemaPlace schema_place(std::type_identity<vibro::CoveredValue>) { return in("check", {"relations", {"[]", "covers", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::RelationVerdict>) { return in("check", {"relations", {"[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::UncheckedValue>) { return in("check", {"", {"not_reproducible", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::Reproduction>) { return in("check", {"", {"reproduced", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::CheckResult>) { return in("check", {"", {}, false, {"schema_version"}}); }
+// A computed golden, in docs/schema/lyapunov_golden.schema.json; its writer adds nothing.
+SchemaPlace schema_place(std::type_identity<vibro::GoldenCase>) { return in("lyapunov_golden", {"", {"case"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Short>) { return in("lyapunov_golden", {"", {"short"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Run>) { return in("lyapunov_golden", {"", {"long", "ensemble", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Long>) { return in("lyapunov_golden", {"", {"long"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden>) { return in("lyapunov_golden", {"", {}}); }
+// `vibro orbits --json`, in docs/schema/orbits.schema.json.
+SchemaPlace schema_place(std::type_identity<vibro::OrbitRow>) { return in("orbits", {"", {"orbits", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::DegenerateOrder>) { return in("orbits", {"", {"degenerate", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::OrbitListing>) { return in("orbits", {"", {}, false, {"schema_version"}}); }
+// `vibro list --json`, in docs/schema/list.schema.json.
+SchemaPlace schema_place(std::type_identity<vibro::ListedCase>) { return in("list", {"", {"cases", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::CaseListing>) { return in("list", {"", {}, false, {"schema_version"}}); }
 // A sweep's point line, in docs/schema/sweep.schema.json; its writer adds `kind` and the
 // point's `parameters`.
-SchemaPlace sweep_place(std::vector<std::string> path, bool beside = false, std::set<std::string> added = {}) {
-  return {"point", std::move(path), beside, std::move(added), "sweep"};
-}
-// `vibro check --json`, in docs/schema/check.schema.json.
-SchemaPlace check_place(std::string definition, std::vector<std::string> path, bool beside = false,
-                        std::set<std::string> added = {}) {
-  return {std::move(definition), std::move(path), beside, std::move(added), "check"};
-}
-SchemaPlace schema_place(std::type_identity<vibro::CheckSummary>) { return check_place("summary", {}); }
-SchemaPlace schema_place(std::type_identity<vibro::ComputedExponent>) { return check_place("member", {"exponents", "[]"}); }
-SchemaPlace schema_place(std::type_identity<vibro::MemberEvaluation>) { return check_place("member", {}, true); }
-SchemaPlace schema_place(std::type_identity<vibro::RecordedOutcome>) { return check_place("member", {"recorded"}); }
-SchemaPlace schema_place(std::type_identity<vibro::MemberVerdict>) { return check_place("member", {}); }
-SchemaPlace schema_place(std::type_identity<vibro::CoveredValue>) { return check_place("relations", {"[]", "covers", "[]"}); }
-SchemaPlace schema_place(std::type_identity<vibro::RelationVerdict>) { return check_place("relations", {"[]"}); }
-SchemaPlace schema_place(std::type_identity<vibro::UncheckedValue>) { return check_place("", {"not_reproducible", "[]"}); }
-SchemaPlace schema_place(std::type_identity<vibro::Reproduction>) { return check_place("", {"reproduced", "[]"}); }
-SchemaPlace schema_place(std::type_identity<vibro::CheckResult>) { return check_place("", {}, false, {"schema_version"}); }
-// A computed golden, in docs/schema/lyapunov_golden.schema.json; its writer adds nothing.
-SchemaPlace golden_place(std::vector<std::string> path) { return {"", std::move(path), false, {}, "lyapunov_golden"}; }
-SchemaPlace schema_place(std::type_identity<vibro::GoldenCase>) { return golden_place({"case"}); }
-SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Short>) { return golden_place({"short"}); }
-SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Run>) { return golden_place({"long", "ensemble", "[]"}); }
-SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden::Long>) { return golden_place({"long"}); }
-SchemaPlace schema_place(std::type_identity<vibro::LyapunovGolden>) { return golden_place({}); }
-// `vibro orbits --json`, in docs/schema/orbits.schema.json.
-SchemaPlace orbits_place(std::vector<std::string> path, std::set<std::string> added = {}) {
-  return {"", std::move(path), false, std::move(added), "orbits"};
-}
-SchemaPlace schema_place(std::type_identity<vibro::OrbitRow>) { return orbits_place({"orbits", "[]"}); }
-SchemaPlace schema_place(std::type_identity<vibro::DegenerateOrder>) { return orbits_place({"degenerate", "[]"}); }
-SchemaPlace schema_place(std::type_identity<vibro::OrbitListing>) { return orbits_place({}, {"schema_version"}); }
-// `vibro list --json`, in docs/schema/list.schema.json.
-SchemaPlace schema_place(std::type_identity<vibro::ListedCase>) { return {"", {"cases", "[]"}, false, {}, "list"}; }
-SchemaPlace schema_place(std::type_identity<vibro::CaseListing>) { return {"", {}, false, {"schema_version"}, "list"}; }
-SchemaPlace schema_place(std::type_identity<vibro::SweepExponents>) { return sweep_place({"lyapunov"}); }
-SchemaPlace schema_place(std::type_identity<vibro::SweepImpacts>) { return sweep_place({}, true); }
-SchemaPlace schema_place(std::type_identity<vibro::SweepStrobe>) { return sweep_place({"strobe"}); }
-SchemaPlace schema_place(std::type_identity<vibro::SweepRelation>) { return sweep_place({"relations", "{}"}); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepExponents>) { return in("sweep", {"point", {"lyapunov"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepImpacts>) { return in("sweep", {"point", {}, true}); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepStrobe>) { return in("sweep", {"point", {"strobe"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepRelation>) { return in("sweep", {"point", {"relations", "{}"}}); }
 SchemaPlace schema_place(std::type_identity<vibro::SweepPointResult>) {
-  return sweep_place({}, false, {"kind", "parameters"});
+  return in("sweep", {"point", {}, false, {"kind", "parameters"}});
 }
 
 template <class F>
