@@ -1,5 +1,5 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits, list or
+// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits, list, schemes or
 // lyapunov_golden) lists exactly its declared fields (a number or a list of numbers in full
 // with its "_text" twin, a summary to a few digits without), requires exactly those always
 // written (every field but an optional declared Absent::omitted and one written on some
@@ -276,6 +276,15 @@ SchemaPlace schema_place(std::type_identity<vibro::OrbitListing>) { return in("o
 // `vibro list --json`, in docs/schema/list.schema.json.
 SchemaPlace schema_place(std::type_identity<vibro::ListedCase>) { return in("list", {"", {"cases", "[]"}}); }
 SchemaPlace schema_place(std::type_identity<vibro::CaseListing>) { return in("list", {"", {}, false, {"schema_version"}}); }
+// `vibro list --schemes --json`, in docs/schema/schemes.schema.json: a declared order is the
+// same object under each metric's name (the test below checks the names).
+SchemaPlace schema_place(std::type_identity<vibro::DeclaredOrder>) {
+  return in("schemes", {"", {"schemes", "[]", "declared_orders", "position_linf"}});
+}
+SchemaPlace schema_place(std::type_identity<vibro::ListedScheme>) { return in("schemes", {"", {"schemes", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::SchemeListing>) {
+  return in("schemes", {"", {}, false, {"schema_version"}});
+}
 // A sweep's point line, in docs/schema/sweep.schema.json; its writer adds `kind` and the
 // point's `parameters`.
 SchemaPlace schema_place(std::type_identity<vibro::SweepExponents>) { return in("sweep", {"point", {"lyapunov"}}); }
@@ -344,6 +353,13 @@ TEST(ResultFields, PerMetricObjectsHoldExactlyTheMetricsNames) {
   EXPECT_EQ(strings_of(orders.at("required")), names);
   for (const char* field : {"errors", "rounding_parts"})
     EXPECT_EQ(schema_at({"study", {"rows", "[]"}}).at("properties").at(field).at("$ref"), "#/$defs/per_metric") << field;
+  // A scheme's declared orders: keyed by the metrics a source gives an order for, none required,
+  // each key the same object.
+  const json& declared = schema_at(in("schemes", {"", {"schemes", "[]", "declared_orders"}}));
+  EXPECT_EQ(keys_of(declared.at("properties")), names);
+  EXPECT_FALSE(declared.contains("required"));
+  for (const auto& [metric, order] : declared.at("properties").items())
+    EXPECT_EQ(order, declared.at("properties").at("position_linf")) << metric;
 }
 
 /// The part of `text` from the line `heading` to the next heading of its level or above.
@@ -384,6 +400,7 @@ TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsOutputsReference) {
       {"check", common + section_of(outputs, "## `vibro check --json`")},
       {"lyapunov_golden", section_of(outputs, "## Computed goldens (`tests/golden/lyapunov/*.json`)")},
       {"list", section_of(outputs, "## `vibro list --json`")},
+      {"schemes", section_of(outputs, "## `vibro list --json`")},
       {"sweep", section_of(read("sweeps.md"), "## The result file")},
       {"orbits", common + section_of(read("periodic_orbits.md"), "## 5. `vibro orbits`")}};
   for (const auto& [schema, text] : reference) EXPECT_FALSE(text.empty()) << "no reference section for " << schema;

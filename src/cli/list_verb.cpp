@@ -5,6 +5,7 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/run/listed_scheme.hpp"
 #include "vibro/run/model_kind.hpp"
 #include "vibro/run/scheme_not_built_in.hpp"
 
@@ -30,7 +31,7 @@ class ListVerb : public Verb {
 
   int execute(const CommonOptions& common) override {
     if (schemes_) {
-      if (common.json) std::cout << schemes_json().dump(2) << "\n";
+      if (common.json) std::cout << to_json(scheme_listing()).dump(2) << "\n";
       else print_schemes(std::cout);
       return 0;
     }

@@ -3,7 +3,6 @@
 #include "vibro/io/json_number.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/result_fields.hpp"
-#include "vibro/run/scheme_catalog.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"
 
 #include <nlohmann/json.hpp>
@@ -195,6 +194,10 @@ json to_json(const OrbitListing& listing) {
 
 json to_json(const CaseListing& listing) { return versioned_json(listing, JsonNumbers(false), schema_version::list); }
 
+json to_json(const SchemeListing& listing) {
+  return versioned_json(listing, JsonNumbers(false), schema_version::schemes);
+}
+
 json to_json(const ModelDescription& model) {
   json out = {{"type", model.type}};
   for (const auto& p : model.parameters) out[p.key] = p.texts.size() == 1 && !p.list ? json(p.texts[0]) : json(p.texts);
@@ -304,26 +307,6 @@ json to_json(const CheckResult& r) {
 }
 
 json to_json(const LyapunovGolden& g) { return declared_json(g, JsonNumbers(false)); }
-
-json schemes_json() {
-  json list = json::array();
-  for (const SchemeInfo& info : scheme_infos()) {
-    json models = json::array(), orders = json::object();
-    for (const ModelKind k : model_kinds)
-      if (info.models.contains(k)) models.push_back(std::string(model_name(k)));
-    for (const ErrorMetric m : error_metrics)
-      if (const auto& o = info.declared_orders[index_of(m)])
-        orders[std::string(name(m))] = {{"order", o->order}, {"sharp", o->sharp}, {"source", std::string(o->source)}};
-    list.push_back({{"names", info.names},
-                    {"display_name", info.display_name},
-                    {"models", models},
-                    {"precisions", info.scalars.text()},
-                    {"options", info.option_keys},
-                    {"has_step", info.has_step},
-                    {"declared_orders", orders}});
-  }
-  return {{"schema_version", schema_version::schemes}, {"schemes", list}};
-}
 
 LyapunovGolden golden_from_json(const json& j, const std::string& file) {
   try {

@@ -18,6 +18,7 @@
 
 namespace vibro {
 
+struct SchemeListing;     // run/listed_scheme.hpp
 struct SweepPointResult;  // run/sweep_point.hpp
 
 /// The version of each output kind's JSON layout (docs/outputs.md "Schema versions"): bumped
@@ -37,6 +38,8 @@ inline constexpr int orbits = 1;    ///< orbits --json
 nlohmann::json to_json(const OrbitListing& listing);
 /// `vibro list --json`.
 nlohmann::json to_json(const CaseListing& listing);
+/// `vibro list --schemes --json`.
+nlohmann::json to_json(const SchemeListing& listing);
 /// The model's type and parameters as written in the case (for display; a run's JSON
 /// writes them as numbers).
 nlohmann::json to_json(const ModelDescription& model);
@@ -47,10 +50,6 @@ nlohmann::json to_json(const LyapunovResult& result);
 nlohmann::json to_json(const SweepPointResult& point);
 nlohmann::json to_json(const CheckResult& result);
 nlohmann::json to_json(const LyapunovGolden& golden);
-
-/// Every registered scheme (`vibro list --schemes --json`): names, models, precisions,
-/// options, declared orders.
-nlohmann::json schemes_json();
 
 /// A golden as written by to_json; throws InputError naming `file` when it is not one.
 LyapunovGolden golden_from_json(const nlohmann::json& golden, const std::string& file);

@@ -1,6 +1,6 @@
 #pragma once
 // The fields of the result sections of `vibro run`, `vibro lyapunov`, `vibro check`, a
-// sweep's point lines, `vibro orbits`, `vibro list` and a computed golden, declared once: each field's name in every output,
+// sweep's point lines, `vibro orbits`, `vibro list` (cases and schemes) and a computed golden, declared once: each field's name in every output,
 // its member, and how it is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
@@ -30,6 +30,7 @@
 #include <utility>
 
 #include "vibro/run/listed_case.hpp"
+#include "vibro/run/listed_scheme.hpp"
 #include "vibro/run/lyapunov_golden.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/orbit_listing.hpp"
@@ -778,6 +779,26 @@ constexpr auto declared_fields(std::type_identity<CaseListing>) {
   return std::tuple{Field{"cases", &CaseListing::cases}};
 }
 
+// A declared order, a value of a listed scheme's `declared_orders`.
+constexpr auto declared_fields(std::type_identity<DeclaredOrder>) {
+  return std::tuple{Field{"order", &DeclaredOrder::order}, Field{"sharp", &DeclaredOrder::sharp},
+                    Field{"source", &DeclaredOrder::source}};
+}
+
+// One element of `schemes` of `vibro list --schemes --json`.
+constexpr auto declared_fields(std::type_identity<ListedScheme>) {
+  using S = ListedScheme;
+  return std::tuple{Field{"names", &S::names},       Field{"display_name", &S::display_name},
+                    Field{"models", &S::models},     Field{"precisions", &S::precisions},
+                    Field{"options", &S::options},   Field{"has_step", &S::has_step},
+                    Field{"declared_orders", &S::declared_orders}};
+}
+
+// `vibro list --schemes --json`; io/result_json.cpp adds the layout's `schema_version`.
+constexpr auto declared_fields(std::type_identity<SchemeListing>) {
+  return std::tuple{Field{"schemes", &SchemeListing::schemes}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -856,7 +877,8 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     RecordedOutcome, MemberVerdict, CoveredValue, RelationVerdict, UncheckedValue,
                                     Reproduction, CheckResult, GoldenCase, LyapunovGolden::Short,
                                     LyapunovGolden::Run, LyapunovGolden::Long, LyapunovGolden, OrbitRow,
-                                    DegenerateOrder, OrbitListing, ListedCase, CaseListing>;
+                                    DegenerateOrder, OrbitListing, ListedCase, CaseListing, DeclaredOrder,
+                                    ListedScheme, SchemeListing>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {
