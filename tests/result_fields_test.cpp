@@ -1,6 +1,6 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits, list, schemes or
-// lyapunov_golden) lists exactly its declared fields (a number or a list of numbers in full
+// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits, list, schemes,
+// run_comparison or lyapunov_golden) lists exactly its declared fields (a number or a list of numbers in full
 // with its "_text" twin, a summary to a few digits without), requires exactly those always
 // written (every field but an optional declared Absent::omitted and one written on some
 // objects only), and the reference section of its output has an entry for every field
@@ -285,6 +285,16 @@ SchemaPlace schema_place(std::type_identity<vibro::ListedScheme>) { return in("s
 SchemaPlace schema_place(std::type_identity<vibro::SchemeListing>) {
   return in("schemes", {"", {}, false, {"schema_version"}});
 }
+// The `difference` of `vibro run --precision LIST --json`, in docs/schema/run_comparison.schema.json.
+SchemaPlace schema_place(std::type_identity<vibro::PrecisionDifference>) {
+  return in("run_comparison", {"", {"difference", "numbers", "[]", "runs", "[]"}});
+}
+SchemaPlace schema_place(std::type_identity<vibro::NumberDifferences>) {
+  return in("run_comparison", {"", {"difference", "numbers", "[]"}});
+}
+SchemaPlace schema_place(std::type_identity<vibro::PrecisionDifferences>) {
+  return in("run_comparison", {"", {"difference"}});
+}
 // A sweep's point line, in docs/schema/sweep.schema.json; its writer adds `kind` and the
 // point's `parameters`.
 SchemaPlace schema_place(std::type_identity<vibro::SweepExponents>) { return in("sweep", {"point", {"lyapunov"}}); }
@@ -401,6 +411,7 @@ TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsOutputsReference) {
       {"lyapunov_golden", section_of(outputs, "## Computed goldens (`tests/golden/lyapunov/*.json`)")},
       {"list", section_of(outputs, "## `vibro list --json`")},
       {"schemes", section_of(outputs, "## `vibro list --json`")},
+      {"run_comparison", section_of(outputs, "## `vibro run --json` with a list of precisions")},
       {"sweep", section_of(read("sweeps.md"), "## The result file")},
       {"orbits", common + section_of(read("periodic_orbits.md"), "## 5. `vibro orbits`")}};
   for (const auto& [schema, text] : reference) EXPECT_FALSE(text.empty()) << "no reference section for " << schema;

@@ -87,7 +87,7 @@ class RunVerb : public Verb {
     }
     const RunComparison comparison = compare_runs(runs, infos);
     const nlohmann::json json{
-        {"schema_version", schema_version::run_comparison}, {"runs", runs}, {"difference", to_json(comparison)}};
+        {"schema_version", schema_version::run_comparison}, {"runs", runs}, {"difference", to_json(differences(comparison))}};
     json_out.write(json);
     if (common.json)
       std::cout << json.dump(2) << "\n";

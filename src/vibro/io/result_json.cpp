@@ -194,6 +194,8 @@ json to_json(const OrbitListing& listing) {
 
 json to_json(const CaseListing& listing) { return versioned_json(listing, JsonNumbers(false), schema_version::list); }
 
+json to_json(const PrecisionDifferences& differences) { return declared_json(differences, JsonNumbers(false)); }
+
 json to_json(const SchemeListing& listing) {
   return versioned_json(listing, JsonNumbers(false), schema_version::schemes);
 }

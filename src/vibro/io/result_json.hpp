@@ -18,8 +18,9 @@
 
 namespace vibro {
 
-struct SchemeListing;     // run/listed_scheme.hpp
-struct SweepPointResult;  // run/sweep_point.hpp
+struct PrecisionDifferences;  // run/precision_differences.hpp
+struct SchemeListing;         // run/listed_scheme.hpp
+struct SweepPointResult;      // run/sweep_point.hpp
 
 /// The version of each output kind's JSON layout (docs/outputs.md "Schema versions"): bumped
 /// when a field is removed, renamed or changes meaning or type, not when one is added.
@@ -40,6 +41,8 @@ nlohmann::json to_json(const OrbitListing& listing);
 nlohmann::json to_json(const CaseListing& listing);
 /// `vibro list --schemes --json`.
 nlohmann::json to_json(const SchemeListing& listing);
+/// The `difference` of `vibro run --precision LIST --json`.
+nlohmann::json to_json(const PrecisionDifferences& differences);
 /// The model's type and parameters as written in the case (for display; a run's JSON
 /// writes them as numbers).
 nlohmann::json to_json(const ModelDescription& model);

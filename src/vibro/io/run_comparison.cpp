@@ -110,22 +110,21 @@ RunComparison compare_runs(const std::vector<json>& runs, const std::vector<Prec
   return comparison;
 }
 
-json to_json(const RunComparison& comparison) {
-  json numbers = json::array();
+PrecisionDifferences differences(const RunComparison& comparison) {
+  PrecisionDifferences out{comparison.precisions[comparison.widest], {}};
   for (const ComparedNumber& number : comparison.numbers) {
-    json against = json::array();
+    NumberDifferences& row = out.numbers.emplace_back(NumberDifferences{number.pointer, {}});
     for (std::size_t r = 0; r < number.values.size(); ++r) {
       if (r == comparison.widest) continue;
       const ComparedValue& v = number.values[r];
-      against.push_back(
-          {{"precision", comparison.precisions[r]},
-           {"difference", v.difference ? json(v.difference->exact().convert_to<double>()) : json(nullptr)},
-           {"difference_text", v.difference ? json(v.difference->text) : json(nullptr)},
-           {"agreeing_digits", v.agreeing_digits ? json(*v.agreeing_digits) : json(nullptr)}});
+      PrecisionDifference& d = row.runs.emplace_back(PrecisionDifference{comparison.precisions[r], {}, {}, v.agreeing_digits});
+      if (v.difference) {
+        d.difference = v.difference->exact().convert_to<double>();
+        d.difference_text = v.difference->text;
+      }
     }
-    numbers.push_back({{"pointer", number.pointer}, {"runs", against}});
   }
-  return {{"against", comparison.precisions[comparison.widest]}, {"numbers", numbers}};
+  return out;
 }
 
 }  // namespace vibro

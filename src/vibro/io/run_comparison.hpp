@@ -8,6 +8,7 @@
 // each number is found by its JSON pointer, the same in every run. What the case gave (model,
 // initial state, scheme, provenance) is left out, as are the plot samples.
 
+#include "vibro/run/precision_differences.hpp"
 #include "vibro/run/run_result.hpp"
 #include "vibro/scalar/number_text.hpp"
 
@@ -54,7 +55,8 @@ std::size_t widest_precision(const std::vector<PrecisionInfo>& precisions);
 /// number; where an object has both `key` and `key_text`, the exact text is the number.
 RunComparison compare_runs(const std::vector<nlohmann::json>& runs, const std::vector<PrecisionInfo>& precisions);
 
-/// The `difference` object of the JSON output.
-nlohmann::json to_json(const RunComparison& comparison);
+/// The `difference` object of the JSON output, as it is written (one entry per run but the
+/// widest, each difference rounded to a double beside its exact text).
+PrecisionDifferences differences(const RunComparison& comparison);
 
 }  // namespace vibro

@@ -1,6 +1,7 @@
 #pragma once
 // The fields of the result sections of `vibro run`, `vibro lyapunov`, `vibro check`, a
-// sweep's point lines, `vibro orbits`, `vibro list` (cases and schemes) and a computed golden, declared once: each field's name in every output,
+// sweep's point lines, `vibro orbits`, `vibro list` (cases and schemes), the comparison of
+// `vibro run --precision LIST` and a computed golden, declared once: each field's name in every output,
 // its member, and how it is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
 // (io/result_json.cpp) writes them under these names, and tests/result_fields_test.cpp checks
@@ -34,6 +35,7 @@
 #include "vibro/run/lyapunov_golden.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/orbit_listing.hpp"
+#include "vibro/run/precision_differences.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/run_result.hpp"
 #include "vibro/run/sweep_point.hpp"
@@ -799,6 +801,27 @@ constexpr auto declared_fields(std::type_identity<SchemeListing>) {
   return std::tuple{Field{"schemes", &SchemeListing::schemes}};
 }
 
+// One run's entry in a number's `runs`, of `vibro run --precision LIST --json`'s
+// `difference`: the difference is written as a double and as its exact text in every
+// precision (null both when there is none), unlike a run's own numbers, twinned by the run's.
+constexpr auto declared_fields(std::type_identity<PrecisionDifference>) {
+  using D = PrecisionDifference;
+  return std::tuple{Field{"precision", &D::precision}, Field{"difference", &D::difference, Absent::null},
+                    Field{"difference_text", &D::difference_text, Absent::null},
+                    Field{"agreeing_digits", &D::agreeing_digits, Absent::null}};
+}
+
+// One element of `numbers`.
+constexpr auto declared_fields(std::type_identity<NumberDifferences>) {
+  return std::tuple{Field{"pointer", &NumberDifferences::pointer}, Field{"runs", &NumberDifferences::runs}};
+}
+
+// `difference`; the verb writes it beside the runs and the layout's `schema_version`.
+constexpr auto declared_fields(std::type_identity<PrecisionDifferences>) {
+  return std::tuple{Field{"against", &PrecisionDifferences::against},
+                    Field{"numbers", &PrecisionDifferences::numbers}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -878,7 +901,8 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     Reproduction, CheckResult, GoldenCase, LyapunovGolden::Short,
                                     LyapunovGolden::Run, LyapunovGolden::Long, LyapunovGolden, OrbitRow,
                                     DegenerateOrder, OrbitListing, ListedCase, CaseListing, DeclaredOrder,
-                                    ListedScheme, SchemeListing>;
+                                    ListedScheme, SchemeListing, PrecisionDifference, NumberDifferences,
+                                    PrecisionDifferences>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {
