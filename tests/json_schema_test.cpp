@@ -199,6 +199,24 @@ TEST_F(JsonSchema, ListOutputsMatchTheirSchemas) {
   valid_output("schemes", "--json list --schemes", "schemes.json");
 }
 
+/// `vibro sweep --json`: its summary, and every line of its result file (the header, then
+/// points with their wall times).
+TEST_F(JsonSchema, SweepSummaryAndResultLinesMatchTheirSchemas) {
+  const fs::path out = dir() / "idnd-map.jsonl";
+  const nlohmann::json summary =
+      valid_output("sweep_summary",
+                   "--json --quiet sweep --out " + quoted(out) + " " + quoted(report_cases / "sweeps/idnd_map.sweep.toml"),
+                   "sweep-summary.json");
+  EXPECT_EQ(summary.at("computed"), 6);
+  std::vector<fs::path> lines;
+  for (const std::string& line : lines_of(read_text(out)))
+    lines.push_back(write("sweep-line" + std::to_string(lines.size()) + ".json", line));
+  ASSERT_EQ(lines.size(), 7u);
+  EXPECT_TRUE(nlohmann::json::parse(read_text(lines.back())).contains("seconds"));
+  const Outcome checked = validate("sweep", lines);
+  EXPECT_EQ(checked.status, 0) << checked.out;
+}
+
 /// A report over tests/data/report_cases: index.json and every run data file it names.
 TEST_F(JsonSchema, ReportIndexAndRunDataFilesMatchTheirSchemas) {
   const fs::path out = dir() / "report";

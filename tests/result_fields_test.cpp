@@ -1,6 +1,6 @@
 // The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, its schema in docs/schema/ (run, lyapunov, check, sweep, orbits, list, schemes,
-// run_comparison or lyapunov_golden) lists exactly its declared fields (a number or a list of numbers in full
+// section, its schema in docs/schema/ (run, lyapunov, check, sweep, sweep_summary, orbits,
+// list, schemes, run_comparison or lyapunov_golden) lists exactly its declared fields (a number or a list of numbers in full
 // with its "_text" twin, a summary to a few digits without), requires exactly those always
 // written (every field but an optional declared Absent::omitted and one written on some
 // objects only), and the reference section of its output has an entry for every field
@@ -304,6 +304,17 @@ SchemaPlace schema_place(std::type_identity<vibro::SweepRelation>) { return in("
 SchemaPlace schema_place(std::type_identity<vibro::SweepPointResult>) {
   return in("sweep", {"point", {}, false, {"kind", "parameters"}});
 }
+// A sweep's header line, whose writer adds `kind` and the layout's version.
+SchemaPlace schema_place(std::type_identity<vibro::SweptParameter>) { return in("sweep", {"header", {"parameters", "[]"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::StrobeSampling>) { return in("sweep", {"header", {"strobe"}}); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepHeader>) {
+  return in("sweep", {"header", {}, false, {"kind", "schema_version"}});
+}
+// `vibro sweep --json`, in docs/schema/sweep_summary.schema.json.
+SchemaPlace schema_place(std::type_identity<vibro::SweepRunSummary>) { return in("sweep_summary", {"", {}, true}); }
+SchemaPlace schema_place(std::type_identity<vibro::SweepSummary>) {
+  return in("sweep_summary", {"", {}, false, {"schema_version"}});
+}
 
 template <class F>
 void for_each_section(F&& f) {
@@ -413,6 +424,7 @@ TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsOutputsReference) {
       {"schemes", section_of(outputs, "## `vibro list --json`")},
       {"run_comparison", section_of(outputs, "## `vibro run --json` with a list of precisions")},
       {"sweep", section_of(read("sweeps.md"), "## The result file")},
+      {"sweep_summary", section_of(read("sweeps.md"), "### The summary")},
       {"orbits", common + section_of(read("periodic_orbits.md"), "## 5. `vibro orbits`")}};
   for (const auto& [schema, text] : reference) EXPECT_FALSE(text.empty()) << "no reference section for " << schema;
   for_each_section([&]<class Section>(std::type_identity<Section> section) {

@@ -8,6 +8,7 @@
 #include "support/read_text.hpp"
 
 #include "vibro/io/published_table.hpp"
+#include "vibro/io/result_json.hpp"
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/io/sweep_results.hpp"
 #include "vibro/report/sweep_report.hpp"
@@ -183,7 +184,7 @@ TEST(SweepReport, PageDataFilesAndPlots) {
 
   const std::vector<std::string> lines = lines_of(read_text(out / "sweeps" / "t.jsonl"));
   ASSERT_EQ(lines.size(), 1 + map.points.size());
-  EXPECT_EQ(json::parse(lines[0]), vibro::sweep_header(map.sweep));
+  EXPECT_EQ(json::parse(lines[0]), vibro::to_json(vibro::sweep_header(map.sweep)));
   for (std::size_t i = 0; i < map.points.size(); ++i) EXPECT_EQ(json::parse(lines[i + 1]), vibro::sweep_point_line(map.sweep, map.points[i]));
 
   // gnuplot is part of the declared set-up (scripts/quickstart.sh): a missing plot fails.

@@ -4,6 +4,7 @@
 
 #include "verb.hpp"
 
+#include "vibro/io/result_json.hpp"
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/io/sweep_results.hpp"
 
@@ -58,17 +59,7 @@ int report(const SweepRunSummary& summary, const SweepSpec& sweep, const std::fi
   if (summary.failed > 0)
     std::cerr << "vibro: warning: " << summary.failed << " of the points computed failed; their lines hold \"error\"\n";
   if (json) {
-    out << nlohmann::json{{"schema_version", schema_version::sweep},
-                          {"sweep", sweep.name},
-                          {"file", file.string()},
-                          {"points", summary.points},
-                          {"skipped", summary.skipped},
-                          {"computed", summary.computed},
-                          {"failed", summary.failed},
-                          {"workers", workers},
-                          {"seconds", summary.seconds}}
-                .dump(2)
-        << "\n";
+    out << to_json(SweepSummary{sweep.name, file.string(), summary, workers}).dump(2) << "\n";
   } else {
     out << fmt::format("sweep {}: {} points, {} computed now on {} {}, {} finished before, {} failed; {:.3g} s\nwrote {}\n",
                        sweep.name, summary.points, summary.computed, workers, workers == 1 ? "worker" : "workers",

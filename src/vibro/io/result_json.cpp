@@ -194,6 +194,16 @@ json to_json(const OrbitListing& listing) {
 
 json to_json(const CaseListing& listing) { return versioned_json(listing, JsonNumbers(false), schema_version::list); }
 
+json to_json(const SweepHeader& header) {
+  json out = versioned_json(header, JsonNumbers(false), schema_version::sweep);
+  out["kind"] = "sweep";
+  return out;
+}
+
+json to_json(const SweepSummary& summary) {
+  return versioned_json(summary, JsonNumbers(false), schema_version::sweep_summary);
+}
+
 json to_json(const PrecisionDifferences& differences) { return declared_json(differences, JsonNumbers(false)); }
 
 json to_json(const SchemeListing& listing) {

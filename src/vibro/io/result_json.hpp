@@ -20,6 +20,8 @@ namespace vibro {
 
 struct PrecisionDifferences;  // run/precision_differences.hpp
 struct SchemeListing;         // run/listed_scheme.hpp
+struct SweepHeader;           // run/sweep_header.hpp
+struct SweepSummary;          // run/sweep_summary.hpp
 struct SweepPointResult;      // run/sweep_point.hpp
 
 /// The version of each output kind's JSON layout (docs/outputs.md "Schema versions"): bumped
@@ -33,6 +35,8 @@ inline constexpr int index = 1;      ///< report's index.json
 inline constexpr int run_data = 1;   ///< report's runs/*.json (events, stroboscopic samples)
 inline constexpr int run_comparison = 1;  ///< run --precision LIST --json
 inline constexpr int orbits = 1;    ///< orbits --json
+inline constexpr int sweep = 1;     ///< sweep result files (docs/schema/sweep.schema.json)
+inline constexpr int sweep_summary = 1;  ///< sweep --json
 }  // namespace schema_version
 
 /// `vibro orbits --json` (docs/periodic_orbits.md "Output").
@@ -41,6 +45,10 @@ nlohmann::json to_json(const OrbitListing& listing);
 nlohmann::json to_json(const CaseListing& listing);
 /// `vibro list --schemes --json`.
 nlohmann::json to_json(const SchemeListing& listing);
+/// A sweep result file's first line (docs/sweeps.md "The result file").
+nlohmann::json to_json(const SweepHeader& header);
+/// `vibro sweep --json`: what the sweep did.
+nlohmann::json to_json(const SweepSummary& summary);
 /// The `difference` of `vibro run --precision LIST --json`.
 nlohmann::json to_json(const PrecisionDifferences& differences);
 /// The model's type and parameters as written in the case (for display; a run's JSON

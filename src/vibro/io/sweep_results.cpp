@@ -47,24 +47,14 @@ Precision point_precision(const CaseSpec& c, const RunOptions& options) {
 
 }  // namespace
 
-json sweep_header(const SweepSpec& s) {
-  json parameters = json::array();
+SweepHeader sweep_header(const SweepSpec& s) {
+  SweepHeader header{s.name, s.file, s.hash, s.base_case.lexically_normal().generic_string(), s.points(), {},
+                     computed_quantities(s.compute), std::nullopt};
   for (const SweepParameter& p : s.parameters) {
-    json values = json::array();
-    for (const CaseOverride& v : p.values) values.push_back(v.text);
-    parameters.push_back({{"key", p.key}, {"spacing", p.spacing}, {"values", values}});
+    SweptParameter& swept = header.parameters.emplace_back(SweptParameter{p.key, p.spacing, {}});
+    for (const CaseOverride& v : p.values) swept.values.push_back(v.text);
   }
-  json header = {{"schema_version", schema_version::sweep},
-                 {"kind", "sweep"},
-                 {"sweep", s.name},
-                 {"sweep_file", s.file},
-                 {"sweep_hash", s.hash},
-                 {"base_case", s.base_case.lexically_normal().generic_string()},
-                 {"points", s.points()},
-                 {"parameters", parameters},
-                 {"compute", computed_quantities(s.compute)}};
-  if (s.compute.strobe)
-    header["strobe"] = {{"transient", s.compute.strobe_transient}, {"samples", s.compute.strobe_samples}};
+  if (s.compute.strobe) header.strobe = StrobeSampling{s.compute.strobe_transient, s.compute.strobe_samples};
   return header;
 }
 
@@ -241,7 +231,7 @@ SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepS
         throw RunFailure("cannot cut the unfinished last line of " + where + ": " + system_error());
       text.resize(complete);
     }
-    const json header = sweep_header(s);
+    const json header = to_json(sweep_header(s));
     if (text.empty()) {
       write_line(header.dump() + "\n");
       sync();

@@ -9,7 +9,9 @@
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/run/period_doubling_prediction.hpp"
 #include "vibro/run/run_options.hpp"
+#include "vibro/run/sweep_header.hpp"
 #include "vibro/run/sweep_point.hpp"
+#include "vibro/run/sweep_summary.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -23,10 +25,6 @@
 #include <vector>
 
 namespace vibro {
-
-namespace schema_version {
-inline constexpr int sweep = 1;  ///< sweep result files (docs/schema/sweep.schema.json)
-}  // namespace schema_version
 
 /// The result file of a sweep: a header line naming the sweep and its hash, then one JSON
 /// line per finished point, in the order they finished. Each line is one write(2) of the
@@ -68,9 +66,8 @@ class SweepResultFile {
   std::chrono::steady_clock::time_point synced_ = std::chrono::steady_clock::now();
 };
 
-/// The header line's object: schema version, sweep name and hash, parameters with their
-/// values, what is computed, the number of points.
-nlohmann::json sweep_header(const SweepSpec& sweep);
+/// The header line of `sweep`'s result file (written by to_json, io/result_json.hpp).
+SweepHeader sweep_header(const SweepSpec& sweep);
 
 /// One point computed: its index, its precision and case hash, what the sweep computes
 /// (run/sweep_point.hpp), and its wall time. A run that fails (a state that is no longer
@@ -95,10 +92,6 @@ bool sweep_point_threadable(const SweepSpec& sweep, std::size_t index, const Run
 std::vector<std::size_t> sweep_todo(const SweepSpec& sweep, const std::set<std::size_t>& finished,
                                     const RunOptions& options);
 
-struct SweepRunSummary {
-  std::size_t points = 0, skipped = 0, computed = 0, failed = 0;
-  double seconds = 0;
-};
 
 /// Hears each finished point; called from several threads at once.
 using SweepSink = std::function<void(SweepPointResult&& point)>;

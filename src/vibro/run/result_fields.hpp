@@ -1,6 +1,6 @@
 #pragma once
 // The fields of the result sections of `vibro run`, `vibro lyapunov`, `vibro check`, a
-// sweep's point lines, `vibro orbits`, `vibro list` (cases and schemes), the comparison of
+// sweep's header and point lines and its summary, `vibro orbits`, `vibro list` (cases and schemes), the comparison of
 // `vibro run --precision LIST` and a computed golden, declared once: each field's name in every output,
 // its member, and how it is written. From these declarations the archive
 // (run/result_archive.cpp) writes and reads the sections, the JSON writer
@@ -38,7 +38,9 @@
 #include "vibro/run/precision_differences.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/run_result.hpp"
+#include "vibro/run/sweep_header.hpp"
 #include "vibro/run/sweep_point.hpp"
+#include "vibro/run/sweep_summary.hpp"
 
 namespace vibro {
 
@@ -822,6 +824,40 @@ constexpr auto declared_fields(std::type_identity<PrecisionDifferences>) {
                     Field{"numbers", &PrecisionDifferences::numbers}};
 }
 
+// One element of a sweep header's `parameters`.
+constexpr auto declared_fields(std::type_identity<SweptParameter>) {
+  return std::tuple{Field{"key", &SweptParameter::key}, Field{"spacing", &SweptParameter::spacing},
+                    Field{"values", &SweptParameter::values}};
+}
+
+// A sweep header's `strobe`.
+constexpr auto declared_fields(std::type_identity<StrobeSampling>) {
+  return std::tuple{Field{"transient", &StrobeSampling::transient}, Field{"samples", &StrobeSampling::samples}};
+}
+
+// A sweep result file's first line; io/result_json.cpp adds `kind` and the layout's `schema_version`.
+constexpr auto declared_fields(std::type_identity<SweepHeader>) {
+  using H = SweepHeader;
+  return std::tuple{Field{"sweep", &H::sweep},           Field{"sweep_file", &H::sweep_file},
+                    Field{"sweep_hash", &H::sweep_hash}, Field{"base_case", &H::base_case},
+                    Field{"points", &H::points},         Field{"parameters", &H::parameters},
+                    Field{"compute", &H::compute},       Field{"strobe", &H::strobe, Absent::omitted}};
+}
+
+// The counts of `vibro sweep --json`'s summary, written beside its other fields.
+constexpr auto declared_fields(std::type_identity<SweepRunSummary>) {
+  using S = SweepRunSummary;
+  return std::tuple{Field{"points", &S::points}, Field{"skipped", &S::skipped}, Field{"computed", &S::computed},
+                    Field{"failed", &S::failed}, Field{"seconds", &S::seconds}};
+}
+
+// `vibro sweep --json`; io/result_json.cpp adds the layout's `schema_version`.
+constexpr auto declared_fields(std::type_identity<SweepSummary>) {
+  using S = SweepSummary;
+  return std::tuple{Field{"sweep", &S::sweep}, Field{"file", &S::file},
+                    Field{"counts", &S::counts, Absent::inline_omitted}, Field{"workers", &S::workers}};
+}
+
 /// A struct whose fields are declared above (const or not).
 template <class T>
 concept DeclaredResult = requires {
@@ -902,7 +938,8 @@ using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounter
                                     LyapunovGolden::Run, LyapunovGolden::Long, LyapunovGolden, OrbitRow,
                                     DegenerateOrder, OrbitListing, ListedCase, CaseListing, DeclaredOrder,
                                     ListedScheme, SchemeListing, PrecisionDifference, NumberDifferences,
-                                    PrecisionDifferences>;
+                                    PrecisionDifferences, SweptParameter, StrobeSampling, SweepHeader,
+                                    SweepRunSummary, SweepSummary>;
 
 static_assert(
     []<class... Section>(std::type_identity<std::tuple<Section...>>) {
