@@ -1,10 +1,11 @@
-// The result sections declared in run/result_fields.hpp against their documentation: for each
-// section, its schema in docs/schema/ (run, lyapunov, check, sweep, sweep_summary, orbits,
-// list, schemes, run_comparison or lyapunov_golden) lists exactly its declared fields (a number or a list of numbers in full
+// The result sections declared in run/result_fields.hpp and report/report_fields.hpp against
+// their documentation: for each section, its schema in docs/schema/ (run, lyapunov, check,
+// sweep, sweep_summary, orbits, list, schemes, run_comparison, index, run_data or
+// lyapunov_golden) lists exactly its declared fields (a number or a list of numbers in full
 // with its "_text" twin, a summary to a few digits without), requires exactly those always
 // written (every field but an optional declared Absent::omitted and one written on some
 // objects only), and the reference section of its output has an entry for every field
-// (written `name`): in docs/outputs.md, docs/sweeps.md for a sweep's point line,
+// (written `name`): in docs/outputs.md, docs/sweeps.md for a sweep's lines and summary,
 // docs/periodic_orbits.md for the orbits. A value per metric is an object keyed by the
 // metrics' names. The expected sets come from the declarations, the one place the writers
 // take the names from; the schema and the reference are what is checked.
@@ -12,6 +13,7 @@
 #include "support/documented_fields.hpp"
 #include "support/read_text.hpp"
 
+#include "vibro/report/report_fields.hpp"
 #include "vibro/run/result_fields.hpp"
 
 #include <nlohmann/json.hpp>
@@ -123,15 +125,25 @@ struct SchemaPlace {
   std::string file = "run";
 };
 
-/// The objects `schema` admits: its alternatives when it is a "oneOf" (an output whose shape
-/// depends on a flag, as `free_fall`'s on `applicable`), else itself.
+/// The objects (or arrays) `schema` admits: its alternatives when it is a "oneOf" (an output
+/// whose shape depends on a flag, as `free_fall`'s on `applicable`; a table that is null
+/// when the report has none), else itself; a null alternative is none.
 std::vector<const json*> alternatives(const json& schema, const json& root) {
   std::vector<const json*> out;
-  if (const auto one_of = schema.find("oneOf"); one_of != schema.end())
-    for (const json& alternative : *one_of) out.push_back(&resolved(alternative, root));
-  else
+  if (const auto one_of = schema.find("oneOf"); one_of != schema.end()) {
+    for (const json& alternative : *one_of)
+      if (const json& a = resolved(alternative, root); a.value("type", json()) != "null") out.push_back(&a);
+  } else {
     out.push_back(&schema);
+  }
   return out;
+}
+
+/// The items of the array `schema` (of its array alternative).
+const json& items_of(const json& schema, const json& root) {
+  for (const json* alternative : alternatives(schema, root))
+    if (alternative->contains("items")) return alternative->at("items");
+  throw std::out_of_range("no items");
 }
 
 /// The property `name` of the object `schema`, in whichever alternative has it.
@@ -147,7 +159,7 @@ const json& schema_at(const SchemaPlace& place) {
   const json& root = schema_file(place.file);
   const json* at = place.definition.empty() ? &root : &root.at("$defs").at(place.definition);
   for (const std::string& step : place.path)
-    at = &resolved(step == "[]"   ? at->at("items")
+    at = &resolved(step == "[]"   ? items_of(*at, root)
                    : step == "{}" ? at->at("additionalProperties")
                                   : property(*at, step, root),
                    root);
@@ -316,11 +328,85 @@ SchemaPlace schema_place(std::type_identity<vibro::SweepSummary>) {
   return in("sweep_summary", {"", {}, false, {"schema_version"}});
 }
 
+// The report's own parts of index.json, in docs/schema/index.schema.json: a quarter step's two
+// schemes have one shape, and a two-stops table's (checked below).
+SchemaPlace index_place(std::vector<std::string> path) { return in("index", {"", std::move(path)}); }
+SchemaPlace schema_place(std::type_identity<vibro::OrderVerdict>) { return index_place({"summary", "orders", "rows", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::ExpectationRow>) {
+  return index_place({"summary", "expectations", "rows", "[]"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::RelationRow>) { return index_place({"summary", "relations", "rows", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::PublishedRow>) {
+  return index_place({"summary", "published_values", "rows", "[]"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::OrderVerdicts>) { return index_place({"summary", "orders"}); }
+SchemaPlace schema_place(std::type_identity<vibro::ExpectationVerdicts>) { return index_place({"summary", "expectations"}); }
+SchemaPlace schema_place(std::type_identity<vibro::RelationVerdicts>) { return index_place({"summary", "relations"}); }
+SchemaPlace schema_place(std::type_identity<vibro::PublishedStatuses>) { return index_place({"summary", "published_values"}); }
+SchemaPlace schema_place(std::type_identity<vibro::VerdictSummary>) { return index_place({"summary"}); }
+SchemaPlace schema_place(std::type_identity<vibro::ShownUncertainty>) {
+  return index_place({"lyapunov", "exponents", "[]", "uncertainty_95"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::PublishedCounterpart>) {
+  return index_place({"lyapunov", "exponents", "[]", "published"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovTableRow>) { return index_place({"lyapunov", "exponents", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::LyapunovTable>) { return index_place({"lyapunov"}); }
+SchemaPlace schema_place(std::type_identity<vibro::PiecewiseExactnessRow>) {
+  return index_place({"seed003_claims", "piecewise_exactness", "[]"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::FirstNodes>) {
+  return index_place({"seed003_claims", "quarter_step", "nonstandard"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::QuarterStep>) { return index_place({"seed003_claims", "quarter_step"}); }
+SchemaPlace schema_place(std::type_identity<vibro::StabilityRow>) { return index_place({"seed003_claims", "stability", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::ConstrainedRun>) {
+  return index_place({"seed003_claims", "two_stops", "nonstandard"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::SpuriousImpactRow>) {
+  return index_place({"seed003_claims", "spurious_impacts", "[]"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::TwoStops>) { return index_place({"seed003_claims", "two_stops"}); }
+SchemaPlace schema_place(std::type_identity<vibro::DuffingObstacleRow>) {
+  return index_place({"seed003_claims", "duffing_obstacle", "[]"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::Seed003Claims>) { return index_place({"seed003_claims"}); }
+SchemaPlace schema_place(std::type_identity<vibro::Seed002Value>) { return index_place({"seed002", "experiment1", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::PenetrationRow>) {
+  return index_place({"seed002", "experiment2_penetration", "[]"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::Seed002Claims>) { return index_place({"seed002"}); }
+SchemaPlace schema_place(std::type_identity<vibro::SlopeFit>) {
+  return index_place({"seed004", "runs", "[]", "order_position_linf"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::Seed004Run>) { return index_place({"seed004", "runs", "[]"}); }
+SchemaPlace schema_place(std::type_identity<vibro::Seed004Runs>) { return index_place({"seed004"}); }
+// The writer adds the layout's version, the executable's and the runs.
+SchemaPlace schema_place(std::type_identity<vibro::IndexTables>) {
+  return in("index", {"", {}, false, {"schema_version", "vibro_version", "cases"}});
+}
+// A run's bulky lists, in docs/schema/run_data.schema.json.
+SchemaPlace schema_place(std::type_identity<vibro::RunData>) { return in("run_data", {"", {}, false, {"schema_version"}}); }
+
 template <class F>
 void for_each_section(F&& f) {
   [&]<class... Section>(std::type_identity<std::tuple<Section...>>) {
     (f(std::type_identity<Section>{}), ...);
   }(std::type_identity<vibro::DeclaredSections>{});
+  [&]<class... Section>(std::type_identity<std::tuple<Section...>>) {
+    (f(std::type_identity<Section>{}), ...);
+  }(std::type_identity<vibro::ReportSections>{});
+}
+
+/// Objects the schema spells twice (the two schemes of index.json's quarter step and two
+/// stops, the two orders of a seed-004 run), each checked once above: the two are the same.
+TEST(ResultFields, TheIndexsTwinObjectsHaveOneShape) {
+  EXPECT_EQ(schema_at(index_place({"seed003_claims", "quarter_step", "standard"})),
+            schema_at(index_place({"seed003_claims", "quarter_step", "nonstandard"})));
+  EXPECT_EQ(schema_at(index_place({"seed003_claims", "two_stops", "standard"})),
+            schema_at(index_place({"seed003_claims", "two_stops", "nonstandard"})));
+  EXPECT_EQ(schema_at(index_place({"seed004", "runs", "[]", "order_velocity_l1"})),
+            schema_at(index_place({"seed004", "runs", "[]", "order_position_linf"})));
 }
 
 /// A section written as its own object: the schema lists exactly its keys and requires
@@ -351,8 +437,12 @@ TEST(ResultFields, EachSectionsSchemaHoldsExactlyItsDeclaredFields) {
       else always = std::move(required);
       EXPECT_EQ(alternative->value("additionalProperties", true), false) << where << " admits no other key";
     }
-    std::erase_if(*always,
-                  [&](const std::string& key) { return keys.conditional.contains(key) || place.added.contains(key); });
+    // Whether a number has its twin depends on the precision; a section that always twins its
+    // numbers (a published value as printed) may have the schema require them.
+    const auto twin = [&](const std::string& key) { return keys.properties.contains(key) && !keys.names.contains(key); };
+    std::erase_if(*always, [&](const std::string& key) {
+      return keys.conditional.contains(key) || place.added.contains(key) || twin(key);
+    });
     EXPECT_EQ(always.value(), keys.required) << where;
   });
 }
@@ -425,6 +515,8 @@ TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsOutputsReference) {
       {"run_comparison", section_of(outputs, "## `vibro run --json` with a list of precisions")},
       {"sweep", section_of(read("sweeps.md"), "## The result file")},
       {"sweep_summary", section_of(read("sweeps.md"), "### The summary")},
+      {"index", section_of(outputs, "## `reports/index.json`")},
+      {"run_data", section_of(outputs, "### `reports/runs/NAME-PRECISION.json`")},
       {"orbits", common + section_of(read("periodic_orbits.md"), "## 5. `vibro orbits`")}};
   for (const auto& [schema, text] : reference) EXPECT_FALSE(text.empty()) << "no reference section for " << schema;
   for_each_section([&]<class Section>(std::type_identity<Section> section) {

@@ -1,33 +1,30 @@
 #include "vibro/report/index_json.hpp"
 
 #include "vibro/io/atomic_file.hpp"
+#include "vibro/io/declared_json.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/report/report_fields.hpp"
 #include "vibro/report/study_outputs.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <string>
+
 namespace vibro {
 namespace {
 
-/// Moves `run`'s bulky lists (a reference run's events, the stroboscopic samples of a
-/// horizon in periods: 3000 states of the chaotic case) into `out`/runs/`name`.json,
-/// leaving that file's path in `data_file`.
-void move_bulk(nlohmann::json& run, const RunResult& result, const std::filesystem::path& out,
-               const std::string& name) {
-  nlohmann::json data = {{"schema_version", schema_version::run_data},
-                         {"case", result.case_info.name},
-                         {"precision", result.provenance.precision.name}};
-  bool moved = false;
-  for (const char* key : {"events", "stroboscopic"}) {
-    if (!run.contains(key)) continue;
-    data[key] = std::move(run[key]);
-    run.erase(key);
-    moved = true;
-  }
-  if (!moved) return;
+/// Moves the bulky lists of `findings` (a reference run's events, the stroboscopic samples of
+/// a horizon in periods: 3000 states of the chaotic case) out of `run`, its JSON, into
+/// `out`/runs/`name`.json, leaving that file's path in `data_file`.
+void move_bulk(nlohmann::json& run, const RunFindings& findings, const RunResult& result,
+               const std::filesystem::path& out, const std::string& name) {
+  RunData data{result.case_info.name, result.provenance.precision.name, result.provenance.precision.significand_bits,
+               findings.reference ? std::optional(findings.reference->events) : std::nullopt, findings.stroboscopic};
+  if (!data.events && !data.stroboscopic) return;
+  for (const char* key : {"events", "stroboscopic"}) run.erase(key);
   const std::string file = "runs/" + name + ".json";
   std::filesystem::create_directories(out / "runs");
-  write_file_atomically(out / file, data.dump(1) + "\n");
+  write_file_atomically(out / file, versioned_json(data, JsonNumbers(own_twins(data)), schema_version::run_data).dump(1) + "\n");
   run["data_file"] = file;
 }
 
@@ -36,23 +33,17 @@ void move_bulk(nlohmann::json& run, const RunResult& result, const std::filesyst
 nlohmann::json index_run_json(const RunResult& result, const std::filesystem::path& out) {
   nlohmann::json j = to_json(result, false);  // plot samples: not for index.json
   const std::string stem = study_stem(result);  // NAME-PRECISION, checked to stay inside `out`
-  move_bulk(j["run"], result, out, stem);
-  if (j.contains("sweep"))
-    for (std::size_t i = 0; i < j["sweep"].size(); ++i)
-      move_bulk(j["sweep"][i]["run"], result, out, stem + "-sweep-" + std::to_string(i + 1));
+  move_bulk(j["run"], result.run, result, out, stem);
+  for (std::size_t i = 0; i < result.sweep.size(); ++i)
+    move_bulk(j["sweep"][i]["run"], result.sweep[i].run, result, out, stem + "-sweep-" + std::to_string(i + 1));
   return j;
 }
 
-nlohmann::json index_json(nlohmann::json cases, nlohmann::json summary, nlohmann::json lyapunov,
-                          nlohmann::json seed003_claims, nlohmann::json seed002, nlohmann::json seed004) {
-  return {{"schema_version", schema_version::index},
-          {"vibro_version", VIBRO_VERSION},
-          {"summary", std::move(summary)},
-          {"cases", std::move(cases)},
-          {"lyapunov", std::move(lyapunov)},
-          {"seed003_claims", std::move(seed003_claims)},
-          {"seed002", std::move(seed002)},
-          {"seed004", std::move(seed004)}};
+nlohmann::json index_json(nlohmann::json cases, const IndexTables& tables) {
+  nlohmann::json j = versioned_json(tables, JsonNumbers(false), schema_version::index);
+  j["vibro_version"] = VIBRO_VERSION;
+  j["cases"] = std::move(cases);
+  return j;
 }
 
 }  // namespace vibro

@@ -305,30 +305,30 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
     else scheme_section(md, c, runs.runs);
     if (first.convergence) convergence_section(md, c, runs.runs, out);
   }
-  json lyapunov = nullptr, claims = nullptr, seed002 = nullptr, seed004 = nullptr;
+  IndexTables index_tables{summary, {}, {}, {}, {}};
   if (!report.lyapunov.empty()) {
     md << anchor_line("lyapunov") << lyapunov_section(report, tables, inputs.goldens, out);
     const std::string on_orbits = orbit_lyapunov_section(report);
     if (!on_orbits.empty()) md << anchor_line("lyapunov-on-orbits") << on_orbits;
-    lyapunov = lyapunov_json(report, tables, inputs.goldens);
+    index_tables.lyapunov = lyapunov_table(report, tables, inputs.goldens);
   }
   if (std::any_of(report.cases.begin(), report.cases.end(),
                   [](const CaseRuns& r) { return r.runs.front().run.conservative.has_value(); })) {
     if (status) status("seed 003 claims");
     md << nonstandard_claims_section(runs_by_name, out);
-    claims = nonstandard_claims_json(runs_by_name);
+    index_tables.seed003_claims = seed003_claims(runs_by_name);
   }
   if (std::any_of(report.cases.begin(), report.cases.end(),
                   [](const CaseRuns& r) { return r.runs.front().run.system.has_value(); })) {
     if (status) status("seed 002 claims");
     md << anchor_line("seed002") << seed002_section(runs_by_name, report.reproductions, out);
-    seed002 = seed002_json(runs_by_name, report.reproductions);
+    index_tables.seed002 = seed002_claims(runs_by_name, report.reproductions);
   }
   if (std::any_of(report.cases.begin(), report.cases.end(),
                   [](const CaseRuns& r) { return r.runs.front().run.inertia.has_value(); })) {
     if (status) status("seed 004 claims");
     md << anchor_line("seed004") << seed004_section(runs_by_name, out);
-    seed004 = seed004_json(runs_by_name);
+    index_tables.seed004 = seed004_runs(runs_by_name);
   }
   if (status) status("work-precision diagrams");
   if (write_work_precision(report, out) > 0)
@@ -343,7 +343,7 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
                              fmt::format("{:.2f} s", s.summary.seconds), std::to_string(s.threads)});
   write_file_atomically(out / "index.md", with_table_of_contents(md.str()));
   write_file_atomically(out / "index.json",
-                        index_json(all, summary_json(summary), lyapunov, claims, seed002, seed004).dump(1) + "\n");
+                        index_json(all, index_tables).dump(1) + "\n");
   write_file_atomically(out / "timings.md", timings.str());
 }
 

@@ -7,7 +7,6 @@
 #include "vibro/report/study_outputs.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <array>
 #include <string>
@@ -121,8 +120,8 @@ std::string seed004_section(const std::map<std::string, const CaseRuns*>& runs, 
   return md + "\n";
 }
 
-nlohmann::json seed004_json(const std::map<std::string, const CaseRuns*>& runs) {
-  nlohmann::json rows = nlohmann::json::array();
+Seed004Runs seed004_runs(const std::map<std::string, const CaseRuns*>& runs) {
+  Seed004Runs out;
   for (const Experiment& x : experiment)
     for (const char* name : {x.explicit_case, x.implicit_case}) {
       const auto it = runs.find(name);
@@ -130,24 +129,27 @@ nlohmann::json seed004_json(const std::map<std::string, const CaseRuns*>& runs) 
       for (const RunResult& r : it->second->runs) {
         if (!r.run.inertia) continue;
         const InertiaFindings& f = *r.run.inertia;
-        nlohmann::json row = {{"case", name},
-                              {"e", x.e},
-                              {"version", name == x.implicit_case ? "implicit" : "explicit"},
-                              {"precision", r.provenance.precision.name},
-                              {"impacts", r.run.projection_active->impacts},
-                              {"initial_energy", f.initial_energy.text},
-                              {"final_energy", f.final_energy.text},
-                              {"max_constraint_violation", f.max_constraint_violation.text}};
-        if (r.convergence)
-          for (const ErrorMetric m : {ErrorMetric::position_linf, ErrorMetric::velocity_l1}) {
-            const OrderAnalysis& o = r.convergence->orders[index_of(m)];
-            row["order_" + std::string(vibro::name(m))] =
-                o.fit ? nlohmann::json{{"slope", o.fit->slope}, {"standard_error", o.fit->standard_error}} : nlohmann::json(nullptr);
-          }
-        rows.push_back(row);
+        Seed004Run& row = out.runs.emplace_back();
+        row.case_name = name;
+        row.e = x.e;
+        row.version = name == x.implicit_case ? "implicit" : "explicit";
+        row.precision = r.provenance.precision.name;
+        row.impacts = r.run.projection_active->impacts;
+        row.initial_energy = f.initial_energy.text;
+        row.final_energy = f.final_energy.text;
+        row.max_constraint_violation = f.max_constraint_violation.text;
+        row.has_study = r.convergence.has_value();
+        if (!row.has_study) continue;
+        const auto fit = [&](ErrorMetric m) -> std::optional<SlopeFit> {
+          const OrderAnalysis& o = r.convergence->orders[index_of(m)];
+          if (!o.fit) return std::nullopt;
+          return SlopeFit{o.fit->slope, o.fit->standard_error};
+        };
+        row.order_position_linf = fit(ErrorMetric::position_linf);
+        row.order_velocity_l1 = fit(ErrorMetric::velocity_l1);
       }
     }
-  return {{"runs", rows}};
+  return out;
 }
 
 }  // namespace vibro

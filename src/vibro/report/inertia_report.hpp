@@ -9,10 +9,11 @@
 
 #include "vibro/run/report_runs.hpp"
 
-#include <nlohmann/json_fwd.hpp>
+#include <cstdint>
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,27 @@ std::string inertia_run_section(const CaseSpec& c, const std::vector<RunResult>&
 /// writes seed004_*.svg into `out` when gnuplot is available.
 std::string seed004_section(const std::map<std::string, const CaseRuns*>& runs, const std::filesystem::path& out);
 
-/// The numbers of that section for index.json, all digits.
-nlohmann::json seed004_json(const std::map<std::string, const CaseRuns*>& runs);
+/// An observed order's slope and its standard error.
+struct SlopeFit {
+  double slope = 0, standard_error = 0;
+};
+
+/// One case of seed 004's experiment at one precision.
+struct Seed004Run {
+  std::string case_name, e, version, precision;  ///< version: "explicit" or "implicit"
+  std::int64_t impacts = 0;
+  std::string initial_energy, final_energy, max_constraint_violation;  ///< every digit
+  bool has_study = false;  ///< the run has a convergence study: the two orders below
+  /// The observed orders of the study (none without an asymptotic range).
+  std::optional<SlopeFit> order_position_linf, order_velocity_l1;
+};
+
+/// The numbers of the seed-004 section, for index.json.
+struct Seed004Runs {
+  std::vector<Seed004Run> runs;
+};
+
+/// The numbers of that section, all digits.
+Seed004Runs seed004_runs(const std::map<std::string, const CaseRuns*>& runs);
 
 }  // namespace vibro

@@ -32,16 +32,9 @@ bool plot(const std::vector<std::pair<std::string, const LyapunovFindings*>>& ru
                        svg);
 }
 
-/// The uncertainty the table shows for a case: the tolerances of the case's computed golden
-/// (the 95 % uncertainty with an ensemble of nearby starts), when one was written for this
-/// very case; else the run's own batch-means half-widths, said to be that. Goldens are named
-/// by the case file's stem and hold the case's name: a family member in a subdirectory with
-/// the same stem is not the golden's case.
-struct ShownUncertainty {
-  std::string from;  ///< "golden", "golden stale", "batch means", "none"
-  std::optional<NumberText> lambda1, lambda2;
-};
-
+/// The uncertainty the table shows for case `c`. Goldens are named by the case file's stem
+/// and hold the case's name: a family member in a subdirectory with the same stem is not the
+/// golden's case.
 ShownUncertainty shown_uncertainty(const std::filesystem::path& golden_dir, const CaseSpec& c,
                                    const LyapunovFindings& l) {
   const std::filesystem::path file = golden_dir / (std::filesystem::path(c.file).stem().string() + ".json");
@@ -161,46 +154,34 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
   return md + relations_section(check_published(tables, report.relations, report.reproductions)) + "\n";
 }
 
-nlohmann::json lyapunov_json(const ReportRuns& report, const std::vector<PublishedTable>& tables,
+LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<PublishedTable>& tables,
                              const std::filesystem::path& golden_dir) {
   const std::map<std::string, const PublishedValue*> published = published_by_id(tables);
-  nlohmann::json rows = nlohmann::json::array();
+  LyapunovTable table;
   for (const LyapunovCaseRun& run : report.lyapunov) {
     const CaseSpec& c = run.spec;
     const LyapunovFindings& l = run.result.lyapunov;
-    const JsonNumbers n = JsonNumbers::for_significand_bits(run.result.provenance.precision.significand_bits);
-    nlohmann::json row = {{"case", c.name},
-                          {"precision", run.result.provenance.precision.name},
-                          {"method", l.method},
-                          {"epsilon", l.epsilon},
-                          {"defined", l.defined}};
+    LyapunovTableRow& row = table.exponents.emplace_back();
+    row.case_name = c.name;
+    row.precision = run.result.provenance.precision.name;
+    row.significand_bits = run.result.provenance.precision.significand_bits;
+    row.method = l.method;
+    row.epsilon = l.epsilon;
+    row.defined = l.defined;
     if (l.defined) {
-      n.put(row, "lambda1_per_period", l.lambda1_per_period);
-      n.put(row, "lambda2_per_period", l.lambda2_per_period);
-      n.put(row, "sum_per_period", l.sum_per_period);
-      const ShownUncertainty u = shown_uncertainty(golden_dir, c, l);
-      nlohmann::json uncertainty = {{"from", u.from}};
-      n.put(uncertainty, "lambda1", u.lambda1);
-      n.put(uncertainty, "lambda2", u.lambda2);
-      row["uncertainty_95"] = uncertainty;
+      row.lambda1_per_period = l.lambda1_per_period;
+      row.lambda2_per_period = l.lambda2_per_period;
+      row.sum_per_period = l.sum_per_period;
+      row.uncertainty_95 = shown_uncertainty(golden_dir, c, l);
     } else {
-      row["why_undefined"] = l.why_undefined;
+      row.why_undefined = l.why_undefined;
     }
-    if (const auto both = counterpart_of(published, c)) {
-      // As printed in the seed: a decimal with its printed digits, so always with its text.
-      const JsonNumbers printed(true);
-      nlohmann::json counterpart = {{"id", *c.lyapunov->published}, {"status", std::string(status_name(both->first->status))}};
-      printed.put(counterpart, "lambda1", NumberText{both->first->value.text});
-      printed.put(counterpart, "lambda2", NumberText{both->second->value.text});
-      row["published"] = counterpart;
-    } else {
-      row["published"] = nullptr;
-    }
-    rows.push_back(row);
+    if (const auto both = counterpart_of(published, c))
+      row.published = PublishedCounterpart{*c.lyapunov->published, std::string(status_name(both->first->status)),
+                                           NumberText{both->first->value.text}, NumberText{both->second->value.text}};
   }
-  nlohmann::json relations = to_json(check_published(tables, report.relations, report.reproductions));
-  relations.erase("schema_version");  // index.json's own version covers it
-  return {{"exponents", rows}, {"relations", relations}};
+  table.relations = check_published(tables, report.relations, report.reproductions);
+  return table;
 }
 
 }  // namespace vibro

@@ -8,9 +8,11 @@
 #include "vibro/run/published_values.hpp"
 #include "vibro/run/report_runs.hpp"
 
-#include <nlohmann/json_fwd.hpp>
+#include "vibro/run/published_check.hpp"
+#include "vibro/scalar/number_text.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,9 +24,41 @@ namespace vibro {
 std::string lyapunov_section(const ReportRuns& report, const std::vector<PublishedTable>& tables,
                              const std::filesystem::path& golden_dir, const std::filesystem::path& out);
 
+/// The uncertainty the table shows for a case: the tolerances of the case's computed golden
+/// (the 95 % uncertainty with an ensemble of nearby starts), when one was written for this
+/// very case; else the run's own batch-means half-widths, said to be that.
+struct ShownUncertainty {
+  std::string from;  ///< "golden", "golden stale", "batch means", "none"
+  std::optional<NumberText> lambda1, lambda2;
+};
+
+/// The published λ1 and λ2 a Lyapunov case names, as printed, with their status.
+struct PublishedCounterpart {
+  std::string id, status;
+  NumberText lambda1, lambda2;
+};
+
+/// One Lyapunov case at its own precision, as the table shows it.
+struct LyapunovTableRow {
+  std::string case_name, precision;
+  long significand_bits = 0;  ///< of the precision: whether its numbers have text twins
+  std::string method, epsilon;
+  bool defined = false;
+  NumberText lambda1_per_period, lambda2_per_period, sum_per_period;  ///< when defined
+  ShownUncertainty uncertainty_95;                                    ///< when defined
+  std::string why_undefined;                                          ///< when not
+  std::optional<PublishedCounterpart> published;
+};
+
+/// The section's table and the gate of the seeds' relations on the chaotic family.
+struct LyapunovTable {
+  std::vector<LyapunovTableRow> exponents;
+  CheckResult relations;
+};
+
 /// The same table for index.json: `exponents` (per case: its exponents, the uncertainty the
 /// table shows and the published counterpart) and `relations` (the gate, as `vibro check --json`).
-nlohmann::json lyapunov_json(const ReportRuns& report, const std::vector<PublishedTable>& tables,
+LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<PublishedTable>& tables,
                              const std::filesystem::path& golden_dir);
 
 }  // namespace vibro

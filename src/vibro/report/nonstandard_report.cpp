@@ -287,125 +287,93 @@ std::string nonstandard_claims_section(const std::map<std::string, const CaseRun
 
 namespace {
 
-/// A double of a claims table (closed forms, ωΔt): a JSON number, without a twin.
-void put_double(nlohmann::json& out, const std::string& key, double x) { JsonNumbers(false).put(out, key, NumberText::of(x)); }
-
-nlohmann::json piecewise_exactness_json(const ShippedRuns& shipped) {
-  nlohmann::json rows = nlohmann::json::array();
+std::optional<std::vector<PiecewiseExactnessRow>> piecewise_exactness_numbers(const ShippedRuns& shipped) {
   const CaseRuns* runs = shipped.case_runs("nsfd-example51-nonstandard");
-  if (!runs) return nullptr;
+  if (!runs) return std::nullopt;
+  std::vector<PiecewiseExactnessRow> rows;
   for (const RunResult& r : runs->runs) {
     const ConservativeFindings& found = conservative(r.run);
     if (!found.example51) continue;
-    const JsonNumbers n = JsonNumbers::for_significand_bits(r.provenance.precision.significand_bits);
-    nlohmann::json row = {{"precision", r.provenance.precision.name}};
-    n.put(row, "max_error_before_first_impact", found.example51->max_error_before_first_impact);
-    n.put(row, "largest_relative_variation_in_a_flight", found.energy.largest_relative_variation_in_a_flight);
-    n.put(row, "largest_ratio_deviation_from_e_squared", found.energy.largest_ratio_deviation_from_e_squared);
-    n.put_list(row, "delays_in_steps", found.example51->delays_in_steps);
-    n.put(row, "largest_amplitude_defect", found.example51->largest_amplitude_defect);
-    rows.push_back(row);
+    rows.push_back({r.provenance.precision.name, r.provenance.precision.significand_bits,
+                    found.example51->max_error_before_first_impact, found.energy.largest_relative_variation_in_a_flight,
+                    found.energy.largest_ratio_deviation_from_e_squared, found.example51->delays_in_steps,
+                    found.example51->largest_amplitude_defect});
   }
   return rows;
 }
 
-/// y¹ and y² of a run, from its plot samples (doubles), as the table shows them.
-nlohmann::json first_nodes_json(const RunResult& run) {
-  nlohmann::json out = nlohmann::json::object();
-  put_double(out, "y1", samples(run)[1][1]);
-  put_double(out, "y2", samples(run)[2][1]);
-  return out;
+/// y¹ and y² of a run, from its plot samples (doubles), as the table shows them, and y²'s closed form.
+FirstNodes first_nodes(const RunResult& run, double y2_closed_form) {
+  return {NumberText::of(samples(run)[1][1]), NumberText::of(samples(run)[2][1]), NumberText::of(y2_closed_form)};
 }
 
-nlohmann::json quarter_step_json(const ShippedRuns& shipped) {
-  if (shipped.missing({"nsfd-quarter-step-nonstandard", "nsfd-quarter-step-standard"})) return nullptr;
+std::optional<QuarterStep> quarter_step_numbers(const ShippedRuns& shipped) {
+  if (shipped.missing({"nsfd-quarter-step-nonstandard", "nsfd-quarter-step-standard"})) return std::nullopt;
   const double quarter = 1 - boost::math::constants::pi<double>() * boost::math::constants::pi<double>() / 32;
-  nlohmann::json nonstandard = first_nodes_json(*shipped.double_run("nsfd-quarter-step-nonstandard"));
-  nlohmann::json standard = first_nodes_json(*shipped.double_run("nsfd-quarter-step-standard"));
-  put_double(nonstandard, "y2_closed_form", 0);
-  put_double(standard, "y2_closed_form", 2 * quarter * quarter - 1);
-  return {{"nonstandard", nonstandard}, {"standard", standard}};
+  return QuarterStep{first_nodes(*shipped.double_run("nsfd-quarter-step-nonstandard"), 0),
+                     first_nodes(*shipped.double_run("nsfd-quarter-step-standard"), 2 * quarter * quarter - 1)};
 }
 
-nlohmann::json stability_json(const ShippedRuns& shipped) {
+std::optional<std::vector<StabilityRow>> stability_numbers(const ShippedRuns& shipped) {
   const char *nonstandard = "nsfd-stability-nonstandard", *standard = "nsfd-stability-standard";
-  if (shipped.missing({nonstandard, standard})) return nullptr;
+  if (shipped.missing({nonstandard, standard})) return std::nullopt;
   const RunResult& ns = *shipped.double_run(nonstandard);
   const RunResult& sv = *shipped.double_run(standard);
-  const JsonNumbers n(false);
   const double omega = omega_of(*shipped.case_runs(standard));
-  nlohmann::json rows = nlohmann::json::array();
+  std::vector<StabilityRow> rows;
   for (std::size_t i = 0; i < std::min(ns.sweep.size(), sv.sweep.size()); ++i) {
     const RunFindings &a = ns.sweep[i].run, &b = sv.sweep[i].run;
-    nlohmann::json row = nlohmann::json::object();
-    put_double(row, "omega_dt", omega * *nearest_double(b.h->text));
-    n.put(row, "nonstandard_max_abs_y", conservative(a).largest_abs_y);
-    n.put(row, "standard_max_abs_y", conservative(b).largest_abs_y);
-    row["standard_escaped_at_step"] = b.escaped ? nlohmann::json(b.escaped->step) : nlohmann::json(nullptr);
-    n.put(row, "standard_amplitude_closed_form", conservative(b).discrete_amplitude);
-    rows.push_back(row);
+    rows.push_back({NumberText::of(omega * *nearest_double(b.h->text)), conservative(a).largest_abs_y,
+                    conservative(b).largest_abs_y,
+                    b.escaped ? std::optional<std::int64_t>(b.escaped->step) : std::nullopt,
+                    conservative(b).discrete_amplitude});
   }
   return rows;
 }
 
 /// A seed-003 run's projection counts, nodes outside K and max |y|, for the spurious-impact tables.
-nlohmann::json constrained_run_json(const RunFindings& run) {
+ConstrainedRun constrained_run(const RunFindings& run) {
   const ConservativeFindings& found = conservative(run);
   const ProjectionActivity& active = *run.projection_active;
-  nlohmann::json out = {{"scheme", found.denominator},
-                        {"active_steps", active.count},
-                        {"first_active_step", active.first_steps.empty() ? nlohmann::json(nullptr)
-                                                                          : nlohmann::json(active.first_steps.front())},
-                        {"nodes_outside_constraint", found.nodes_outside_constraint}};
-  JsonNumbers(false).put(out, "max_abs_y", found.largest_abs_y);
-  return out;
+  return {found.denominator, active.count,
+          active.first_steps.empty() ? std::nullopt : std::optional<std::int64_t>(active.first_steps.front()),
+          found.nodes_outside_constraint, found.largest_abs_y};
 }
 
-nlohmann::json spurious_impacts_json(const ShippedRuns& shipped) {
+std::optional<std::vector<SpuriousImpactRow>> spurious_impacts_numbers(const ShippedRuns& shipped) {
   const char *nonstandard = "nsfd-spurious-nonstandard", *standard = "nsfd-spurious-standard";
-  if (shipped.missing({nonstandard, standard})) return nullptr;
+  if (shipped.missing({nonstandard, standard})) return std::nullopt;
   const RunResult& ns = *shipped.double_run(nonstandard);
   const RunResult& sv = *shipped.double_run(standard);
-  nlohmann::json rows = nlohmann::json::array();
+  std::vector<SpuriousImpactRow> rows;
   for (std::size_t i = 0; i < std::min(ns.sweep.size(), sv.sweep.size()); ++i)
-    for (const SweepPoint* p : {&ns.sweep[i], &sv.sweep[i]}) {
-      nlohmann::json row = constrained_run_json(p->run);
-      JsonNumbers(false).put(row, "dt", NumberText{p->step});
-      rows.push_back(row);
-    }
+    for (const SweepPoint* p : {&ns.sweep[i], &sv.sweep[i]}) rows.push_back({NumberText{p->step}, constrained_run(p->run)});
   return rows;
 }
 
-nlohmann::json two_stops_json(const ShippedRuns& shipped) {
-  if (shipped.missing({"nsfd-two-stops-nonstandard", "nsfd-two-stops-standard"})) return nullptr;
-  return {{"nonstandard", constrained_run_json(shipped.double_run("nsfd-two-stops-nonstandard")->run)},
-          {"standard", constrained_run_json(shipped.double_run("nsfd-two-stops-standard")->run)}};
+std::optional<TwoStops> two_stops_numbers(const ShippedRuns& shipped) {
+  if (shipped.missing({"nsfd-two-stops-nonstandard", "nsfd-two-stops-standard"})) return std::nullopt;
+  return TwoStops{constrained_run(shipped.double_run("nsfd-two-stops-nonstandard")->run),
+                  constrained_run(shipped.double_run("nsfd-two-stops-standard")->run)};
 }
 
-nlohmann::json duffing_json(const ShippedRuns& shipped) {
-  if (shipped.missing({"nsfd-duffing-obstacle-nonstandard", "nsfd-duffing-obstacle-standard"})) return nullptr;
-  nlohmann::json rows = nlohmann::json::array();
+std::optional<std::vector<DuffingObstacleRow>> duffing_obstacle_numbers(const ShippedRuns& shipped) {
+  if (shipped.missing({"nsfd-duffing-obstacle-nonstandard", "nsfd-duffing-obstacle-standard"})) return std::nullopt;
+  std::vector<DuffingObstacleRow> rows;
   for (const char* s : {"nonstandard", "standard"}) {
     const RunFindings& r = shipped.double_run(std::string("nsfd-duffing-obstacle-") + s)->run;
-    nlohmann::json row = {{"scheme", s}, {"impacts", r.projection_active->impacts}};
-    JsonNumbers(false).put(row, "largest_relative_variation_in_a_flight",
-                           conservative(r).energy.largest_relative_variation_in_a_flight);
-    JsonNumbers(false).put(row, "final_energy", conservative(r).final_energy);
-    rows.push_back(row);
+    rows.push_back({s, r.projection_active->impacts, conservative(r).energy.largest_relative_variation_in_a_flight,
+                    conservative(r).final_energy});
   }
   return rows;
 }
 
 }  // namespace
 
-nlohmann::json nonstandard_claims_json(const std::map<std::string, const CaseRuns*>& runs) {
+Seed003Claims seed003_claims(const std::map<std::string, const CaseRuns*>& runs) {
   const ShippedRuns shipped(runs);
-  return {{"piecewise_exactness", piecewise_exactness_json(shipped)},
-          {"quarter_step", quarter_step_json(shipped)},
-          {"stability", stability_json(shipped)},
-          {"spurious_impacts", spurious_impacts_json(shipped)},
-          {"two_stops", two_stops_json(shipped)},
-          {"duffing_obstacle", duffing_json(shipped)}};
+  return {piecewise_exactness_numbers(shipped), quarter_step_numbers(shipped), stability_numbers(shipped),
+          spurious_impacts_numbers(shipped),    two_stops_numbers(shipped),    duffing_obstacle_numbers(shipped)};
 }
 
 }  // namespace vibro

@@ -7,7 +7,6 @@
 #include "vibro/report/study_outputs.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <string>
 
@@ -147,31 +146,24 @@ std::string seed002_section(const std::map<std::string, const CaseRuns*>& runs,
   return md + "\n";
 }
 
-nlohmann::json seed002_json(const std::map<std::string, const CaseRuns*>& runs,
-                            const std::vector<Reproduction>& reproductions) {
-  nlohmann::json values = nlohmann::json::array(), penetration = nlohmann::json::array();
+Seed002Claims seed002_claims(const std::map<std::string, const CaseRuns*>& runs,
+                             const std::vector<Reproduction>& reproductions) {
+  Seed002Claims claims;
   for (const Reproduction& r : reproductions) {
     if (r.id.rfind("002.", 0) != 0) continue;
-    values.push_back({{"id", r.id},
-                      {"printed", r.printed},
-                      {"status", status_name(r.status)},
-                      {"case", r.case_file},
-                      {"precision", r.precision},
-                      {"computed", r.computed ? nlohmann::json(r.computed->text) : nlohmann::json(nullptr)},
-                      {"agrees", r.agrees}});
+    claims.experiment1.push_back({r.id, r.printed, std::string(status_name(r.status)), r.case_file, r.precision,
+                                  r.computed ? std::optional(r.computed->text) : std::nullopt, r.agrees});
   }
   for (const Experiment2Pair& pair : experiment2)
     for (const char* name : {pair.nsps, pair.nsmmm}) {
       const auto it = runs.find(name);
       if (it == runs.end()) continue;
       for (const RunResult& r : it->second->runs)
-        penetration.push_back({{"case", name},
-                               {"mu_m", pair.mu_m},
-                               {"precision", r.provenance.precision.name},
-                               {"max_penetration_q1", r.run.system->coordinates[0].max_penetration.text},
-                               {"nodes_outside_q1", r.run.system->coordinates[0].nodes_outside}});
+        claims.experiment2_penetration.push_back({name, pair.mu_m, r.provenance.precision.name,
+                                                  r.run.system->coordinates[0].max_penetration.text,
+                                                  r.run.system->coordinates[0].nodes_outside});
     }
-  return {{"experiment1", values}, {"experiment2_penetration", penetration}};
+  return claims;
 }
 
 }  // namespace vibro

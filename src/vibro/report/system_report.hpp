@@ -8,10 +8,11 @@
 
 #include "vibro/run/report_runs.hpp"
 
-#include <nlohmann/json_fwd.hpp>
+#include <cstdint>
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,8 +27,28 @@ std::string system_run_section(const CaseSpec& c, const std::vector<RunResult>& 
 std::string seed002_section(const std::map<std::string, const CaseRuns*>& runs,
                             const std::vector<Reproduction>& reproductions, const std::filesystem::path& out);
 
-/// The numbers of that section for index.json, all digits.
-nlohmann::json seed002_json(const std::map<std::string, const CaseRuns*>& runs,
-                            const std::vector<Reproduction>& reproductions);
+/// A published value of seed 002 and its reproduction by a case.
+struct Seed002Value {
+  std::string id, printed, status, case_file, precision;
+  std::optional<std::string> computed;  ///< every digit of the run's value; none when no case computes it
+  bool agrees = false;                  ///< to the digits printed
+};
+
+/// Experiment 2's penetration of the first mass into its stop, for one case at one precision.
+struct PenetrationRow {
+  std::string case_name, mu_m, precision;
+  std::string max_penetration_q1;  ///< every digit
+  std::int64_t nodes_outside_q1 = 0;
+};
+
+/// The numbers of the seed-002 section, for index.json.
+struct Seed002Claims {
+  std::vector<Seed002Value> experiment1;
+  std::vector<PenetrationRow> experiment2_penetration;
+};
+
+/// The numbers of that section, all digits.
+Seed002Claims seed002_claims(const std::map<std::string, const CaseRuns*>& runs,
+                             const std::vector<Reproduction>& reproductions);
 
 }  // namespace vibro

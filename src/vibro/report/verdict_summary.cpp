@@ -6,7 +6,6 @@
 #include "vibro/report/study_outputs.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 
@@ -65,12 +64,6 @@ std::string json_key(std::string name) {
   return key;
 }
 
-nlohmann::json json_counts(const std::map<std::string, std::size_t>& counts) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const auto& [n, count] : counts) j[json_key(n)] = count;
-  return j;
-}
-
 }  // namespace
 
 const std::vector<std::string>& order_verdicts() {
@@ -83,26 +76,26 @@ VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<Pu
   for (const CaseRuns& runs : report.cases)
     for (const RunResult& r : runs.runs) {
       for (const ExpectationVerdict& e : r.expected)
-        summary.expectations.push_back({r.case_info.name, e.quantity, r.provenance.precision.name, e.passed()});
+        summary.expectations.rows.push_back({r.case_info.name, e.quantity, r.provenance.precision.name, e.passed()});
       // A study whose orders are only measured (convergence.orders = "measured") has no verdict.
       if (!r.convergence || !runs.spec.convergence_orders_checked) continue;
       const DeclaredOrders& declared = declared_orders_of(r);
       for (const ErrorMetric m : error_metrics)
-        if (const auto& order = declared[index_of(m)]) summary.orders.push_back(order_verdict(r, m, *order));
+        if (const auto& order = declared[index_of(m)]) summary.orders.rows.push_back(order_verdict(r, m, *order));
     }
-  summary.relations_evaluated = !report.lyapunov.empty();
-  if (summary.relations_evaluated)
+  summary.relations.evaluated = !report.lyapunov.empty();
+  if (summary.relations.evaluated)
     for (const RelationVerdict& relation : check_published(tables, report.relations, report.reproductions).relations) {
       // As the gate counts: the relation itself when it cannot be evaluated (its recorded
       // members, if any, are then changes), then each member.
       if (relation.not_evaluable)
-        summary.relations.push_back({relation.name, "", std::string(to_string(GateOutcome::not_evaluated))});
+        summary.relations.rows.push_back({relation.name, "", std::string(to_string(GateOutcome::not_evaluated))});
       for (const MemberVerdict& m : relation.members)
-        summary.relations.push_back({relation.name, m.evaluation.family, std::string(to_string(m.outcome))});
+        summary.relations.rows.push_back({relation.name, m.evaluation.family, std::string(to_string(m.outcome))});
     }
   for (const PublishedTable& table : tables)
     for (const PublishedValue& v : table.values)
-      summary.published.push_back(
+      summary.published_values.rows.push_back(
           {v.id, v.value.text, std::string(status_name(v.status)), static_cast<double>(v.value.exact), v.relations});
   return summary;
 }
@@ -111,21 +104,21 @@ std::string summary_markdown(const VerdictSummary& s) {
   std::string md = "## Summary of verdicts\n\n";
   // Orders: one row per case and metric, one column per precision any case was run at.
   std::vector<std::string> precisions;
-  for (const OrderVerdict& v : s.orders)
+  for (const OrderVerdict& v : s.orders.rows)
     if (std::find(precisions.begin(), precisions.end(), v.precision) == precisions.end()) precisions.push_back(v.precision);
   md += "**Convergence orders**, declared by the scheme's sources against observed in each study, at every precision "
         "(agrees: within the study's own band of three standard errors plus the drift of its successive slopes, "
         "at most 0.1, over at least 5 points; \"≥\": the declared order is a lower bound there; docs/convergence.md): " +
-        counts_text(count_by(s.orders, order_verdicts(), [](const OrderVerdict& v) { return v.verdict; }), order_verdicts()) +
+        counts_text(count_by(s.orders.rows, order_verdicts(), [](const OrderVerdict& v) { return v.verdict; }), order_verdicts()) +
         ".\n\n";
-  if (!s.orders.empty()) {
+  if (!s.orders.rows.empty()) {
     std::vector<std::string> columns = {"study", "metric", "declared"};
     for (const std::string& p : precisions) columns.push_back(p);
     md += markdown_header(columns);
     // Rows in the order of first appearance of each (case, metric); a cell per precision.
     std::vector<std::pair<std::string, std::string>> keys;
     std::map<std::pair<std::string, std::string>, std::vector<std::string>> rows;
-    for (const OrderVerdict& v : s.orders) {
+    for (const OrderVerdict& v : s.orders.rows) {
       const auto key = std::make_pair(v.case_name, v.metric);
       auto [row, added] = rows.try_emplace(key);
       if (added) {
@@ -146,34 +139,34 @@ std::string summary_markdown(const VerdictSummary& s) {
     }
     md += "\n";
   }
-  if (!s.expectations.empty()) {
-    const auto counts = count_by(s.expectations, {"pass", "fail"}, [](const ExpectationRow& e) { return e.pass ? "pass" : "fail"; });
+  if (!s.expectations.rows.empty()) {
+    const auto counts = count_by(s.expectations.rows, {"pass", "fail"}, [](const ExpectationRow& e) { return e.pass ? "pass" : "fail"; });
     md += "**Expectations written in the case files** ([[expected]], at every precision): " +
           counts_text(counts, {"pass", "fail"}) + ".";
     std::vector<std::string> cases;
-    for (const ExpectationRow& e : s.expectations)
+    for (const ExpectationRow& e : s.expectations.rows)
       if (std::find(cases.begin(), cases.end(), e.case_name) == cases.end()) cases.push_back(e.case_name);
     for (const std::string& c : cases) md += " " + link(c, "case-" + c);
     md += "\n\n";
   }
   md += "**Relations of the published tables** on every member of the chaotic family (" + link("`vibro check`", "relations") +
         "): ";
-  if (!s.relations_evaluated) {
+  if (!s.relations.evaluated) {
     md += "not evaluated (no Lyapunov case among the cases).\n\n";
   } else {
-    md += counts_text(count_by(s.relations, relation_outcomes(), [](const RelationRow& r) { return r.outcome; }),
+    md += counts_text(count_by(s.relations.rows, relation_outcomes(), [](const RelationRow& r) { return r.outcome; }),
                       relation_outcomes()) +
           ".\n\n" + markdown_header({"relation", "family member", "outcome"});
-    for (const RelationRow& r : s.relations) md += markdown_row({link(r.relation, "relations"), r.family, r.outcome});
+    for (const RelationRow& r : s.relations.rows) md += markdown_row({link(r.relation, "relations"), r.family, r.outcome});
     md += "\n";
   }
   md += "**Published values**: " +
-        counts_text(count_by(s.published, published_status_names(), [](const PublishedRow& p) { return p.status; }),
+        counts_text(count_by(s.published_values.rows, published_status_names(), [](const PublishedRow& p) { return p.status; }),
                     published_status_names()) +
         " (reproduced: re-computed to the digits printed; relation-only: belongs to parameters the seeds do not give, "
         "only the relations listed are checked; not-reproducible: neither).\n\n" +
         markdown_header({"value", "as printed", "status", "checked through"});
-  for (const PublishedRow& p : s.published) {
+  for (const PublishedRow& p : s.published_values.rows) {
     std::string relations;
     for (const std::string& r : p.relations) relations += (relations.empty() ? "" : ", ") + link(r, "relations");
     md += markdown_row({p.id, p.printed, p.status, relations.empty() ? "—" : relations});
@@ -181,45 +174,33 @@ std::string summary_markdown(const VerdictSummary& s) {
   return md + "\n";
 }
 
-nlohmann::json summary_json(const VerdictSummary& s) {
-  using nlohmann::json;
-  json orders = json::array(), expectations = json::array(), relations = json::array(), published = json::array();
-  const auto number = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
-  for (const OrderVerdict& v : s.orders)
-    orders.push_back({{"case", v.case_name},
-                      {"metric", v.metric},
-                      {"precision", v.precision},
-                      {"declared_order", v.declared},
-                      {"at_least", v.at_least},
-                      {"source", v.source},
-                      {"observed_order", number(v.observed)},
-                      {"standard_error", number(v.standard_error)},
-                      {"band", number(v.band)},
-                      {"verdict", v.verdict},
-                      {"point_statuses", v.points.empty() ? json(nullptr) : json(v.points)}});
-  for (const ExpectationRow& e : s.expectations)
-    expectations.push_back({{"case", e.case_name}, {"quantity", e.quantity}, {"precision", e.precision}, {"pass", e.pass}});
-  for (const RelationRow& r : s.relations)
-    relations.push_back({{"relation", r.relation}, {"family", r.family}, {"outcome", r.outcome}});
-  for (const PublishedRow& p : s.published)
-    published.push_back(
-        {{"id", p.id}, {"printed", p.printed}, {"value", p.value}, {"status", p.status}, {"relations", p.relations}});
-  return {
-      {"orders",
-       {{"counts", json_counts(count_by(s.orders, order_verdicts(), [](const OrderVerdict& v) { return v.verdict; }))},
-        {"rows", orders}}},
-      {"expectations",
-       {{"counts", json_counts(count_by(s.expectations, {"pass", "fail"},
-                                        [](const ExpectationRow& e) { return e.pass ? "pass" : "fail"; }))},
-        {"rows", expectations}}},
-      {"relations",
-       {{"evaluated", s.relations_evaluated},
-        {"counts", json_counts(count_by(s.relations, relation_outcomes(), [](const RelationRow& r) { return r.outcome; }))},
-        {"rows", relations}}},
-      {"published_values",
-       {{"counts", json_counts(count_by(s.published, published_status_names(),
-                                        [](const PublishedRow& p) { return p.status; }))},
-        {"rows", published}}}};
+namespace {
+
+/// The counts of `rows` by key(row), over every name of `names`, keyed by their JSON names.
+template <class Row, class Key>
+std::map<std::string, std::size_t> json_counts(const std::vector<Row>& rows, const std::vector<std::string>& names,
+                                               Key key) {
+  std::map<std::string, std::size_t> counts;
+  for (const auto& [n, count] : count_by(rows, names, key)) counts[json_key(n)] = count;
+  return counts;
+}
+
+}  // namespace
+
+std::map<std::string, std::size_t> counts_of(const OrderVerdicts& part) {
+  return json_counts(part.rows, order_verdicts(), [](const OrderVerdict& v) { return v.verdict; });
+}
+
+std::map<std::string, std::size_t> counts_of(const ExpectationVerdicts& part) {
+  return json_counts(part.rows, {"pass", "fail"}, [](const ExpectationRow& e) { return e.pass ? "pass" : "fail"; });
+}
+
+std::map<std::string, std::size_t> counts_of(const RelationVerdicts& part) {
+  return json_counts(part.rows, relation_outcomes(), [](const RelationRow& r) { return r.outcome; });
+}
+
+std::map<std::string, std::size_t> counts_of(const PublishedStatuses& part) {
+  return json_counts(part.rows, published_status_names(), [](const PublishedRow& p) { return p.status; });
 }
 
 }  // namespace vibro

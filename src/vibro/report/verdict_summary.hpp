@@ -51,12 +51,26 @@ struct PublishedRow {
   std::vector<std::string> relations;
 };
 
+/// The summary's four parts, each its rows; counts_of gives how many rows have each verdict.
+struct OrderVerdicts {
+  std::vector<OrderVerdict> rows;
+};
+struct ExpectationVerdicts {
+  std::vector<ExpectationRow> rows;
+};
+struct RelationVerdicts {
+  bool evaluated = false;  ///< a Lyapunov case ran
+  std::vector<RelationRow> rows;
+};
+struct PublishedStatuses {
+  std::vector<PublishedRow> rows;
+};
+
 struct VerdictSummary {
-  std::vector<OrderVerdict> orders;
-  std::vector<ExpectationRow> expectations;
-  bool relations_evaluated = false;  ///< a Lyapunov case ran
-  std::vector<RelationRow> relations;
-  std::vector<PublishedRow> published;
+  OrderVerdicts orders;
+  ExpectationVerdicts expectations;
+  RelationVerdicts relations;
+  PublishedStatuses published_values;
 };
 
 /// The verdicts of `report` (the relations judged against `tables`' records).
@@ -71,11 +85,15 @@ std::map<std::string, std::size_t> count_by(const std::vector<Row>& rows, const 
   return counts;
 }
 
+/// How many rows of a part have each verdict (zeros included), by the verdict's name in JSON
+/// ("no asymptotic range" → "no_asymptotic_range"): the `counts` of index.json's summary.
+std::map<std::string, std::size_t> counts_of(const OrderVerdicts& part);
+std::map<std::string, std::size_t> counts_of(const ExpectationVerdicts& part);
+std::map<std::string, std::size_t> counts_of(const RelationVerdicts& part);
+std::map<std::string, std::size_t> counts_of(const PublishedStatuses& part);
+
 /// The section's Markdown; links go to the anchors `case-NAME`, `convergence-NAME`,
 /// `lyapunov` and `relations` of index.md.
 std::string summary_markdown(const VerdictSummary& summary);
-
-/// The same verdicts and counts, numbers as JSON numbers (docs/outputs.md, "summary").
-nlohmann::json summary_json(const VerdictSummary& summary);
 
 }  // namespace vibro
