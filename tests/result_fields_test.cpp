@@ -15,6 +15,7 @@
 
 #include "vibro/report/report_fields.hpp"
 #include "vibro/run/result_fields.hpp"
+#include "vibro/run/scheme_catalog.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -471,6 +472,33 @@ TEST(ResultFields, PerMetricObjectsHoldExactlyTheMetricsNames) {
   EXPECT_FALSE(declared.contains("required"));
   for (const auto& [metric, order] : declared.at("properties").items())
     EXPECT_EQ(order, declared.at("properties").at("position_linf")) << metric;
+}
+
+/// A run's `scheme` is keyed by the options' own names (shaped_json): the schema admits every
+/// option of every registered scheme (the catalog is the list; a scheme's options were once
+/// missing from it, and only a report over every shipped case saw it).
+TEST(ResultFields, TheSchemeObjectAdmitsEveryRegisteredOption) {
+  const json& scheme = run_schema().at("properties").at("scheme").at("properties");
+  for (const vibro::SchemeInfo& info : vibro::scheme_infos())
+    for (const std::string& key : info.option_keys)
+      EXPECT_TRUE(scheme.contains(key)) << info.names.front() << "'s option " << key;
+}
+
+/// index.json's Lyapunov table holds `vibro check --json` without its version: the index
+/// schema's copy of it is the check schema's (the runs it holds refer to run.schema.json).
+TEST(ResultFields, TheIndexsCheckResultIsTheCheckSchemas) {
+  const json& check = schema_file("check");
+  const json& index = schema_file("index");
+  for (const char* definition : {"relations", "member", "summary", "number"})
+    EXPECT_EQ(index.at("$defs").at(definition), check.at("$defs").at(definition)) << definition;
+  json without_version = check.at("properties");
+  without_version.erase("schema_version");
+  const json& relations = schema_at(index_place({"lyapunov", "relations"}));
+  EXPECT_EQ(relations.at("properties"), without_version);
+  std::set<std::string> required = strings_of(check.at("required"));
+  required.erase("schema_version");
+  EXPECT_EQ(strings_of(relations.at("required")), required);
+  EXPECT_EQ(index.at("properties").at("cases").at("additionalProperties").at("items").at("$ref"), "run.schema.json");
 }
 
 /// The part of `text` from the line `heading` to the next heading of its level or above.
