@@ -64,6 +64,41 @@ std::string json_key(std::string name) {
   return key;
 }
 
+/// How many rows have each value of `key(row)`, for every value of `names` (zeros included).
+template <class Row, class Key>
+std::map<std::string, std::size_t> count_by(const std::vector<Row>& rows, const std::vector<std::string>& names, Key key) {
+  std::map<std::string, std::size_t> counts;
+  for (const std::string& n : names) counts[n] = 0;
+  for (const Row& row : rows) ++counts[key(row)];
+  return counts;
+}
+
+const std::vector<std::string>& expectation_outcomes() {
+  static const std::vector<std::string> names = {"pass", "fail"};
+  return names;
+}
+
+/// How many rows of a part have each verdict, by the verdict's name as index.md shows it.
+std::map<std::string, std::size_t> named_counts(const OrderVerdicts& part) {
+  return count_by(part.rows, order_verdicts(), [](const OrderVerdict& v) { return v.verdict; });
+}
+std::map<std::string, std::size_t> named_counts(const ExpectationVerdicts& part) {
+  return count_by(part.rows, expectation_outcomes(), [](const ExpectationRow& e) { return e.pass ? "pass" : "fail"; });
+}
+std::map<std::string, std::size_t> named_counts(const RelationVerdicts& part) {
+  return count_by(part.rows, relation_outcomes(), [](const RelationRow& r) { return r.outcome; });
+}
+std::map<std::string, std::size_t> named_counts(const PublishedStatuses& part) {
+  return count_by(part.rows, published_status_names(), [](const PublishedRow& p) { return p.status; });
+}
+
+/// The same counts keyed by the names' JSON keys.
+std::map<std::string, std::size_t> json_keyed(const std::map<std::string, std::size_t>& counts) {
+  std::map<std::string, std::size_t> keyed;
+  for (const auto& [name, count] : counts) keyed[json_key(name)] = count;
+  return keyed;
+}
+
 }  // namespace
 
 const std::vector<std::string>& order_verdicts() {
@@ -109,7 +144,7 @@ std::string summary_markdown(const VerdictSummary& s) {
   md += "**Convergence orders**, declared by the scheme's sources against observed in each study, at every precision "
         "(agrees: within the study's own band of three standard errors plus the drift of its successive slopes, "
         "at most 0.1, over at least 5 points; \"≥\": the declared order is a lower bound there; docs/convergence.md): " +
-        counts_text(count_by(s.orders.rows, order_verdicts(), [](const OrderVerdict& v) { return v.verdict; }), order_verdicts()) +
+        counts_text(named_counts(s.orders), order_verdicts()) +
         ".\n\n";
   if (!s.orders.rows.empty()) {
     std::vector<std::string> columns = {"study", "metric", "declared"};
@@ -140,9 +175,8 @@ std::string summary_markdown(const VerdictSummary& s) {
     md += "\n";
   }
   if (!s.expectations.rows.empty()) {
-    const auto counts = count_by(s.expectations.rows, {"pass", "fail"}, [](const ExpectationRow& e) { return e.pass ? "pass" : "fail"; });
     md += "**Expectations written in the case files** ([[expected]], at every precision): " +
-          counts_text(counts, {"pass", "fail"}) + ".";
+          counts_text(named_counts(s.expectations), expectation_outcomes()) + ".";
     std::vector<std::string> cases;
     for (const ExpectationRow& e : s.expectations.rows)
       if (std::find(cases.begin(), cases.end(), e.case_name) == cases.end()) cases.push_back(e.case_name);
@@ -154,15 +188,13 @@ std::string summary_markdown(const VerdictSummary& s) {
   if (!s.relations.evaluated) {
     md += "not evaluated (no Lyapunov case among the cases).\n\n";
   } else {
-    md += counts_text(count_by(s.relations.rows, relation_outcomes(), [](const RelationRow& r) { return r.outcome; }),
-                      relation_outcomes()) +
+    md += counts_text(named_counts(s.relations), relation_outcomes()) +
           ".\n\n" + markdown_header({"relation", "family member", "outcome"});
     for (const RelationRow& r : s.relations.rows) md += markdown_row({link(r.relation, "relations"), r.family, r.outcome});
     md += "\n";
   }
   md += "**Published values**: " +
-        counts_text(count_by(s.published_values.rows, published_status_names(), [](const PublishedRow& p) { return p.status; }),
-                    published_status_names()) +
+        counts_text(named_counts(s.published_values), published_status_names()) +
         " (reproduced: re-computed to the digits printed; relation-only: belongs to parameters the seeds do not give, "
         "only the relations listed are checked; not-reproducible: neither).\n\n" +
         markdown_header({"value", "as printed", "status", "checked through"});
@@ -174,33 +206,9 @@ std::string summary_markdown(const VerdictSummary& s) {
   return md + "\n";
 }
 
-namespace {
-
-/// The counts of `rows` by key(row), over every name of `names`, keyed by their JSON names.
-template <class Row, class Key>
-std::map<std::string, std::size_t> json_counts(const std::vector<Row>& rows, const std::vector<std::string>& names,
-                                               Key key) {
-  std::map<std::string, std::size_t> counts;
-  for (const auto& [n, count] : count_by(rows, names, key)) counts[json_key(n)] = count;
-  return counts;
-}
-
-}  // namespace
-
-std::map<std::string, std::size_t> counts_of(const OrderVerdicts& part) {
-  return json_counts(part.rows, order_verdicts(), [](const OrderVerdict& v) { return v.verdict; });
-}
-
-std::map<std::string, std::size_t> counts_of(const ExpectationVerdicts& part) {
-  return json_counts(part.rows, {"pass", "fail"}, [](const ExpectationRow& e) { return e.pass ? "pass" : "fail"; });
-}
-
-std::map<std::string, std::size_t> counts_of(const RelationVerdicts& part) {
-  return json_counts(part.rows, relation_outcomes(), [](const RelationRow& r) { return r.outcome; });
-}
-
-std::map<std::string, std::size_t> counts_of(const PublishedStatuses& part) {
-  return json_counts(part.rows, published_status_names(), [](const PublishedRow& p) { return p.status; });
-}
+std::map<std::string, std::size_t> counts_of(const OrderVerdicts& part) { return json_keyed(named_counts(part)); }
+std::map<std::string, std::size_t> counts_of(const ExpectationVerdicts& part) { return json_keyed(named_counts(part)); }
+std::map<std::string, std::size_t> counts_of(const RelationVerdicts& part) { return json_keyed(named_counts(part)); }
+std::map<std::string, std::size_t> counts_of(const PublishedStatuses& part) { return json_keyed(named_counts(part)); }
 
 }  // namespace vibro

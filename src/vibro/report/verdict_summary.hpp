@@ -76,15 +76,6 @@ struct VerdictSummary {
 /// The verdicts of `report` (the relations judged against `tables`' records).
 VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<PublishedTable>& tables);
 
-/// How many rows have each value of `key(row)`, for every value of `names` (zeros included).
-template <class Row, class Key>
-std::map<std::string, std::size_t> count_by(const std::vector<Row>& rows, const std::vector<std::string>& names, Key key) {
-  std::map<std::string, std::size_t> counts;
-  for (const std::string& n : names) counts[n] = 0;
-  for (const Row& row : rows) ++counts[key(row)];
-  return counts;
-}
-
 /// How many rows of a part have each verdict (zeros included), by the verdict's name in JSON
 /// ("no asymptotic range" → "no_asymptotic_range"): the `counts` of index.json's summary.
 std::map<std::string, std::size_t> counts_of(const OrderVerdicts& part);
