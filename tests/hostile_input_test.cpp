@@ -309,14 +309,21 @@ TEST_F(Hostile, InterruptedRunLeavesNoTemporaryFile) {
   }
 }
 
+/// A previous report in `out`, as vibro recognises one (its index.json: the layout's version,
+/// vibro's version, the cases), with an index.md to see that it is kept.
+void write_previous_report(const fs::path& out) {
+  fs::create_directories(out);
+  std::ofstream(out / "index.md") << "the old report\n";
+  std::ofstream(out / "index.json") << R"({"schema_version": 1, "vibro_version": "0.1.0", "cases": {}})" << "\n";
+}
+
 TEST_F(Hostile, InterruptedReportLeavesThePreviousReportIntact) {
   // The reference at 10^5 digits is still in its first period when SIGTERM comes: the
   // report's runs come before any of its files is written.
   fs::create_directories(dir() / "cases");
   write("cases/slow.toml", replaced(oscillator_case("", "", "periods = 3", "reference"), "\"double\"", "\"mpfr:100000\""));
   const fs::path out = dir() / "reports";
-  fs::create_directories(out);
-  std::ofstream(out / "index.md") << "the old report\n";
+  write_previous_report(out);
   const std::string published = (fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "published").string();
   // Two threads: the case's three runs go to worker processes, which must end with the
   // report (the MPFR-100000 run would otherwise compute for nobody for many minutes).
@@ -333,14 +340,13 @@ TEST_F(Hostile, InterruptedReportLeavesThePreviousReportIntact) {
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << "wait status " << status;
   for (const pid_t worker : workers) EXPECT_TRUE(ends_within(worker, 10)) << "worker " << worker << " still runs";
   EXPECT_EQ(read_text(out / "index.md"), "the old report\n");
-  EXPECT_EQ(entries(out), (std::set<std::string>{"index.md"}));
+  EXPECT_EQ(entries(out), (std::set<std::string>{"index.md", "index.json"}));
   EXPECT_EQ(entries(dir()), (std::set<std::string>{"cases", "reports"}));
 }
 
 TEST_F(Hostile, ReportRefusesAMissingOrEmptyCaseDirectoryAndKeepsTheOldReport) {
   const fs::path out = dir() / "reports";
-  fs::create_directories(out);
-  std::ofstream(out / "index.md") << "the old report\n";
+  write_previous_report(out);
   EXPECT_TRUE(bad_input(vibro("report --cases /nonexistent-vibro-cases --out " + quoted(out)),
                         {"/nonexistent-vibro-cases", "cannot read the directory of cases"}));
   fs::create_directories(dir() / "empty");
@@ -356,6 +362,48 @@ TEST_F(Hostile, ReportRefusesToReplaceADirectoryThatIsNotAReport) {
   EXPECT_TRUE(bad_input(vibro("report --cases " + quoted(dir() / "cases") + " --out " + quoted(dir() / "mine")),
                         {"key '--out'", "neither empty nor a previous report"}));
   EXPECT_EQ(read_text(dir() / "mine" / "thesis.tex"), "precious\n");
+}
+
+/// A directory is a previous report only by what vibro writes into one (index.json with its
+/// layout's version and vibro's): a documentation folder with an index.md, one whose
+/// index.json is another program's, is malformed, or is a link, is refused and untouched.
+TEST_F(Hostile, ReportRecognisesAPreviousReportByItsIndexJsonNotByAnIndexMd) {
+  fs::create_directories(dir() / "cases");
+  write("cases/ok.toml", oscillator_case());
+  const auto refused_and_kept = [&](const fs::path& out) {
+    std::set<std::string> before = entries(out);
+    EXPECT_TRUE(bad_input(vibro("report --cases " + quoted(dir() / "cases") + " --out " + quoted(out)),
+                          {"key '--out'", "neither empty nor a previous report", "index.json written by vibro report"}))
+        << out;
+    EXPECT_EQ(entries(out), before) << out;
+    EXPECT_EQ(read_text(out / "notes.md"), "mine\n") << out;
+  };
+  const auto folder = [&](const std::string& name, const std::string& index_json) {
+    const fs::path out = dir() / name;
+    fs::create_directories(out);
+    std::ofstream(out / "index.md") << "# My docs\n";
+    std::ofstream(out / "notes.md") << "mine\n";
+    if (!index_json.empty()) std::ofstream(out / "index.json") << index_json;
+    return out;
+  };
+  refused_and_kept(folder("mkdocs", ""));
+  refused_and_kept(folder("other-program", R"({"pages": ["index.md"]})"));
+  refused_and_kept(folder("other-version", R"({"schema_version": 2, "vibro_version": "9.0", "cases": {}})"));
+  refused_and_kept(folder("malformed", R"({"schema_version": 1, "vibro_version": "0.1.0", "cases": {)"));
+  const fs::path linked = folder("linked", "");
+  fs::create_directories(dir() / "elsewhere");
+  std::ofstream(dir() / "elsewhere" / "index.json") << R"({"schema_version": 1, "vibro_version": "0.1.0", "cases": {}})";
+  fs::create_symlink(dir() / "elsewhere" / "index.json", linked / "index.json");
+  refused_and_kept(linked);
+  // A report vibro wrote is replaced.
+  const fs::path out = dir() / "reports";
+  write_previous_report(out);
+  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const Outcome replaced = vibro("--quiet report --no-measure-rounding --cases " + quoted(dir() / "cases") + " --published " +
+                                 quoted(source / "reference" / "published") + " --goldens " +
+                                 quoted(source / "tests" / "golden" / "lyapunov") + " --out " + quoted(out));
+  ASSERT_EQ(replaced.status, 0) << replaced.err;
+  EXPECT_NE(read_text(out / "index.md"), "the old report\n");
 }
 
 TEST_F(Hostile, GoldenIsNeverOverwrittenSilentlyAndNonRegularTargetsAreRefused) {

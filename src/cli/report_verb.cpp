@@ -7,6 +7,7 @@
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/io/sweep_results.hpp"
+#include "vibro/report/index_json.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/report_runs.hpp"
@@ -49,7 +50,7 @@ class ReportVerb : public Verb {
     const ReportInputs inputs{cases_dir_, command().count("--published") ? published_dir_ : root / "reference" / "published",
                               goldens_dir_.empty() ? root / "tests" / "golden" / "lyapunov" : goldens_dir_};
     const std::vector<CaseSpec> cases = load_cases_built_in(cases_dir_);
-    if (const auto why = StagingDirectory::refusal(out_dir_, "index.md"))
+    if (const auto why = StagingDirectory::refusal(out_dir_, previous_report))
       throw InputError("", "--out", "refusing to replace " + out_dir_.string() + ": " + *why);
     const bool terminal = stderr_is_terminal();
     const auto status = [terminal](const std::string& line) {
@@ -67,7 +68,7 @@ class ReportVerb : public Verb {
     }
     StagingDirectory staging(out_dir_);
     write_report(runs, swept, inputs, staging.path(), status);
-    staging.swap_in("index.md");
+    staging.swap_in(previous_report);
     std::cout << "wrote " << (out_dir_ / "index.md").string() << " and " << (out_dir_ / "index.json").string() << "\n";
     return 0;
   }

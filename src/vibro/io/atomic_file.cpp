@@ -108,18 +108,19 @@ StagingDirectory::~StagingDirectory() {
   if (!swapped_) std::filesystem::remove_all(path_, ignored);
 }
 
-std::optional<std::string> StagingDirectory::refusal(const std::filesystem::path& target, const std::string& marker) {
+std::optional<std::string> StagingDirectory::refusal(const std::filesystem::path& target,
+                                                     const PreviousOutput& previous) {
   std::error_code error;
   const auto status = std::filesystem::symlink_status(target, error);
   if (status.type() == std::filesystem::file_type::not_found) return std::nullopt;
   if (status.type() != std::filesystem::file_type::directory) return std::string("it is not a directory");
-  if (!std::filesystem::is_empty(target, error) && !std::filesystem::exists(target / marker))
-    return "it is neither empty nor a previous report (no " + marker + "): choose a new directory";
+  if (!std::filesystem::is_empty(target, error) && !previous.recognise(target))
+    return "it is neither empty nor " + std::string(previous.description) + ": choose a new directory";
   return std::nullopt;
 }
 
-void StagingDirectory::swap_in(const std::string& marker) {
-  if (const auto why = refusal(target_, marker)) throw RunFailure("refusing to replace " + target_.string() + ": " + *why);
+void StagingDirectory::swap_in(const PreviousOutput& previous) {
+  if (const auto why = refusal(target_, previous)) throw RunFailure("refusing to replace " + target_.string() + ": " + *why);
   std::error_code error;
   const auto status = std::filesystem::symlink_status(target_, error);
   if (status.type() == std::filesystem::file_type::not_found) {

@@ -48,6 +48,13 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
 /// directory).
 void require_regular_target(const std::filesystem::path& target);
 
+/// How a directory this program wrote before is recognised, so that it may be replaced: by
+/// what it holds (`recognise`), named in messages by `description`.
+struct PreviousOutput {
+  bool (*recognise)(const std::filesystem::path& directory);
+  std::string_view description;  ///< "a previous report (an index.json written by vibro report)"
+};
+
 /// A new temporary directory beside `target` (for a whole report), removed when the object
 /// dies unless it was swapped in.
 class StagingDirectory {
@@ -59,12 +66,12 @@ class StagingDirectory {
 
   const std::filesystem::path& path() const { return path_; }
   /// Puts the staged directory in place of the target in one step (the old one is then
-  /// removed). The target must be absent, empty, or a previous report (it holds
-  /// `marker`): any other directory is refused rather than replaced.
-  void swap_in(const std::string& marker);
+  /// removed). The target must be absent, empty, or `previous`: any other directory is
+  /// refused rather than replaced.
+  void swap_in(const PreviousOutput& previous);
   /// Why swap_in would refuse `target` ("it is not a directory", or a directory that is
-  /// neither empty nor holds `marker`), or nothing: to refuse before the work is done.
-  static std::optional<std::string> refusal(const std::filesystem::path& target, const std::string& marker);
+  /// neither empty nor `previous`), or nothing: to refuse before the work is done.
+  static std::optional<std::string> refusal(const std::filesystem::path& target, const PreviousOutput& previous);
 
  private:
   std::filesystem::path target_, path_;

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <fstream>
 #include <string>
 
 namespace vibro {
@@ -37,6 +39,19 @@ nlohmann::json index_run_json(const RunResult& result, const std::filesystem::pa
   for (std::size_t i = 0; i < result.sweep.size(); ++i)
     move_bulk(j["sweep"][i]["run"], result.sweep[i].run, result, out, stem + "-sweep-" + std::to_string(i + 1));
   return j;
+}
+
+bool holds_a_report(const std::filesystem::path& directory) {
+  constexpr std::uintmax_t largest_index = std::uintmax_t{256} << 20;
+  const std::filesystem::path index = directory / "index.json";
+  std::error_code error;
+  if (std::filesystem::symlink_status(index, error).type() != std::filesystem::file_type::regular) return false;
+  const std::uintmax_t size = std::filesystem::file_size(index, error);
+  if (error || size > largest_index) return false;
+  std::ifstream in(index, std::ios::binary);
+  const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  return j.is_object() && j.value("schema_version", nlohmann::json()) == schema_version::index &&
+         j.value("vibro_version", nlohmann::json()).is_string() && j.value("cases", nlohmann::json()).is_object();
 }
 
 nlohmann::json index_json(nlohmann::json cases, const IndexTables& tables) {

@@ -4,6 +4,7 @@
 // shows (report/index_tables.hpp), with all their digits. The bulky lists of the runs (events,
 // stroboscopic samples) go to files under runs/ beside it, which the runs name.
 
+#include "vibro/io/atomic_file.hpp"
 #include "vibro/report/index_tables.hpp"
 #include "vibro/run/run_result.hpp"
 
@@ -21,5 +22,14 @@ nlohmann::json index_run_json(const RunResult& result, const std::filesystem::pa
 /// The whole of index.json: `cases` (case name → its run results, from index_run_json) and
 /// the tables.
 nlohmann::json index_json(nlohmann::json cases, const IndexTables& tables);
+
+/// Whether `directory` holds a report vibro wrote: an index.json (a regular file of at most
+/// 256 MiB) that is an object with index.json's `schema_version`, a `vibro_version` and its
+/// `cases`. A directory that merely holds an index.md (a documentation folder) is not one.
+bool holds_a_report(const std::filesystem::path& directory);
+
+/// A previous report, the one directory `vibro report --out` replaces (io/atomic_file.hpp).
+inline constexpr PreviousOutput previous_report{&holds_a_report,
+                                                "a previous report (an index.json written by vibro report)"};
 
 }  // namespace vibro
