@@ -406,6 +406,74 @@ TEST_F(Hostile, ReportRecognisesAPreviousReportByItsIndexJsonNotByAnIndexMd) {
   EXPECT_NE(read_text(out / "index.md"), "the old report\n");
 }
 
+/// A regression gate that checks nothing has not passed: no tables (a mistyped --published),
+/// or tables no case of --cases evaluates, is an error; so is a case naming a published
+/// experiment that does not exist (a typo would leave it out of the gate). A case naming a
+/// value of a table of --published that is not among the tables given is not.
+TEST_F(Hostile, CheckThatEvaluatesNothingOrNamesWhatIsNotThereIsAnError) {
+  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const fs::path published = source / "reference" / "published";
+  fs::create_directories(dir() / "empty");
+  EXPECT_TRUE(bad_input(vibro("check --quiet --published " + quoted(dir() / "empty")),
+                        {"key '--published'", "holds no published table", "nothing to check"}));
+  fs::create_directories(dir() / "plain");
+  write("plain/ok.toml", oscillator_case());
+  // Tables whose relations no case evaluates: every record changed, exit 1, not a pass; and
+  // without records (seed 000's values alone), nothing evaluated at all: an error.
+  EXPECT_EQ(vibro("check --quiet --cases " + quoted(dir() / "plain") + " --published " + quoted(published)).status, 1);
+  fs::create_directories(dir() / "unrecorded");
+  const std::string seed000 = read_text(published / "seed_000.toml");
+  std::ofstream(dir() / "unrecorded" / "seed_000.toml") << seed000.substr(0, seed000.find("[[outcome]]"));
+  EXPECT_TRUE(bad_input(vibro("check --quiet --cases " + quoted(dir() / "plain") + " --published " +
+                              quoted(dir() / "unrecorded")),
+                        {"key '--cases'", "nothing was checked"}));
+  // A typo in [lyapunov] published.
+  fs::create_directories(dir() / "typo");
+  const std::string idnd = read_text(source / "tests" / "data" / "report_cases" / "lyapunov" / "idnd_short.toml");
+  write("typo/idnd.toml", replaced(idnd, "published = \"001.IDND\"", "published = \"001.IDDN\""));
+  EXPECT_TRUE(bad_input(vibro("check --quiet --cases " + quoted(dir() / "typo") + " --published " + quoted(published)),
+                        {"key 'lyapunov.published'", "'001.IDDN'", "001.IDND"}));
+  // A case reproducing a value of seed 002's table, checked against seed 000's alone: not an
+  // error of the case (seed 000's relations have no case here: changed, exit 1).
+  fs::create_directories(dir() / "seed002");
+  write("seed002/exp1_nsps.toml", read_text(fs::path(VIBRO_CASES_DIR) / "seed002" / "exp1_nsps.toml"));
+  const Outcome subset = vibro("check --quiet --cases " + quoted(dir() / "seed002") + " --published " +
+                               quoted(published) + " " + quoted(published / "seed_000.toml"));
+  EXPECT_EQ(subset.status, 1) << subset.err;
+  EXPECT_EQ(subset.err.find("no published table has a value"), std::string::npos) << subset.err;
+}
+
+/// An output that would replace an input of the same run, or an empty output path, is refused
+/// before the run and the input is left as it was.
+TEST_F(Hostile, OutputsNeverReplaceTheirOwnInputs) {
+  const fs::path case_file = write("case.toml", oscillator_case());
+  const std::string text = read_text(case_file);
+  fs::create_symlink(case_file, dir() / "link.toml");
+  for (const fs::path& same : {case_file, dir() / "." / "case.toml", dir() / "link.toml"}) {
+    for (const char* verb : {"run", "lyapunov"})
+      EXPECT_TRUE(bad_input(vibro(std::string(verb) + " --quiet " + quoted(case_file) + " --json-out " + quoted(same)),
+                            {"key '--json-out'", "an input of this run"}))
+          << verb << " " << same;
+    EXPECT_TRUE(bad_input(vibro("run --quiet " + quoted(case_file) + " --csv " + quoted(same)),
+                          {"key '--csv'", "an input of this run"}));
+    EXPECT_TRUE(bad_input(vibro("lyapunov --quiet " + quoted(case_file) + " --force --write-golden " + quoted(same)),
+                          {"key '--write-golden'", "an input of this run"}));
+  }
+  EXPECT_EQ(read_text(case_file), text);
+  for (const char* option : {"--json-out", "--csv"})
+    EXPECT_TRUE(bad_input(vibro("run --quiet " + quoted(case_file) + " " + option + " \"\""),
+                          {std::string("key '") + option + "'", "is empty"}))
+        << option;
+  // vibro check: a published table or a case file named as its --json-out.
+  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  fs::create_directories(dir() / "tables");
+  const fs::path table = dir() / "tables" / "seed_002.toml";
+  std::ofstream(table) << read_text(source / "reference" / "published" / "seed_002.toml");
+  EXPECT_TRUE(bad_input(vibro("check --quiet --published " + quoted(dir() / "tables") + " --json-out " + quoted(table)),
+                        {"key '--json-out'", "an input of this run"}));
+  EXPECT_EQ(read_text(table), read_text(source / "reference" / "published" / "seed_002.toml"));
+}
+
 TEST_F(Hostile, GoldenIsNeverOverwrittenSilentlyAndNonRegularTargetsAreRefused) {
   const std::string insp = quoted(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "insp.toml");
   const std::string quick = " --golden-periods 2 --ensemble 2 --quiet";

@@ -98,6 +98,20 @@ TEST_F(Sweep, RefusesAnUnknownKeyNamingFileAndKey) {
   EXPECT_TRUE(bad_input(sweep(top), {"t.toml", "colour", "unknown key"}));
 }
 
+/// The result file is never one of the sweep's inputs: --out naming the sweep file or its
+/// base case is refused, and the file is unchanged (its last line, without a newline, would
+/// otherwise be cut as a write a kill cut short).
+TEST_F(Sweep, RefusesAResultFileThatIsOneOfItsInputs) {
+  const fs::path base = write("base.toml", ided_case());
+  const std::string text = alpha_sweep();
+  const fs::path file = write("s.toml", text.substr(0, text.size() - 1));  // no final newline
+  for (const fs::path& input : {file, base, dir() / "." / "s.toml"}) {
+    EXPECT_TRUE(bad_input(sweep(file, "--out " + quoted(input)), {"key '--out'", "an input of this run"})) << input;
+  }
+  EXPECT_EQ(read_text(file), text.substr(0, text.size() - 1));
+  EXPECT_EQ(read_text(base), ided_case());
+}
+
 TEST_F(Sweep, RefusesAWrongType) {
   write("base.toml", ided_case());
   std::string text = alpha_sweep();

@@ -6,8 +6,10 @@
 #include "text_output.hpp"
 #include "verb.hpp"
 
+#include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/run/input_error.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/published_reproduction.hpp"
 
@@ -39,11 +41,22 @@ class CheckVerb : public Verb {
   }
 
   int execute(const CommonOptions& common) override {
-    std::vector<PublishedTable> tables;
+    // The tables checked, and every table a case may name (those of --published too when
+    // some are given).
+    std::vector<PublishedTable> tables, known;
     if (tables_given_.empty()) tables = load_published_tables(published_dir_);
     for (const auto& file : tables_given_) tables.push_back(load_published_table(file));
+    known = tables;
+    if (!tables_given_.empty() && fs::is_directory(published_dir_))
+      for (PublishedTable& table : load_published_tables(published_dir_)) known.push_back(std::move(table));
+    if (tables.empty())
+      throw InputError("", "--published",
+                       published_dir_.string() + " holds no published table (*.toml): there is nothing to check");
     const std::vector<CaseSpec> cases = load_cases_built_in(cases_dir_);
-    JsonOut json_out(common.json_out);
+    require_published_names(cases, known);
+    std::vector<fs::path> inputs = case_files(cases_dir_);
+    for (const PublishedTable& table : known) inputs.emplace_back(table.file);
+    JsonOut json_out(common.json_out, inputs);
     RelationSettings settings;
     settings.precision = common.precision;
     settings.run = common.run_options();
@@ -60,6 +73,12 @@ class CheckVerb : public Verb {
     RelationEvaluations evaluations = evaluate_relations(cases, settings);
     if (!settings.skip.contains("order-of-magnitude")) evaluations["order-of-magnitude"] = order_of_magnitude(reproductions);
     const CheckResult result = check_published(tables, evaluations, reproductions);
+    // A gate that evaluated nothing has not passed: wrong --cases, or tables no case reproduces.
+    if (result.summary.holds + result.summary.contradicted_as_recorded + result.summary.changed == 0 &&
+        result.reproduced.empty())
+      throw InputError("", "--cases",
+                       "nothing was checked: no case of " + cases_dir_.string() +
+                           " reproduces a value of the tables or an experiment of their relations");
     const nlohmann::json json = to_json(result);
     json_out.write(json);
     if (common.json) std::cout << json.dump(2) << "\n";

@@ -64,10 +64,24 @@ std::vector<CaseSpec> load_cases_built_in(const fs::path& cases_dir) {
   return cases;
 }
 
-JsonOut::JsonOut(const fs::path& target) {
-  if (target.empty()) return;
+void require_output_apart_from_inputs(const fs::path& output, const char* option, const std::vector<fs::path>& inputs) {
+  if (output.empty()) throw InputError("", option, "is empty: give the file to write");
+  for (const fs::path& input : inputs) {
+    std::error_code error;
+    // The same file by any name (a link, ./x, ../dir/x); a missing output names no input.
+    if (fs::equivalent(output, input, error))
+      throw InputError("", option,
+                       output.string() + " is an input of this run" +
+                           (output == input ? std::string() : " (" + input.string() + ")") +
+                           ": writing it would replace it");
+  }
+}
+
+JsonOut::JsonOut(const std::optional<fs::path>& target, const std::vector<fs::path>& inputs) {
+  if (!target) return;
+  require_output_apart_from_inputs(*target, "--json-out", inputs);
   try {
-    file_.emplace(target);
+    file_.emplace(*target);
   } catch (const RunFailure& why) {
     throw InputError("", "--json-out", why.what());  // a directory, a device, a missing parent
   }

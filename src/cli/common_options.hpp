@@ -29,7 +29,8 @@ struct CommonOptions {
   std::vector<Precision> precisions;  ///< --precision: one, or a list for `vibro run`
   std::optional<Precision> precision;  ///< the one precision when a single one was given
   bool json = false;
-  std::filesystem::path json_out;  ///< --json-out: the JSON result written to this file too
+  /// --json-out: the JSON result written to this file too (given empty: an error).
+  std::optional<std::filesystem::path> json_out;
   unsigned threads = 1;
   std::optional<std::int64_t> max_steps;
   Progress* progress = nullptr;
@@ -74,12 +75,18 @@ std::vector<Precision> parse_precisions(const std::string& text, const char* opt
 /// (the Siconos peer's cases in a build without Siconos, docs/peer.md).
 std::vector<CaseSpec> load_cases_built_in(const std::filesystem::path& cases_dir);
 
+/// Refuses (InputError naming `option`) an output path that is empty, or that names one of
+/// `inputs`, the files the same run reads: writing it would replace the input.
+void require_output_apart_from_inputs(const std::filesystem::path& output, const char* option,
+                                      const std::vector<std::filesystem::path>& inputs);
+
 /// --json-out FILE: the result's JSON (what --json prints) written to FILE too, whatever
 /// stdout shows. The file is opened before the run, so that a path that cannot be written
-/// fails at once and not after a long run, and replaced in one step after it.
+/// fails at once and not after a long run, and replaced in one step after it. An empty FILE,
+/// or one of the run's `inputs`, is refused.
 class JsonOut {
  public:
-  explicit JsonOut(const std::filesystem::path& target);
+  JsonOut(const std::optional<std::filesystem::path>& target, const std::vector<std::filesystem::path>& inputs);
   void write(const nlohmann::json& result);
 
  private:

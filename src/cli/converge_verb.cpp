@@ -48,7 +48,7 @@ class ConvergeVerb : public Verb {
       throw InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
     RunOptions options = common.run_options();
     options.timing_repeats = timing_repeats_;
-    JsonOut json_out(common.json_out);
+    JsonOut json_out(common.json_out, {case_file_});
     const RunResult result = run_case(c, options);
     std::error_code error;
     fs::create_directories(out_dir_, error);

@@ -76,14 +76,14 @@ class LyapunovVerb : public Verb {
   int execute(const CommonOptions& common) override {
     if (!second_precision_text_.empty())
       bars_.second_precision = parse_precision(second_precision_text_, "--second-precision");
-    if (!golden_file_.empty()) {
-      if (!common.json_out.empty())
+    if (command().count("--write-golden")) {
+      if (common.json_out)
         throw InputError("", "--json-out", "writing a golden prints no result to copy (allowed: --json-out "
                                            "without --write-golden)");
       return write_golden(common);
     }
     const CaseSpec c = load_case(case_file_);
-    JsonOut json_out(common.json_out);
+    JsonOut json_out(common.json_out, {case_file_});
     const LyapunovResult result = run_lyapunov_case(c, bars_.with(common.run_options()));
     if (result.lyapunov.sum_rule_warning) std::cerr << "vibro: warning: " << *result.lyapunov.sum_rule_warning << "\n";
     const nlohmann::json json = to_json(result);
@@ -96,6 +96,7 @@ class LyapunovVerb : public Verb {
  private:
   /// An existing golden file is replaced only with --force, and only when it is a regular file.
   int write_golden(const CommonOptions& common) {
+    require_output_apart_from_inputs(golden_file_, "--write-golden", {case_file_});
     const auto status = fs::symlink_status(golden_file_);
     if (status.type() != fs::file_type::not_found) {
       if (status.type() != fs::file_type::regular)

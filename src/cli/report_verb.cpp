@@ -10,6 +10,7 @@
 #include "vibro/report/index_json.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/run/input_error.hpp"
+#include "vibro/run/published_check.hpp"
 #include "vibro/run/report_runs.hpp"
 
 #include <nlohmann/json.hpp>
@@ -52,6 +53,8 @@ class ReportVerb : public Verb {
     const std::vector<CaseSpec> cases = load_cases_built_in(cases_dir_);
     if (const auto why = StagingDirectory::refusal(out_dir_, previous_report))
       throw InputError("", "--out", "refusing to replace " + out_dir_.string() + ": " + *why);
+    const std::vector<PublishedTable> tables = load_published_tables(inputs.published);
+    require_published_names(cases, tables);
     const bool terminal = stderr_is_terminal();
     const auto status = [terminal](const std::string& line) {
       if (terminal) std::cerr << "\r\033[K  running " << line << "\n";
@@ -60,7 +63,7 @@ class ReportVerb : public Verb {
     std::vector<SweepSpec> sweeps;
     for (const fs::path& file : sweep_files(cases_dir_)) sweeps.push_back(load_sweep(file, false));
     const ReportRuns runs =
-        run_for_report(cases, common.run_options(), status, load_published_tables(inputs.published));
+        run_for_report(cases, common.run_options(), status, tables);
     std::vector<SweepOutcome> swept;
     for (const SweepSpec& sweep : sweeps) {
       status("sweep " + sweep.name + " (" + std::to_string(sweep.points()) + " points)");

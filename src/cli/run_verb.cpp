@@ -41,7 +41,7 @@ class RunVerb : public Verb {
   }
 
   int execute(const CommonOptions& common) override {
-    if (common.precisions.size() > 1 && !csv_.empty())
+    if (common.precisions.size() > 1 && command().count("--csv"))
       throw InputError("", "--csv", "one trajectory file cannot hold the runs of a list of precisions (allowed: "
                                     "--csv with one precision)");
     return common.precisions.size() > 1 ? run_compared(common) : run_one(common);
@@ -54,8 +54,11 @@ class RunVerb : public Verb {
     const CaseSpec c = load_case(case_file_);
     RunOptions options = common.run_options();
     std::optional<CsvFile> rows;
-    if (!csv_.empty()) options.rows = &rows.emplace(csv_);
-    JsonOut json_out(common.json_out);
+    if (command().count("--csv")) {
+      require_output_apart_from_inputs(csv_, "--csv", {case_file_});
+      options.rows = &rows.emplace(csv_);
+    }
+    JsonOut json_out(common.json_out, {case_file_});
     options.error_estimate = !no_error_estimate_;
     const RunResult result = run_case(c, options);
     if (rows) rows->close();
@@ -71,7 +74,7 @@ class RunVerb : public Verb {
   /// of the results side by side with its difference from the widest.
   int run_compared(const CommonOptions& common) const {
     const CaseSpec c = load_case(case_file_);
-    JsonOut json_out(common.json_out);
+    JsonOut json_out(common.json_out, {case_file_});
     std::vector<RunResult> results;
     std::vector<nlohmann::json> runs;
     std::vector<PrecisionInfo> infos;

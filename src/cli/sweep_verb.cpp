@@ -50,8 +50,14 @@ bool launched_by_mpi() {
 }
 #endif
 
+/// The result file: --out, or vibro-out/NAME.jsonl; never one of the sweep's own inputs.
 std::filesystem::path result_path(const SweepCommand& command, const SweepSpec& sweep) {
-  return command.out.empty() ? std::filesystem::path("vibro-out") / (sweep.name + ".jsonl") : command.out;
+  const std::filesystem::path file =
+      command.out.empty() ? std::filesystem::path("vibro-out") / (sweep.name + ".jsonl") : command.out;
+  std::vector<std::filesystem::path> inputs = {command.file, sweep.base_case};
+  inputs.insert(inputs.end(), sweep.relation_cases.begin(), sweep.relation_cases.end());
+  require_output_apart_from_inputs(file, "--out", inputs);
+  return file;
 }
 
 int report(const SweepRunSummary& summary, const SweepSpec& sweep, const std::filesystem::path& file, bool json,

@@ -227,6 +227,24 @@ MemberEvaluation evaluate(const RelationRule& rule, Member& m) {
 
 }  // namespace
 
+void require_published_names(const std::vector<CaseSpec>& cases, const std::vector<PublishedTable>& known) {
+  std::set<std::string> ids, experiments;
+  for (const PublishedTable& table : known)
+    for (const PublishedValue& v : table.values) ids.insert(v.id);
+  for (const RelationRule& rule : rules()) experiments.insert(rule.experiments.begin(), rule.experiments.end());
+  std::string listed;
+  for (const std::string& e : experiments) listed += (listed.empty() ? "" : ", ") + e;
+  for (const CaseSpec& c : cases) {
+    if (c.reproduces && !ids.contains(*c.reproduces))
+      throw InputError(c.file, "case.reproduces", "no published table has a value '" + *c.reproduces + "'");
+    if (!c.lyapunov || !c.lyapunov->published) continue;
+    const std::string& id = *c.lyapunov->published;
+    if (!experiments.contains(id) && !(ids.contains(id + ".lambda1") && ids.contains(id + ".lambda2")))
+      throw InputError(c.file, "lyapunov.published",
+                       "'" + id + "' is no experiment of the published relations (" + listed + ") or tables");
+  }
+}
+
 RelationEvaluations evaluate_relations(const std::vector<CaseSpec>& cases, const RelationSettings& settings,
                                        const ComputedExponents& computed) {
   std::map<std::string, Member> members;

@@ -85,6 +85,13 @@ struct RelationEvaluation {
 /// Relation name → its evaluation, for every name of published_relations().
 using RelationEvaluations = std::map<std::string, RelationEvaluation>;
 
+/// The names cases give to published things are checked against what exists: a case's
+/// [case] reproduces must be the id of a value of `known` (every table of the published
+/// directory, and those given), its [lyapunov] published an experiment a relation uses or one
+/// whose λ1 and λ2 `known` holds. Otherwise an InputError naming the key: a mistyped name
+/// would leave its case out of the gate without a word.
+void require_published_names(const std::vector<CaseSpec>& cases, const std::vector<PublishedTable>& known);
+
 /// Evaluates every relation of published_relations() on every family of `cases` (those with
 /// a [lyapunov] family). A family whose cases differ in model or initial data, or with two
 /// cases for one experiment, is an InputError.

@@ -25,8 +25,9 @@ std::optional<NumberText> published_quantity(const RunResult& run, const std::st
 
 /// Every value of `tables` some case of `cases` names in [case] reproduces, with the value its
 /// run computes: taken from `computed` (case name → its run at its own precision) when there,
-/// else run now at settings.precision or the case's own. A case naming an id no table has is
-/// an InputError.
+/// else run now at settings.precision or the case's own. A case naming a value of another
+/// table is left out (require_published_names checks the names); two cases naming one value
+/// are an InputError.
 std::vector<Reproduction> evaluate_reproductions(const std::vector<PublishedTable>& tables,
                                                  const std::vector<CaseSpec>& cases, const RelationSettings& settings,
                                                  const std::map<std::string, const RunResult*>& computed = {});
