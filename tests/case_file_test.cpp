@@ -408,7 +408,10 @@ TEST(BadInput, CorrectedSchemeImpactSlope) {
   for (const char* value : {"average", "Endpoint", ""})
     EXPECT_TRUE(rejected(corrected_with_slope("\"" + std::string(value) + "\""), "scheme.impact_slope",
                          "unknown impact_slope '" + std::string(value) + "' (allowed: printed, endpoint)"));
-  EXPECT_TRUE(rejected(corrected_with_slope("1"), "scheme.impact_slope", "string"));
+  // A number is read as its text (a numeric option may be written bare), and is no slope.
+  EXPECT_TRUE(rejected(corrected_with_slope("1"), "scheme.impact_slope",
+                       "unknown impact_slope '1' (allowed: printed, endpoint)"));
+  EXPECT_TRUE(rejected(corrected_with_slope("true"), "scheme.impact_slope", "expected a string, found boolean"));
   // The key is the corrected scheme's: the Paoli–Schatzman scheme refuses it.
   EXPECT_TRUE(rejected(edited(oscillator(), {{"start = \"taylor\"", "start = \"taylor\"\nimpact_slope = \"printed\""}}),
                        "scheme.impact_slope", "allowed here: type, velocity, start"));
@@ -783,6 +786,25 @@ TEST(BadInput, ConservativeCaseRefusesTheRationalType) {
 
 namespace vibro::testing {
 namespace {
+
+/// A scheme option that is a number may be written bare (docs/case_files.md: max_iterations is
+/// "a whole number"), and is kept as written; the entry still checks its value.
+TEST(ParseCase, ANumericSchemeOptionMayBeWrittenAsANumber) {
+  const std::string pendulum = read_text(fs::path(VIBRO_CASES_DIR) / "seed004" / "e05_implicit.toml");
+  const std::string type = "type = \"sweeping-process-implicit\"";
+  const auto with_option = [&](const std::string& line) { return with_line(pendulum, type, type + "\n" + line); };
+  for (const char* line : {"max_iterations = 5", "max_iterations = \"5\""}) {
+    const CaseSpec c = parse_case(with_option(line), "label.toml");
+    ASSERT_EQ(c.scheme.options.size(), 1u) << line;
+    EXPECT_EQ(c.scheme.options[0], (std::pair<std::string, std::string>{"max_iterations", "5"})) << line;
+  }
+  for (const char* line : {"max_iterations = 0", "max_iterations = 2.5", "max_iterations = \"many\""}) {
+    const auto [key, message] = refusal(with_option(line));
+    EXPECT_EQ(key, "scheme.max_iterations") << line;
+    EXPECT_NE(message.find("whole number in [1, 100000]"), std::string::npos) << message;
+  }
+  EXPECT_EQ(refusal(with_option("max_iterations = true")).first, "scheme.max_iterations");
+}
 
 /// [orbits] n: one integer or a range [N1, N2] of the (1, n) orbits `vibro orbits` lists;
 /// for the impact oscillator only.

@@ -152,6 +152,21 @@ TEST_F(Sweep, RefusesAPointTheCaseReaderRefuses) {
   EXPECT_TRUE(bad_input(sweep(write("i.toml", integer)), {"i.toml", "horizon.periods", "integer"}));
 }
 
+/// A point's strobe holds u and v: a forced N-DOF system (seed 002's 2-DOF system, forced) is
+/// refused for "strobe", not swept into empty lists.
+TEST_F(Sweep, RefusesStroboscopicSamplesOfAnNdofSystem) {
+  write("base.toml", read_text(fs::path(VIBRO_CASES_DIR) / "seed002" / "study_exact1_forced_free.toml"));
+  const std::string text = "[sweep]\nname = \"ndof\"\ncase = \"base.toml\"\ncompute = [\"strobe\"]\n"
+                           "[strobe]\ntransient = 1\nsamples = 2\n"
+                           "[[parameter]]\nkey = \"model.Omega\"\nvalues = [2, 3]\n";
+  EXPECT_TRUE(bad_input(sweep(write("s.toml", text)), {"s.toml", "sweep.compute", "N-DOF system", "vibro run"}));
+  // Impacts per period of the same system are swept.
+  std::string impacts = text;
+  impacts.replace(impacts.find("[\"strobe\"]"), 10, "[\"impacts\"]");
+  impacts.erase(impacts.find("[strobe]"), impacts.find("[[parameter]]") - impacts.find("[strobe]"));
+  EXPECT_EQ(sweep(write("i.toml", impacts), "--out " + quoted(dir() / "i.jsonl")).status, 0);
+}
+
 TEST_F(Sweep, WritesOneLinePerPointAndSkipsThemOnARerun) {
   write("base.toml", ided_case());
   const fs::path file = write("s.toml", alpha_sweep());

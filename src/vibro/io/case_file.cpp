@@ -259,8 +259,16 @@ SchemeSpec read_scheme(const TomlReader& r, const toml::table& root) {
   std::vector<std::string> allowed = keys_of("scheme");
   for (const auto& key : scheme_infos()[*entry].option_keys) allowed.push_back(key);
   r.require_only(t, "scheme", allowed);
-  for (std::size_t i = 1; i < allowed.size(); ++i)
-    if (auto value = r.string(t, "scheme", allowed[i], false)) scheme.options.emplace_back(allowed[i], *value);
+  // An option's value is text ("centered", "0.5"); a number may be written bare
+  // (max_iterations = 5, theta = 0.5) and is kept as written. The entry checks the value.
+  for (std::size_t i = 1; i < allowed.size(); ++i) {
+    const toml::node* node = t.get(allowed[i]);
+    if (!node) continue;
+    if (node->is_integer() || node->is_floating_point())
+      scheme.options.emplace_back(allowed[i], r.number_value(*node, "scheme." + allowed[i]).text);
+    else
+      scheme.options.emplace_back(allowed[i], *r.string(t, "scheme", allowed[i], false));
+  }
   return scheme;
 }
 

@@ -302,6 +302,11 @@ SweepSpec parse_sweep(std::string_view text, const std::string& file_label, cons
                                   " has no [convergence] table");
     if ((s.compute.strobe || s.compute.impacts) && (!c.model.forced() || !c.horizon.periods))
       refuse("sweep.compute", "stroboscopic samples and impacts per period need a forced model and horizon.periods");
+    // A point's strobe holds u and v; an N-DOF system's state is its coordinates.
+    if (s.compute.strobe && c.model.system())
+      refuse("sweep.compute",
+             "\"strobe\" samples u and v of a one-degree-of-freedom model; " + s.base_case.string() +
+                 " is an N-DOF system (its stroboscopic samples: vibro run with horizon.periods)");
   }
   return s;
 }
