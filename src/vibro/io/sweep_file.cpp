@@ -265,6 +265,21 @@ SweepSpec parse_sweep(std::string_view text, const std::string& file_label, cons
   const toml::node* parameters = root.get("parameter");
   if (!parameters) r.fail("parameter", "missing: give at least one [[parameter]] (key and values)");
   if (!parameters->is_array_of_tables()) r.fail("parameter", "expected an array of tables [[parameter]]");
+  // The grid's size from the lists' lengths and the counts alone, before any list of values
+  // is built: a typo in a count (10000000) is refused at once, not after gigabytes.
+  long double grid = 1;
+  for (const toml::node& node : *parameters->as_array()) {
+    const toml::table& t = *node.as_table();
+    if (const toml::node* values = t.get("values"); values && values->is_array())
+      grid *= static_cast<long double>(std::max<std::size_t>(values->as_array()->size(), 1));
+    else if (const toml::node* count = t.get("count"); count && count->is_integer())
+      grid *= static_cast<long double>(std::max<std::int64_t>(count->as_integer()->get(), 1));
+  }
+  if (grid > static_cast<long double>(max_sweep_points) && !force)
+    r.fail("parameter", fmt::format("the grid has {:.0Lf} points (allowed: at most {} without --force)", grid,
+                                    max_sweep_points));
+  if (grid > static_cast<long double>(std::numeric_limits<std::int64_t>::max() / 2))
+    r.fail("parameter", fmt::format("the grid has {:.3Lg} points, too many to number", grid));
   std::set<std::string> keys;
   for (std::size_t i = 0; i < parameters->as_array()->size(); ++i) {
     const std::string path = "parameter[" + std::to_string(i) + "]";
@@ -272,13 +287,6 @@ SweepSpec parse_sweep(std::string_view text, const std::string& file_label, cons
     if (!keys.insert(s.parameters.back().key).second)
       r.fail(path + ".key", "'" + s.parameters.back().key + "' is swept twice");
   }
-  long double grid = 1;
-  for (const SweepParameter& p : s.parameters) grid *= static_cast<long double>(p.values.size());
-  if (grid > static_cast<long double>(max_sweep_points) && !force)
-    r.fail("parameter", fmt::format("the grid has {:.0Lf} points (allowed: at most {} without --force)", grid,
-                                    max_sweep_points));
-  if (grid > static_cast<long double>(std::numeric_limits<std::int64_t>::max() / 2))
-    r.fail("parameter", fmt::format("the grid has {:.3Lg} points, too many to number", grid));
 
   s.base_text = read_input_file(s.base_case, "base case file");
   for (const auto& file : s.relation_cases) s.relation_texts.push_back(read_input_file(file, "relation case file"));
