@@ -271,6 +271,32 @@ TEST_F(Sweep, ResumesAfterSigkill) {
   EXPECT_EQ(points(killed), points(whole));
 }
 
+/// A point refused by --max-steps (or whose run failed) is not finished: a rerun with a
+/// larger limit computes it again and the file ends with one line per point, none an error.
+TEST_F(Sweep, AFailedPointIsComputedAgainByTheNextRun) {
+  write("base.toml", ps_case());  // 2000 steps a point
+  const fs::path file = write("s.toml", "[sweep]\nname = \"retry\"\ncase = \"base.toml\"\ncompute = [\"impacts\"]\n"
+                                        "[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.1, 0.2]\n");
+  const fs::path out = dir() / "out.jsonl";
+  const Outcome limited = sweep(file, "--json --max-steps 100 --out " + quoted(out));
+  ASSERT_EQ(limited.status, 0) << limited.err;
+  EXPECT_EQ(json::parse(limited.out).at("failed"), 2);
+  for (const auto& [point, line] : points(out)) EXPECT_TRUE(line.contains("error")) << point;
+  const Outcome rerun = sweep(file, "--json --out " + quoted(out));
+  ASSERT_EQ(rerun.status, 0) << rerun.err;
+  EXPECT_EQ(json::parse(rerun.out).at("computed"), 2);
+  EXPECT_EQ(json::parse(rerun.out).at("skipped"), 0);
+  EXPECT_EQ(json::parse(rerun.out).at("failed"), 0);
+  const std::map<std::size_t, json> done = points(out);
+  EXPECT_EQ(done.size(), 2u);
+  for (const auto& [point, line] : done) {
+    EXPECT_FALSE(line.contains("error")) << line.dump();
+    EXPECT_TRUE(line.contains("impacts")) << line.dump();
+  }
+  // A third run finds both finished.
+  EXPECT_EQ(json::parse(sweep(file, "--json --out " + quoted(out)).out).at("skipped"), 2);
+}
+
 TEST_F(Sweep, RefusesAResultFileOfAnotherSweep) {
   write("base.toml", ided_case());
   const fs::path out = dir() / "out.jsonl";

@@ -1,6 +1,7 @@
 #include "vibro/io/sweep_results.hpp"
 
 #include "vibro/analysis/parallel_for.hpp"
+#include "vibro/io/atomic_file.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/scheme_catalog.hpp"
@@ -238,6 +239,8 @@ SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepS
       return;
     }
     std::size_t line_start = 0, line_number = 0;
+    std::string kept;  // the lines of the finished points, with the header
+    bool failed_points = false;
     while (line_start < text.size()) {
       const std::size_t end = text.find('\n', line_start);
       const std::string line = text.substr(line_start, end - line_start);
@@ -255,12 +258,19 @@ SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepS
                            where + " was written by a different sweep definition (sweep hash " +
                                parsed["sweep_hash"].get<std::string>() + ", this sweep " + s.hash +
                                "): give another --out, or remove the file to start again");
+        kept += line + "\n";
         continue;
       }
       if (!parsed.contains("point") || !parsed["point"].is_number_unsigned() || parsed["point"].get<std::size_t>() >= s.points())
         throw InputError("", "--out", at + " names no point of this sweep");
+      if (parsed.contains("error")) {
+        failed_points = true;  // computed again
+        continue;
+      }
       finished_.insert(parsed["point"].get<std::size_t>());
+      kept += line + "\n";
     }
+    if (failed_points) replace_with(kept);
   } catch (...) {
     ::close(fd_);
     throw;
@@ -288,6 +298,18 @@ void SweepResultFile::append(const json& point) {
   }
   // Outside the lock: the other threads go on appending while this one waits for the disk.
   if (sync_now) sync();
+}
+
+void SweepResultFile::replace_with(const std::string& text) {
+  write_file_atomically(path_, text);
+  const int fd = ::open(path_.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
+  if (fd < 0) throw RunFailure("cannot open " + path_.string() + ": " + system_error());
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    throw InputError("", "--out", path_.string() + " is being written by another sweep (it holds the file's lock)");
+  }
+  ::close(fd_);
+  fd_ = fd;
 }
 
 void SweepResultFile::sync() {

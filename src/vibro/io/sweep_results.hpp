@@ -38,8 +38,10 @@ class SweepResultFile {
  public:
   /// Opens `path`, making it (and its directory) when missing. An existing file must start
   /// with the header of a sweep with the same hash (else InputError: another definition
-  /// wrote it); its finished points are read. Held with an exclusive lock (flock), so two
-  /// sweeps cannot write one file; a second one is refused.
+  /// wrote it); its finished points are read. A point whose line holds `error` (a run that
+  /// failed, or that --max-steps refused) is not finished: its line is removed (the file
+  /// replaced in one step) and the point is computed again. Held with an exclusive lock
+  /// (flock), so two sweeps cannot write one file; a second one is refused.
   SweepResultFile(const std::filesystem::path& path, const SweepSpec& sweep);
   ~SweepResultFile();
   SweepResultFile(const SweepResultFile&) = delete;
@@ -58,6 +60,9 @@ class SweepResultFile {
 
  private:
   void write_line(const std::string& line);
+  /// Replaces the file by one holding `text` (a temporary file renamed over it, so a crash
+  /// leaves the old or the new file), and moves the descriptor and the lock to it.
+  void replace_with(const std::string& text);
 
   std::filesystem::path path_;
   int fd_ = -1;
