@@ -82,7 +82,7 @@ TEST(SweepReport, CellEdgesAreTheMidpointsAndTheirMirrors) {
 
 /// A hand-made outcome of the IDED sweep with the given λ1 per point (none: undefined).
 vibro::SweepOutcome outcome_with(const std::vector<std::optional<double>>& lambda1) {
-  vibro::SweepOutcome o{ided_sweep("[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.8, 0.9, 1]\n"), {}, {}, 1, {}};
+  vibro::SweepOutcome o{ided_sweep("[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.8, 0.9, 1]\n"), {}, {}, 1, {}, {}};
   for (std::size_t i = 0; i < lambda1.size(); ++i) {
     vibro::SweepPointResult point;
     point.index = i;
@@ -184,7 +184,7 @@ TEST(SweepReport, PageDataFilesAndPlots) {
 
   const std::vector<std::string> lines = lines_of(read_text(out / "sweeps" / "t.jsonl"));
   ASSERT_EQ(lines.size(), 1 + map.points.size());
-  EXPECT_EQ(json::parse(lines[0]), vibro::to_json(vibro::sweep_header(map.sweep)));
+  EXPECT_EQ(json::parse(lines[0]), vibro::to_json(vibro::sweep_header(map.sweep, map.precision)));
   for (std::size_t i = 0; i < map.points.size(); ++i) EXPECT_EQ(json::parse(lines[i + 1]), vibro::sweep_point_line(map.sweep, map.points[i]));
 
   // gnuplot is part of the declared set-up (scripts/quickstart.sh): a missing plot fails.

@@ -297,6 +297,24 @@ TEST_F(Sweep, AFailedPointIsComputedAgainByTheNextRun) {
   EXPECT_EQ(json::parse(sweep(file, "--json --out " + quoted(out)).out).at("skipped"), 2);
 }
 
+/// One result file holds one precision: resuming with another --precision is refused (it
+/// mixed 19 double and 21 long-double points, exit 0), with the same one it goes on.
+TEST_F(Sweep, RefusesToResumeAtAnotherPrecision) {
+  write("base.toml", ided_case());
+  const fs::path file = write("s.toml", alpha_sweep());
+  const fs::path out = dir() / "out.jsonl";
+  ASSERT_EQ(sweep(file, "--precision double --out " + quoted(out)).status, 0);
+  const std::string written = read_text(out);
+  EXPECT_EQ(json::parse(lines_of(written).front()).at("precision"), "double");
+  EXPECT_TRUE(bad_input(sweep(file, "--precision long-double --out " + quoted(out)),
+                        {"key '--precision'", "computed at double", "this run is at long-double"}));
+  EXPECT_TRUE(bad_input(sweep(file, "--out " + quoted(out)), {"key '--precision'", "each case's own precision"}));
+  EXPECT_EQ(read_text(out), written);
+  const Outcome same = sweep(file, "--precision double --json --out " + quoted(out));
+  ASSERT_EQ(same.status, 0) << same.err;
+  EXPECT_EQ(json::parse(same.out).at("skipped"), 6);
+}
+
 TEST_F(Sweep, RefusesAResultFileOfAnotherSweep) {
   write("base.toml", ided_case());
   const fs::path out = dir() / "out.jsonl";

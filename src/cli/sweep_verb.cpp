@@ -209,7 +209,7 @@ int run_sweep_mpi(const SweepCommand& command, const RunOptions& options, std::o
   try {
     const SweepSpec sweep = load_sweep(command.file, command.force);
     const std::filesystem::path file = result_path(command, sweep);
-    SweepResultFile results(file, sweep);
+    SweepResultFile results(file, sweep, options.precision);
     ready = 1;
     MPI_Bcast(&ready, 1, MPI_INT, 0, MPI_COMM_WORLD);
     const SweepRunSummary summary =
@@ -237,7 +237,7 @@ int run_sweep_command(const SweepCommand& command, const RunOptions& options, st
 #endif
   const SweepSpec sweep = load_sweep(command.file, command.force);
   const std::filesystem::path file = result_path(command, sweep);
-  SweepResultFile results(file, sweep);
+  SweepResultFile results(file, sweep, options.precision);
   const SweepRunSummary summary = run_sweep(sweep, results, options);
   return report(summary, sweep, file, command.json, options.threads, out);
 }

@@ -48,9 +48,16 @@ Precision point_precision(const CaseSpec& c, const RunOptions& options) {
 
 }  // namespace
 
-SweepHeader sweep_header(const SweepSpec& s) {
-  SweepHeader header{s.name, s.file, s.hash, s.base_case.lexically_normal().generic_string(), s.points(), {},
-                     computed_quantities(s.compute), std::nullopt};
+SweepHeader sweep_header(const SweepSpec& s, const std::optional<Precision>& precision) {
+  SweepHeader header{s.name,
+                     s.file,
+                     s.hash,
+                     s.base_case.lexically_normal().generic_string(),
+                     precision ? std::optional(precision->name()) : std::nullopt,
+                     s.points(),
+                     {},
+                     computed_quantities(s.compute),
+                     std::nullopt};
   for (const SweepParameter& p : s.parameters) {
     SweptParameter& swept = header.parameters.emplace_back(SweptParameter{p.key, p.spacing, {}});
     for (const CaseOverride& v : p.values) swept.values.push_back(v.text);
@@ -181,7 +188,8 @@ SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOpt
 }
 
 SweepOutcome compute_sweep(const SweepSpec& s, const RunOptions& options) {
-  SweepOutcome outcome{s, std::vector<SweepPointResult>(s.points()), {}, std::max(1u, options.threads), {}};
+  SweepOutcome outcome{s, std::vector<SweepPointResult>(s.points()), {}, std::max(1u, options.threads), {},
+                       options.precision};
   // Each point writes its own slot: no two threads touch one element.
   outcome.summary = run_sweep_points(
       s, {},
@@ -203,7 +211,9 @@ SweepOutcome compute_sweep(const SweepSpec& s, const RunOptions& options) {
   return outcome;
 }
 
-SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepSpec& s) : path_(path) {
+SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepSpec& s,
+                                 const std::optional<Precision>& precision)
+    : path_(path) {
   const std::string where = path.string();
   std::error_code error;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
@@ -232,7 +242,7 @@ SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepS
         throw RunFailure("cannot cut the unfinished last line of " + where + ": " + system_error());
       text.resize(complete);
     }
-    const json header = to_json(sweep_header(s));
+    const json header = to_json(sweep_header(s, precision));
     if (text.empty()) {
       write_line(header.dump() + "\n");
       sync();
@@ -258,6 +268,15 @@ SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepS
                            where + " was written by a different sweep definition (sweep hash " +
                                parsed["sweep_hash"].get<std::string>() + ", this sweep " + s.hash +
                                "): give another --out, or remove the file to start again");
+        // A file written before the header had a precision was written at each case's own.
+        const json written_at = parsed.value("precision", json());
+        if (written_at != header.at("precision"))
+          throw InputError("", "--precision",
+                           where + " holds points computed at " +
+                               (written_at.is_string() ? written_at.get<std::string>() : std::string("each case's own precision")) +
+                               ", this run is at " +
+                               (precision ? precision->name() : std::string("each case's own precision")) +
+                               ": one file holds one precision (give the same --precision, or another --out)");
         kept += line + "\n";
         continue;
       }

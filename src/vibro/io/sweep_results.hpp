@@ -42,7 +42,9 @@ class SweepResultFile {
   /// failed, or that --max-steps refused) is not finished: its line is removed (the file
   /// replaced in one step) and the point is computed again. Held with an exclusive lock
   /// (flock), so two sweeps cannot write one file; a second one is refused.
-  SweepResultFile(const std::filesystem::path& path, const SweepSpec& sweep);
+  /// `precision`: the run's --precision (none: each point at its case's own); a file written
+  /// at another is refused.
+  SweepResultFile(const std::filesystem::path& path, const SweepSpec& sweep, const std::optional<Precision>& precision);
   ~SweepResultFile();
   SweepResultFile(const SweepResultFile&) = delete;
   SweepResultFile& operator=(const SweepResultFile&) = delete;
@@ -71,8 +73,9 @@ class SweepResultFile {
   std::chrono::steady_clock::time_point synced_ = std::chrono::steady_clock::now();
 };
 
-/// The header line of `sweep`'s result file (written by to_json, io/result_json.hpp).
-SweepHeader sweep_header(const SweepSpec& sweep);
+/// The header line of `sweep`'s result file, its points run at `precision` (none: each at its
+/// case's own), written by to_json (io/result_json.hpp).
+SweepHeader sweep_header(const SweepSpec& sweep, const std::optional<Precision>& precision);
 
 /// One point computed: its index, its precision and case hash, what the sweep computes
 /// (run/sweep_point.hpp), and its wall time. A run that fails (a state that is no longer
@@ -121,6 +124,8 @@ struct SweepOutcome {
   /// With `strobe` on a sweep of one parameter of an impact oscillator: where the closed
   /// form predicts a period doubling (run/period_doubling_prediction.hpp).
   std::vector<PredictedDoubling> doublings;
+  /// The precision every point ran at (--precision); none: each at its case's own.
+  std::optional<Precision> precision;
 };
 
 /// Every point of `sweep` on `options.threads` threads.

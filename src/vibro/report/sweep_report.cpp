@@ -524,7 +524,7 @@ std::string write_sweep_report(const std::vector<SweepOutcome>& sweeps, const st
   std::string index = "## Sweeps\n\nParameter sweeps over the cases' families, their maps and bifurcation diagrams: "
                       "[sweeps.md](sweeps.md).\n\n";
   for (const SweepOutcome& outcome : sweeps) {
-    std::string lines = to_json(sweep_header(outcome.sweep)).dump() + "\n";
+    std::string lines = to_json(sweep_header(outcome.sweep, outcome.precision)).dump() + "\n";
     for (const SweepPointResult& point : outcome.points) lines += sweep_point_line(outcome.sweep, point).dump() + "\n";
     write_file_atomically(out / "sweeps" / (outcome.sweep.name + ".jsonl"), lines);
     md += sweep_section(outcome, tables, out);

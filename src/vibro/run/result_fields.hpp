@@ -764,6 +764,7 @@ constexpr auto declared_fields(std::type_identity<SweepHeader>) {
   using H = SweepHeader;
   return std::tuple{Field{"sweep", &H::sweep},           Field{"sweep_file", &H::sweep_file},
                     Field{"sweep_hash", &H::sweep_hash}, Field{"base_case", &H::base_case},
+                    Field{"precision", &H::precision, Absent::null},
                     Field{"points", &H::points},         Field{"parameters", &H::parameters},
                     Field{"compute", &H::compute},       Field{"strobe", &H::strobe, Absent::omitted}};
 }

@@ -24,10 +24,13 @@ struct StrobeSampling {
 };
 
 /// The header: the sweep's name, file, hash (FNV-1a 64 of its bytes) and base case, the
-/// number of points, the parameters, the quantities computed (run/sweep_point.hpp's
-/// names) and, when the points are sampled, the sampling.
+/// precision of its points, the number of points, the parameters, the quantities computed
+/// (run/sweep_point.hpp's names) and, when the points are sampled, the sampling.
 struct SweepHeader {
   std::string sweep, sweep_file, sweep_hash, base_case;
+  /// --precision of the runs that wrote the file: every point at it; none: each point at its
+  /// case's own. A file is resumed only at the precision it was written at.
+  std::optional<std::string> precision;
   std::size_t points = 0;
   std::vector<SweptParameter> parameters;
   std::vector<std::string> compute;
