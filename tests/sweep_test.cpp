@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -313,6 +314,40 @@ TEST_F(Sweep, RefusesToResumeAtAnotherPrecision) {
   const Outcome same = sweep(file, "--precision double --json --out " + quoted(out));
   ASSERT_EQ(same.status, 0) << same.err;
   EXPECT_EQ(json::parse(same.out).at("skipped"), 6);
+}
+
+/// Resume trusts nothing of the file beyond what it can check: a point line with another
+/// point's parameters, a negative impact count, a missing quantity, a point twice, or a header
+/// changed in any field is refused (exit 2), the file untouched.
+TEST_F(Sweep, ResumeRefusesLinesAndHeadersThisSweepDidNotWrite) {
+  write("base.toml", ided_case());
+  const fs::path file = write("s.toml", alpha_sweep());
+  const fs::path out = dir() / "out.jsonl";
+  ASSERT_EQ(sweep(file, "--out " + quoted(out)).status, 0);
+  const std::vector<std::string> lines = lines_of(read_text(out));
+  ASSERT_EQ(lines.size(), 7u);
+  const auto forged = [&](const std::string& name, const std::function<void(std::vector<json>&)>& edit) {
+    std::vector<json> parsed;
+    for (const std::string& line : lines) parsed.push_back(json::parse(line));
+    edit(parsed);
+    std::string text;
+    for (const json& j : parsed) text += j.dump() + "\n";
+    const fs::path path = write(name + ".jsonl", text);
+    EXPECT_TRUE(bad_input(sweep(file, "--out " + quoted(path)), {"key '--out'", name + ".jsonl"})) << name;
+    EXPECT_EQ(read_text(path), text) << name;
+  };
+  forged("other-parameters", [](std::vector<json>& l) { l[1]["parameters"]["model.alpha"] = "42"; });
+  forged("negative-impacts", [](std::vector<json>& l) { l[2]["impacts"] = -7; });
+  forged("missing-lyapunov", [](std::vector<json>& l) { l[3].erase("lyapunov"); });
+  forged("twice", [](std::vector<json>& l) { l.push_back(l[4]); });
+  forged("not-a-point", [](std::vector<json>& l) { l[5]["kind"] = "garbage"; });
+  for (const char* key : {"points", "sweep", "compute", "parameters"})
+    forged(std::string("header-") + key, [key](std::vector<json>& l) {
+      l[0][key] = std::string(key) == "points" ? json(41) : json("forged");
+    });
+  forged("header-extra", [](std::vector<json>& l) { l[0]["extra"] = 1; });
+  // The file as written resumes.
+  EXPECT_EQ(json::parse(sweep(file, "--json --out " + quoted(out)).out).at("skipped"), 6);
 }
 
 TEST_F(Sweep, RefusesAResultFileOfAnotherSweep) {

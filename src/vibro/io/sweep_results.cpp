@@ -46,6 +46,51 @@ Precision point_precision(const CaseSpec& c, const RunOptions& options) {
   return options.precision.value_or(c.precision);
 }
 
+/// Refuses a result file's header (`written`) that is not this sweep's (`expected`): another
+/// definition (its hash), another precision, or any other field changed by hand.
+void check_header(const json& written, const json& expected, const SweepSpec& s, const std::optional<Precision>& precision,
+                  const std::string& where) {
+  if (written["sweep_hash"] != s.hash)
+    throw InputError("", "--out",
+                     where + " was written by a different sweep definition (sweep hash " +
+                         written["sweep_hash"].get<std::string>() + ", this sweep " + s.hash +
+                         "): give another --out, or remove the file to start again");
+  // A file written before the header had a precision was written at each case's own.
+  json as_written = written;
+  if (!as_written.contains("precision")) as_written["precision"] = nullptr;
+  if (as_written["precision"] != expected.at("precision"))
+    throw InputError("", "--precision",
+                     where + " holds points computed at " +
+                         (as_written["precision"].is_string() ? as_written["precision"].get<std::string>()
+                                                              : std::string("each case's own precision")) +
+                         ", this run is at " + (precision ? precision->name() : std::string("each case's own precision")) +
+                         ": one file holds one precision (give the same --precision, or another --out)");
+  for (const auto& [key, value] : expected.items())
+    if (!as_written.contains(key) || as_written[key] != value)
+      throw InputError("", "--out",
+                       where + "'s header differs from this sweep's in '" + key +
+                           "' (a file edited by hand or damaged): give another --out, or remove the file to start again");
+  for (const auto& [key, value] : as_written.items())
+    if (!expected.contains(key))
+      throw InputError("", "--out", where + "'s header has a key '" + shown_input(key) + "' this sweep's has not");
+}
+
+/// Why a point's line (with a valid `point`) is not one this sweep wrote, or none: its
+/// parameters must be its grid point's, and it must hold what the sweep computes (or the
+/// error that stopped it), impacts a count.
+std::optional<std::string> point_line_problem(const json& line, const SweepSpec& s) {
+  json parameters = json::object();
+  for (const CaseOverride& o : s.overrides(line["point"].get<std::size_t>())) parameters[o.key] = o.text;
+  if (line.value("parameters", json()) != parameters) return "has parameters other than its grid point's";
+  if (line.value("kind", "") != "point") return "is no point line (kind is not \"point\")";
+  if (line.contains("error")) return line["error"].is_string() ? std::nullopt : std::optional<std::string>("has an error that is no text");
+  for (const auto& [name, member] : sweep_quantities)
+    if (s.compute.*member && !line.contains(std::string(name)))
+      return "lacks " + std::string(name) + ", which the sweep computes";
+  if (s.compute.impacts && !line["impacts"].is_number_unsigned()) return "has impacts that are not a count";
+  return std::nullopt;
+}
+
 }  // namespace
 
 SweepHeader sweep_header(const SweepSpec& s, const std::optional<Precision>& precision) {
@@ -263,30 +308,25 @@ SweepResultFile::SweepResultFile(const std::filesystem::path& path, const SweepS
       if (line_number == 1) {
         if (parsed.value("kind", "") != "sweep" || !parsed.contains("sweep_hash"))
           throw InputError("", "--out", where + " is not a sweep result file (its first line is no sweep header)");
-        if (parsed["sweep_hash"] != s.hash)
-          throw InputError("", "--out",
-                           where + " was written by a different sweep definition (sweep hash " +
-                               parsed["sweep_hash"].get<std::string>() + ", this sweep " + s.hash +
-                               "): give another --out, or remove the file to start again");
-        // A file written before the header had a precision was written at each case's own.
-        const json written_at = parsed.value("precision", json());
-        if (written_at != header.at("precision"))
-          throw InputError("", "--precision",
-                           where + " holds points computed at " +
-                               (written_at.is_string() ? written_at.get<std::string>() : std::string("each case's own precision")) +
-                               ", this run is at " +
-                               (precision ? precision->name() : std::string("each case's own precision")) +
-                               ": one file holds one precision (give the same --precision, or another --out)");
+        check_header(parsed, header, s, precision, where);
         kept += line + "\n";
         continue;
       }
       if (!parsed.contains("point") || !parsed["point"].is_number_unsigned() || parsed["point"].get<std::size_t>() >= s.points())
         throw InputError("", "--out", at + " names no point of this sweep");
+      const std::size_t point = parsed["point"].get<std::size_t>();
+      if (const auto why = point_line_problem(parsed, s))
+        throw InputError("", "--out", at + " (point " + std::to_string(point) + ") " + *why +
+                                          ": a file edited by hand or damaged; give another --out, or remove the file "
+                                          "to start again");
       if (parsed.contains("error")) {
         failed_points = true;  // computed again
         continue;
       }
-      finished_.insert(parsed["point"].get<std::size_t>());
+      if (!finished_.insert(point).second)
+        throw InputError("", "--out", at + " holds point " + std::to_string(point) +
+                                          " a second time: a file edited by hand or damaged; give another --out, or "
+                                          "remove the file to start again");
       kept += line + "\n";
     }
     if (failed_points) replace_with(kept);
