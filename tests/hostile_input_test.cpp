@@ -474,6 +474,19 @@ TEST_F(Hostile, OutputsNeverReplaceTheirOwnInputs) {
   EXPECT_EQ(read_text(table), read_text(source / "reference" / "published" / "seed_002.toml"));
 }
 
+/// An N-DOF state whose energy overflows (q0 = v0 = 1e300: E ~ 1e600) stops the run (exit 1)
+/// naming the step, the time and the likely keys; it printed "energy from inf to -nan", exit 0.
+TEST_F(Hostile, AnNdofStateWhoseEnergyOverflowsStopsTheRun) {
+  const std::string system = read_text(fs::path(VIBRO_CASES_DIR) / "seed002" / "exp1_nsps.toml");
+  const fs::path huge = write("huge.toml", replaced(replaced(system, "q0 = [1, 0]", "q0 = [1e300, 1e300]"),
+                                                    "v0 = [0, 0]", "v0 = [1e300, 1e300]"));
+  const Outcome run = vibro("run --quiet --json " + quoted(huge));
+  EXPECT_EQ(run.status, 1) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find("energy of eq. (20) is no longer finite at step 0"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("initial.q0 and initial.v0"), std::string::npos) << run.err;
+}
+
 TEST_F(Hostile, GoldenIsNeverOverwrittenSilentlyAndNonRegularTargetsAreRefused) {
   const std::string insp = quoted(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "insp.toml");
   const std::string quick = " --golden-periods 2 --ensemble 2 --quiet";

@@ -145,6 +145,15 @@ void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const Ru
     using std::abs;
     const Vector<Real>& q = scheme.position(y);
     const Real e = model.energy(q, scheme.velocity(y));
+    // A state whose energy is no longer finite (its squares overflow the type) ends the run,
+    // as a non-finite state does (drive): no finding is ever made from it.
+    if (!is_finite(e))
+      throw RunFailure(c.file + ": the energy of eq. (20) is no longer finite at step " + std::to_string(step) +
+                       " (t = " + to_text_significant(Real(scheme.time(y)), 6) + ", in " + scalar_name<Real>() + "): " +
+                       (step == 0 ? std::string("initial.q0 and initial.v0 are too large for this precision (allowed: "
+                                                "values whose squares it holds, or a wider precision)")
+                                  : std::string("the scheme grows without bound at this step (give a smaller step, or "
+                                                "check the model's parameters)")));
     coordinates.node(q);
     if (exact) exact_error = std::max(exact_error, distance(q, exact->position(scheme.time(y))));
     if (rigid_wall_error) {
