@@ -554,6 +554,8 @@ TEST_F(Cli, OrbitsListsTheRootsAndWritesCasesStartingOnTheAdmissibleOnes) {
   EXPECT_EQ(l.at("impacts"), 40);  // one impact per period: the run stays on the (1, 1) orbit
   // A second write does not replace the file.
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --n 1 --write-case " + quoted(dir)), {"exists"}));
+  // --periods says how long the written cases run: without --write-case it would be ignored.
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --n 1 --periods 40"), {"--periods", "--write-case"}));
 }
 
 TEST_F(Cli, OrbitsRefuseTheExactTypeAndOtherModels) {

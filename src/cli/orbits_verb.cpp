@@ -44,8 +44,9 @@ class OrbitsVerb : public Verb {
                          "Write each admissible orbit as a case starting on it (IDED over --periods) into this "
                          "directory");
     command()
-        .add_option("--periods", periods_, "Periods of the written cases' Lyapunov runs")
+        .add_option("--periods", periods_, "Periods of the written cases' Lyapunov runs (with --write-case)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}))
+        ->needs("--write-case")
         ->capture_default_str();
   }
 
