@@ -346,6 +346,7 @@ TEST_F(Sweep, ResumeRefusesLinesAndHeadersThisSweepDidNotWrite) {
       l[0][key] = std::string(key) == "points" ? json(41) : json("forged");
     });
   forged("header-extra", [](std::vector<json>& l) { l[0]["extra"] = 1; });
+  forged("header-hash-number", [](std::vector<json>& l) { l[0]["sweep_hash"] = 5; });
   // The file as written resumes.
   EXPECT_EQ(json::parse(sweep(file, "--json --out " + quoted(out)).out).at("skipped"), 6);
 }

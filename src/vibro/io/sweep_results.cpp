@@ -50,11 +50,11 @@ Precision point_precision(const CaseSpec& c, const RunOptions& options) {
 /// definition (its hash), another precision, or any other field changed by hand.
 void check_header(const json& written, const json& expected, const SweepSpec& s, const std::optional<Precision>& precision,
                   const std::string& where) {
-  if (written["sweep_hash"] != s.hash)
+  if (const json& hash = written.at("sweep_hash"); hash != s.hash)
     throw InputError("", "--out",
                      where + " was written by a different sweep definition (sweep hash " +
-                         written["sweep_hash"].get<std::string>() + ", this sweep " + s.hash +
-                         "): give another --out, or remove the file to start again");
+                         shown_input(hash.is_string() ? hash.get<std::string>() : hash.dump()) + ", this sweep " +
+                         s.hash + "): give another --out, or remove the file to start again");
   // A file written before the header had a precision was written at each case's own.
   json as_written = written;
   if (!as_written.contains("precision")) as_written["precision"] = nullptr;
