@@ -7,6 +7,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/run/input_error.hpp"
+#include "vibro/run/published_check.hpp"
 #include "vibro/run/published_reproduction.hpp"
 
 #include <gtest/gtest.h>
@@ -61,15 +62,20 @@ TEST(PublishedReproduction, AReproducedValueThatNoCaseComputesFailsTheGate) {
   EXPECT_FALSE(check.matches_records());
 }
 
+/// A case naming a value no table has is bad input, found when the names are checked
+/// (require_published_names, before any run); evaluate_reproductions reproduces the values of
+/// the tables it is given and leaves out a case naming another table's.
 TEST(PublishedReproduction, ACaseNamingAnUnknownValueIsBadInput) {
   vibro::CaseSpec c = vibro::load_case(exp1_standard);
   c.reproduces = "002.exp1.nothing";
+  const std::vector<vibro::PublishedTable> tables = {vibro::load_published_table(seed002_table)};
   try {
-    vibro::evaluate_reproductions({vibro::load_published_table(seed002_table)}, {c}, {});
+    vibro::require_published_names({c}, tables);
     ADD_FAILURE() << "an unknown id was accepted";
   } catch (const vibro::InputError& e) {
     EXPECT_EQ(e.key(), "case.reproduces");
   }
+  EXPECT_TRUE(vibro::evaluate_reproductions(tables, {c}, {}).empty());
 }
 
 TEST(PublishedReproduction, OrderOfMagnitudeHoldsWithinAFactorTen) {
