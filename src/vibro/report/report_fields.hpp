@@ -5,6 +5,7 @@
 // docs/schema/index.schema.json, docs/schema/run_data.schema.json and docs/outputs.md against
 // them. The runs index.json holds are the declared run results (run/result_fields.hpp).
 
+#include "vibro/io/json_number.hpp"
 #include "vibro/report/index_tables.hpp"
 #include "vibro/run/declared_fields.hpp"
 #include "vibro/run/result_fields.hpp"
@@ -99,7 +100,7 @@ constexpr auto declared_fields(std::type_identity<PublishedCounterpart>) {
 
 // A row of `lyapunov.exponents`, its numbers twinned as its precision's; the exponents and
 // their uncertainty when defined, why not when not.
-inline bool own_twins(const LyapunovTableRow& r) { return r.significand_bits == 0 || r.significand_bits > 53; }
+inline bool own_twins(const LyapunovTableRow& r) { return JsonNumbers::for_significand_bits(r.significand_bits).twins(); }
 inline bool exponents_defined(const LyapunovTableRow& r) { return r.defined; }
 inline bool exponents_undefined(const LyapunovTableRow& r) { return !r.defined; }
 constexpr auto declared_fields(std::type_identity<LyapunovTableRow>) {
@@ -125,7 +126,7 @@ constexpr auto declared_fields(std::type_identity<LyapunovTable>) {
 
 // --- seed 003 --------------------------------------------------------------------------
 
-inline bool own_twins(const PiecewiseExactnessRow& r) { return r.significand_bits == 0 || r.significand_bits > 53; }
+inline bool own_twins(const PiecewiseExactnessRow& r) { return JsonNumbers::for_significand_bits(r.significand_bits).twins(); }
 constexpr auto declared_fields(std::type_identity<PiecewiseExactnessRow>) {
   using R = PiecewiseExactnessRow;
   return std::tuple{Field{"precision", &R::precision},
@@ -254,7 +255,7 @@ constexpr auto declared_fields(std::type_identity<IndexTables>) {
 }
 
 // runs/NAME-PRECISION.json, twinned as its run; report/index_json.cpp adds `schema_version`.
-inline bool own_twins(const RunData& d) { return d.significand_bits == 0 || d.significand_bits > 53; }
+inline bool own_twins(const RunData& d) { return JsonNumbers::for_significand_bits(d.significand_bits).twins(); }
 constexpr auto declared_fields(std::type_identity<RunData>) {
   return std::tuple{Field{"case", &RunData::case_name}, Field{"precision", &RunData::precision},
                     NotInJson{&RunData::significand_bits}, Field{"events", &RunData::events, Absent::omitted},
