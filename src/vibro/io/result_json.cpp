@@ -71,12 +71,6 @@ json to_json(const SchemeListing& listing) {
   return versioned_json(listing, JsonNumbers(false), schema_version::schemes);
 }
 
-json to_json(const ModelDescription& model) {
-  json out = {{"type", model.type}};
-  for (const auto& p : model.parameters) out[p.key] = p.texts.size() == 1 && !p.list ? json(p.texts[0]) : json(p.texts);
-  return out;
-}
-
 namespace {
 
 /// A model parameter of one text: a number as written (put_written); the exact root of a

@@ -51,9 +51,6 @@ nlohmann::json to_json(const SweepHeader& header);
 nlohmann::json to_json(const SweepSummary& summary);
 /// The `difference` of `vibro run --precision LIST --json`.
 nlohmann::json to_json(const PrecisionDifferences& differences);
-/// The model's type and parameters as written in the case (for display; a run's JSON
-/// writes them as numbers).
-nlohmann::json to_json(const ModelDescription& model);
 /// `with_samples`: also the plot samples of the run (index.json leaves them out).
 nlohmann::json to_json(const RunResult& result, bool with_samples = true);
 nlohmann::json to_json(const LyapunovResult& result);
