@@ -76,20 +76,22 @@ class NonstandardPaoliSchatzman : public SystemSchemeBase<Real, TwoStepState<Rea
     return x;
   }
 
-  /// (q^n, q^{n+1}) → (q^{n+1}, q^{n+2}) by eq. (26). Returns true when the projection was
-  /// active for some coordinate (active(x) says which).
+  /// (q^n, q^{n+1}) → (q^{n+1}, q^{n+2}) by eq. (26). Returns true when the projection
+  /// produced the node now reported, q^{n+1} (active(x) says for which coordinates): the
+  /// projection of this step made q^{n+2}, which is reported after the next step.
   bool step(State& x) const {
     core_.free_into(model_, node_time(x.n + 1), x);
+    std::swap(x.active, x.active_next);
     bool any = false;
     for (std::size_t i = 0; i < x.next.size(); ++i) {
-      x.active[i] = 0;
+      any = any || x.active[i];
+      x.active_next[i] = 0;
       if (!model_.bounds(i).constrained()) continue;
       const Real& previous = x.q[i];
       const Real& e = model_.bounds(i).restitution;
       if (const Real* bound = bound_crossed(i, x.next[i] + e * previous)) {
         x.next[i] = *bound - e * previous;
-        x.active[i] = 1;
-        any = true;
+        x.active_next[i] = 1;
       }
     }
     core_.advance(x);

@@ -37,10 +37,15 @@ namespace vibro {
 /// (q^n, q^{n+1}), the velocity v^n and the buffers of a step.
 template <class Real>
 struct TwoStepState {
+  /// v^n is read from q^n and q^{n+1}: a node's velocity already carries the projection that
+  /// made the next node (run/entries/system_scheme_entry.hpp ends a flight one node early).
+  static constexpr bool velocity_reads_next_node = true;
   Vector<Real> q, q_next, v;
   Vector<Real> next, scratch;  ///< q^{n+2} being formed; C q^n for the velocity
   Vector<Real> forcing;        ///< M⁻²h(t) (forced systems only)
-  std::vector<char> active;    ///< per coordinate: the projection acted in the last step
+  /// Per coordinate: the projection produced q^n (the node reported), and q^{n+1}. A step
+  /// computes q^{n+2}, so its flags are reported one step later, with the node they made.
+  std::vector<char> active, active_next;
   std::int64_t n = 0;
 };
 
@@ -83,7 +88,7 @@ class TwoStepCore {
               const Vector<Real>& v0) const {
     const std::size_t n = q0.size();
     State x{q0, Vector<Real>(n), Vector<Real>(n), Vector<Real>(n), Vector<Real>(n), Vector<Real>(n),
-            std::vector<char>(n, 0), 0};
+            std::vector<char>(n, 0), std::vector<char>(n, 0), 0};
     if (flow_.forced()) detail::scaled_forcing_into(model, inverse_mass_squared_, t0, x.forcing);
     flow_.position_into(q0, v0, x.forcing, x.q_next);
     update_velocity(x);
