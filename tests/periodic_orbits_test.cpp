@@ -16,6 +16,7 @@
 #include "support/scalar_types.hpp"
 
 #include "vibro/analysis/periodic_orbits.hpp"
+#include "vibro/analysis/poincare_maps_reference.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/report/orbit_report.hpp"
@@ -194,6 +195,45 @@ TEST(OrbitGoldens, IdedOnTheOrbitIsTheFiniteKPredictionInDouble) {
 TEST(OrbitGoldens, IdedOnTheOrbitIsTheFiniteKPredictionAt50Digits) {
   const MpfrPrecisionGuard digits(50);
   for (const GoldenOrbit& g : golden_orbits) expect_ided_on_orbit<mpfr_real>(g, "mpfr:50", g.stable ? 200 : 30);
+}
+
+/// A run started on the orbit's impact phase (t0 = the impact time, on the obstacle leaving
+/// it at v+) meets the obstacle again exactly at every section time t0 + kT: a tie between an
+/// impact and a section. The invariant (docs/lyapunov.md "An impact on a section"): each
+/// impact belongs to the period that ends there, at every precision — K periods, K impacts,
+/// and every sample leaving the obstacle (v > 0), never a state moving into it. Left to the
+/// rounding of the contact search, some precisions counted an impact in the next period.
+template <class Real>
+void expect_section_impacts_in_the_period_that_ends(const std::string& precision) {
+  SCOPED_TRACE(precision);
+  const ImpactOscillator<Real> m = model<Real>("0.05", "1", "2.8", "0.065", "0.8");
+  const auto orbits = admissible(m, 1);
+  ASSERT_EQ(orbits.size(), 1u);
+  const PeriodicOrbit<Real>& o = orbits.front();
+  const ImpactReference<ImpactOscillator<Real>> reference(
+      m, default_reference_settings(m, m.obstacle(), o.velocity_after));
+  ExactDerivativeMap<ImpactOscillator<Real>> map(reference, o.impact_time, m.period());
+  PhasePoint<Real> x{m.obstacle(), o.velocity_after};
+  const std::int64_t periods = 300;
+  for (std::int64_t k = 0; k < periods; ++k) {
+    PoincareStep<Real> step = map(x, k);
+    ASSERT_FALSE(step.undefined) << "period " << k << ": " << *step.undefined;
+    x = std::move(step.next);
+    ASSERT_GT(x.v, 0) << "period " << k << ": the sample moves into the obstacle, u − u_min = "
+                      << to_text(Real(x.u - m.obstacle()));
+    ASSERT_EQ(map.events().impacts(), k + 1) << "period " << k;
+  }
+}
+
+TEST(OrbitSections, AnImpactOnTheSectionBelongsToThePeriodThatEndsThereInDouble) {
+  expect_section_impacts_in_the_period_that_ends<double>("double");
+}
+
+TEST(OrbitSections, AnImpactOnTheSectionBelongsToThePeriodThatEndsThereInMpfr) {
+  for (const int digits : {30, 40, 50, 80}) {
+    const MpfrPrecisionGuard guard(digits);
+    expect_section_impacts_in_the_period_that_ends<mpfr_real>("mpfr:" + std::to_string(digits));
+  }
 }
 
 /// The periodic study problem's family over ω (α = 0.1, a = 1, u_min = 0, e = 0.8).

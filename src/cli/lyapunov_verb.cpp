@@ -86,6 +86,8 @@ class LyapunovVerb : public Verb {
     JsonOut json_out(common.json_out, {case_file_});
     const LyapunovResult result = run_lyapunov_case(c, bars_.with(common.run_options()));
     if (result.lyapunov.sum_rule_warning) std::cerr << "vibro: warning: " << *result.lyapunov.sum_rule_warning << "\n";
+    if (result.lyapunov.section_impact_warning)
+      std::cerr << "vibro: warning: " << *result.lyapunov.section_impact_warning << "\n";
     const nlohmann::json json = to_json(result);
     json_out.write(json);
     if (common.json) std::cout << json.dump(2) << "\n";

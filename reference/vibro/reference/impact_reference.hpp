@@ -142,16 +142,24 @@ class ImpactReference {
     const auto gap = [&](const Real& t) { return Real(last.at(t).position - u_min); };
     const auto gap_rate = [&](const Real& t) { return last.at(t).velocity; };
     const auto curvature = [&](const Real& l, const Real& r) { return flight.derivative_bound(2, l, r); };
-    const auto found = search_from < t_target
+    auto found = search_from < t_target
                            ? first_zero(gap, gap_rate, curvature, search_from, t_target, search_settings(settings_.contact_tolerance))
                            : ZeroSearch<Real>{ZeroKind::none, t_target, 0};
     if (found.kind == ZeroKind::none) {
-      if (jacobian) jacobian->matrix = flight.fundamental(t_target) * jacobian->matrix;
       PositionVelocity<Real> end = flight.state(t_target);
-      x.t = t_target;
-      x.u = std::move(end.position);
-      x.v = std::move(end.velocity);
-      return;
+      if (!closing_within_tolerance(end)) {
+        if (jacobian) jacobian->matrix = flight.fundamental(t_target) * jacobian->matrix;
+        x.t = t_target;
+        x.u = std::move(end.position);
+        x.v = std::move(end.velocity);
+        return;
+      }
+      // A tie: the flight reaches the obstacle at the stop time to within the contact
+      // tolerance, closing. Whether the search finds that zero before t_target or not is
+      // decided by rounding, so the impact is resolved at t_target, before the stop, at every
+      // precision: an impact at a stop time (a Lyapunov section) belongs to the span that
+      // ends there (docs/lyapunov.md "An impact on a section").
+      found = ZeroSearch<Real>{ZeroKind::crossing, t_target, found.windows};
     }
     // The impact law, or a tangency (no impulse: the mass is put at rest on the obstacle,
     // an error within the contact tolerance, and lifts off on the next segment).
@@ -166,6 +174,12 @@ class ImpactReference {
     on_event(event);
     x = state_after_contact(event, u_min, x.segments);
     if (event.kind == EventKind::impact) resolve_chatter(x, t_target, on_event, jacobian);
+  }
+
+  /// The state at a stop time is on the obstacle to within the contact tolerance and moving
+  /// into it: a contact due at the stop time, which the search may or may not have seen.
+  bool closing_within_tolerance(const PositionVelocity<Real>& end) const {
+    return end.velocity < 0 && end.position - model_.obstacle() <= settings_.contact_tolerance;
   }
 
   /// Sums the chatter sequence after an impact when the rule of contact_law.hpp says so.

@@ -56,8 +56,12 @@ class ContactRecord {
   std::int64_t contacts() const { return contacts_; }
   std::int64_t impacts() const { return impacts_; }
   std::int64_t periods_with_changed_contacts() const { return periods_changed_; }
+  /// The base trajectory's impacts that fell on a section time (an exact-detection flow's
+  /// ties, resolved before the section; 0 for the stepping schemes).
+  std::int64_t impacts_on_sections() const { return impacts_on_sections_; }
 
  protected:
+  void record_impacts_on_sections(std::int64_t count) { impacts_on_sections_ += count; }
   void record_period(std::int64_t base_contacts, std::int64_t base_impacts, bool changed) {
     contacts_ += base_contacts;
     impacts_ += base_impacts;
@@ -76,6 +80,7 @@ class ContactRecord {
   std::int64_t contacts_ = 0;
   std::int64_t impacts_ = 0;
   std::int64_t periods_changed_ = 0;
+  std::int64_t impacts_on_sections_ = 0;
 };
 
 template <class Flow>

@@ -38,6 +38,13 @@ class EventTally {
   }
   std::int64_t count(EventKind kind) const { return counts_[static_cast<std::size_t>(kind)]; }
   std::int64_t impacts() const { return count(EventKind::impact); }
+  /// Counts `event` when it is an impact at the section time `t_section` exactly: a tie the
+  /// reference resolved before the section (impact_reference.hpp; docs/lyapunov.md).
+  template <class Real>
+  void note_section(const ReferenceEvent<Real>& event, const Real& t_section) {
+    if (event.kind == EventKind::impact && event.t == t_section) ++impacts_on_sections_;
+  }
+  std::int64_t impacts_on_sections() const { return impacts_on_sections_; }
   /// Grazing contacts, accumulations, sticking and releases: where the flow has no derivative.
   std::int64_t non_impacts() const {
     std::int64_t total = 0;
@@ -47,6 +54,7 @@ class EventTally {
 
  private:
   std::array<std::int64_t, 5> counts_{};  // indexed by EventKind (impact … release)
+  std::int64_t impacts_on_sections_ = 0;
 };
 
 /// Feeds one period's FlowJacobian to the engine: its matrix, or the reason it is undefined.
@@ -70,7 +78,14 @@ class ExactDerivativeMap {
     const std::int64_t j = clock_period(clock_, k);
     auto state = reference_.start(section_time(t0_, period_, j), x.u, x.v);
     FlowJacobian<Real> jacobian;
-    reference_.advance(state, section_time(t0_, period_, j + 1), events_, &jacobian);
+    const Real t_end = section_time(t0_, period_, j + 1);
+    reference_.advance(
+        state, t_end,
+        [&](const ReferenceEvent<Real>& event) {
+          events_(event);
+          events_.note_section(event, t_end);
+        },
+        &jacobian);
     PoincareStep<Real> step{PhasePoint<Real>{std::move(state.u), std::move(state.v)}, std::move(jacobian.matrix),
                             std::nullopt};
     if (!jacobian.defined) step.undefined = std::move(jacobian.why_undefined);
@@ -107,10 +122,14 @@ class ReferenceFlow : public ContactRecord {
     for (std::size_t i = 0; i < M; ++i) {
       EventTally tally;
       auto state = reference_.start(t_start, points[i].u, points[i].v);
-      reference_.advance(state, t_end, tally);
+      reference_.advance(state, t_end, [&](const ReferenceEvent<Real>& event) {
+        tally(event);
+        tally.note_section(event, t_end);
+      });
       points[i] = PhasePoint<Real>{std::move(state.u), std::move(state.v)};
       impacts[i] = tally.impacts();
       smooth = smooth && tally.non_impacts() == 0;
+      if (i == 0) record_impacts_on_sections(tally.impacts_on_sections());
     }
     record_period(impacts);
     if (smooth) return std::nullopt;

@@ -32,6 +32,7 @@ LyapunovFindings forward_difference_findings(Flow flow, const BoundCase<Model>& 
                                            method);
   out.impacts = map.flow().impacts();
   out.periods_with_changed_contacts = map.flow().periods_with_changed_contacts();
+  out.section_impact_warning = section_impact_warning(map.flow().impacts_on_sections());
   return out;
 }
 

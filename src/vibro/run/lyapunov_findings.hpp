@@ -10,7 +10,9 @@
 #include "vibro/run/model_binding.hpp"
 #include "vibro/run/run_options.hpp"
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 
 #include <algorithm>
 #include <string>
@@ -25,6 +27,16 @@ inline double last_half_spread(const std::vector<double>& running) {
   const auto from = running.begin() + static_cast<long>(running.size() / 2);
   const auto [lo, hi] = std::minmax_element(from, running.end());
   return *hi - *lo;
+}
+
+/// The warning for `count` impacts of the base orbit on a section time, or none.
+inline std::optional<std::string> section_impact_warning(std::int64_t count) {
+  if (count == 0) return std::nullopt;
+  return std::to_string(count) + (count == 1 ? " impact" : " impacts") +
+         " of the base orbit fell on a section time (within the contact tolerance); each was counted in the period "
+         "that ends there and the sample taken after it, at every precision (docs/lyapunov.md \"An impact on a "
+         "section\"): the orbit meets the obstacle at a section time (as it does from a start on an impact phase), "
+         "and a start moved by a few units in the last place may follow the other branch";
 }
 
 template <class Real>

@@ -86,6 +86,10 @@ struct LyapunovFindings {
   /// Set when |λ1 + λ2 − sum rule| exceeds the sum's uncertainty and the rounding: the
   /// method's map does not dissipate area as the flow does (printed on stderr too).
   std::optional<std::string> sum_rule_warning;
+  /// Set when impacts of the base orbit fell on a section time: each was resolved before the
+  /// section, at every precision (docs/lyapunov.md "An impact on a section"; printed on
+  /// stderr too).
+  std::optional<std::string> section_impact_warning;
   std::optional<std::int64_t> periods_with_changed_contacts;  ///< forward differences
   std::optional<ExponentUncertainties> uncertainty;
   std::optional<LyapunovEnsemble> ensemble;

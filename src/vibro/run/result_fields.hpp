@@ -430,6 +430,7 @@ constexpr auto declared_fields(std::type_identity<LyapunovFindings>) {
                  When{"sum_rule_rounding", &L::sum_rule_rounding, &has_sum_rule},
                  ShownWhen{"sum_rule_holds", &sum_rule_holds, &has_sum_rule},
                  Field{"sum_rule_warning", &L::sum_rule_warning, Absent::omitted},
+                 Field{"section_impact_warning", &L::section_impact_warning, Absent::omitted},
                  Field{"periods_with_changed_contacts", &L::periods_with_changed_contacts, Absent::omitted},
                  Field{"uncertainty", &L::uncertainty, Absent::omitted},
                  Field{"ensemble", &L::ensemble, Absent::omitted},

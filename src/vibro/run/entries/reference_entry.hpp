@@ -163,6 +163,7 @@ struct ReferenceEntry {
           b.spec, [&] { return run_lyapunov(map, x0, periods, period, true, period_progress(options)); });
       LyapunovFindings out = lyapunov_findings(run, "IDED");
       out.impacts = map.events().impacts();
+      out.section_impact_warning = section_impact_warning(map.events().impacts_on_sections());
       return out;
     }
     return forward_difference_findings(
