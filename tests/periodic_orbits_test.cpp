@@ -109,6 +109,49 @@ TYPED_TEST(Orbits, EveryRootSatisfiesItsDefinitionAndTheSumRule) {
     }
 }
 
+/// Ill-conditioned (α, ω, n): strong damping over long flights, where Φ(nT) is tiny (1e−49
+/// at α = 1, ω = 0.5, n = 9) or underflows double (α = 2, ω = 1, n ≥ 100: exp(−2αnT) =
+/// 1e−1092). The textbook form x0 = u_min − p(θ), y0 = (1 − Φ11)x0/Φ12 loses ε/|Φ12| (double
+/// gave v− = −1.6e31 where the root has v− = 0.4; mpfr:50 kept 31 digits) and the
+/// multipliers underflowed to exponents of −inf. The invariants: the root's own definition
+/// (the flight from (t0, u_min, v+) is at (u_min, v−) after nT) to the type's rounding, and
+/// the sum rule in logarithms, λ1 + λ2 = (2 ln e − 2αnT)/n, with both exponents finite.
+TYPED_TEST(Orbits, IllConditionedRootsKeepTheirDefinitionAndFiniteExponents) {
+  using Real = TypeParam;
+  using std::abs;
+  using std::log;
+  struct Hard {
+    const char *alpha, *omega;
+    int n;
+  };
+  for (const Hard& h : {Hard{"1", "0.5", 9}, Hard{"1", "0.5", 10}, Hard{"2", "1", 100}, Hard{"2", "1", 400},
+                        Hard{"2", "1", 1000}}) {
+    SCOPED_TRACE(std::string("α = ") + h.alpha + ", ω = " + h.omega + ", n = " + std::to_string(h.n));
+    const ImpactOscillator<Real> m = model<Real>(h.alpha, "1", h.omega, "0", "0.8");
+    const std::vector<PeriodicOrbit<Real>> roots = periodic_orbits(m, h.n);
+    ASSERT_EQ(roots.size(), 2u);
+    const Real nt = m.period() * h.n;
+    for (const PeriodicOrbit<Real>& o : roots) {
+      const OscillatorFlight<Real> flight(m, o.impact_time, m.obstacle(), o.velocity_after);
+      const PositionVelocity<Real> back = flight.state(Real(o.impact_time + nt));
+      const Real scale = 1 + abs(o.velocity_before) + abs(m.amplitude());
+      EXPECT_NEAR_EPS(back.position, m.obstacle(), 1000, scale);
+      EXPECT_NEAR_EPS(back.velocity, o.velocity_before, 1000, scale);
+      const auto [l1, l2] = o.log_moduli;
+      ASSERT_TRUE(is_finite(l1) && is_finite(l2)) << to_text(l1) << ", " << to_text(l2);
+      // The scaled Ψ against the flight's own Φ(nT) (an independent closed form), where M's
+      // entries are still well inside the type's range: the larger multiplier of M = SΦ.
+      const Real trace = o.monodromy.a11 + o.monodromy.a22;
+      if (abs(trace) > Real(1e-250)) {
+        const Real direct = floquet_multipliers(o.monodromy).first;
+        EXPECT_NEAR_EPS(o.multipliers.first, direct, 1e4, Real(abs(direct)));
+      }
+      const Real rule = (2 * log(m.restitution()) - 2 * m.alpha() * nt) / h.n;
+      EXPECT_NEAR_EPS(Real((l1 + l2) / h.n), rule, 64, Real(abs(rule)));
+    }
+  }
+}
+
 /// A penetrating root is rejected with the time of the earlier contact, and the flight
 /// really is at the obstacle then (checked by evaluating it).
 TYPED_TEST(Orbits, APenetratingRootNamesTheEarlierContact) {
@@ -175,7 +218,7 @@ void expect_ided_on_orbit(const GoldenOrbit& g, const std::string& precision, in
     EXPECT_LT(bound, Real(1e-25));
   }
   // The asymptotic exponents, for the record: ln|μi|/n per period.
-  const auto [l1, l2] = o.multipliers.log_moduli();
+  const auto [l1, l2] = o.log_moduli;
   ::testing::Test::RecordProperty("asymptotic_lambda1_" + precision + "_omega_" + g.omega, to_text(Real(l1 / g.n)));
   ::testing::Test::RecordProperty("asymptotic_lambda2_" + precision + "_omega_" + g.omega, to_text(Real(l2 / g.n)));
 }

@@ -53,14 +53,6 @@ struct FloquetMultipliers {
     using std::sqrt;
     return real ? Real(abs(first)) : Real(sqrt(first * first + second * second));
   }
-  /// ln|μ1|, ln|μ2| (equal for a complex pair).
-  std::pair<Real, Real> log_moduli() const {
-    using std::abs;
-    using std::log;
-    if (real) return {Real(log(abs(first))), Real(log(abs(second)))};
-    const Real half_log = log(Real(first * first + second * second)) / 2;
-    return {half_log, half_log};
-  }
 };
 
 /// The multipliers of M from its trace and determinant.
@@ -86,6 +78,41 @@ FloquetMultipliers<Real> floquet_multipliers(const Matrix2<Real>& m) {
   return mu;
 }
 
+/// Φ(τ) of x'' + 2αx' + x = 0 as exp(−κτ) Ψ(τ) with Ψ of order one (docs/periodic_orbits.md
+/// §2): x = exp(−ατ) y turns the system into y'' + (1 − α²) y = 0, whose fundamental matrix Y
+/// gives Φ = exp(−ατ) L Y L⁻¹, L = [[1, 0], [−α, 1]]; for α > 1, Y grows as exp(βτ),
+/// β = √(α² − 1), and is carried scaled by exp(−βτ), so that κ = α − β = 1/(α + β). Where
+/// Φ(nT) underflows the type, Ψ and κ do not.
+template <class Real>
+struct ScaledFundamental {
+  Real kappa;        ///< the decay rate κ
+  Matrix2<Real> psi;  ///< Ψ(τ) = exp(κτ) Φ(τ)
+};
+
+template <class Real>
+ScaledFundamental<Real> scaled_fundamental(const Real& alpha, const Real& tau) {
+  using std::cos;
+  using std::exp;
+  using std::sin;
+  using std::sqrt;
+  Matrix2<Real> y;  // Y(τ), scaled by exp(−βτ) when α > 1
+  Real kappa = alpha;
+  if (alpha < 1) {
+    const Real beta = sqrt((1 - alpha) * (1 + alpha));
+    const Real c = cos(beta * tau), s = sin(beta * tau);
+    y = {c, Real(s / beta), Real(-beta * s), c};
+  } else if (alpha == 1) {
+    y = {Real(1), tau, Real(0), Real(1)};
+  } else {
+    const Real beta = sqrt((alpha - 1) * (alpha + 1));
+    const Real q = exp(-2 * beta * tau);
+    y = {Real((1 + q) / 2), Real((1 - q) / (2 * beta)), Real(beta * (1 - q) / 2), Real((1 + q) / 2)};
+    kappa = 1 / (alpha + beta);
+  }
+  const Matrix2<Real> l{Real(1), Real(0), Real(-alpha), Real(1)}, l_inverse{Real(1), Real(0), alpha, Real(1)};
+  return {kappa, l * (y * l_inverse)};
+}
+
 /// One root of the impact-phase equation: a (1, n) orbit when admissible.
 template <class Real>
 struct PeriodicOrbit {
@@ -96,6 +123,9 @@ struct PeriodicOrbit {
   Real velocity_after;   ///< v+ = −e v−
   Matrix2<Real> monodromy;  ///< M = S Φ(nT), from just after one impact to just after the next
   FloquetMultipliers<Real> multipliers;
+  /// ln|μ1|, ln|μ2| (equal for a complex pair), from the scaled monodromy: finite where the
+  /// multipliers themselves underflow the type (strong damping, long flights).
+  std::pair<Real, Real> log_moduli;
   bool admissible = false;
   std::string rejected_because;  ///< empty when admissible
   bool stable() const { return admissible && multipliers.largest_modulus() < 1; }
@@ -108,6 +138,33 @@ struct PeriodicOrbit {
 struct OrbitSearchFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+/// The multipliers of M = S Φ(nT) = exp(−κnT) S Ψ(nT) (scaled_fundamental) and their
+/// ln|μi|, from the multipliers ν of S Ψ: μ = exp(−κnT) ν, and for a real pair ln|ν2| =
+/// ln det SΨ − ln|ν1| with ln det SΨ = 2 ln e − 2(α − κ)nT in logarithms (det S = e²,
+/// det Φ = exp(−2αnT)): det SΨ itself underflows when α > 1, and cancels in SΨ's entries.
+template <class Real>
+void set_multipliers(PeriodicOrbit<Real>& orbit, const Matrix2<Real>& saltation, const ScaledFundamental<Real>& scaled,
+                     const Real& e, const Real& alpha, const Real& tau) {
+  using std::abs;
+  using std::exp;
+  using std::log;
+  const FloquetMultipliers<Real> nu = floquet_multipliers(Matrix2<Real>(saltation * scaled.psi));
+  const Real log_det = 2 * log(e) - 2 * (alpha - scaled.kappa) * tau;
+  const Real decay = -scaled.kappa * tau;
+  const Real scale = exp(decay);
+  orbit.multipliers.real = nu.real;
+  if (!nu.real) {
+    orbit.multipliers.first = nu.first * scale;
+    orbit.multipliers.second = nu.second * scale;
+    orbit.log_moduli = {Real(decay + log_det / 2), Real(decay + log_det / 2)};
+    return;
+  }
+  const Real log_first = log(abs(nu.first)), log_second = log_det - log_first;
+  orbit.multipliers.first = nu.first * scale;
+  orbit.multipliers.second = (nu.first < 0 ? -1 : 1) * exp(decay + log_second);  // det SΨ > 0: one sign
+  orbit.log_moduli = {Real(decay + log_first), Real(decay + log_second)};
+}
 
 /// Every root in [0, 2π) of the impact-phase equation of the (1, n) orbits, each with its
 /// velocities, monodromy matrix, multipliers, admissibility and starting state. Throws
@@ -137,12 +194,19 @@ std::vector<PeriodicOrbit<Real>> periodic_orbits(const ImpactOscillator<Real>& m
   const Real detuning = (1 - omega) * (1 + omega), friction = 2 * alpha * omega;
   const Real d = detuning * detuning + friction * friction;
   const Real big_a = model.amplitude() * detuning / d, big_b = model.amplitude() * friction / d;
-  // Φ(nT) of the homogeneous flow: any flight's fundamental matrix over nT.
+  // Φ(nT) of the homogeneous flow: any flight's fundamental matrix over nT. Its entries may
+  // underflow the type (strong damping, long flights): below, only in forms where that is
+  // harmless.
   const Matrix2<Real> phi = OscillatorFlight<Real>(model, Real(0), Real(0), Real(0)).fundamental(flight_time);
-  if (phi.a12 == 0) throw OrbitSearchFailure("Φ12(nT) = 0: every phase returns after nT, the orbits are not isolated");
-  const Real g = phi.a21 + (phi.a22 + 1 / e) * (1 - phi.a11) / phi.a12;
-  const Real c = (1 + 1 / e) * omega;
-  // G(u_min − A cos θ − B sin θ) + c(B cos θ − A sin θ) = 0  ⇔  P cos θ + Q sin θ = −G u_min.
+  const ScaledFundamental<Real> scaled = scaled_fundamental(alpha, flight_time);
+  if (alpha == 0 && phi.a12 == 0)
+    throw OrbitSearchFailure("Φ12(nT) = 0: every phase returns after nT, the orbits are not isolated");
+  // The phase equation multiplied by Φ12: g = GΦ12 and c = (1 + 1/e)ωΦ12 stay of order one
+  // where Φ12 is tiny and G = Φ21 + (Φ22 + 1/e)(1 − Φ11)/Φ12 overflows or loses ε/|Φ12|.
+  const Real g = phi.a21 * phi.a12 + (phi.a22 + 1 / e) * (1 - phi.a11);
+  const Real c = (1 + 1 / e) * omega * phi.a12;
+  // G(u_min − A cos θ − B sin θ) + (1 + 1/e)ω(B cos θ − A sin θ) = 0, times Φ12:
+  // P cos θ + Q sin θ = −g u_min.
   const Real p_cos = c * big_b - g * big_a, q_sin = -c * big_a - g * big_b;
   const Real r = sqrt(p_cos * p_cos + q_sin * q_sin);
   if (r == 0) throw OrbitSearchFailure("the phase equation has no θ-dependent part");
@@ -161,12 +225,14 @@ std::vector<PeriodicOrbit<Real>> periodic_orbits(const ImpactOscillator<Real>& m
     orbit.impact_time = theta / omega;
     const Real p = big_a * cos(theta) + big_b * sin(theta);
     const Real dp = omega * (big_b * cos(theta) - big_a * sin(theta));
-    const Real x0 = u_min - p;
-    const Real y0 = (1 - phi.a11) * x0 / phi.a12;
+    // y0 = (1 − Φ11) x0 / Φ12 with x0 = −(1 + 1/e) p'(t0) Φ12 / g from the phase equation:
+    // x0 = u_min − p(θ) itself cancels at the root to ε/|Φ12| (docs/periodic_orbits.md §2).
+    const Real y0 = g != 0 ? Real(-(1 - phi.a11) * (1 + 1 / e) * dp / g) : Real((1 - phi.a11) * (u_min - p) / phi.a12);
     orbit.velocity_before = -(y0 + dp) / e;
     orbit.velocity_after = -e * orbit.velocity_before;
-    orbit.monodromy = saltation_matrix(model, orbit.impact_time, orbit.velocity_before) * phi;
-    orbit.multipliers = floquet_multipliers(orbit.monodromy);
+    const Matrix2<Real> saltation = saltation_matrix(model, orbit.impact_time, orbit.velocity_before);
+    orbit.monodromy = saltation * phi;
+    set_multipliers(orbit, saltation, scaled, e, alpha, flight_time);
     const OscillatorFlight<Real> flight(model, orbit.impact_time, u_min, orbit.velocity_after);
     const PositionVelocity<Real> start = flight.state(flight_time);
     orbit.start_u = start.position;

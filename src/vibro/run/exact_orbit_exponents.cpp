@@ -29,7 +29,7 @@ std::optional<ExactOnOrbit> exact_on_orbit(const CaseSpec& c, const LyapunovFind
       const auto orbit = orbit_through(model, parse_real<Real>(c.u0.text), parse_real<Real>(c.v0.text), largest_n);
       if (!orbit) return;
       const auto [k1, k2] = finite_k_exponents(model, *orbit, l.periods_done);
-      const auto [m1, m2] = orbit->multipliers.log_moduli();
+      const auto [m1, m2] = orbit->log_moduli;
       ExactOnOrbit e;
       e.n = orbit->n;
       e.stable = orbit->stable();

@@ -33,7 +33,7 @@ OrbitRow row_of(const ImpactOscillator<Real>& model, const PeriodicOrbit<Real>& 
   r.determinant = NumberText::of(o.monodromy.det());
   const Real& e = model.restitution();
   r.sum_rule = NumberText::of(Real(e * e * exp(-2 * model.alpha() * model.period() * o.n)));
-  const auto [l1, l2] = o.multipliers.log_moduli();
+  const auto [l1, l2] = o.log_moduli;
   r.lambda1_per_period = NumberText::of(Real(l1 / o.n));
   r.lambda2_per_period = NumberText::of(Real(l2 / o.n));
   r.start_u = NumberText::of(o.start_u);
