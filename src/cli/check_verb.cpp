@@ -52,7 +52,7 @@ class CheckVerb : public Verb {
     if (tables.empty())
       throw InputError("", "--published",
                        published_dir_.string() + " holds no published table (*.toml): there is nothing to check");
-    const std::vector<CaseSpec> cases = load_cases_built_in(cases_dir_);
+    const std::vector<CaseSpec> cases = load_cases_built_in(cases_dir_, CaseFileNames::as_given);
     require_published_names(cases, known);
     std::vector<fs::path> inputs = case_files(cases_dir_);
     for (const PublishedTable& table : known) inputs.emplace_back(table.file);

@@ -57,9 +57,9 @@ std::vector<Precision> parse_precisions(const std::string& text, const char* opt
   }
 }
 
-std::vector<CaseSpec> load_cases_built_in(const fs::path& cases_dir) {
+std::vector<CaseSpec> load_cases_built_in(const fs::path& cases_dir, CaseFileNames names) {
   std::vector<std::string> left_out;
-  std::vector<CaseSpec> cases = load_cases(cases_dir, &left_out);
+  std::vector<CaseSpec> cases = load_cases(cases_dir, &left_out, names);
   for (const std::string& why : left_out) std::cerr << "skipped " << why << "\n";
   return cases;
 }

@@ -4,6 +4,7 @@
 // directory, precisions from option text, --json-out).
 
 #include "vibro/io/atomic_file.hpp"
+#include "vibro/io/case_file.hpp"
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/run_options.hpp"
 #include "vibro/scalar/precision.hpp"
@@ -73,7 +74,8 @@ std::vector<Precision> parse_precisions(const std::string& text, const char* opt
 
 /// The cases of `cases_dir` whose scheme this build has; the others are named on stderr
 /// (the Siconos peer's cases in a build without Siconos, docs/peer.md).
-std::vector<CaseSpec> load_cases_built_in(const std::filesystem::path& cases_dir);
+std::vector<CaseSpec> load_cases_built_in(const std::filesystem::path& cases_dir,
+                                          CaseFileNames names = CaseFileNames::from_parent);
 
 /// Refuses (InputError naming `option`) an output path that is empty, or that names one of
 /// `inputs`, the files the same run reads: writing it would replace the input.

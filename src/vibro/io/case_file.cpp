@@ -682,7 +682,8 @@ std::vector<std::filesystem::path> sweep_files(const std::filesystem::path& dire
   return toml_files(directory, is_sweep_file);
 }
 
-std::vector<CaseSpec> load_cases(const std::filesystem::path& directory, std::vector<std::string>* left_out) {
+std::vector<CaseSpec> load_cases(const std::filesystem::path& directory, std::vector<std::string>* left_out,
+                                 CaseFileNames names) {
   std::vector<CaseSpec> cases;
   for (const auto& file : case_files(directory)) {
     try {
@@ -692,7 +693,8 @@ std::vector<CaseSpec> load_cases(const std::filesystem::path& directory, std::ve
       left_out->push_back(why.what());
       continue;
     }
-    cases.back().file = (directory.filename() / std::filesystem::relative(file, directory)).generic_string();
+    const std::filesystem::path root = names == CaseFileNames::as_given ? directory : directory.filename();
+    cases.back().file = (root / std::filesystem::relative(file, directory)).lexically_normal().generic_string();
   }
   if (cases.empty()) throw InputError(directory.string(), "", "no case files (*.toml) in this directory or below it");
   return cases;

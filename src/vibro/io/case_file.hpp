@@ -70,11 +70,18 @@ std::vector<std::filesystem::path> case_files(const std::filesystem::path& direc
 /// order: the sweeps `vibro report` draws.
 std::vector<std::filesystem::path> sweep_files(const std::filesystem::path& directory);
 
-/// Every case of case_files(directory), loaded, each with its file named relative to the
-/// parent of `directory` ("cases/nsfd/x.toml"), independent of where the tool runs.
+/// How load_cases names a case's file.
+enum class CaseFileNames {
+  from_parent,  ///< relative to the parent of the directory ("cases/nsfd/x.toml"), whatever
+                ///< the working directory: a report's labels do not depend on where it ran
+  as_given,     ///< the directory as given, then the path inside it: a file the user can open
+};
+
+/// Every case of case_files(directory), loaded, each with its file named as `names` says.
 /// Throws InputError when the directory cannot be read or holds no case. A case whose
 /// scheme this build leaves out (run/scheme_not_built_in.hpp) is skipped and its message
 /// appended to `left_out` when that is given, and refused otherwise.
-std::vector<CaseSpec> load_cases(const std::filesystem::path& directory, std::vector<std::string>* left_out = nullptr);
+std::vector<CaseSpec> load_cases(const std::filesystem::path& directory, std::vector<std::string>* left_out = nullptr,
+                                 CaseFileNames names = CaseFileNames::from_parent);
 
 }  // namespace vibro
