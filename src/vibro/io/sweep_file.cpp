@@ -207,7 +207,7 @@ std::string overrides_text(const std::vector<CaseOverride>& overrides) {
 }
 
 SweepSpec parse_sweep(std::string_view text, const std::string& file_label, const std::filesystem::path& directory,
-                      bool force) {
+                      bool force, std::size_t max_points) {
   TomlReader r(file_label, text);
   const toml::table root = r.parse();
   r.require_only(root, "", top_keys);
@@ -275,9 +275,9 @@ SweepSpec parse_sweep(std::string_view text, const std::string& file_label, cons
     else if (const toml::node* count = t.get("count"); count && count->is_integer())
       grid *= static_cast<long double>(std::max<std::int64_t>(count->as_integer()->get(), 1));
   }
-  if (grid > static_cast<long double>(max_sweep_points) && !force)
+  if (grid > static_cast<long double>(max_points) && !force)
     r.fail("parameter", fmt::format("the grid has {:.0Lf} points (allowed: at most {} without --force)", grid,
-                                    max_sweep_points));
+                                    max_points));
   if (grid > static_cast<long double>(std::numeric_limits<std::int64_t>::max() / 2))
     r.fail("parameter", fmt::format("the grid has {:.3Lg} points, too many to number", grid));
   std::set<std::string> keys;

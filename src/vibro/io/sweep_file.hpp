@@ -58,9 +58,10 @@ struct SweepSpec {
 /// (sweep_point_cases) before this returns, so a bad point is refused before any work.
 SweepSpec load_sweep(const std::filesystem::path& file, bool force);
 
-/// The same from text; relative case paths are resolved against `directory`.
+/// The same from text; relative case paths are resolved against `directory`. `max_points`
+/// replaces max_sweep_points (the fuzz target reads each input in bounded time).
 SweepSpec parse_sweep(std::string_view text, const std::string& file_label, const std::filesystem::path& directory,
-                      bool force);
+                      bool force, std::size_t max_points = max_sweep_points);
 
 /// The cases of point `index` (run/sweep_point.hpp). Throws InputError naming the sweep
 /// file, the point and the case reader's message.
