@@ -15,11 +15,22 @@
 // Printed: peak RSS in MiB per N = 1e3, 1e6, 1e7, 1e8, and its ratio to the N = 1e3 run of
 // the same kind, measured in the same invocation. Target: every ratio ≤ 2.
 //
-//   ./build/release/bench/bench_memory            # all sizes (about 30 s)
-//   ./build/release/bench/bench_memory 1000000    # the sizes given
+// Then the exact-detection reference over P periods of the same orbit (one impact a period),
+// for what is not kept — its memory must be flat in P:
+//   reference        the reference run keeping neither events nor samples (RunOptions), as
+//                    a sweep's transient is run;
+//   sweep-transient  one sweep point computing `strobe` with transient P and 10 samples
+//                    (compute_point_quantities, as `vibro sweep` runs a point).
+// Printed per P = 1e2, 1e4, 1e5 with the ratio to P = 1e2. Target: every ratio ≤ 1.1. (What
+// a reference run keeps — a sample and its events each period — grows by about
+// held_bytes_per_period, run/work_limit.hpp, and is refused beyond half the memory.)
+//
+//   ./build/release/bench/bench_memory            # all sizes (about 60 s)
+//   ./build/release/bench/bench_memory 1000000    # the step counts given, and P = 1e2, 1e4
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/run_case.hpp"
+#include "vibro/run/sweep_point.hpp"
 
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -55,18 +66,24 @@ std::string case_text(const Kind& kind, std::int64_t steps) {
   return text;
 }
 
-/// Peak RSS in KiB of a child that runs the case, or −1 when the child failed.
-long peak_rss_kib(const Kind& kind, std::int64_t steps) {
-  const std::string text = case_text(kind, steps);
+/// The orbit's reference case over `periods` periods.
+std::string reference_case_text(std::int64_t periods) {
+  return "[case]\nname = \"memory\"\nprecision = \"double\"\n"
+         "[model]\ntype = \"impact-oscillator\"\nalpha = 0.1\na = 1\nomega = 2\nu_min = 0\ne = 0.8\n"
+         "[initial]\nu0 = 0.5\nv0 = 0\n[scheme]\ntype = \"reference\"\n[horizon]\nperiods = " +
+         std::to_string(periods) + "\n";
+}
+
+/// Peak RSS in KiB of a child that calls `work()`, or −1 when the child failed (`what` and
+/// `size` name it on stderr).
+template <class Work>
+long peak_rss_kib_of(const char* what, std::int64_t size, const Work& work) {
   const pid_t child = ::fork();
   if (child == 0) {
     try {
-      vibro::RunOptions options;
-      options.threads = 1;
-      options.error_estimate = false;
-      vibro::run_case(vibro::parse_case(text, "memory.toml"), options);
+      work();
     } catch (const std::exception& error) {
-      std::fprintf(stderr, "%s at %lld steps: %s\n", kind.name, static_cast<long long>(steps), error.what());
+      std::fprintf(stderr, "%s at %lld: %s\n", what, static_cast<long long>(size), error.what());
       std::_Exit(1);
     }
     std::_Exit(0);
@@ -76,6 +93,39 @@ long peak_rss_kib(const Kind& kind, std::int64_t steps) {
   if (child < 0 || ::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return -1;
   return usage.ru_maxrss;
+}
+
+/// Peak RSS in KiB of a run of the case of `kind` with `steps` steps.
+long peak_rss_kib(const Kind& kind, std::int64_t steps) {
+  const std::string text = case_text(kind, steps);
+  return peak_rss_kib_of(kind.name, steps, [&] {
+    vibro::RunOptions options;
+    options.threads = 1;
+    options.error_estimate = false;
+    vibro::run_case(vibro::parse_case(text, "memory.toml"), options);
+  });
+}
+
+/// Peak RSS in KiB of the reference over `periods` periods keeping nothing (`sweep` false), or
+/// of a sweep point computing `strobe` with that transient and 10 samples.
+long reference_peak_rss_kib(bool sweep, std::int64_t periods) {
+  return peak_rss_kib_of(sweep ? "sweep-transient" : "reference", periods, [&] {
+    vibro::RunOptions options;
+    options.error_estimate = false;
+    if (!sweep) {
+      options.keep_events = false;
+      options.keep_sections_from = periods + 1;
+      vibro::run_case(vibro::parse_case(reference_case_text(periods), "memory.toml"), options);
+      return;
+    }
+    vibro::SweepComputation compute;
+    compute.strobe = true;
+    compute.strobe_transient = periods;
+    compute.strobe_samples = 10;
+    vibro::SweepPointResult point;
+    vibro::compute_point_quantities({vibro::parse_case(reference_case_text(1), "memory.toml"), {}}, compute, options,
+                                    point);
+  });
 }
 
 }  // namespace
@@ -103,5 +153,23 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("target (every ratio <= 2): %s\n", within_target ? "met" : "NOT met");
-  return 0;
+
+  std::vector<std::int64_t> periods = {100, 10'000, 100'000};
+  if (argc > 1) periods.assign({100, 10'000});
+  std::printf("\n%-16s %10s %14s %12s\n", "kind", "periods P", "peak RSS MiB", "/ P = 1e2");
+  bool flat = true;
+  for (const bool sweep : {false, true}) {
+    long baseline = -1;
+    for (const std::int64_t p : periods) {
+      const long kib = reference_peak_rss_kib(sweep, p);
+      if (kib < 0) return 1;
+      if (baseline < 0) baseline = kib;
+      const double ratio = static_cast<double>(kib) / static_cast<double>(baseline);
+      flat = flat && ratio <= 1.1;
+      std::printf("%-16s %10lld %14.1f %12.2f\n", sweep ? "sweep-transient" : "reference", static_cast<long long>(p),
+                  kib / 1024.0, ratio);
+    }
+  }
+  std::printf("target (every ratio <= 1.1): %s\n", flat ? "met" : "NOT met");
+  return within_target && flat ? 0 : 1;
 }

@@ -9,6 +9,7 @@
 #include "support/cli_runner.hpp"
 
 #include "vibro/report/gnuplot_svg.hpp"
+#include "vibro/scalar/shown_input.hpp"
 
 #include <gtest/gtest.h>
 
@@ -543,6 +544,126 @@ TEST_F(Hostile, AHugeNumberIsShownCutWithItsLength) {
   const Outcome outcome = vibro("run " + quoted(bad));
   EXPECT_TRUE(bad_input(outcome, {"long.toml", "key 'model.a'", "(500000 characters)", "outside the range of double"}));
   EXPECT_LT(outcome.err.size(), 400u);
+}
+
+/// A long value echoed inside a message, not as the message's subject (here u_min, named by
+/// the check of u0 against it), is cut too: every number longer than 60 characters in any
+/// error line. Before, the whole value was printed.
+TEST_F(Hostile, ALongValueQuotedInsideAnotherKeysMessageIsCut) {
+  const std::string digits = "1." + std::string(3000, '0') + "1";
+  const fs::path bad = write("umin.toml", replaced(oscillator_case(), "u_min = 0\n", "u_min = \"" + digits + "\"\n"));
+  const Outcome outcome = vibro("run " + quoted(bad));
+  EXPECT_TRUE(bad_input(outcome, {"umin.toml", "key 'initial.u0'", "(3003 characters)"}));
+  EXPECT_LT(outcome.err.size(), 400u) << outcome.err;
+}
+
+/// Runs an option made are refused as errors of that option, not of the case key it changed:
+/// an ensemble start the type cannot hold, a second precision the scheme does not run in, a
+/// golden's short horizon beyond the work limit.
+TEST_F(Hostile, ARunAnOptionMadeIsBlamedOnTheOption) {
+  const fs::path ided = write("ided.toml", oscillator_case("", "", "periods = 20", "reference", "hostile", "") +
+                                               "[lyapunov]\n");
+  // 1e-320 moves u0 = 0.5 by 1e-320/2, a fraction of 321 digits over 321 that double reads
+  // as 0.5 (before, its numerator was read alone: "outside the range of double"), and
+  // v0 = 0 to −1e−320, below the normal range of double: refused as the option's doing.
+  const Outcome tiny = vibro("lyapunov " + quoted(ided) + " --quiet --ensemble 2 --ensemble-perturbation 1e-320");
+  EXPECT_TRUE(bad_input(tiny, {"ided.toml: key '--ensemble-perturbation': member 1 starts at",
+                               "key 'initial.v0'", "below the normal range of double"}))
+      << tiny.err;
+  EXPECT_EQ(tiny.err.find("outside the range"), std::string::npos) << tiny.err;
+  // A second precision the scheme does not run in: the option is named, not --precision.
+  const Outcome second = vibro("lyapunov " + quoted(ided) + " --quiet --second-precision rational");
+  EXPECT_TRUE(bad_input(second, {"key '--second-precision'", "the run at rational"})) << second.err;
+  const fs::path golden = dir() / "golden.json";
+  const Outcome short_run = vibro("lyapunov " + quoted(ided) + " --quiet --write-golden " + quoted(golden) +
+                                  " --golden-periods 1000000000");
+  EXPECT_TRUE(bad_input(short_run, {"key '--golden-periods'", "the golden's short run of 1000000000 periods"}))
+      << short_run.err;
+}
+
+/// A heavy mode (μ_m = 1e308: ω2 about 1e−154, ω2Δt about 1e−156) is a small angle, not a
+/// multiple of π: the scheme is not refused for it, and runs (the heavy mass barely moves).
+/// Before, "omega dt = 1.1e-156 is a multiple of pi to rounding".
+TEST_F(Hostile, AHeavyModeIsNotCalledAMultipleOfPi) {
+  const std::string heavy =
+      "[case]\nname = \"heavy\"\nprecision = \"double\"\n[model]\ntype = \"two-mass-spring\"\nmu_k = 5\n"
+      "mu_m = \"1e308\"\nq_min = 0.2\nq_max = 1\ne = 0\n[initial]\nq0 = [1, 0]\nv0 = [-1, 0]\n[scheme]\n"
+      "type = \"nonstandard-paoli-schatzman\"\n[step]\nh = 0.005\n[horizon]\nt_end = 1\n";
+  const Outcome outcome = vibro("run " + quoted(write("heavy.toml", heavy)) + " --quiet");
+  EXPECT_EQ(outcome.status, 0) << outcome.err;
+  EXPECT_EQ(outcome.err.find("multiple of pi"), std::string::npos) << outcome.err;
+}
+
+/// The double pendulum with a gravity so large that the velocity overflows in the first step:
+/// the run stops at the first non-finite energy with the step, the time and the keys, not at
+/// the next step's "M(q) is not positive definite".
+TEST_F(Hostile, APendulumOverflowNamesTheKeysNotTheMassMatrix) {
+  const std::string pendulum =
+      "[case]\nname = \"pendulum\"\nprecision = \"double\"\n[model]\ntype = \"double-pendulum\"\nm1 = 1\nm2 = 1\n"
+      "l1 = 1\nl2 = 1\ngravity = \"1e300\"\ne = \"1/2\"\n[initial]\nq0_over_pi = [\"1/3\", \"1/3\"]\nv0 = [0, 0]\n"
+      "[scheme]\ntype = \"sweeping-process-explicit\"\n[step]\nh = \"6/6000\"\n[horizon]\nt_end = 6\n";
+  const Outcome outcome = vibro("run " + quoted(write("pendulum.toml", pendulum)) + " --quiet");
+  EXPECT_TRUE(failed_run(outcome, {"pendulum.toml", "is no longer finite at step", "model.gravity"})) << outcome.err;
+  EXPECT_EQ(outcome.err.find("positive definite"), std::string::npos) << outcome.err;
+}
+
+/// The O(N³) setup of an N-DOF scheme counts in the work limit: 60 coordinates cost about
+/// 1.5·60³ = 324000 steps before the first step (run/system_setup_cost.hpp), so a limit of
+/// 300000 refuses a run of 100 steps, saying so. Before, only the 100 steps were counted.
+TEST_F(Hostile, TheSetupOfManyCoordinatesCountsInTheWorkLimit) {
+  constexpr int n = 60;
+  std::string mass = "[", stiffness = "[", restitution = "[", q0 = "[", v0 = "[";
+  for (int i = 0; i < n; ++i) {
+    const std::string sep = i + 1 < n ? ", " : "]";
+    mass += "1" + sep;
+    restitution += "0.5" + sep;
+    q0 += "0" + sep;
+    v0 += (i == 0 ? "1" : "0") + sep;
+    stiffness += "[";
+    for (int j = 0; j < n; ++j) stiffness += std::string(i == j ? "2" : (i == j + 1 || j == i + 1) ? "-1" : "0") + (j + 1 < n ? ", " : "]");
+    stiffness += sep;
+  }
+  const std::string chain = "[case]\nname = \"chain\"\nprecision = \"mpfr:50\"\n[model]\ntype = \"linear-system\"\nmass = " +
+                            mass + "\nstiffness = " + stiffness + "\ne = " + restitution + "\n[initial]\nq0 = " + q0 +
+                            "\nv0 = " + v0 + "\n[scheme]\ntype = \"exact-one-step\"\n[step]\nh = 0.01\n[horizon]\nt_end = 1\n";
+  const Outcome outcome = vibro("run " + quoted(write("chain.toml", chain)) + " --quiet --max-steps 300000");
+  EXPECT_TRUE(bad_input(outcome, {"chain.toml", "N-DOF scheme's setup", "above the limit of 300000"})) << outcome.err;
+}
+
+/// What a sweep throws away costs nothing per period: a point computing `strobe` with a
+/// transient of 20000 periods of the reference holds about what one with 100 does. Before,
+/// every transient sample and event was kept until the point ended (1.5 KB a period).
+TEST_F(Hostile, ASweepTransientKeepsItsMemoryFlat) {
+  const auto sweep = [&](const std::string& name, int transient) {
+    return write(name + ".sweep.toml", "[sweep]\nname = \"" + name + "\"\ncase = \"base.toml\"\ncompute = [\"strobe\"]\n"
+                                       "[[parameter]]\nkey = \"model.omega\"\nvalues = [2]\n[strobe]\ntransient = " +
+                                           std::to_string(transient) + "\nsamples = 4\n");
+  };
+  write("base.toml", oscillator_case("", "", "periods = 10", "reference"));
+  const fs::path small = sweep("small", 100), large = sweep("large", 20000);
+  const long small_kib = peak_rss_kib({"sweep", small.string(), "--quiet", "--out", (dir() / "small.jsonl").string()});
+  const long large_kib = peak_rss_kib({"sweep", large.string(), "--quiet", "--out", (dir() / "large.jsonl").string()});
+  ASSERT_GT(small_kib, 0);
+  ASSERT_GT(large_kib, 0);
+  EXPECT_LE(large_kib, small_kib * 11 / 10) << small_kib << " KiB at 100 transient periods, " << large_kib << " at 20000";
+}
+
+/// A reference run that would hold more than half the machine's memory in its kept periods
+/// (1e9 periods: about 2 TB of samples and events) is refused before it starts, saying how
+/// much; before, it passed the work limit ("about 4779 s") and grew until killed.
+TEST_F(Hostile, AReferenceRunThatWouldHoldTooMuchIsRefusedBeforeItStarts) {
+  const fs::path huge = write("huge.toml", oscillator_case("", "", "periods = 1000000000", "reference"));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(huge) + " --quiet"),
+                        {"huge.toml", "key 'horizon.periods'", "the run would hold about", "half this machine's memory"}));
+}
+
+TEST(CutLongNumbers, CutsOnlyNumbersLongerThanSixtyCharactersAndKeepsTheRest) {
+  const std::string long_number = "-1." + std::string(100, '2') + "e-5";
+  EXPECT_EQ(vibro::cut_long_numbers("u0 = " + long_number + ", below 0.5 (allowed: [0, 1])"),
+            "u0 = " + vibro::shown_input(long_number) + ", below 0.5 (allowed: [0, 1])");
+  const std::string short_number = std::string(58, '9') + "/3";  // a fraction is one number: 60 characters
+  EXPECT_EQ(vibro::cut_long_numbers("x = " + short_number), "x = " + short_number);
+  EXPECT_EQ(vibro::cut_long_numbers("the file /a/b/" + std::string(80, 'c') + ".toml"), "the file /a/b/" + std::string(80, 'c') + ".toml");
 }
 
 TEST_F(Hostile, AKeyWithALineBreakGivesAOneLineMessage) {

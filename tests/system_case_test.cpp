@@ -7,11 +7,17 @@
 
 #include "support/case_text.hpp"
 
+#include "vibro/run/progress.hpp"
 #include "vibro/run/run_case.hpp"
+#include "vibro/run/system_setup_cost.hpp"
+#include "vibro/run/work_limit.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -136,6 +142,26 @@ TEST(SystemCase, AnIndefiniteStiffnessIsRefusedWhenTheCaseIsBound) {
       EXPECT_NE(std::string(e.what()).find("positive definite"), std::string::npos) << e.what();
     }
   }
+}
+
+/// The O(N³) setup of an N-DOF scheme is announced before the first step, with its estimate
+/// (system_setup_steps × the cost of a step): a long setup is not a silent one.
+TEST(SystemCase, TheSetupIsAnnouncedWithItsEstimateBeforeTheSteps) {
+  struct Recorded : vibro::Progress {
+    std::vector<std::pair<std::string, double>> begun;
+    void begin(const std::string& what, std::int64_t, const std::string& unit, double seconds) override {
+      begun.emplace_back(what + " [" + unit + "]", seconds);
+    }
+    void advance(std::int64_t) override {}
+  } progress;
+  vibro::RunOptions options;
+  options.progress = &progress;
+  vibro::run_case(vibro::parse_case(general, "label.toml"), options);
+  ASSERT_FALSE(progress.begun.empty());
+  EXPECT_NE(progress.begun.front().first.find("setting up 3 coordinates [setup]"), std::string::npos)
+      << progress.begun.front().first;
+  EXPECT_DOUBLE_EQ(progress.begun.front().second,
+                   vibro::system_setup_steps(3) * vibro::seconds_per_step(vibro::Precision::parse("double")));
 }
 
 }  // namespace

@@ -37,7 +37,8 @@ bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
 
 std::string one_line(std::string_view message) {
   std::string line;
-  for (const char c : message) line += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
+  for (const char c : cut_long_numbers(message))
+    line += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
   return line;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // The two kinds of error a user sees, each one line naming what went wrong: bad input (the
 // file, the key, the value and what is allowed; exit code 2) and a run that cannot go on
-// (where and why; exit code 1). Values echoed from the input are cut to a readable length
-// (shown_input, vibro/scalar/shown_input.hpp).
+// (where and why; exit code 1). Values echoed from the input, and numbers longer than 60
+// characters anywhere in the message, are cut to a readable length (shown_input and
+// cut_long_numbers, vibro/scalar/shown_input.hpp).
 
 #include "vibro/scalar/shown_input.hpp"
 
@@ -17,7 +18,7 @@ class InputError : public std::runtime_error {
   /// The message is kept on one line (its control characters escaped: it may quote the input).
   InputError(std::string file, std::string key, const std::string& message)
       : std::runtime_error(compose(file, key, message)), file_(std::move(file)), key_(std::move(key)),
-        message_(escaped_controls(message)) {}
+        message_(escaped_controls(cut_long_numbers(message))) {}
 
   const std::string& file() const { return file_; }
   const std::string& key() const { return key_; }
@@ -28,7 +29,7 @@ class InputError : public std::runtime_error {
   static std::string compose(const std::string& file, const std::string& key, const std::string& message) {
     std::string text = file.empty() ? std::string() : escaped_controls(file) + ": ";
     if (!key.empty()) text += "key '" + shown_input(key) + "': ";  // a key of the file may hold any character
-    return text + escaped_controls(message);
+    return text + escaped_controls(cut_long_numbers(message));
   }
   std::string file_, key_, message_;
 };
@@ -38,7 +39,7 @@ class InputError : public std::runtime_error {
 /// likely cause.
 class RunFailure : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit RunFailure(const std::string& message) : std::runtime_error(cut_long_numbers(message)) {}
 };
 
 }  // namespace vibro

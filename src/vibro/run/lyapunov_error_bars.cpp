@@ -2,6 +2,7 @@
 
 #include "vibro/analysis/significant_digits.hpp"
 #include "vibro/run/input_error.hpp"
+#include "vibro/run/option_blamed.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
 
@@ -49,7 +50,14 @@ void run_ensemble(LyapunovFindings& l, const CaseSpec& c, const RunOptions& opti
     EnsembleMember out;
     out.u0 = NumberText{member.u0.text};
     out.v0 = NumberText{member.v0.text};
-    const LyapunovFindings found = run_lyapunov_case(member, plain(options)).lyapunov;
+    // A start the perturbation made that the case's type cannot hold (a velocity moved from 0
+    // by 1e−320: below the normal range of double) is the option's doing, not initial.v0's.
+    const LyapunovFindings found =
+        with_option_blamed("--ensemble-perturbation",
+                           "member " + std::to_string(j) + " starts at u0 = " + member.u0.text + ", v0 = " + member.v0.text +
+                               " (the case's start moved by " + options.lyapunov_perturbation + ")",
+                           [&](const std::string& key) { return key == c.u0.key || key == c.v0.key; },
+                           [&] { return run_lyapunov_case(member, plain(options)).lyapunov; });
     out.defined = found.defined;
     if (found.defined) {
       out.lambda1_per_period = found.lambda1_per_period;
@@ -66,7 +74,9 @@ void run_second_precision(LyapunovResult& result, const CaseSpec& c, const RunOp
   LyapunovFindings& l = result.lyapunov;
   RunOptions second = plain(options);
   second.precision = *options.lyapunov_second_precision;
-  const LyapunovResult other = run_lyapunov_case(c, second);
+  const LyapunovResult other =
+      with_option_blamed("--second-precision", "the run at " + second.precision->name(),
+                         [](const std::string&) { return true; }, [&] { return run_lyapunov_case(c, second); });
   SecondPrecision s;
   s.precision = other.provenance.precision.name;
   s.defined = other.lyapunov.defined;

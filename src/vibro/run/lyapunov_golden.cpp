@@ -1,6 +1,7 @@
 #include "vibro/run/lyapunov_golden.hpp"
 
 #include "vibro/run/input_error.hpp"
+#include "vibro/run/option_blamed.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
 
@@ -78,9 +79,16 @@ LyapunovGolden write_lyapunov_golden(const CaseSpec& c, const LyapunovGoldenOpti
   const Precision low = Precision::parse("mpfr:" + std::to_string(options.short_digits));
   const Precision high = Precision::parse("mpfr:" + std::to_string(options.short_digits + 20));
   told(fmt::format("short horizon, {} periods, {}", options.short_periods, low.name()));
-  const Exponents at_low = run_exponents(c, low, options.short_periods, options.run);
+  // The short horizon is --golden-periods, not the case's horizon.periods.
+  const auto short_run = [&](const Precision& precision) {
+    return with_option_blamed(
+        "--golden-periods", "the golden's short run of " + std::to_string(options.short_periods) + " periods at " + precision.name(),
+        [](const std::string& key) { return key == "horizon.periods"; },
+        [&] { return run_exponents(c, precision, options.short_periods, options.run); });
+  };
+  const Exponents at_low = short_run(low);
   told(fmt::format("short horizon, {} periods, {}", options.short_periods, high.name()));
-  const Exponents at_high = run_exponents(c, high, options.short_periods, options.run);
+  const Exponents at_high = short_run(high);
   const double digits = std::min(agreement_digits(relative_difference(at_low.lambda1, at_high.lambda1)),
                                  agreement_digits(relative_difference(at_low.lambda2, at_high.lambda2)));
   if (digits < options.required_agreement_digits)

@@ -52,6 +52,12 @@ struct RunOptions {
   std::string label;                   ///< what the progress calls this run (set by run_case)
   double seconds_per_step = 0;         ///< for the progress's estimate of the work (0: unknown)
   bool error_estimate = true;  ///< reference runs: rerun at more digits and compare
+  /// Stroboscopic samples of the periods before this one are not kept (a sweep's transient:
+  /// memory flat in the periods thrown away).
+  std::int64_t keep_sections_from = 0;
+  /// Reference runs: keep the list of events (false: their counts only, as a sweep needs).
+  /// The error estimate compares the lists, so it needs them.
+  bool keep_events = true;
   unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
   /// Convergence studies in a floating type: how the points at the rounding floor are found
   /// (analysis/rounding_floor.hpp).

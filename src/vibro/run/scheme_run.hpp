@@ -153,6 +153,21 @@ class RunHorizon {
   std::string context_ = "the run has no step";
 };
 
+/// The failure of a run whose energy (`energy`, e.g. "the energy of eq. (20)") is no longer
+/// finite at node `step` (time `t`, in the scalar `type`): its squares overflow the type, and
+/// no finding is ever made from such a state. At the start the initial data are too large
+/// (`initial_keys`); later the scheme grows without bound, or the keys of `later_keys` drive it.
+inline RunFailure energy_not_finite(const std::string& file, const std::string& energy, std::int64_t step,
+                                    const std::string& t, const std::string& type, const std::string& initial_keys,
+                                    const std::string& later_keys) {
+  return RunFailure(file + ": " + energy + " is no longer finite at step " + std::to_string(step) + " (t = " + t +
+                    ", in " + type + "): " +
+                    (step == 0 ? initial_keys + " are too large for this precision (allowed: values whose squares it "
+                                                "holds, or a wider precision)"
+                               : "the scheme grows without bound at this step (give a smaller step, or check " +
+                                     later_keys + ")"));
+}
+
 /// How a drive ended.
 struct DriveEnd {
   std::int64_t steps = 0;        ///< steps taken
@@ -293,15 +308,16 @@ class ProjectionLog {
   bool previous_active_ = false;
 };
 
-/// The stroboscopic samples of a run, X_0 … X_K.
+/// The stroboscopic samples of a run, X_0 … X_K, or X_from … X_K (RunOptions::keep_sections_from).
 template <Scheme S>
 class SectionSamples {
  public:
-  SectionSamples(const S& scheme, const typename S::State& x0, bool wanted) : scheme_(scheme), wanted_(wanted) {
+  SectionSamples(const S& scheme, const typename S::State& x0, bool wanted, std::int64_t from)
+      : scheme_(scheme), wanted_(wanted), from_(from) {
     add(x0, 0);
   }
   void add(const typename S::State& x, std::int64_t k) {
-    if (wanted_) samples_.push_back({k, state_text(scheme_, x)});
+    if (wanted_ && k >= from_) samples_.push_back({k, state_text(scheme_, x)});
   }
   std::optional<std::vector<StroboscopicSample>> take() {
     if (!wanted_) return std::nullopt;
@@ -311,6 +327,7 @@ class SectionSamples {
  private:
   const S& scheme_;
   bool wanted_;
+  std::int64_t from_;
   std::vector<StroboscopicSample> samples_;
 };
 
@@ -327,7 +344,7 @@ void run_projection_scheme(const S& scheme, const BoundCase<Model>& b, const Run
   const CaseSpec& c = b.spec;
   const RunHorizon<Real> horizon(b, c.step);
   State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-  SectionSamples samples(scheme, x, horizon.stroboscopic());
+  SectionSamples samples(scheme, x, horizon.stroboscopic(), options.keep_sections_from);
   ProjectionLog projection;
   const auto node = [&](const State& y, bool active) {
     if (options.rows)

@@ -4,6 +4,8 @@
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
 
+#include <limits>
+
 namespace vibro {
 
 namespace {
@@ -130,7 +132,12 @@ void compute_point_quantities(const SweepPointCases& cases, const SweepComputati
   if (compute.strobe || (compute.impacts && !impacts)) {
     CaseSpec run = c;
     if (compute.strobe) run.horizon.periods = compute.strobe_transient + compute.strobe_samples;
-    const RunResult result = run_case(run, options);
+    // Only the samples after the transient and the impact count are used: memory flat in
+    // the periods thrown away.
+    RunOptions kept = options;
+    kept.keep_sections_from = compute.strobe ? compute.strobe_transient + 1 : std::numeric_limits<std::int64_t>::max();
+    kept.keep_events = false;
+    const RunResult result = run_case(run, kept);
     if (compute.strobe) point.strobe = strobe_samples(result, compute);
     if (!impacts) {
       impacts = run_impacts(result.run);

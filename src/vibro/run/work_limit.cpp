@@ -1,9 +1,12 @@
 #include "vibro/run/work_limit.hpp"
 
 #include "vibro/run/input_error.hpp"
+#include "vibro/run/system_setup_cost.hpp"
 #include "vibro/scalar/format.hpp"
 
 #include <fmt/format.h>
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -29,6 +32,11 @@ rational estimated_steps(const CaseSpec& c, bool has_step) {
   for (const StepSpec& step : c.sweep) total += steps_at(c, step);
   for (const StepSpec& step : c.convergence) total += steps_at(c, step);
   if (c.lyapunov) total += 3 * steps_at(c, c.step);
+  // An N-DOF scheme is set up once per step size before its first step: O(N³).
+  if (const SystemSpec* s = c.model.system()) {
+    const auto setups = static_cast<long>(1 + c.sweep.size() + c.convergence.size());
+    total += rational(static_cast<long long>(system_setup_steps(s->dimension()))) * setups;
+  }
   return total;
 }
 
@@ -57,12 +65,25 @@ void require_within_limit(const CaseSpec& c, bool has_step, const Precision& pre
   const mpfr_real count(steps);
   throw InputError(c.file, c.step.h ? c.step.h->key : "step.steps_per_period",
                    "the case asks for about " + to_text_significant(count, 3) +
-                       " steps (its run, sweep, study and Lyapunov trajectories), about " +
+                       " steps (its run, sweep, study and Lyapunov trajectories, and an N-DOF scheme's setup), about " +
                        to_text_significant(mpfr_real(count * seconds_per_step(precision)), 3) + " s at " +
                        precision.name() + ", above the limit of " + std::to_string(limit) +
                        fmt::format(" steps (allowed: at most --max-steps, by default about {:.0f} minutes of one core "
                                    "at this precision)",
                                    budget_seconds / 60));
+}
+
+void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs) {
+  const double pages = static_cast<double>(sysconf(_SC_PHYS_PAGES)), page = static_cast<double>(sysconf(_SC_PAGE_SIZE));
+  if (!(pages > 0 && page > 0)) return;  // unknown: nothing to compare with
+  const double budget = pages * page / 2, needed = periods * held_bytes_per_period * runs;
+  if (needed <= budget) return;
+  throw InputError(c.file, key,
+                   fmt::format("the run would hold about {:.3g} GB: {:.3g} periods' samples and events, about {:.0f} "
+                               "bytes each{}, above half this machine's memory ({:.3g} GB) (allowed: fewer periods{})",
+                               needed / 1e9, periods, held_bytes_per_period,
+                               runs > 1 ? ", in the run and its error estimate" : "", budget / 1e9,
+                               runs > 1 ? ", or --no-error-estimate" : ""));
 }
 
 }  // namespace vibro

@@ -32,4 +32,14 @@ std::int64_t default_max_steps(const Precision& precision);
 void require_within_limit(const CaseSpec& c, bool has_step, const Precision& precision,
                           const std::optional<std::int64_t>& max_steps);
 
+/// Bytes a run holds for each period it keeps, per precision run: its stroboscopic sample
+/// and, for the reference, about one event, as texts with their doubles (measured: a
+/// reference run of one impact a period held 1.8 KB a period with its error estimate's
+/// second run at 20 more digits; the texts grow with the digits).
+inline constexpr double held_bytes_per_period = 1024;
+
+/// Throws InputError (key `key` of the case) when holding `periods` kept periods, in `runs`
+/// precision runs, would take more than half the machine's physical memory, saying how much.
+void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs);
+
 }  // namespace vibro

@@ -6,6 +6,7 @@
 // Accepted forms: a decimal `[+-]digits[.digits][(e|E)[+-]digits]` (or `.5`), or a
 // fraction `P/Q` of two such decimals. Nothing else: no spaces, no `inf`, no `nan`.
 
+#include "vibro/scalar/rounded_from_rational.hpp"
 #include "vibro/scalar/shown_input.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scalar/types.hpp"
@@ -61,13 +62,12 @@ Real parse_real(std::string_view text) {
   if constexpr (is_exact_v<Real>) {
     return *exact;
   } else {
-    Real value;
-    if (const auto slash = text.find('/'); slash == std::string_view::npos) {
-      value = detail::parse_decimal_rounded<Real>(std::string(text));
-    } else {
-      value = detail::parse_decimal_rounded<Real>(std::string(text.substr(0, slash))) /
-              detail::parse_decimal_rounded<Real>(std::string(text.substr(slash + 1)));
-    }
+    // A fraction is rounded once from its exact value: its numerator and denominator may
+    // each lie beyond the type's range (an ensemble's moved start, 1 + 1e-320 as 321 digits
+    // over 321) where their quotient does not.
+    const Real value = text.find('/') == std::string_view::npos
+                           ? detail::parse_decimal_rounded<Real>(std::string(text))
+                           : rounded_from_rational<Real>(*exact, shown_input(text));
     if (!is_finite(value))
       throw std::invalid_argument(shown_input(text) + " is not representable as a finite " + scalar_name<Real>());
     if (value == 0 && *exact != 0)

@@ -46,4 +46,29 @@ inline std::string shown_input(std::string_view text) {
   return shown;
 }
 
+/// `message` with every number longer than shown_input's 60 characters cut as shown_input
+/// cuts it: a message may echo a value the input gave with thousands of digits, or the
+/// exact value computed from one, and must stay a readable line. A number is a run of
+/// digits, signs, points, exponents and fraction bars, between spaces and brackets.
+inline std::string cut_long_numbers(std::string_view message) {
+  constexpr std::size_t limit = 60;
+  const auto numeric = [](char c) {
+    return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-' || c == '/';
+  };
+  std::string out;
+  std::size_t i = 0;
+  while (i < message.size()) {
+    if (!numeric(message[i])) {
+      out += message[i++];
+      continue;
+    }
+    std::size_t end = i;
+    while (end < message.size() && numeric(message[end])) ++end;
+    const std::string_view number = message.substr(i, end - i);
+    out += number.size() > limit ? shown_input(number) : std::string(number);
+    i = end;
+  }
+  return out;
+}
+
 }  // namespace vibro

@@ -87,7 +87,6 @@ class NonstandardImpact {
     } else {
       using std::abs;
       using std::cos;
-      using std::max;
       using std::sin;
       const Real theta = omega * h_;
       cos_theta_ = cos(theta);
@@ -96,8 +95,9 @@ class NonstandardImpact {
       const Real phi_squared = 4 * half_sin * half_sin / (omega * omega);  // docs/mathematics.md §5
       inverse_phi_squared_ = 1 / phi_squared;
       if (options_.denominator == Denominator::nonstandard) {
-        // θ carries a rounding of ε θ / 2, so a computed |sin θ| below a few ε max(1, θ) is a zero.
-        if (!(abs(sin_theta_) > 4 * epsilon<Real>() * max(Real(1), theta)))
+        // θ carries a rounding of ε θ / 2, so a computed |sin θ| below a few ε θ is a zero
+        // (θ = kπ, k ≥ 1); a small θ is no multiple of π: sin θ ≈ θ.
+        if (!(abs(sin_theta_) > 4 * epsilon<Real>() * theta))
           throw std::invalid_argument("omega dt = " + to_text(theta) +
                                       " is a multiple of pi to rounding: the nonstandard denominator phi vanishes "
                                       "or the velocity of seed 003 eq. (3.14) divides by sin(omega dt) = 0");

@@ -60,12 +60,13 @@ class TwoStepCore {
   TwoStepCore(const LinearImpactSystem<Real>& model, const Real& dt)
       : flow_(model, dt), inverse_mass_squared_(detail::inverse_mass_squared(model)), dt_(dt) {
     using std::abs;
-    using std::max;
     using std::sin;
     const ModalBasis<Real>& basis = flow_.basis();
     for (const Real& w : basis.omega()) {
       const Real theta = dt * w;
-      if (!(abs(sin(theta)) > 4 * epsilon<Real>() * max(Real(1), theta)))
+      // θ carries a rounding of ε θ / 2: |sin θ| below a few ε θ is a zero (θ = kπ, k ≥ 1). A
+      // small θ (a heavy mode, a small step) is not: sin θ ≈ θ.
+      if (!(abs(sin(theta)) > 4 * epsilon<Real>() * theta))
         throw std::invalid_argument("omega dt = " + to_text(theta) +
                                     " is a multiple of pi to rounding for a mode: the velocity (sin(dt B) B^-1)^-1 "
                                     "(q^{n+1} - C q^n) and the energy of seed 002 eq. (18) are undefined");

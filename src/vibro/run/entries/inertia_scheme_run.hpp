@@ -80,6 +80,12 @@ typename Scheme::State run_inertia_scheme(const Scheme& scheme, const BoundCase<
   const auto observe = [&](const State& y, bool active) {
     const auto& q = scheme.position(y);
     const Real e = model.energy(q, scheme.velocity(y));
+    // Overflow shows first in the energy (u huge, q still finite): stop here, naming the keys,
+    // before M(q) of a non-finite q is refused as not positive definite by the next step.
+    if (!is_finite(e))
+      throw energy_not_finite(c.file, "the energy ½uᵀM(q)u + V(q)", step, to_text_significant(Real(scheme.time(y)), 6),
+                              scalar_name<Real>(), "initial.v0 and the model's masses, lengths and gravity",
+                              "model.gravity and initial.v0");
     Real violation(0);
     for (std::size_t j = 0; j < model.constraint_count(); ++j) violation = std::max(violation, model.constraint(j, q));
     tracker.node(e, violation, active);

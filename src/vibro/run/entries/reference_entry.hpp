@@ -21,6 +21,8 @@
 
 #include <fmt/format.h>
 
+#include "vibro/run/work_limit.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -81,6 +83,11 @@ struct ReferenceEntry {
     const ImpactReference<Model> reference = make_reference(b);
     const RunHorizon<Real> horizon(b, std::nullopt);
     require_searchable(b, reference, Real(horizon.section_time(horizon.sections()) - b.t0), options);
+    if (horizon.stroboscopic())
+      require_memory_for_periods(
+          c, "horizon.periods",
+          static_cast<double>(horizon.sections() - std::max<std::int64_t>(options.keep_sections_from, 1) + 1),
+          options.error_estimate && options.keep_events ? 2 : 1);
     // Sampling interval: irrelevant, every step lands on a section time or t_end.
     const Scheme scheme(reference, b.t0, Real(horizon.section_time(1) - b.t0));
     auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
@@ -94,15 +101,16 @@ struct ReferenceEntry {
     if constexpr (HasPeriod<Model>)
       if (horizon.stroboscopic()) section_length = b.model.period();
     LyapunovExponents<Real> exponents(section_length, false);
-    SectionSamples samples(scheme, x, horizon.stroboscopic());
+    SectionSamples samples(scheme, x, horizon.stroboscopic(), options.keep_sections_from);
     if (options.rows) options.rows->header({{"kind"}, {"t", true}, {"v_minus", true}, {"v_plus", true}}, has_text_twins<Real>);
     const DriveEnd end = reference_failure_explained(c, [&] {
       return drive(
         scheme, x, horizon, options,
         [&](const typename Scheme::State& y, bool) {
           for (const ReferenceEvent<Real>& e : y.events) {
-            found.events.push_back(
-                {to_string(e.kind), NumberText::of(e.t), NumberText::of(e.v_minus), NumberText::of(e.v_plus)});
+            if (options.keep_events)
+              found.events.push_back(
+                  {to_string(e.kind), NumberText::of(e.t), NumberText::of(e.v_minus), NumberText::of(e.v_plus)});
             ++found.event_counts[to_string(e.kind)];
             if (options.rows) options.rows->row({to_string(e.kind), to_text(e.t), to_text(e.v_minus), to_text(e.v_plus)});
             if (e.kind == EventKind::stick) stick_start = e.t;

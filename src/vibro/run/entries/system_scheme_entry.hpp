@@ -15,6 +15,7 @@
 #include "vibro/run/coordinate_trajectory.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
+#include "vibro/run/system_setup_cost.hpp"
 
 #include <algorithm>
 #include <array>
@@ -139,7 +140,7 @@ void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const Ru
   detail::CoordinateTracker<Real> coordinates(model);
   detail::EnergyTracker<Real> energy(model.forced(), requires { State::velocity_reads_next_node; });
   ProjectionLog projection;
-  SectionSamples sections(scheme, x, horizon.stroboscopic());
+  SectionSamples sections(scheme, x, horizon.stroboscopic(), options.keep_sections_from);
   // Seed 002 §3.1's q1^exact: q1'' + q1 = 0 (A²_11 = M²_11 = 1) through q1(t0), v1(t0).
   std::optional<Real> rigid_wall_error;
   if (c.model.model_kind() == ModelKind::two_mass_spring && !model.constrained()) rigid_wall_error = Real(0);
@@ -164,12 +165,8 @@ void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const Ru
     // A state whose energy is no longer finite (its squares overflow the type) ends the run,
     // as a non-finite state does (drive): no finding is ever made from it.
     if (!is_finite(e))
-      throw RunFailure(c.file + ": the energy of eq. (20) is no longer finite at step " + std::to_string(step) +
-                       " (t = " + to_text_significant(Real(scheme.time(y)), 6) + ", in " + scalar_name<Real>() + "): " +
-                       (step == 0 ? std::string("initial.q0 and initial.v0 are too large for this precision (allowed: "
-                                                "values whose squares it holds, or a wider precision)")
-                                  : std::string("the scheme grows without bound at this step (give a smaller step, or "
-                                                "check the model's parameters)")));
+      throw energy_not_finite(c.file, "the energy of eq. (20)", step, to_text_significant(Real(scheme.time(y)), 6),
+                              scalar_name<Real>(), "initial.q0 and initial.v0", "the model's parameters");
     coordinates.node(q);
     if (exact) exact_error = std::max(exact_error, distance(q, exact->position(scheme.time(y))));
     if (rigid_wall_error) {
@@ -247,7 +244,15 @@ struct SystemSchemeEntry {
 
   template <class Model>
   static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunResult& out) {
-    run_system_scheme(make(b, b.spec.step), b, options, out);
+    // The O(N³) setup comes before the first step: minutes in MPFR for hundreds of
+    // coordinates, so it is announced with its estimate (run/system_setup_cost.hpp).
+    const std::size_t n = b.model.dimension();
+    if (options.progress)
+      options.progress->begin(options.label + ": setting up " + std::to_string(n) + " coordinates", 1, "setup",
+                              system_setup_steps(n) * options.seconds_per_step);
+    auto scheme = make(b, b.spec.step);
+    if (options.progress) options.progress->advance(1);
+    run_system_scheme(scheme, b, options, out);
   }
 
   template <class Model, class Observer>
