@@ -16,12 +16,11 @@
 #include "vibro/run/lyapunov_findings.hpp"
 #include "vibro/run/scheme_entry.hpp"
 #include "vibro/run/scheme_run.hpp"
+#include "vibro/run/work_limit.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <fmt/format.h>
-
-#include "vibro/run/work_limit.hpp"
 
 #include <algorithm>
 #include <array>
