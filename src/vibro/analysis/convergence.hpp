@@ -7,6 +7,7 @@
 // (StudyAccumulator): a study keeps what its metrics need, never the trajectory.
 
 #include "vibro/analysis/error_metrics.hpp"
+#include "vibro/linalg/coordinates.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -26,6 +27,11 @@ struct StudyErrors {
   std::size_t scheme_impacts = 0, reference_impacts = 0;
 };
 
+/// The most impact times of the scheme a study run keeps (StudyAccumulator::first_impacts):
+/// the test set scores the first impacts of a run against its stored ones (docs/testset.md),
+/// at most 20 (io/case_file.cpp); the rest leaves room for spurious impacts before them.
+inline constexpr std::size_t kept_scheme_impacts = 64;
+
 /// One run of a study measured as it goes: its nodes in order of time (node), its impact
 /// times in increasing order (impact), against `reference` and the reference's sorted
 /// impact times. Besides the errors, it keeps the scales the rounding floor is formed from.
@@ -33,7 +39,9 @@ template <class Real, class Reference>
 class StudyAccumulator {
  public:
   StudyAccumulator(const Reference& reference, const std::vector<Real>& reference_impacts)
-      : grid_(reference), reference_impacts_(reference_impacts) {}
+      : grid_(reference), reference_impacts_(reference_impacts) {
+    first_impacts_.reserve(kept_scheme_impacts);  // no allocation as the run goes
+  }
 
   /// A node: u and v are scalars, or Vectors for an N-DOF system (the scales are then the
   /// largest |q_i| and |v_i|).
@@ -42,6 +50,8 @@ class StudyAccumulator {
     grid_.node(t, u, v);
     if (!first_time_) first_time_ = t;
     last_time_ = t;
+    assign_coordinates(last_position_, u);
+    assign_coordinates(last_velocity_, v);
     ++nodes_;
     position_scale_ = std::max(position_scale_, Real(magnitude(u)));
     velocity_scale_ = std::max(velocity_scale_, Real(magnitude(v)));
@@ -54,6 +64,7 @@ class StudyAccumulator {
       settle(reference_impacts_[next_reference_++], s);
     last_impact_ = s;
     ++scheme_impacts_;
+    if (first_impacts_.size() < kept_scheme_impacts) first_impacts_.push_back(s);
   }
 
   StudyErrors<Real> errors() const {
@@ -81,6 +92,11 @@ class StudyAccumulator {
   const Real& velocity_scale() const { return velocity_scale_; }
   Real first_time() const { return first_time_.value_or(Real(0)); }
   Real last_time() const { return last_time_; }
+  /// The coordinates and velocities of the last node (one element for a 1-DOF scheme).
+  const std::vector<Real>& last_position() const { return last_position_; }
+  const std::vector<Real>& last_velocity() const { return last_velocity_; }
+  /// The scheme's first impact times, at most kept_scheme_impacts of them.
+  const std::vector<Real>& first_impacts() const { return first_impacts_; }
 
  private:
   void settle(const Real& r, const Real& s) {
@@ -96,6 +112,7 @@ class StudyAccumulator {
   std::optional<Real> last_impact_, first_time_;
   Real largest_distance_ = Real(0);  ///< over the reference impacts settled so far
   Real last_time_ = Real(0), position_scale_ = Real(1), velocity_scale_ = Real(1);
+  std::vector<Real> last_position_, last_velocity_, first_impacts_;
 };
 
 }  // namespace vibro

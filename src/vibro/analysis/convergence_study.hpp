@@ -120,6 +120,8 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
     std::size_t steps = 0;
     PerMetric<Real> floors;  ///< rounding_floor_eps_per_step × ε × steps × scale
     std::optional<double> seconds;
+    Real end_time;
+    std::vector<Real> end_position, end_velocity, first_impacts;
   };
   std::vector<Point> points(labels.size());
   std::atomic<std::size_t> done{0};
@@ -130,6 +132,10 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
     p.h = run_at(i, run);
     p.errors = run.errors();
     p.steps = run.steps();
+    p.end_time = run.last_time();
+    p.end_position = run.last_position();
+    p.end_velocity = run.last_velocity();
+    p.first_impacts = run.first_impacts();
     const Real duration = run.last_time() - run.first_time();
     const Real unit = rounding_floor_eps_per_step * epsilon<Real>() * Real(static_cast<double>(p.steps));
     const Real& position_scale = run.position_scale();
@@ -152,7 +158,11 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
                  .impacts = {static_cast<std::int64_t>(p.errors.scheme_impacts),
                              static_cast<std::int64_t>(p.errors.reference_impacts)},
                  .rounding_parts = std::nullopt,  // measured afterwards, when asked
-                 .seconds = p.seconds};
+                 .seconds = p.seconds,
+                 .end_time = NumberText::of(p.end_time),
+                 .end_position = NumberText::of_each(p.end_position),
+                 .end_velocity = NumberText::of_each(p.end_velocity),
+                 .first_impacts = NumberText::of_each(p.first_impacts)};
     for (const ErrorMetric metric : error_metrics) {
       const std::size_t m = index_of(metric);
       const std::optional<Real> value = metric_value(p.errors, metric);

@@ -46,6 +46,11 @@ struct StudyRow {
   /// the minimum over the timing runs, in seconds; none when the study was not timed.
   /// Machine and load dependent: the report keeps it out of its deterministic files.
   std::optional<double> seconds;
+  /// The last node of the run: its time, coordinates and velocities (one each for a 1-DOF
+  /// scheme), and the scheme's first impact times (at most kept_scheme_impacts): what the
+  /// test set scores against its stored reference values (docs/testset.md).
+  NumberText end_time;
+  std::vector<NumberText> end_position, end_velocity, first_impacts;
 };
 
 /// How the points at the rounding floor were told.

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace vibro {
 
@@ -41,6 +42,20 @@ bool is_finite(const Vector<Real>& x) {
   for (const Real& xi : x)
     if (!is_finite(xi)) return false;
   return true;
+}
+
+/// Copies the coordinates into `out` (one element, or N), reusing its storage: a loop that
+/// keeps the last node allocates only at the first.
+template <class Real>
+void assign_coordinates(std::vector<Real>& out, const Real& x) {
+  out.resize(1);
+  out[0] = x;
+}
+
+template <class Real>
+void assign_coordinates(std::vector<Real>& out, const Vector<Real>& x) {
+  out.resize(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) out[i] = x[i];
 }
 
 /// "(q_1, …, q_N)" to `digits` significant digits.

@@ -233,7 +233,11 @@ constexpr auto declared_fields(std::type_identity<StudyRow>) {
                     Field{"errors", &StudyRow::errors},
                     Field{"impacts", &StudyRow::impacts},
                     Field{"rounding_parts", &StudyRow::rounding_parts, Absent::omitted},
-                    Field{"seconds", &StudyRow::seconds, Absent::omitted}};
+                    Field{"seconds", &StudyRow::seconds, Absent::omitted},
+                    Field{"end_time", &StudyRow::end_time},
+                    Field{"end_position", &StudyRow::end_position},
+                    Field{"end_velocity", &StudyRow::end_velocity},
+                    Field{"first_impacts", &StudyRow::first_impacts}};
 }
 
 // The least-squares line of an observed order, beside the order's other fields.

@@ -9,6 +9,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace vibro {
 
@@ -18,6 +19,15 @@ struct NumberText {
   template <class Real>
   static NumberText of(const Real& x) {
     return NumberText{to_text(x)};
+  }
+
+  /// One text per element of `values`.
+  template <class Real>
+  static std::vector<NumberText> of_each(const std::vector<Real>& values) {
+    std::vector<NumberText> texts;
+    texts.reserve(values.size());
+    for (const Real& x : values) texts.push_back(of(x));
+    return texts;
   }
 
   /// The exact value of the text (every finite number a result holds is a decimal or P/Q);
