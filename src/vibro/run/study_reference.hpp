@@ -2,7 +2,8 @@
 // What a convergence study measures a scheme against (docs/mathematics.md §8), by model: the exact
 // free fall in closed form (constant force, g = 0, seed 000 §2), else the exact-detection
 // reference over the study's horizon (docs/mathematics.md §1), for the conservative oscillator the one
-// of u'' + u = 0 in the time ωt (β = 0, one obstacle or none), for the Duffing oscillator the
+// of u'' + u = 0 in the time ωt (β = 0, one obstacle or none) or the N-DOF one of its single
+// coordinate (two stops), for the Duffing oscillator the
 // nonlinear reference (integrated flights, docs/mathematics.md §5), for seed 002's N-DOF
 // systems the N-DOF reference (modal flights, docs/mathematics.md §6), for seed 004's double
 // pendulum the general-inertia reference (integrated flights, docs/mathematics.md §7.2).
@@ -11,6 +12,7 @@
 #include "vibro/reference/dense_inertia_reference.hpp"
 #include "vibro/reference/dense_nonlinear_reference.hpp"
 #include "vibro/reference/dense_reference.hpp"
+#include "vibro/reference/one_coordinate_reference.hpp"
 #include "vibro/reference/reference_settings.hpp"
 #include "vibro/reference/system_reference.hpp"
 #include "vibro/reference/time_scaled_reference.hpp"
@@ -39,13 +41,25 @@ decltype(auto) study_against_reference(const BoundCase<Model>& b, const typename
 template <class Real, class Study>
 decltype(auto) study_against_reference(const BoundCase<ConservativeOscillator<Real>>& b, const Real& t_end,
                                        Study&& study) {
-  // Without a constraint the reference's obstacle is put below the amplitude
-  // √(y0² + (v0/ω)²), where the flow never goes. u'' + u = 0 is the impact oscillator
-  // with α = 0 and a = 0 (its forcing frequency is unused).
   using std::sqrt;
-  if (b.model.beta() != 0 || b.model.upper())
-    throw std::logic_error("a study needs β = 0 and no upper stop (refused when the case was read)");
+  if (b.model.beta() != 0) throw std::logic_error("a study needs β = 0 (refused when the case was read)");
   const Real& omega = b.model.omega();
+  if (b.model.upper()) {
+    // Two stops: the N-DOF reference of the one-coordinate system M² = 1, A² = ω² in the box
+    // [lower, upper] (reference/one_coordinate_reference.hpp).
+    std::vector<CoordinateBounds<Real>> box{{b.model.lower(), b.model.upper(), b.model.restitution()}};
+    Matrix<Real> stiffness(1, 1);
+    stiffness(0, 0) = omega * omega;
+    const LinearImpactSystem<Real> system(Vector<Real>{Real(1)}, std::move(stiffness), std::move(box));
+    const OneCoordinateReference<Real> reference(refused_as_input(b.spec, "model.stops", [&] {
+      return SystemReference<Real>(system, b.t0, Vector<Real>{b.u0}, Vector<Real>{b.v0}, t_end);
+    }));
+    return study(reference, reference.impact_times(),
+                 "N-DOF exact-detection reference of y'' + ω²y = 0 between the two stops (closed-form flights)");
+  }
+  // One obstacle or none: without a constraint the reference's obstacle is put below the
+  // amplitude √(y0² + (v0/ω)²), where the flow never goes. u'' + u = 0 is the impact
+  // oscillator with α = 0 and a = 0 (its forcing frequency is unused).
   const Real amplitude = sqrt(b.u0 * b.u0 + b.v0 * b.v0 / (omega * omega));
   const Real u_min = b.model.lower() ? *b.model.lower() : Real(-2 * amplitude - 1);
   const ImpactOscillator<Real> unit(Real(0), Real(0), Real(1), u_min, b.model.restitution());

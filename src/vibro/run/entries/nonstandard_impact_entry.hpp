@@ -75,9 +75,6 @@ struct NonstandardImpactEntry {
       throw InputError(c.file, "convergence",
                        "studies of the Duffing oscillator (β ≠ 0) need a dense reference of its flow, which the "
                        "harness does not have yet (allowed: β = 0)");
-    if (k.stop_upper)
-      throw InputError(c.file, "convergence",
-                       "the reference handles one obstacle below, not two stops (allowed: obstacle, or none)");
   }
 
   static std::optional<std::string> lyapunov_method(const LyapunovSpec&) { return std::nullopt; }
