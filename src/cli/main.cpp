@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
   std::vector<std::unique_ptr<vibro::cli::Verb>> verbs;
   for (const auto make : {vibro::cli::list_verb, vibro::cli::run_verb, vibro::cli::converge_verb,
                           vibro::cli::lyapunov_verb, vibro::cli::orbits_verb, vibro::cli::check_verb,
-                          vibro::cli::sweep_verb, vibro::cli::report_verb})
+                          vibro::cli::sweep_verb, vibro::cli::testset_verb, vibro::cli::report_verb})
     verbs.push_back(make(app, common));
 
   // Every verb takes the options above (fallthrough), so every verb's --help lists them.

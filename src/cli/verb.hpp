@@ -43,6 +43,7 @@ std::unique_ptr<Verb> lyapunov_verb(CLI::App& app, CommonOptions& common);
 std::unique_ptr<Verb> orbits_verb(CLI::App& app, CommonOptions& common);
 std::unique_ptr<Verb> check_verb(CLI::App& app, CommonOptions& common);
 std::unique_ptr<Verb> sweep_verb(CLI::App& app, CommonOptions& common);
+std::unique_ptr<Verb> testset_verb(CLI::App& app, CommonOptions& common);
 std::unique_ptr<Verb> report_verb(CLI::App& app, CommonOptions& common);
 
 }  // namespace vibro::cli

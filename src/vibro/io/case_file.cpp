@@ -32,7 +32,7 @@ const std::vector<CaseFileKeys>& case_file_keys() {
   static const std::vector<CaseFileKeys> lists = {
       {"", "",
        {"case", "model", "initial", "scheme", "step", "horizon", "convergence", "sweep", "expected", "lyapunov",
-        "orbits"}},
+        "orbits", "testset"}},
       {"case", "", {"name", "description", "precision", "reproduces"}},
       {"model", std::string(model_name(ModelKind::impact_oscillator)), {"type", "alpha", "a", "omega", "m", "c", "k", "F", "Omega", "u_min", "e"}},
       {"model", std::string(model_name(ModelKind::constant_force)), {"type", "g", "u_min", "e"}},
@@ -50,6 +50,7 @@ const std::vector<CaseFileKeys>& case_file_keys() {
       {"expected", "", {"quantity", "value", "tolerance", "source"}},
       {"lyapunov", "", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published", "family"}},
       {"orbits", "", {"n"}},
+      {"testset", "", {"id", "title", "origin", "stresses", "impacts"}},
   };
   return lists;
 }
@@ -68,6 +69,9 @@ constexpr std::int64_t max_periods = 1'000'000'000;
 /// The largest n of [orbits] n: each n costs one closed-form solve and certified search.
 constexpr std::int64_t max_orbit_n = 1000;
 constexpr std::int64_t max_steps = 1'000'000'000'000;
+/// The most first impacts a test-set problem stores (testset.impacts); a study run keeps
+/// more of the scheme's (kept_scheme_impacts), to leave room for spurious ones before them.
+constexpr std::int64_t max_testset_impacts = 20;
 
 }  // namespace
 
@@ -397,6 +401,34 @@ std::optional<ScalarSet> read_convergence_scalars(const TomlReader& r, const tom
   return chosen;
 }
 
+/// [testset]: a problem of the test set (docs/testset.md). Its id names the stored reference
+/// values (reference/testset/ID.toml), so it is "VI-" and two or more digits; the ladder it
+/// is scored on is its [convergence] list, which it must have; its stored impacts are at most
+/// max_testset_impacts.
+std::optional<TestsetInfo> read_testset(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
+  if (!root.get("testset")) return std::nullopt;
+  const toml::table& t = r.table(root, "testset", true);
+  r.require_only(t, "testset", keys_of("testset"));
+  TestsetInfo info;
+  info.id = *r.string(t, "testset", "id", true);
+  const bool id_ok = info.id.size() >= 5 && info.id.size() <= 8 && info.id.starts_with("VI-") &&
+                     std::all_of(info.id.begin() + 3, info.id.end(), [](char d) { return d >= '0' && d <= '9'; });
+  if (!id_ok) r.fail("testset.id", "'" + shown_input(info.id) + "' is not a problem id (allowed: VI- and 2 to 5 digits, as VI-07)");
+  info.title = *r.string(t, "testset", "title", true);
+  info.origin = *r.string(t, "testset", "origin", true);
+  info.stresses = *r.string(t, "testset", "stresses", true);
+  for (const auto& [key, text] : {std::pair{"title", &info.title}, {"origin", &info.origin}, {"stresses", &info.stresses}})
+    if (text->empty()) r.fail(std::string("testset.") + key, "must not be empty");
+  const std::optional<std::int64_t> impacts = r.integer(t, "testset", "impacts", 0, max_testset_impacts);
+  if (!impacts)
+    r.fail("testset.impacts", "missing (how many first impacts the stored reference values hold, 0 to " +
+                                  std::to_string(max_testset_impacts) + ")");
+  info.impacts = *impacts;
+  if (c.convergence.empty())
+    r.fail("testset", "a test-set problem is scored on a step ladder: give its [convergence] list");
+  return info;
+}
+
 /// [orbits] n = N or [N1, N2]: the (1, n) orbits `vibro orbits` lists (docs/periodic_orbits.md).
 std::optional<std::pair<int, int>> read_orbits(const TomlReader& r, const toml::table& root, const CaseSpec& c) {
   if (!root.get("orbits")) return std::nullopt;
@@ -620,6 +652,7 @@ CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::stri
   c.expected = read_expected(r, root, !c.convergence.empty());
   c.lyapunov = read_lyapunov(r, root, c);
   c.orbits = read_orbits(r, root, c);
+  c.testset = read_testset(r, root, c);
   scheme_infos()[c.scheme.entry].validate(c);
   return c;
 }

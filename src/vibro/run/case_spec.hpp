@@ -218,6 +218,15 @@ struct LyapunovSpec {
   }
 };
 
+/// The [testset] table of a test-set problem (docs/testset.md): its stable id ("VI-07"), a
+/// title, where it comes from (seed and equation, or "constructed: why"), what it stresses,
+/// and how many of its first impacts the stored reference values hold. Its horizon is the
+/// case's [horizon], its step ladder the case's [convergence] list.
+struct TestsetInfo {
+  std::string id, title, origin, stresses;
+  std::int64_t impacts = 0;
+};
+
 struct CaseSpec {
   std::string file;  ///< path as given, for messages
   std::string hash;  ///< FNV-1a 64 of the file's bytes, hex
@@ -248,6 +257,8 @@ struct CaseSpec {
   std::optional<LyapunovSpec> lyapunov;
   /// [orbits] n: the range of n whose (1, n) orbits `vibro orbits` lists (impact oscillator only).
   std::optional<std::pair<int, int>> orbits;
+  /// [testset]: the case is a problem of the test set.
+  std::optional<TestsetInfo> testset;
 };
 
 }  // namespace vibro

@@ -1,0 +1,212 @@
+// `vibro testset list|run|verify|reference`: the test set of named problems with stored
+// reference values and the significant-digits score (docs/testset.md).
+
+#include "text_output.hpp"
+#include "verb.hpp"
+
+#include "vibro/io/testset_json.hpp"
+#include "vibro/io/testset_reference_file.hpp"
+#include "vibro/report/testset_report.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/progress.hpp"
+#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/run/testset_reference.hpp"
+#include "vibro/run/testset_run.hpp"
+#include "vibro/run/testset_values.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace vibro::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The reference of `c` at two MPFR precisions (decimal digits), told to the progress line.
+std::pair<ReferenceValuesAt, ReferenceValuesAt> reference_at(const CaseSpec& c, std::pair<long, long> precisions,
+                                                             Progress* progress) {
+  const auto at = [&](long mpfr_digits) {
+    if (progress) progress->begin(c.testset->id + ": reference at mpfr:" + std::to_string(mpfr_digits), 1, "run");
+    ReferenceValuesAt values = testset_reference_at(c, mpfr_digits);
+    if (progress) progress->advance(1);
+    return values;
+  };
+  ReferenceValuesAt lower = at(precisions.first);
+  return {std::move(lower), at(precisions.second)};
+}
+
+/// The decimal digits of a stored precision "mpfr:N".
+long stored_mpfr_digits(const TestsetReference& r, std::size_t i, const std::string& file) {
+  try {
+    const Precision p = Precision::parse(r.precisions.at(i));
+    if (p.kind == ScalarKind::mpfr) return p.mpfr_digits;
+  } catch (const std::invalid_argument&) {
+  }
+  throw InputError(file, "provenance.precisions", "'" + shown_input(r.precisions.at(i)) + "' is not an MPFR precision mpfr:N");
+}
+
+/// How many times `vibro testset reference` raises both precisions by the stored digits when
+/// the two disagree in a stored digit (a horizon that loses digits, a chatter sum whose error
+/// follows the contact tolerance) before it gives up.
+constexpr int precision_raises = 3;
+
+class TestsetVerb : public Verb {
+ public:
+  explicit TestsetVerb(CLI::App& app)
+      : Verb(app.add_subcommand("testset", "The test set: named problems with stored reference values, and the "
+                                           "significant-digits score of a scheme on them (docs/testset.md)")) {
+    command().require_subcommand(1);
+    const fs::path data = default_cases_dir().parent_path();
+    problems_dir_ = default_cases_dir() / "testset";
+    references_dir_ = data / "reference" / "testset";
+
+    list_ = command().add_subcommand("list", "List the problems: id, title, model, what each stresses, the schemes that run it");
+    run_ = command().add_subcommand(
+        "run", "Score schemes on the problems: per step of each ladder the correct digits of the end state and of the "
+               "impact times, the impacts seen, the wall time; a summary; plots, CSV and JSON in --out");
+    verify_ = command().add_subcommand(
+        "verify", "Recompute every stored reference value at its two precisions; exit 1 when a stored digit, count or "
+                  "bound is not reproduced");
+    reference_ = command().add_subcommand(
+        "reference", "Compute the problems' reference values at two precisions and write ID.toml into --out");
+    for (CLI::App* sub : {list_, run_, verify_, reference_}) {
+      sub->add_option("--problems", problems_dir_, "Directory of the problem files")->capture_default_str();
+      sub->add_option("--problem", ids_, "Only these problems (ids, as VI-03)");
+    }
+    for (CLI::App* sub : {run_, verify_})
+      sub->add_option("--references", references_dir_, "Directory of the stored reference values (ID.toml)")
+          ->capture_default_str();
+    run_->add_option("--scheme", schemes_, "Score these schemes (case-file names; default: each problem's own)");
+    run_->add_flag("--all", all_, "Score every registered scheme that runs each problem")->excludes("--scheme");
+    run_->add_option("--out", out_dir_, "Directory for testset.{md,csv,json} and a plot per problem (made if missing)")
+        ->capture_default_str();
+    run_->add_option("--timing-repeats", timing_repeats_,
+                     "Run each step this many times more without measuring and keep the least wall time")
+        ->capture_default_str();
+    reference_->add_option("--out", reference_out_, "Directory to write ID.toml into")->required();
+    reference_->add_option("--commit", commit_, "The commit the values are computed at, for their provenance")
+        ->capture_default_str();
+  }
+
+  int execute(const CommonOptions& common) override {
+    if (*list_) return list(common);
+    if (*run_) return run(common);
+    if (*verify_) return verify(common);
+    return write_references(common);
+  }
+
+ private:
+  int list(const CommonOptions& common) const {
+    std::vector<TestsetListing> listing;
+    for (const CaseSpec& c : load_testset_problems(problems_dir_, ids_)) {
+      const Precision precision = common.precision.value_or(c.precision);
+      listing.push_back({c.testset->id, c.testset->title, std::string(model_name(c.model.model_kind())),
+                         c.testset->origin, c.testset->stresses, c.file, schemes_running(c, precision)});
+    }
+    if (common.json) {
+      std::cout << to_json(listing).dump(2) << "\n";
+      return 0;
+    }
+    for (const TestsetListing& l : listing) {
+      std::cout << l.id << "  " << l.title << "\n    model: " << l.model << "\n    stresses: " << l.stresses
+                << "\n    origin: " << l.origin << "\n    schemes:";
+      for (const std::string& s : l.schemes) std::cout << " " << s;
+      std::cout << "\n    file: " << l.file << "\n";
+    }
+    return 0;
+  }
+
+  int run(const CommonOptions& common) const {
+    for (const std::string& s : schemes_)
+      if (!entry_named(s))
+        throw InputError("", "--scheme", "unknown scheme '" + shown_input(s) + "' (known: " + scheme_names_text() + ")");
+    require_output_apart_from_inputs(out_dir_, "--out", {problems_dir_, references_dir_});
+    const std::vector<TestsetProblem> problems = load_testset(problems_dir_, references_dir_, ids_);
+    const TestsetRunRequest request{schemes_, all_, common.precision, timing_repeats_};
+    const TestsetRunResult result = run_testset(problems, request, common.run_options());
+    std::error_code error;
+    fs::create_directories(out_dir_, error);
+    if (error) throw InputError("", "--out", "cannot make the directory " + out_dir_.string() + ": " + error.message());
+    const bool plotted = write_testset_files(result, out_dir_);
+    const nlohmann::json json = to_json(result);
+    write_file_atomically(out_dir_ / "testset.json", json.dump(2) + "\n");
+    if (common.json) {
+      std::cout << json.dump(2) << "\n";
+    } else {
+      std::cout << testset_markdown(result) << "\nwrote " << (out_dir_ / "testset").string() << ".{md,csv,json}"
+                << (plotted ? " and a plot per problem" : " (no plot: gnuplot is not installed, or nothing was timed)")
+                << "\n";
+    }
+    return 0;
+  }
+
+  int verify(const CommonOptions& common) const {
+    const std::vector<TestsetProblem> problems = load_testset(problems_dir_, references_dir_, ids_);
+    std::size_t failures = 0;
+    for (const TestsetProblem& p : problems) {
+      const std::string file = testset_reference_path(references_dir_, p.reference.id).string();
+      const auto [lower, higher] = reference_at(
+          p.problem, {stored_mpfr_digits(p.reference, 0, file), stored_mpfr_digits(p.reference, 1, file)}, common.progress);
+      std::vector<std::string> differences;
+      try {
+        differences = reference_differences(p.reference, stored_reference(p.problem, lower, higher, p.reference.digits));
+      } catch (const RunFailure& why) {
+        differences = {why.what()};
+      }
+      if (differences.empty()) {
+        std::cout << p.problem.testset->id << ": " << p.reference.values.size() << " values of " << p.reference.digits
+                  << " digits and the impact count reproduced\n";
+      }
+      for (const std::string& d : differences) std::cout << "FAILED " << d << "\n";
+      failures += differences.size();
+    }
+    if (failures > 0) std::cout << failures << " stored values not reproduced\n";
+    return failures == 0 ? 0 : exit_failed;
+  }
+
+  int write_references(const CommonOptions& common) const {
+    const std::vector<CaseSpec> problems = load_testset_problems(problems_dir_, ids_);
+    for (const CaseSpec& c : problems) {
+      const int digits = testset_digits(c);
+      std::pair<long, long> precisions = testset_precisions(digits);
+      std::optional<TestsetReference> stored;
+      for (int raise = 0; !stored; ++raise) {
+        const auto [lower, higher] = reference_at(c, precisions, common.progress);
+        try {
+          stored = stored_reference(c, lower, higher, digits);
+        } catch (const RunFailure& why) {
+          if (raise == precision_raises) throw;
+          std::cerr << why.what() << "; again at mpfr:" << precisions.first + digits << "\n";
+          precisions = {precisions.first + digits, precisions.second + digits};
+        }
+      }
+      TestsetReference& reference = *stored;
+      reference.command = "vibro testset reference --problem " + c.testset->id + " --out " + reference_out_.string();
+      reference.version = VIBRO_VERSION;
+      reference.commit = commit_;
+      const fs::path file = testset_reference_path(reference_out_, c.testset->id);
+      write_file_atomically(file, testset_reference_toml(reference));
+      std::cerr << "wrote " << file.string() << "\n";
+    }
+    return 0;
+  }
+
+  CLI::App *list_ = nullptr, *run_ = nullptr, *verify_ = nullptr, *reference_ = nullptr;
+  fs::path problems_dir_, references_dir_, out_dir_ = "vibro-out/testset", reference_out_;
+  std::vector<std::string> ids_, schemes_;
+  bool all_ = false;
+  unsigned timing_repeats_ = 3;
+  std::string commit_ = "not given";
+};
+
+}  // namespace
+
+std::unique_ptr<Verb> testset_verb(CLI::App& app, CommonOptions&) { return std::make_unique<TestsetVerb>(app); }
+
+}  // namespace vibro::cli

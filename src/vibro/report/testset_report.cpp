@@ -1,0 +1,120 @@
+#include "vibro/report/testset_report.hpp"
+
+#include "vibro/io/atomic_file.hpp"
+#include "vibro/report/gnuplot_svg.hpp"
+#include "vibro/report/markdown_table.hpp"
+
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace vibro {
+
+namespace {
+
+std::string seconds_text(const std::optional<double>& s) {
+  if (!s) return "–";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g s", *s);
+  return text;
+}
+
+std::string impacts_text(const TestsetScore& s) {
+  return std::to_string(s.impacts_seen) + " of " +
+         (s.impacts_reference ? std::to_string(*s.impacts_reference) : std::string("∞"));
+}
+
+std::string state_text(const TestsetScore& s) {
+  if (!s.reached_horizon) return "stopped at t = " + s.end_time.text.substr(0, 12);
+  return digits_text(s.state);
+}
+
+std::string pair_table(const TestsetPair& p) {
+  std::string out = markdown_header({"h", "steps", "end-state digits", "impact-time digits", "impacts seen", "wall time"});
+  for (const TestsetScore& s : p.scores)
+    out += markdown_row({s.h, std::to_string(s.steps), state_text(s), digits_text(s.impact_times), impacts_text(s),
+                         seconds_text(s.seconds)});
+  return out;
+}
+
+std::string csv_cell(const std::optional<double>& x) {
+  if (!x) return "";
+  char text[40];
+  std::snprintf(text, sizeof text, "%.17g", *x);
+  return text;
+}
+
+}  // namespace
+
+std::optional<std::size_t> first_step_reaching(const TestsetPair& pair, int digits) {
+  for (std::size_t i = 0; i < pair.scores.size(); ++i)
+    if (pair.scores[i].state && pair.scores[i].state->digits >= digits) return i;
+  return std::nullopt;
+}
+
+std::string testset_markdown(const TestsetRunResult& result) {
+  std::ostringstream out;
+  for (const TestsetPair& p : result.pairs) {
+    out << "### " << p.problem << " (" << p.title << "): " << p.scheme << " at " << p.precision << "\n\n";
+    if (p.failure) out << "The scheme gave up: " << *p.failure << "\n\n";
+    else out << pair_table(p) << "\n";
+  }
+  out << "### Summary\n\nThe first step of each ladder at which the end state has 3, 6 and 9 correct digits, with "
+         "its wall time; the best reached otherwise.\n\n"
+      << markdown_header({"problem", "scheme", "precision", "3 digits", "6 digits", "9 digits", "best"});
+  for (const TestsetPair& p : result.pairs) {
+    std::vector<std::string> row{p.problem, p.scheme, p.precision};
+    for (const int level : testset_summary_levels) {
+      const std::optional<std::size_t> i = first_step_reaching(p, level);
+      row.push_back(i ? "h = " + p.scores[*i].h + ", " + seconds_text(p.scores[*i].seconds) : "–");
+    }
+    std::optional<CorrectDigits> best;
+    for (const TestsetScore& s : p.scores)
+      if (s.state && (!best || s.state->digits > best->digits)) best = s.state;
+    row.push_back(p.failure ? "gave up" : digits_text(best));
+    out << markdown_row(row);
+  }
+  if (!result.refused.empty()) {
+    out << "\nNot run:\n\n";
+    for (const TestsetRefusal& r : result.refused) out << "- " << r.problem << " by " << r.scheme << ": " << r.reason << "\n";
+  }
+  return out.str();
+}
+
+std::string testset_csv(const TestsetRunResult& result) {
+  std::ostringstream out;
+  out << "problem,scheme,precision,h,h_value,steps,reached_horizon,state_digits,state_at_least,impact_digits,"
+         "impact_at_least,impacts_seen,impacts_reference,seconds\n";
+  for (const TestsetPair& p : result.pairs)
+    for (const TestsetScore& s : p.scores)
+      out << p.problem << "," << p.scheme << "," << p.precision << ",\"" << s.h << "\"," << s.h_value.text << ","
+          << s.steps << "," << (s.reached_horizon ? "true" : "false") << ","
+          << csv_cell(s.state ? std::optional(s.state->digits) : std::nullopt) << ","
+          << (s.state ? (s.state->at_cap ? "true" : "false") : "") << ","
+          << csv_cell(s.impact_times ? std::optional(s.impact_times->digits) : std::nullopt) << ","
+          << (s.impact_times ? (s.impact_times->at_cap ? "true" : "false") : "") << "," << s.impacts_seen << ","
+          << (s.impacts_reference ? std::to_string(*s.impacts_reference) : "infinite") << "," << csv_cell(s.seconds)
+          << "\n";
+  return out.str();
+}
+
+bool write_testset_files(const TestsetRunResult& result, const std::filesystem::path& dir) {
+  write_file_atomically(dir / "testset.md", "# Test-set run\n\n" + testset_markdown(result));
+  write_file_atomically(dir / "testset.csv", testset_csv(result));
+  std::map<std::string, std::vector<PlotSeries>> series_of_problem;
+  for (const TestsetPair& p : result.pairs) {
+    PlotSeries series{p.scheme + " (" + p.precision + ")", {}};
+    for (const TestsetScore& s : p.scores)
+      if (s.state && s.seconds && *s.seconds > 0) series.points.emplace_back(*s.seconds, s.state->digits);
+    if (!series.points.empty()) series_of_problem[p.problem].push_back(std::move(series));
+  }
+  bool plotted = false;
+  for (const auto& [problem, series] : series_of_problem)
+    plotted |= line_plot_svg(series,
+                             PlotAxes{problem + ": correct digits of the end state against wall time",
+                                      "wall time (s, least of the repeats)", "significant correct digits", true, false},
+                             dir / (problem + ".svg"));
+  return plotted;
+}
+
+}  // namespace vibro

@@ -1,0 +1,320 @@
+// The test set (docs/testset.md): the score on constructed inputs (known errors give known
+// digits), the stored values' rounding and their verification on constructed values, the
+// reference file read strictly, the shipped problems and their stored values against closed
+// forms where the problem has one, every scheme the catalog allows scored at coarse steps,
+// and `vibro testset verify` failing on a stored value changed in its last digit.
+
+#include "support/cli_runner.hpp"
+
+#include "vibro/io/case_file.hpp"
+#include "vibro/io/testset_reference_file.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/run/testset_run.hpp"
+#include "vibro/run/testset_score.hpp"
+#include "vibro/run/testset_values.hpp"
+#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/with_scalar.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace vibro {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path problems_dir = fs::path(VIBRO_CASES_DIR) / "testset";
+const fs::path references_dir = fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "testset";
+
+NumberText text(const std::string& t) { return NumberText{t}; }
+
+/// A problem's stored values made by hand: u(T) = 0.5, v(T) = −2 (digits 20), impacts at 1 and 2.
+TestsetReference constructed_reference() {
+  TestsetReference r;
+  r.id = "VI-99";
+  r.digits = 20;
+  r.t_end = "4";
+  r.impacts = 2;
+  r.impact_coordinates = {1, 1};
+  r.values = {{"u(T)", "5.0000000000000000000e-1", "1e-40"},
+              {"v(T)", "-2.0000000000000000000e0", "1e-40"},
+              {"t_1", "1.0000000000000000000e0", "1e-40"},
+              {"t_2", "2.0000000000000000000e0", "1e-40"}};
+  return r;
+}
+
+StudyRow row_ending_at(const std::string& t, const std::string& u, const std::string& v,
+                       std::vector<NumberText> impacts) {
+  StudyRow row;
+  row.h = "1/10";
+  row.h_value = text("0.1");
+  row.steps = 40;
+  row.end_time = text(t);
+  row.end_position = {text(u)};
+  row.end_velocity = {text(v)};
+  row.first_impacts = std::move(impacts);
+  row.impacts = {static_cast<std::int64_t>(row.first_impacts.size()), 2};
+  return row;
+}
+
+// Source of the expected digits: the definition scd = −log10 max |x − x_ref| / (1 + |x_ref|).
+TEST(TestsetScore, KnownErrorsGiveKnownDigits) {
+  // u off by 1.5e-7 (scale 1.5), v off by 3e-9 (scale 3): the largest is 1e-7 → 7 digits.
+  const TestsetScore s = testset_score(
+      row_ending_at("4", "0.50000015", "-2.000000003", {text("1.001"), text("2.0000002")}), constructed_reference());
+  ASSERT_TRUE(s.reached_horizon);
+  ASSERT_TRUE(s.state);
+  EXPECT_NEAR(s.state->digits, 7.0, 1e-12);
+  EXPECT_FALSE(s.state->at_cap);
+  // Impact times: |1.001 − 1|/2 = 5e-4 is the larger → 3.30103 digits.
+  ASSERT_TRUE(s.impact_times);
+  EXPECT_NEAR(s.impact_times->digits, -std::log10(5e-4), 1e-12);
+  EXPECT_EQ(s.impacts_seen, 2);
+  EXPECT_EQ(s.impacts_reference, 2);
+}
+
+TEST(TestsetScore, AnExactResultIsCappedAtTheStoredDigits) {
+  const TestsetScore s = testset_score(row_ending_at("4", "0.5", "-2", {text("1"), text("2")}), constructed_reference());
+  ASSERT_TRUE(s.state);
+  EXPECT_TRUE(s.state->at_cap);
+  // The largest accuracy is v(T)'s: half the unit 1e-19 of its last digit, plus its bound,
+  // over 1 + |−2| (u(T)'s last digit is 1e-20).
+  EXPECT_NEAR(s.state->digits, -std::log10((0.5e-19 + 1e-40) / 3), 1e-9);
+  EXPECT_EQ(digits_text(s.state), "≥ 19.8");
+}
+
+TEST(TestsetScore, AMissedImpactIsMeasuredFromTheNearestOneSeen) {
+  // The scheme saw only the impact at 1: the reference's at 2 is 1 away from it.
+  const TestsetScore s = testset_score(row_ending_at("4", "0.5", "-2", {text("1")}), constructed_reference());
+  ASSERT_TRUE(s.impact_times);
+  EXPECT_NEAR(s.impact_times->digits, -std::log10(1.0 / 3.0), 1e-12);
+  EXPECT_EQ(s.impacts_seen, 1);
+}
+
+TEST(TestsetScore, NoImpactSeenAndAShortRunHaveNoDigits) {
+  const TestsetScore s = testset_score(row_ending_at("3.5", "0.5", "-2", {}), constructed_reference());
+  EXPECT_FALSE(s.reached_horizon);
+  EXPECT_FALSE(s.state);
+  EXPECT_FALSE(s.impact_times);
+  EXPECT_EQ(digits_text(s.state), "–");
+}
+
+ReferenceValuesAt values_at(long digits, const std::string& u, const std::string& v) {
+  ReferenceValuesAt r;
+  r.mpfr_digits = digits;
+  r.t_end = text("4");
+  r.position = {text(u)};
+  r.velocity = {text(v)};
+  r.impacts = 0;
+  return r;
+}
+
+CaseSpec constructed_problem() {
+  CaseSpec c;
+  c.testset = TestsetInfo{"VI-99", "t", "o", "s", 0};
+  return c;
+}
+
+// Source: the rounding rule of docs/testset.md applied by hand.
+TEST(TestsetValues, StoredDigitsAreTheHigherPrecisionRounded) {
+  const TestsetReference r = stored_reference(constructed_problem(), values_at(40, "0.12345678901234567890123", "-31.4159"),
+                                              values_at(56, "0.1234567890123456789012345", "-31.41590000000000000000049"),
+                                              10);
+  ASSERT_EQ(r.values.size(), 2u);
+  EXPECT_EQ(r.values[0].name, "u(T)");
+  EXPECT_EQ(r.values[0].value, "1.23456789e-1");   // below 1 the unit is 10^(1 − 10) = 1e-9
+  EXPECT_EQ(r.values[1].value, "-3.141590000e1");  // unit 1e-9 · 10: ten significant digits
+  // The bound is the difference of the two precisions, rounded up: 4.5e-24 → 5e-24.
+  EXPECT_EQ(r.values[0].bound, "5e-24");
+  EXPECT_EQ(r.values[1].bound, "5e-22");
+}
+
+TEST(TestsetValues, ALastDigitChangedByOneUnitIsAnError) {
+  const auto lower = values_at(40, "0.12345678901234567890123", "-2");
+  const auto higher = values_at(56, "0.1234567890123456789012345", "-2");
+  TestsetReference stored = stored_reference(constructed_problem(), lower, higher, 10);
+  const TestsetReference fresh = stored;
+  EXPECT_TRUE(reference_differences(stored, fresh).empty());
+  stored.values[0].value = "1.23456790e-1";
+  const std::vector<std::string> d = reference_differences(stored, fresh);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_NE(d[0].find("u(T): stored 1.23456790e-1, recomputed 1.23456789e-1"), std::string::npos) << d[0];
+}
+
+TEST(TestsetValues, DisagreeingPrecisionsAndUndecidedDigitsAreRefused) {
+  // The two differ in the 8th digit: more than a twentieth of the 10th.
+  EXPECT_THROW(stored_reference(constructed_problem(), values_at(40, "0.12345679", "1"), values_at(56, "0.12345678", "1"), 10),
+               RunFailure);
+  // 0.1234567895 ± 1e-16 straddles the midpoint between 0.123456789 and 0.123456790.
+  EXPECT_THROW(stored_reference(constructed_problem(), values_at(40, "0.1234567895000001", "1"),
+                                values_at(56, "0.1234567895", "1"), 10),
+               RunFailure);
+}
+
+TEST(TestsetReferenceFile, RoundTripsAndRefusesWhatIsNotOne) {
+  TestsetReference r = constructed_reference();
+  r.command = "vibro testset reference --problem VI-99 --out x";
+  r.version = "0";
+  r.commit = "abc";
+  r.precisions = {"mpfr:36", "mpfr:52"};
+  const TestsetReference back = parse_testset_reference(testset_reference_toml(r), "r.toml");
+  EXPECT_TRUE(reference_differences(back, r).empty());
+  EXPECT_EQ(back.impact_coordinates, r.impact_coordinates);
+  std::string text = testset_reference_toml(r);
+  const std::string bad = std::regex_replace(text, std::regex("value = \"5.0+e-1\""), "value = \"0.5/1\"");
+  try {
+    parse_testset_reference(bad, "r.toml");
+    FAIL() << "a fraction was read as a stored value";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.key(), "value[0].value");
+  }
+  EXPECT_THROW(parse_testset_reference(text + "\n[extra]\n", "r.toml"), InputError);
+}
+
+TEST(TestsetProblems, EveryProblemLoadsWithItsStoredValues) {
+  const std::vector<TestsetProblem> problems = load_testset(problems_dir, references_dir);
+  ASSERT_GE(problems.size(), 12u);
+  for (const TestsetProblem& p : problems) {
+    SCOPED_TRACE(p.problem.file);
+    EXPECT_EQ(p.problem.name, p.problem.testset->id);
+    EXPECT_EQ(p.reference.digits, testset_digits(p.problem));
+    EXPECT_GE(p.reference.digits, p.problem.model.model_kind() == ModelKind::duffing_oscillator ||
+                                          p.problem.model.model_kind() == ModelKind::double_pendulum
+                                      ? 20
+                                      : 30);
+    EXPECT_EQ(static_cast<std::int64_t>(p.reference.impact_coordinates.size()),
+              std::min<std::int64_t>(p.problem.testset->impacts, p.reference.impacts.value_or(1'000'000)));
+  }
+}
+
+/// Whether the stored value `name` of `r` is within its accuracy of `exact` (Real: mpfr).
+void expect_within_accuracy(const TestsetReference& r, const std::string& name, const mpfr_real& exact) {
+  const StoredValue* v = r.value(name);
+  ASSERT_NE(v, nullptr) << name;
+  const StoredAccuracy a = stored_accuracy(*v);
+  const mpfr_real value(a.value), accuracy(a.accuracy);
+  EXPECT_LE(abs(value - exact), accuracy) << r.id << " " << name << " = " << v->value;
+}
+
+// Source: the closed form of the bouncing ball (cases/testset/VI-01.toml): t_k = 3 − 2^(2−k),
+// v−_k = −2^(1−k), v+_k = 2^(−k), accumulation at 3, rest at u = 0 afterwards.
+TEST(TestsetProblems, BouncingBallValuesAreItsClosedForm) {
+  const MpfrPrecisionGuard guard(80);
+  const TestsetReference r = load_testset(problems_dir, references_dir, {"VI-01"}).front().reference;
+  EXPECT_FALSE(r.impacts);  // infinitely many
+  for (int k = 1; k <= 10; ++k) {
+    const std::string i = std::to_string(k);
+    expect_within_accuracy(r, "t_" + i, mpfr_real(3) - pow(mpfr_real(2), 2 - k));
+    expect_within_accuracy(r, "v-_" + i, -pow(mpfr_real(2), 1 - k));
+    expect_within_accuracy(r, "v+_" + i, pow(mpfr_real(2), -k));
+  }
+  expect_within_accuracy(r, "t_inf_1", mpfr_real(3));
+  expect_within_accuracy(r, "u(T)", mpfr_real(0));
+  expect_within_accuracy(r, "v(T)", mpfr_real(0));
+}
+
+// Source: the closed form of y'' + y = 0 between stops at ±1 (cases/testset/VI-07.toml): from
+// a stop s with velocity w the flight is s cos τ + w sin τ = R cos(τ − φ), R = √(1 + w²),
+// φ = atan2(w, s); it meets the other stop −s at the first positive τ = φ ± acos(−s/R)
+// (mod 2π), with velocity −s sin τ + w cos τ.
+TEST(TestsetProblems, TwoStopValuesAreTheirClosedForm) {
+  const MpfrPrecisionGuard guard(80);
+  const TestsetReference r = load_testset(problems_dir, references_dir, {"VI-07"}).front().reference;
+  const mpfr_real pi = boost::math::constants::pi<mpfr_real>(), e("0.9");
+  // First flight from (0, 2): 2 sin t = 1 at t = π/6, v− = 2 cos(π/6) = √3.
+  mpfr_real t = pi / 6, v_minus = sqrt(mpfr_real(3)), s = 1;
+  for (int k = 1; k <= 10; ++k) {
+    const std::string i = std::to_string(k);
+    expect_within_accuracy(r, "t_" + i, t);
+    expect_within_accuracy(r, "v-_" + i, v_minus);
+    const mpfr_real w = -e * v_minus;
+    expect_within_accuracy(r, "v+_" + i, w);
+    EXPECT_EQ(r.impact_coordinates[k - 1], 1);
+    // Next flight: u(τ) = s cos τ + w sin τ reaches −s.
+    const mpfr_real radius = sqrt(1 + w * w), phase = atan2(w, s);
+    const auto positive = [&](mpfr_real x) {
+      while (x <= 0) x += 2 * pi;
+      while (x > 2 * pi) x -= 2 * pi;
+      return x;
+    };
+    const mpfr_real tau = std::min(positive(phase + acos(-s / radius)), positive(phase - acos(-s / radius)));
+    t += tau;
+    v_minus = -s * sin(tau) + w * cos(tau);
+    s = -s;
+  }
+}
+
+// Every registered scheme the catalog says runs a problem is scored on it at the two coarsest
+// steps of its ladder: the run reaches the horizon with finite digits (the fast tier's check
+// that the pairs run; the digits themselves are what the test set measures, not a claim).
+TEST(TestsetRun, EverySchemeThatRunsAProblemIsScoredAtCoarseSteps) {
+  std::vector<TestsetProblem> problems = load_testset(problems_dir, references_dir);
+  for (TestsetProblem& p : problems) p.problem.convergence.resize(2);
+  TestsetRunRequest request;
+  request.all = true;
+  request.timing_repeats = 0;
+  const TestsetRunResult result = run_testset(problems, request, RunOptions{});
+  std::size_t pairs_of_each[64] = {};
+  for (const TestsetPair& pair : result.pairs) {
+    SCOPED_TRACE(pair.problem + " by " + pair.scheme);
+    ++pairs_of_each[std::stoi(pair.problem.substr(3)) % 64];
+    if (pair.failure) {  // a scheme that gives up on a problem is scored as such, with its reason
+      EXPECT_TRUE(pair.scores.empty());
+      EXPECT_FALSE(pair.failure->empty());
+      continue;
+    }
+    ASSERT_EQ(pair.scores.size(), 2u);
+    for (const TestsetScore& s : pair.scores) {
+      EXPECT_TRUE(s.reached_horizon);
+      ASSERT_TRUE(s.state);
+      EXPECT_TRUE(std::isfinite(s.state->digits));
+    }
+  }
+  for (const TestsetProblem& p : problems)
+    EXPECT_EQ(pairs_of_each[std::stoi(p.problem.testset->id.substr(3)) % 64],
+              schemes_running(p.problem, p.problem.precision).size())
+        << p.problem.testset->id;
+  EXPECT_TRUE(result.refused.empty());
+}
+
+class TestsetCli : public testing::Cli {};
+
+// The verify test's own check: a stored value changed in its last digit is found.
+TEST_F(TestsetCli, VerifyFailsOnAStoredDigitChangedByOneUnit) {
+  const fs::path copy = dir() / "reference";
+  fs::create_directories(copy);
+  std::ifstream in(references_dir / "VI-02.toml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string stored = text.str();
+  // The last digit of u(T)'s value, one unit up (9 wraps to 8: still one unit).
+  const std::size_t name = stored.find("name = \"u(T)\"");
+  ASSERT_NE(name, std::string::npos);
+  const std::size_t e = stored.find('e', stored.find("value = \"", name) + 9);
+  char& digit = stored[e - 1];
+  digit = digit == '9' ? '8' : static_cast<char>(digit + 1);
+  std::ofstream(copy / "VI-02.toml") << stored;
+  const testing::Outcome changed = vibro("--quiet testset verify --problem VI-02 --problems " +
+                                         testing::quoted(problems_dir) + " --references " + testing::quoted(copy));
+  EXPECT_EQ(changed.status, 1) << changed.out << changed.err;
+  EXPECT_NE(changed.out.find("FAILED VI-02 u(T): stored"), std::string::npos) << changed.out;
+  const testing::Outcome shipped = vibro("--quiet testset verify --problem VI-02 --problems " +
+                                         testing::quoted(problems_dir) + " --references " + testing::quoted(references_dir));
+  EXPECT_EQ(shipped.status, 0) << shipped.out << shipped.err;
+}
+
+TEST_F(TestsetCli, UnknownProblemsAndSchemesAreOneLineErrors) {
+  const testing::Outcome problem = vibro("testset list --problem VI-999 --problems " + testing::quoted(problems_dir));
+  EXPECT_EQ(problem.status, 2);
+  EXPECT_NE(problem.err.find("no problem 'VI-999'"), std::string::npos) << problem.err;
+  const testing::Outcome scheme = vibro("testset run --scheme no-such --problems " + testing::quoted(problems_dir));
+  EXPECT_EQ(scheme.status, 2);
+  EXPECT_NE(scheme.err.find("unknown scheme 'no-such'"), std::string::npos) << scheme.err;
+}
+
+}  // namespace
+}  // namespace vibro
