@@ -7,6 +7,7 @@
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/io/sweep_results.hpp"
+#include "vibro/run/testset_run.hpp"
 #include "vibro/report/index_json.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/run/input_error.hpp"
@@ -69,8 +70,18 @@ class ReportVerb : public Verb {
       status("sweep " + sweep.name + " (" + std::to_string(sweep.points()) + " points)");
       swept.push_back(compute_sweep(sweep, common.run_options()));
     }
+    // The test set of the cases, when they have one with its stored values: every scheme on
+    // every problem (docs/testset.md).
+    std::optional<TestsetRunResult> testset;
+    const fs::path problems = cases_dir_ / "testset", references = root / "reference" / "testset";
+    if (fs::is_directory(problems) && fs::is_directory(references)) {
+      status("test set");
+      TestsetRunRequest request;
+      request.all = true;
+      testset = run_testset(load_testset(problems, references), request, common.run_options());
+    }
     StagingDirectory staging(out_dir_);
-    write_report(runs, swept, inputs, staging.path(), status);
+    write_report(runs, swept, inputs, staging.path(), status, testset ? &*testset : nullptr);
     staging.swap_in(previous_report);
     std::cout << "wrote " << (out_dir_ / "index.md").string() << " and " << (out_dir_ / "index.json").string() << "\n";
     return 0;

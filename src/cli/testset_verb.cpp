@@ -134,10 +134,8 @@ class TestsetVerb : public Verb {
     fs::create_directories(out_dir_, error);
     if (error) throw InputError("", "--out", "cannot make the directory " + out_dir_.string() + ": " + error.message());
     const bool plotted = write_testset_files(result, out_dir_);
-    const nlohmann::json json = to_json(result);
-    write_file_atomically(out_dir_ / "testset.json", json.dump(2) + "\n");
     if (common.json) {
-      std::cout << json.dump(2) << "\n";
+      std::cout << to_json(result).dump(2) << "\n";
     } else {
       std::cout << testset_markdown(result) << "\nwrote " << (out_dir_ / "testset").string() << ".{md,csv,json}"
                 << (plotted ? " and a plot per problem" : " (no plot: gnuplot is not installed, or nothing was timed)")

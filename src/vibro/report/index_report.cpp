@@ -18,6 +18,7 @@
 #include "vibro/report/system_report.hpp"
 #include "vibro/report/table_of_contents.hpp"
 #include "vibro/report/verdict_summary.hpp"
+#include "vibro/report/testset_report.hpp"
 #include "vibro/report/work_precision.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/scheme_catalog.hpp"
@@ -263,7 +264,7 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
 
 void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& sweeps, const ReportInputs& inputs,
                   const std::filesystem::path& out,
-                  const std::function<void(const std::string&)>& status) {
+                  const std::function<void(const std::string&)>& status, const TestsetRunResult* testset) {
   json all = json::object();
   std::ostringstream md, timings;
   timings << "# Wall times of the last `vibro report`\n\nNot deterministic (machine and load dependent), so kept "
@@ -336,6 +337,10 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
        << "Error against the scheme's wall time in double for every problem several studies solve, and the time each "
           "scheme needs to reach 1e−3, 1e−6 and 1e−9: [work_precision.md](work_precision.md) (timed, so not "
           "deterministic; kept out of this page and of index.json).\n\n";
+  if (testset) {
+    if (status) status("test-set pages");
+    md << anchor_line("testset") << testset_section(*testset, out);
+  }
   if (status && !sweeps.empty()) status("sweep pages");
   md << write_sweep_report(sweeps, tables, out);
   for (const SweepOutcome& s : sweeps)

@@ -3,10 +3,12 @@
 // precisions; the report runs nothing itself) into reports/index.md (for people), reports/index.json (every run result,
 // for scripts) and reports/studies/ (each convergence study's table, CSV and plot). Those
 // are deterministic: no timestamps, no timings, so a regenerated report diffs cleanly. Wall
-// times go to reports/timings.md, the one file that changes from run to run.
+// times go to reports/timings.md and to the timed pages (work_precision.md, testset/), the
+// files that change from run to run.
 
 #include "vibro/io/sweep_results.hpp"
 #include "vibro/run/report_runs.hpp"
+#include "vibro/run/testset_run.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -25,9 +27,11 @@ struct ReportInputs {
 
 /// Renders `runs` (run_for_report) and `sweeps` (compute_sweep of every sweep file among the
 /// cases) into `out/index.md`, `out/index.json`, `out/timings.md`, `out/sweeps.md` and the
-/// study, sweep and plot files, each written atomically.
+/// study, sweep and plot files, each written atomically; with `testset` (run_testset of the
+/// cases' test set), its section and `out/testset/`.
 void write_report(const ReportRuns& runs, const std::vector<SweepOutcome>& sweeps, const ReportInputs& inputs,
                   const std::filesystem::path& out,
-                  const std::function<void(const std::string&)>& status = {});
+                  const std::function<void(const std::string&)>& status = {},
+                  const TestsetRunResult* testset = nullptr);
 
 }  // namespace vibro

@@ -1,8 +1,11 @@
 #include "vibro/report/testset_report.hpp"
 
 #include "vibro/io/atomic_file.hpp"
+#include "vibro/io/testset_json.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <map>
@@ -99,8 +102,10 @@ std::string testset_csv(const TestsetRunResult& result) {
 }
 
 bool write_testset_files(const TestsetRunResult& result, const std::filesystem::path& dir) {
-  write_file_atomically(dir / "testset.md", "# Test-set run\n\n" + testset_markdown(result));
+  write_file_atomically(dir / "testset.md", "# Test-set run\n\n[Back to the report](../index.md#testset)\n\n" +
+                                                testset_markdown(result));
   write_file_atomically(dir / "testset.csv", testset_csv(result));
+  write_file_atomically(dir / "testset.json", to_json(result).dump(2) + "\n");
   std::map<std::string, std::vector<PlotSeries>> series_of_problem;
   for (const TestsetPair& p : result.pairs) {
     PlotSeries series{p.scheme + " (" + p.precision + ")", {}};
@@ -115,6 +120,30 @@ bool write_testset_files(const TestsetRunResult& result, const std::filesystem::
                                       "wall time (s, least of the repeats)", "significant correct digits", true, false},
                              dir / (problem + ".svg"));
   return plotted;
+}
+
+std::string testset_section(const TestsetRunResult& result, const std::filesystem::path& out) {
+  const bool plotted = write_testset_files(result, out / "testset");
+  std::ostringstream md;
+  md << "## Test set\n\n"
+     << "Every scheme the catalog allows, scored in double on each problem of the test set (docs/testset.md) against "
+        "the stored reference values of reference/testset/: the most significant correct digits of the end state "
+        "it reached on the problem's ladder (Bari's mixed error; \"≥\" where the error is within the stored values' "
+        "own accuracy, \"gave up\" where the run stopped with an error). The digits at every step, the time each "
+        "scheme needs for 3, 6 and 9 digits"
+     << (plotted ? " and a work–precision plot per problem" : "")
+     << ": [testset/testset.md](testset/testset.md) (timed, so not deterministic; kept out of this page).\n\n"
+     << markdown_header({"problem", "title", "scheme", "best end-state digits", "best impact-time digits", "impacts seen (finest step)"});
+  for (const TestsetPair& p : result.pairs) {
+    std::optional<CorrectDigits> state, impacts;
+    for (const TestsetScore& s : p.scores) {
+      if (s.state && (!state || s.state->digits > state->digits)) state = s.state;
+      if (s.impact_times && (!impacts || s.impact_times->digits > impacts->digits)) impacts = s.impact_times;
+    }
+    md << markdown_row({p.problem, p.title, p.scheme, p.failure ? "gave up" : digits_text(state), digits_text(impacts),
+                        p.scores.empty() ? "–" : impacts_text(p.scores.back())});
+  }
+  return md.str() + "\n";
 }
 
 }  // namespace vibro

@@ -28,8 +28,13 @@ std::string testset_markdown(const TestsetRunResult& result);
 /// state_at_least, impact_digits, impact_at_least, impacts_seen, impacts_reference, seconds.
 std::string testset_csv(const TestsetRunResult& result);
 
-/// testset.md, testset.csv and ID.svg per problem into `dir` (made if missing); the plots
-/// only with gnuplot (false when none could be drawn).
+/// testset.md, testset.csv, testset.json and ID.svg per problem into `dir` (made if missing);
+/// the plots only with gnuplot (false when none could be drawn).
 bool write_testset_files(const TestsetRunResult& result, const std::filesystem::path& dir);
+
+/// The report's test-set section: per problem the best end-state digits each scheme reached on
+/// its ladder (deterministic), with a link to `out/testset/testset.md`, the timed pages
+/// write_testset_files writes there.
+std::string testset_section(const TestsetRunResult& result, const std::filesystem::path& out);
 
 }  // namespace vibro
