@@ -199,6 +199,19 @@ TEST_F(JsonSchema, ListOutputsMatchTheirSchemas) {
   valid_output("schemes", "--json list --schemes", "schemes.json");
 }
 
+TEST_F(JsonSchema, TestsetOutputsMatchTheirSchemas) {
+  const std::string dirs = " --problems " + quoted(cases_dir / "testset");
+  valid_output("testset_list", "--json testset list" + dirs, "testset-list.json");
+  const nlohmann::json run =
+      valid_output("testset", "--json --quiet testset run --problem VI-02 --problem VI-09 --all --timing-repeats 1 --out " +
+                                  quoted(dir() / "testset") + dirs + " --references " +
+                                  quoted(source_dir / "reference" / "testset"),
+                   "testset.json");
+  EXPECT_GE(run["pairs"].size(), 2u);
+  const Outcome file = validate("testset", {dir() / "testset" / "testset.json"});
+  EXPECT_EQ(file.status, 0) << file.out;
+}
+
 /// `vibro sweep --json`: its summary, and every line of its result file (the header, then
 /// points with their wall times).
 TEST_F(JsonSchema, SweepSummaryAndResultLinesMatchTheirSchemas) {

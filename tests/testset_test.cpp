@@ -191,6 +191,24 @@ TEST(TestsetProblems, EveryProblemLoadsWithItsStoredValues) {
   }
 }
 
+// docs/testset.md lists what the code has: a section per problem, with its reference plot.
+TEST(TestsetProblems, EveryProblemHasItsSectionAndPlotInTheDocs) {
+  const fs::path docs = fs::path(VIBRO_CASES_DIR).parent_path() / "docs";
+  std::ifstream in(docs / "testset.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::size_t sections = 0;
+  for (std::size_t at = text.str().find("\n### VI-"); at != std::string::npos; at = text.str().find("\n### VI-", at + 1))
+    ++sections;
+  const std::vector<CaseSpec> problems = load_testset_problems(problems_dir);
+  EXPECT_EQ(sections, problems.size());
+  for (const CaseSpec& c : problems) {
+    EXPECT_NE(text.str().find("\n### " + c.testset->id + " — " + c.testset->title + "\n"), std::string::npos)
+        << c.testset->id << ": no section \"### " << c.testset->id << " — " << c.testset->title << "\"";
+    EXPECT_TRUE(fs::exists(docs / "testset" / (c.testset->id + ".svg"))) << c.testset->id;
+  }
+}
+
 /// Whether the stored value `name` of `r` is within its accuracy of `exact` (Real: mpfr).
 void expect_within_accuracy(const TestsetReference& r, const std::string& name, const mpfr_real& exact) {
   const StoredValue* v = r.value(name);

@@ -1,6 +1,6 @@
 // `vibro testset verify` on the shipped problems (docs/testset.md, "Reference values"): every
 // stored value of reference/testset/ recomputed at its two stored precisions, every digit,
-// count and bound reproduced. Label `testset` (about 40 s on two cores); the unit tests check
+// count and bound reproduced. Label `testset` (34 s on two cores); the unit tests check
 // that a digit changed by one unit makes the same command fail (tests/testset_test.cpp).
 
 #include "support/cli_runner.hpp"

@@ -6,6 +6,7 @@
 
 #include "vibro/io/testset_json.hpp"
 #include "vibro/io/testset_reference_file.hpp"
+#include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/testset_report.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/progress.hpp"
@@ -29,16 +30,17 @@ namespace {
 namespace fs = std::filesystem;
 
 /// The reference of `c` at two MPFR precisions (decimal digits), told to the progress line.
+/// `samples` > 0: the higher precision's run is also sampled for a plot.
 std::pair<ReferenceValuesAt, ReferenceValuesAt> reference_at(const CaseSpec& c, std::pair<long, long> precisions,
-                                                             Progress* progress) {
-  const auto at = [&](long mpfr_digits) {
+                                                             Progress* progress, int samples = 0) {
+  const auto at = [&](long mpfr_digits, int sampled) {
     if (progress) progress->begin(c.testset->id + ": reference at mpfr:" + std::to_string(mpfr_digits), 1, "run");
-    ReferenceValuesAt values = testset_reference_at(c, mpfr_digits);
+    ReferenceValuesAt values = testset_reference_at(c, mpfr_digits, sampled);
     if (progress) progress->advance(1);
     return values;
   };
-  ReferenceValuesAt lower = at(precisions.first);
-  return {std::move(lower), at(precisions.second)};
+  ReferenceValuesAt lower = at(precisions.first, 0);
+  return {std::move(lower), at(precisions.second, samples)};
 }
 
 /// The decimal digits of a stored precision "mpfr:N".
@@ -49,6 +51,27 @@ long stored_mpfr_digits(const TestsetReference& r, std::size_t i, const std::str
   } catch (const std::invalid_argument&) {
   }
   throw InputError(file, "provenance.precisions", "'" + shown_input(r.precisions.at(i)) + "' is not an MPFR precision mpfr:N");
+}
+
+/// How many intervals a plotted reference trajectory is sampled on.
+constexpr int plotted_samples = 800;
+
+/// The reference trajectory of a problem, its positions against t, as DIR/ID.svg.
+void plot_reference(const CaseSpec& c, const ReferenceValuesAt& values, const fs::path& dir) {
+  std::vector<PlotSeries> series;
+  const std::size_t n = values.sample_positions.empty() ? 0 : values.sample_positions.front().size();
+  for (std::size_t i = 0; i < n; ++i) {
+    PlotSeries s{n == 1 ? "u" : "q" + std::to_string(i + 1), {}};
+    for (std::size_t k = 0; k < values.sample_times.size(); ++k)
+      s.points.emplace_back(values.sample_times[k], values.sample_positions[k][i]);
+    series.push_back(std::move(s));
+  }
+  const fs::path svg = dir / (c.testset->id + ".svg");
+  if (line_plot_svg(series, PlotAxes{c.testset->id + ": " + c.testset->title + " (reference)", "t", "position", false, false},
+                    svg))
+    std::cerr << "wrote " << svg.string() << "\n";
+  else
+    std::cerr << "no plot of " << c.testset->id << ": gnuplot is not installed or failed\n";
 }
 
 /// How many times `vibro testset reference` raises both precisions by the stored digits when
@@ -90,6 +113,8 @@ class TestsetVerb : public Verb {
                      "Run each step this many times more without measuring and keep the least wall time")
         ->capture_default_str();
     reference_->add_option("--out", reference_out_, "Directory to write ID.toml into")->required();
+    reference_->add_option("--plots", plots_dir_,
+                           "Also draw each problem's reference trajectory (positions against t) as ID.svg here");
     reference_->add_option("--commit", commit_, "The commit the values are computed at, for their provenance")
         ->capture_default_str();
   }
@@ -174,8 +199,10 @@ class TestsetVerb : public Verb {
       const int digits = testset_digits(c);
       std::pair<long, long> precisions = testset_precisions(digits);
       std::optional<TestsetReference> stored;
+      ReferenceValuesAt last_higher;
       for (int raise = 0; !stored; ++raise) {
-        const auto [lower, higher] = reference_at(c, precisions, common.progress);
+        const auto [lower, higher] = reference_at(c, precisions, common.progress, plots_dir_.empty() ? 0 : plotted_samples);
+        last_higher = higher;
         try {
           stored = stored_reference(c, lower, higher, digits);
         } catch (const RunFailure& why) {
@@ -185,6 +212,7 @@ class TestsetVerb : public Verb {
         }
       }
       TestsetReference& reference = *stored;
+      if (!plots_dir_.empty()) plot_reference(c, last_higher, plots_dir_);
       reference.command = "vibro testset reference --problem " + c.testset->id + " --out " + reference_out_.string();
       reference.version = VIBRO_VERSION;
       reference.commit = commit_;
@@ -196,7 +224,7 @@ class TestsetVerb : public Verb {
   }
 
   CLI::App *list_ = nullptr, *run_ = nullptr, *verify_ = nullptr, *reference_ = nullptr;
-  fs::path problems_dir_, references_dir_, out_dir_ = "vibro-out/testset", reference_out_;
+  fs::path problems_dir_, references_dir_, out_dir_ = "vibro-out/testset", reference_out_, plots_dir_;
   std::vector<std::string> ids_, schemes_;
   bool all_ = false;
   unsigned timing_repeats_ = 3;

@@ -18,9 +18,14 @@ inline std::string outputs_reference() {
   return read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs" / "outputs.md");
 }
 
-/// `name` written as code, the form every entry of the references takes.
+/// `name` written as code, the form every entry of the references takes. A row of a matrix,
+/// `stiffness[7]`, is documented by the entry `stiffness[i]` (an N-DOF system has N of them).
 inline bool documented(const std::string& text, const std::string& name) {
-  return text.find("`" + name + "`") != std::string::npos;
+  if (text.find("`" + name + "`") != std::string::npos) return true;
+  const std::size_t open = name.find('[');
+  return open != std::string::npos && name.back() == ']' &&
+         name.find_first_not_of("0123456789", open + 1) == name.size() - 1 &&
+         text.find("`" + name.substr(0, open) + "[i]`") != std::string::npos;
 }
 
 /// Every object key of `j`, at any depth.

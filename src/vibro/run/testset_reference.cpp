@@ -58,7 +58,7 @@ std::vector<NumberText> texts_of_coordinates(const Coordinates& x) {
 
 }  // namespace
 
-ReferenceValuesAt testset_reference_at(const CaseSpec& c, long mpfr_digits) {
+ReferenceValuesAt testset_reference_at(const CaseSpec& c, long mpfr_digits, int samples) {
   if (!c.testset) throw std::logic_error("testset_reference_at: the case is not a test-set problem");
   const MpfrPrecisionGuard guard(mpfr_digits);
   ReferenceValuesAt out;
@@ -86,6 +86,14 @@ ReferenceValuesAt testset_reference_at(const CaseSpec& c, long mpfr_digits) {
           }
         }
         if (out.accumulations.empty()) out.impacts = impacts;
+        for (int k = 0; samples > 0 && k <= samples; ++k) {
+          const Real t = k == samples ? t_end : Real(b.t0 + (t_end - b.t0) * k / samples);
+          std::vector<Real> q;
+          assign_coordinates(q, reference.position(t));
+          out.sample_times.push_back(static_cast<double>(t));
+          out.sample_positions.emplace_back();
+          for (const Real& qi : q) out.sample_positions.back().push_back(static_cast<double>(qi));
+        }
       }
     });
   });

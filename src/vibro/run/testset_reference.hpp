@@ -31,12 +31,19 @@ struct ReferenceValuesAt {
   std::optional<std::int64_t> impacts;
   std::vector<NumberText> accumulations;
   std::vector<ReferenceImpactText> first_impacts;  ///< at most testset.impacts
+  /// When samples were asked for, the positions at samples + 1 equally spaced times of
+  /// [t0, t_end], rounded to double: sample_times[k] and sample_positions[k][i] for coordinate
+  /// i (for plots; each evaluation of an integrated reference integrates from a checkpoint).
+  std::vector<double> sample_times;
+  std::vector<std::vector<double>> sample_positions;
 };
+
 
 /// The reference of `c` (a test-set problem: c.testset is set) over its horizon, in MPFR at
 /// `mpfr_digits`: the reference a convergence study of the case measures against
 /// (run/study_reference.hpp), run once to the end of the horizon. Throws InputError for a
-/// case the test set cannot hold (a model whose reference keeps no events).
-ReferenceValuesAt testset_reference_at(const CaseSpec& c, long mpfr_digits);
+/// case the test set cannot hold (a model whose reference keeps no events). `samples` > 0
+/// also samples the trajectory on that many intervals.
+ReferenceValuesAt testset_reference_at(const CaseSpec& c, long mpfr_digits, int samples = 0);
 
 }  // namespace vibro
