@@ -143,6 +143,19 @@ std::string testset_section(const TestsetRunResult& result, const std::filesyste
     md << markdown_row({p.problem, p.title, p.scheme, p.failure ? "gave up" : digits_text(state), digits_text(impacts),
                         p.scores.empty() ? "–" : impacts_text(p.scores.back())});
   }
+  md << "\nThe stored reference values the scores are against (reference/testset/ID.toml; each problem's "
+        "equations, parameters, origin and reference trajectory in docs/testset.md): the reference at two MPFR "
+        "precisions, rounded to the stored digits; each value's bound is the difference of the two precisions, the "
+        "largest shown here. `vibro testset verify` recomputes them (ctest label `testset`).\n\n"
+     << markdown_header({"problem", "stored digits", "precisions", "values", "largest bound", "impacts over the horizon"});
+  for (const TestsetStoredSummary& p : result.problems) {
+    std::string precisions;
+    for (const std::string& q : p.precisions) precisions += (precisions.empty() ? "" : ", ") + q;
+    const std::string anchor = "vi-" + p.problem.substr(3);
+    md << markdown_row({"[" + p.problem + "](../docs/testset.md#" + anchor + ")", std::to_string(p.digits), precisions,
+                        std::to_string(p.values), p.largest_bound,
+                        p.impacts ? std::to_string(*p.impacts) : std::string("infinitely many")});
+  }
   return md.str() + "\n";
 }
 

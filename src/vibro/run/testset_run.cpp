@@ -6,6 +6,7 @@
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/runnable.hpp"
 #include "vibro/run/scheme_catalog.hpp"
+#include "vibro/scalar/parse.hpp"
 
 #include <algorithm>
 #include <map>
@@ -93,6 +94,11 @@ TestsetRunResult run_testset(const std::vector<TestsetProblem>& problems, const 
   TestsetRunResult out;
   for (const TestsetProblem& p : problems) {
     const CaseSpec& problem = p.problem;
+    TestsetStoredSummary stored{problem.testset->id, problem.testset->title, p.reference.digits, p.reference.precisions,
+                                p.reference.values.size(), "0", p.reference.impacts};
+    for (const StoredValue& v : p.reference.values)
+      if (*parse_exact(v.bound) > *parse_exact(stored.largest_bound)) stored.largest_bound = v.bound;
+    out.problems.push_back(std::move(stored));
     const Precision precision = request.precision.value_or(problem.precision);
     std::vector<std::string> schemes = request.schemes;
     if (request.all) schemes = schemes_running(problem, precision);

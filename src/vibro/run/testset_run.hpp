@@ -58,7 +58,19 @@ struct TestsetRefusal {
   std::string problem, scheme, reason;
 };
 
+/// What a problem's stored values are, for the report: their digits, the two precisions,
+/// how many, the largest bound, the impacts over the horizon (none: infinitely many).
+struct TestsetStoredSummary {
+  std::string problem, title;
+  int digits = 0;
+  std::vector<std::string> precisions;
+  std::size_t values = 0;
+  std::string largest_bound;
+  std::optional<std::int64_t> impacts;
+};
+
 struct TestsetRunResult {
+  std::vector<TestsetStoredSummary> problems;  ///< one per problem run, in order
   std::vector<TestsetPair> pairs;
   std::vector<TestsetRefusal> refused;  ///< pairs asked for by name that do not run
 };
