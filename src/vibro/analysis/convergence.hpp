@@ -33,7 +33,7 @@ struct StudyErrors {
 inline constexpr std::size_t kept_scheme_impacts = 64;
 
 /// One run of a study measured as it goes: its nodes in order of time (node), its impact
-/// times in increasing order (impact), against `reference` and the reference's sorted
+/// times in increasing order (impact), its last node again when it is over (end), against `reference` and the reference's sorted
 /// impact times. Besides the errors, it keeps the scales the rounding floor is formed from.
 template <class Real, class Reference>
 class StudyAccumulator {
@@ -50,11 +50,17 @@ class StudyAccumulator {
     grid_.node(t, u, v);
     if (!first_time_) first_time_ = t;
     last_time_ = t;
-    assign_coordinates(last_position_, u);
-    assign_coordinates(last_velocity_, v);
     ++nodes_;
     position_scale_ = std::max(position_scale_, Real(magnitude(u)));
     velocity_scale_ = std::max(velocity_scale_, Real(magnitude(v)));
+  }
+
+  /// The run's last node again, once, after the last node(): its coordinates are kept for
+  /// the test set's score (copied here, not at every node).
+  template <class Coordinates>
+  void end(const Real&, const Coordinates& u, const Coordinates& v) {
+    assign_coordinates(last_position_, u);
+    assign_coordinates(last_velocity_, v);
   }
 
   /// An impact of the scheme at time s, later than the previous one. Each reference impact
@@ -92,7 +98,8 @@ class StudyAccumulator {
   const Real& velocity_scale() const { return velocity_scale_; }
   Real first_time() const { return first_time_.value_or(Real(0)); }
   Real last_time() const { return last_time_; }
-  /// The coordinates and velocities of the last node (one element for a 1-DOF scheme).
+  /// The coordinates and velocities of the last node (one element for a 1-DOF scheme), as
+  /// end() gave them; empty before.
   const std::vector<Real>& last_position() const { return last_position_; }
   const std::vector<Real>& last_velocity() const { return last_velocity_; }
   /// The scheme's first impact times, at most kept_scheme_impacts of them.

@@ -77,6 +77,8 @@ struct UnmeasuredRun {
     ++nodes;
   }
   void impact(const Real&) { ++impacts; }
+  template <class Coordinates>
+  void end(const Real&, const Coordinates&, const Coordinates&) {}
 };
 
 /// The least wall time, in seconds, of `repeats` runs of `run_at(i, ·)` without measurement.

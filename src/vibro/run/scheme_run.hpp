@@ -369,11 +369,13 @@ void run_projection_scheme(const S& scheme, const BoundCase<Model>& b, const Run
 
 /// What a study run gives its nodes and impacts to (a StudyAccumulator,
 /// analysis/convergence.hpp): node(t, U, V) for every node in order (U, V of the scheme's
-/// coordinates type), impact(t) for every impact of the scheme in increasing order.
+/// coordinates type), impact(t) for every impact of the scheme in increasing order, and
+/// end(t, U, V) with the last node once the run is over.
 template <class O, class Real, class Coordinates = Real>
 concept StudyObserver = requires(O& o, const Real& x, const Coordinates& u) {
   o.node(x, u, u);
   o.impact(x);
+  o.end(x, u, u);
 };
 
 /// One step size of a convergence study: drives `scheme` from x over `horizon`, giving every
@@ -390,6 +392,7 @@ void observe_run(const S& scheme, typename S::State x, const RunHorizon<typename
           on_step(y, report);
         },
         [](const typename S::State&, std::int64_t) {});
+  observer.end(scheme.time(x), scheme.position(x), scheme.velocity(x));  // drive left x at the last node
 }
 
 /// One step size of a study of a projection scheme (the Paoli–Schatzman family): an impact

@@ -13,8 +13,6 @@ namespace vibro {
 
 namespace {
 
-rational absolute(const rational& x) { return x < 0 ? rational(-x) : x; }
-
 /// −log10 of a positive rational, through its double (a mixed error is at most a few units
 /// and at least 10^-1000 or so: a double's logarithm of it is good to far better than the
 /// tenth of a digit shown); 0 gives +∞.
@@ -56,14 +54,16 @@ TestsetScore testset_score(const StudyRow& row, const TestsetReference& referenc
                      .seconds = row.seconds};
   const rational t_end = *parse_exact(reference.t_end);
   const rational h = row.h_value.exact();
-  score.reached_horizon = absolute(row.end_time.exact() - t_end) * 2 <= h;
+  score.reached_horizon = abs(row.end_time.exact() - t_end) * 2 <= h;
+  if (row.end_position.empty() || row.end_position.size() != row.end_velocity.size())
+    throw std::logic_error("testset_score: a study row without its end state");
   if (score.reached_horizon) {
     rational error = 0, cap = 0;
     const auto measure = [&](char letter, const std::vector<NumberText>& values) {
       for (std::size_t i = 0; i < values.size(); ++i) {
         const StoredAccuracy ref = stored_accuracy(required_value(reference, end_value_name(letter, i, values.size())));
-        const rational scale = 1 + absolute(ref.value);
-        error = std::max(error, rational(absolute(values[i].exact() - ref.value) / scale));
+        const rational scale = 1 + abs(ref.value);
+        error = std::max(error, rational(abs(values[i].exact() - ref.value) / scale));
         cap = std::max(cap, rational(ref.accuracy / scale));
       }
     };
@@ -78,10 +78,10 @@ TestsetScore testset_score(const StudyRow& row, const TestsetReference& referenc
       const StoredAccuracy ref = stored_accuracy(required_value(reference, "t_" + std::to_string(j + 1)));
       rational nearest = -1;
       for (const NumberText& s : row.first_impacts) {
-        const rational distance = absolute(s.exact() - ref.value);
+        const rational distance = abs(s.exact() - ref.value);
         if (nearest < 0 || distance < nearest) nearest = distance;
       }
-      const rational scale = 1 + absolute(ref.value);
+      const rational scale = 1 + abs(ref.value);
       error = std::max(error, rational(nearest / scale));
       cap = std::max(cap, rational(ref.accuracy / scale));
     }
