@@ -18,12 +18,6 @@ bool contains(const std::vector<std::string>& words, const std::string& word) {
 }
 
 
-/// A non-empty string at `path.key`.
-std::string text_field(const TomlReader& r, const toml::table& t, const std::string& path, const std::string& key) {
-  std::string text = *r.string(t, path, key, true);
-  if (text.empty()) r.fail(TomlReader::dotted(path, key), "must not be empty");
-  return text;
-}
 
 /// A string at `path.key` that is one of `allowed`.
 std::string choice_field(const TomlReader& r, const toml::table& t, const std::string& path, const std::string& key,
@@ -65,7 +59,7 @@ std::map<std::string, std::string> read_settings(const TomlReader& r, const toml
   r.require_only(settings, where, published_settings());
   std::map<std::string, std::string> result;
   for (const auto& [key, node] : settings)
-    result[std::string(key.str())] = text_field(r, settings, where, std::string(key.str()));
+    result[std::string(key.str())] = r.text(settings, where, std::string(key.str()));
   return result;
 }
 
@@ -75,14 +69,14 @@ PublishedSource read_source(const TomlReader& r, const toml::table& t, const std
   const toml::table& s = sub_table(r, t, path, "source");
   r.require_only(s, where, {"seed", "file", "section", "table_or_equation", "line"});
   PublishedSource source;
-  source.seed = text_field(r, s, where, "seed");
+  source.seed = r.text(s, where, "seed");
   if (source.seed != table.seed)
     r.fail(where + ".seed", "'" + source.seed + "' is not this table's seed (allowed: " + table.seed + ")");
-  source.file = text_field(r, s, where, "file");
+  source.file = r.text(s, where, "file");
   if (source.file != table.seed_file)
     r.fail(where + ".file", "'" + source.file + "' is not this table's seed file (allowed: " + table.seed_file + ")");
-  source.section = text_field(r, s, where, "section");
-  source.table_or_equation = text_field(r, s, where, "table_or_equation");
+  source.section = r.text(s, where, "section");
+  source.table_or_equation = r.text(s, where, "table_or_equation");
   const auto line = r.integer(s, where, "line", 1, max_line);
   if (!line) r.fail(where + ".line", "missing (expected an integer in [1, " + std::to_string(max_line) + "])");
   source.line = *line;
@@ -120,13 +114,13 @@ PublishedValue read_value(const TomlReader& r, const toml::table& t, const std::
                  {"id", "quantity", "method", "label_as_printed", "value", "digits_printed", "units", "settings",
                   "source", "status", "relations", "reason"});
   PublishedValue v;
-  v.id = text_field(r, t, path, "id");
+  v.id = r.text(t, path, "id");
   if (!v.id.starts_with(table.seed + ".") || v.id.size() == table.seed.size() + 1 ||
       v.id.find_first_of(" \t\n") != std::string::npos)
     r.fail(path + ".id", "'" + v.id + "' must be '" + table.seed + ".' followed by a name without spaces");
   v.quantity = choice_field(r, t, path, "quantity", published_quantities());
   v.method = choice_field(r, t, path, "method", published_methods());
-  v.label_as_printed = text_field(r, t, path, "label_as_printed");
+  v.label_as_printed = r.text(t, path, "label_as_printed");
   v.value = printed_value(r, t, path);
   const auto digits = r.integer(t, path, "digits_printed", 1, max_digits);
   if (!digits) r.fail(path + ".digits_printed", "missing (expected the number of significant digits printed)");
@@ -135,7 +129,7 @@ PublishedValue read_value(const TomlReader& r, const toml::table& t, const std::
     r.fail(path + ".digits_printed", std::to_string(v.digits_printed) + " does not match the value as printed, '" +
                                          v.value.text + "', which has " +
                                          std::to_string(*significant_digits(v.value.text)) + " significant digits");
-  v.units = text_field(r, t, path, "units");
+  v.units = r.text(t, path, "units");
   v.settings = read_settings(r, t, path);
   v.source = read_source(r, t, path, table);
   v.status = status_of(choice_field(r, t, path, "status", published_status_names()));
@@ -143,7 +137,7 @@ PublishedValue read_value(const TomlReader& r, const toml::table& t, const std::
   if (v.status == PublishedStatus::relation_only && v.relations.empty())
     r.fail(path + ".relations", "a relation-only value must list the relations it takes part in (allowed: " +
                                     comma_list(published_relations()) + ")");
-  v.reason = text_field(r, t, path, "reason");
+  v.reason = r.text(t, path, "reason");
   return v;
 }
 
@@ -159,11 +153,11 @@ RecordedOutcome read_outcome(const TomlReader& r, const toml::table& t, const st
   if (!listed)
     r.fail(path + ".relation", "no value of this table lists the relation '" + o.relation +
                                    "' (an outcome is recorded in the table whose values the relation covers)");
-  o.family = text_field(r, t, path, "family");
+  o.family = r.text(t, path, "family");
   o.holds = choice_field(r, t, path, "outcome", {"holds", "contradicted"}) == "holds";
-  o.reason = text_field(r, t, path, "reason");
-  o.evidence = text_field(r, t, path, "evidence");
-  o.measured_by = text_field(r, t, path, "measured_by");
+  o.reason = r.text(t, path, "reason");
+  o.evidence = r.text(t, path, "evidence");
+  o.measured_by = r.text(t, path, "measured_by");
   return o;
 }
 
@@ -206,12 +200,12 @@ PublishedTable parse_published_table(std::string_view toml_text, const std::stri
   r.require_only(root, "", {"seed", "seed_file", "paper", "value", "outcome"});
   PublishedTable table;
   table.file = file_label;
-  table.seed = text_field(r, root, "", "seed");
-  table.seed_file = text_field(r, root, "", "seed_file");
+  table.seed = r.text(root, "", "seed");
+  table.seed_file = r.text(root, "", "seed_file");
   if (!table.seed_file.starts_with(table.seed + "_"))
     r.fail("seed_file",
            "'" + table.seed_file + "' is not a file of seed " + table.seed + " (allowed: " + table.seed + "_*.txt)");
-  table.paper = text_field(r, root, "", "paper");
+  table.paper = r.text(root, "", "paper");
   const toml::node* values = root.get("value");
   if (!values) r.fail("value", "missing: a published table lists its numbers as [[value]] tables");
   if (!values->is_array_of_tables() || values->as_array()->empty())

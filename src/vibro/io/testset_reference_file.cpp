@@ -22,16 +22,10 @@ std::string quoted_list(const std::vector<std::string>& texts) {
   return out + "]";
 }
 
-/// A non-empty string at `path.key`.
-std::string required_text(const TomlReader& r, const toml::table& t, const std::string& path, const std::string& key) {
-  std::string text = *r.string(t, path, key, true);
-  if (text.empty()) r.fail(TomlReader::dotted(path, key), "must not be empty");
-  return text;
-}
 
 /// A string at `path.key` holding a decimal number (never through a double).
 std::string decimal_text(const TomlReader& r, const toml::table& t, const std::string& path, const std::string& key) {
-  std::string text = required_text(r, t, path, key);
+  std::string text = r.text(t, path, key);
   if (text.find('/') != std::string::npos || !parse_exact(text))
     r.fail(TomlReader::dotted(path, key), "'" + shown_input(text) + "' is not a decimal number");
   return text;
@@ -73,10 +67,10 @@ TestsetReference parse_testset_reference(std::string_view text, const std::strin
   TestsetReference out;
   const toml::table& provenance = r.table(root, "provenance", true);
   r.require_only(provenance, "provenance", {"problem", "command", "version", "commit", "precisions", "digits"});
-  out.id = required_text(r, provenance, "provenance", "problem");
-  out.command = required_text(r, provenance, "provenance", "command");
-  out.version = required_text(r, provenance, "provenance", "version");
-  out.commit = required_text(r, provenance, "provenance", "commit");
+  out.id = r.text(provenance, "provenance", "problem");
+  out.command = r.text(provenance, "provenance", "command");
+  out.version = r.text(provenance, "provenance", "version");
+  out.commit = r.text(provenance, "provenance", "commit");
   const toml::node* precisions = provenance.get("precisions");
   if (!precisions || !precisions->is_array() || precisions->as_array()->size() != 2)
     r.fail("provenance.precisions", "expected a list of the two precisions, as [\"mpfr:48\", \"mpfr:64\"]");
@@ -113,7 +107,7 @@ TestsetReference parse_testset_reference(std::string_view text, const std::strin
     const std::string path = "value[" + std::to_string(i) + "]";
     const toml::table& t = *values->as_array()->get(i)->as_table();
     r.require_only(t, path, {"name", "value", "bound"});
-    StoredValue v{required_text(r, t, path, "name"), decimal_text(r, t, path, "value"), decimal_text(r, t, path, "bound")};
+    StoredValue v{r.text(t, path, "name"), decimal_text(r, t, path, "value"), decimal_text(r, t, path, "bound")};
     if (v.value.find('e') == std::string::npos)
       r.fail(path + ".value", "expected the stored form d.ddde±E (its last digit says its unit)");
     if (!names.insert(v.name).second) r.fail(path + ".name", "'" + shown_input(v.name) + "' is stored twice");

@@ -115,6 +115,12 @@ std::optional<std::string> TomlReader::string(const toml::table& t, const std::s
   return node->as_string()->get();
 }
 
+std::string TomlReader::text(const toml::table& t, const std::string& path, const std::string& key) const {
+  std::string text = *string(t, path, key, true);
+  if (text.empty()) fail(dotted(path, key), "must not be empty");
+  return text;
+}
+
 std::optional<std::int64_t> TomlReader::integer(const toml::table& t, const std::string& path, const std::string& key,
                                                 std::int64_t lo, std::int64_t hi) const {
   const toml::node* node = t.get(key);

@@ -56,6 +56,9 @@ class TomlReader {
   std::optional<std::string> string(const toml::table& t, const std::string& path, const std::string& key,
                                     bool required) const;
 
+  /// A required string that is not empty.
+  std::string text(const toml::table& t, const std::string& path, const std::string& key) const;
+
   std::optional<std::int64_t> integer(const toml::table& t, const std::string& path, const std::string& key,
                                       std::int64_t lo, std::int64_t hi) const;
 
