@@ -1,7 +1,6 @@
 // `vibro testset list|run|verify|reference`: the test set of named problems with stored
 // reference values and the significant-digits score (docs/testset.md).
 
-#include "text_output.hpp"
 #include "verb.hpp"
 
 #include "vibro/io/testset_json.hpp"

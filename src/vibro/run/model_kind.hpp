@@ -52,4 +52,11 @@ inline constexpr std::array<ModelKind, 7> model_kinds = {
     ModelKind::duffing_oscillator, ModelKind::linear_system,  ModelKind::two_mass_spring,
     ModelKind::double_pendulum};
 
+/// Every kind as a set (what code that takes any model binds: the test set's references).
+inline constexpr ModelKinds every_model_kind = [] {
+  ModelKinds kinds{};
+  for (const ModelKind k : model_kinds) kinds.bits |= 1u << static_cast<unsigned>(k);
+  return kinds;
+}();
+
 }  // namespace vibro

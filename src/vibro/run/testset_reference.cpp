@@ -16,11 +16,6 @@ namespace {
 
 using Real = mpfr_real;
 
-/// Every kind of model: a test-set problem may have any.
-constexpr ModelKinds every_kind{ModelKind::impact_oscillator,  ModelKind::constant_force, ModelKind::conservative_oscillator,
-                                ModelKind::duffing_oscillator, ModelKind::linear_system,  ModelKind::two_mass_spring,
-                                ModelKind::double_pendulum};
-
 /// The transverse impact an event is, if it is one: one overload per event type of the
 /// references (1-DOF, N-DOF, general inertia).
 std::optional<ReferenceImpactText> impact_of(const ReferenceEvent<Real>& e) {
@@ -63,7 +58,7 @@ ReferenceValuesAt testset_reference_at(const CaseSpec& c, long mpfr_digits, int 
   const MpfrPrecisionGuard guard(mpfr_digits);
   ReferenceValuesAt out;
   out.mpfr_digits = mpfr_digits;
-  with_model<every_kind, Real>(c.model, [&](auto model) {
+  with_model<every_model_kind, Real>(c.model, [&](auto model) {
     using Model = decltype(model);
     const BoundCase<Model> b{c, std::move(model)};
     const RunHorizon<Real> horizon(b, std::nullopt);

@@ -29,12 +29,10 @@ Integer floor_of(const rational& q) {
 
 Integer nearest(const rational& q) { return floor_of(q + rational(1, 2)); }
 
-rational absolute(const rational& x) { return x < 0 ? rational(-x) : x; }
-
 /// The exponent k of the unit 10^k of the last stored digit of x: 10^(1 − digits) · max(1, |x|)
 /// rounded down to a power of ten.
 long unit_exponent(const rational& x, int digits) {
-  const rational a = absolute(x);
+  const rational a = abs(x);
   const long magnitude = a >= 1 ? static_cast<long>(floor_of(a).str().size()) - 1 : 0;
   return magnitude - (digits - 1);
 }
@@ -73,15 +71,13 @@ std::string bound_text(const rational& x) {
   return d.str() + "e" + std::to_string(k);
 }
 
-rational exact_of(const NumberText& x) { return x.exact(); }
-
 /// The stored form of one value from its two computations.
 StoredValue stored_value(const std::string& id, const std::string& name, const NumberText& lower, const NumberText& higher,
                          long higher_digits, int digits) {
-  const rational hi = exact_of(higher), lo = exact_of(lower);
+  const rational hi = higher.exact(), lo = lower.exact();
   // Ten units of the higher precision's rounding, relative to 1 + |x|.
-  const rational rounding = rational(10) * power_of_ten(-higher_digits) * (1 + absolute(hi));
-  rational bound = std::max(absolute(hi - lo), rounding);
+  const rational rounding = rational(10) * power_of_ten(-higher_digits) * (1 + abs(hi));
+  rational bound = std::max(abs(hi - lo), rounding);
   const std::string bound_shown = bound_text(bound);
   bound = *parse_exact(bound_shown);
   const long k = unit_exponent(hi, digits);

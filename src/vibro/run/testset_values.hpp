@@ -4,7 +4,7 @@
 // precisions rounded to a fixed number of digits in the mixed sense of the score (the last
 // stored digit's unit is 10^(1 − digits) · max(1, |x|)), with an error bound: the difference
 // between the two precisions, and never less than ten units of the higher precision's
-// rounding. A value is stored only when its last digit is decided: the bound is below a
+// rounding. A value is stored only when its last digit is decided: the bound is at most a
 // twentieth of that unit and the value ± the bound rounds to the same digits.
 
 #include "vibro/run/case_spec.hpp"
