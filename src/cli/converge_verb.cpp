@@ -2,6 +2,7 @@
 // NAME-PRECISION.{csv,md,svg} into --out (vibro-out/ by default, made if missing: a study
 // never scatters files into the working directory).
 
+#include "scheme_command_options.hpp"
 #include "verb.hpp"
 
 #include "vibro/io/case_file.hpp"
@@ -40,6 +41,7 @@ class ConvergeVerb : public Verb {
                     "Run each step size this many times more without measuring errors and report the least wall "
                     "time (the scheme's cost at that h; 0: not timed)")
         ->capture_default_str();
+    scheme_command_.add_to(command());
   }
 
   int execute(const CommonOptions& common) override {
@@ -48,6 +50,8 @@ class ConvergeVerb : public Verb {
       throw InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
     RunOptions options = common.run_options();
     options.timing_repeats = timing_repeats_;
+    const std::optional<ExternalScheme> program = scheme_command_.program();
+    if (program) options.program = &*program;
     JsonOut json_out(common.json_out, {case_file_});
     const RunResult result = run_case(c, options);
     std::error_code error;
@@ -69,6 +73,7 @@ class ConvergeVerb : public Verb {
  private:
   fs::path case_file_, out_dir_ = "vibro-out";
   unsigned timing_repeats_ = 1;
+  SchemeCommandOptions scheme_command_;
 };
 
 }  // namespace

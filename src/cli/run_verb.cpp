@@ -2,6 +2,7 @@
 // results side by side (io/run_comparison.hpp).
 
 #include "text_output.hpp"
+#include "scheme_command_options.hpp"
 #include "verb.hpp"
 
 #include "vibro/io/case_file.hpp"
@@ -38,6 +39,7 @@ class RunVerb : public Verb {
     command()
         .add_flag("--no-measure-rounding", common.no_measure_rounding, no_measure_rounding_help)
         ->excludes("--measure-rounding");
+    scheme_command_.add_to(command());
   }
 
   int execute(const CommonOptions& common) override {
@@ -53,6 +55,8 @@ class RunVerb : public Verb {
   int run_one(const CommonOptions& common) const {
     const CaseSpec c = load_case(case_file_);
     RunOptions options = common.run_options();
+    const std::optional<ExternalScheme> program = scheme_command_.program();
+    if (program) options.program = &*program;
     std::optional<CsvFile> rows;
     if (command().count("--csv")) {
       require_output_apart_from_inputs(csv_, "--csv", {case_file_});
@@ -78,8 +82,10 @@ class RunVerb : public Verb {
     std::vector<RunResult> results;
     std::vector<nlohmann::json> runs;
     std::vector<PrecisionInfo> infos;
+    const std::optional<ExternalScheme> program = scheme_command_.program();
     for (const Precision& precision : common.precisions) {
       RunOptions options = common.run_options();
+      if (program) options.program = &*program;
       options.precision = precision;
       options.error_estimate = !no_error_estimate_;
       RunResult& result = results.emplace_back(run_case(c, options));
@@ -104,6 +110,7 @@ class RunVerb : public Verb {
   std::filesystem::path case_file_;
   std::string csv_;
   bool no_error_estimate_ = false;
+  SchemeCommandOptions scheme_command_;
 };
 
 }  // namespace

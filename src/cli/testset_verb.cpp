@@ -1,6 +1,7 @@
 // `vibro testset list|run|verify|reference`: the test set of named problems with stored
 // reference values and the significant-digits score (docs/testset.md).
 
+#include "scheme_command_options.hpp"
 #include "verb.hpp"
 
 #include "vibro/io/testset_json.hpp"
@@ -106,6 +107,8 @@ class TestsetVerb : public Verb {
           ->capture_default_str();
     run_->add_option("--scheme", schemes_, "Score these schemes (case-file names; default: each problem's own)");
     run_->add_flag("--all", all_, "Score every registered scheme that runs each problem")->excludes("--scheme");
+    scheme_command_.add_to(*run_);
+    run_->get_option("--scheme-command")->excludes("--scheme")->excludes("--all");
     run_->add_option("--out", out_dir_, "Directory for testset.{md,csv,json} and a plot per problem (made if missing)")
         ->capture_default_str();
     run_->add_option("--timing-repeats", timing_repeats_,
@@ -153,7 +156,10 @@ class TestsetVerb : public Verb {
     require_output_apart_from_inputs(out_dir_, "--out", {problems_dir_, references_dir_});
     const std::vector<TestsetProblem> problems = load_testset(problems_dir_, references_dir_, ids_);
     const TestsetRunRequest request{schemes_, all_, common.precision, timing_repeats_};
-    const TestsetRunResult result = run_testset(problems, request, common.run_options());
+    RunOptions options = common.run_options();
+    const std::optional<ExternalScheme> program = scheme_command_.program();
+    if (program) options.program = &*program;
+    const TestsetRunResult result = run_testset(problems, request, options);
     std::error_code error;
     fs::create_directories(out_dir_, error);
     if (error) throw InputError("", "--out", "cannot make the directory " + out_dir_.string() + ": " + error.message());
@@ -228,6 +234,7 @@ class TestsetVerb : public Verb {
   bool all_ = false;
   unsigned timing_repeats_ = 3;
   std::string commit_ = "not given";
+  SchemeCommandOptions scheme_command_;
 };
 
 }  // namespace

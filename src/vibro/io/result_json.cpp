@@ -144,6 +144,7 @@ json shaped_json(const SchemeDescription& scheme, const JsonNumbers&) {
   json out = {{"type", scheme.type}};
   for (const auto& [key, value] : scheme.options) out[key] = value;
   if (scheme.step) out["step"] = *scheme.step;
+  if (scheme.external) out["external"] = true;
   return out;
 }
 

@@ -139,6 +139,8 @@ std::string study_stem(const RunResult& result) {
 }
 
 const DeclaredOrders& declared_orders_of(const RunResult& result) {
+  static const DeclaredOrders none{};  // a program's orders are what its study measures
+  if (result.scheme.external) return none;
   return scheme_infos().at(*entry_named(result.scheme.type)).declared_orders;
 }
 

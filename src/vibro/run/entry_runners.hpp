@@ -47,6 +47,16 @@ LyapunovFindings entry_lyapunov(const BoundCase<Model>& b, const typename E::Opt
   return E::lyapunov(b, o, spec, options);
 }
 
+/// E's options for the case: parsed from its [scheme] table, or, for an entry whose options
+/// come from the command line (the external program), from the run's options.
+template <class E>
+typename E::Options entry_options(const CaseSpec& c, const RunOptions& options) {
+  if constexpr (requires { E::options(c.scheme, OptionFailure{c.file}, options); })
+    return E::options(c.scheme, OptionFailure{c.file}, options);
+  else
+    return E::options(c.scheme, OptionFailure{c.file});
+}
+
 // Free templates of the entry alone (not of the run's type), so that a study in a wider
 // type for a rounding floor and the run of that type share one instantiation.
 
@@ -127,7 +137,7 @@ struct EntryIn {
 template <class E, class Real>
 void EntryIn<E, Real>::run(const CaseSpec& c, const Precision& precision, const RunOptions& options,
                            RunResult& result) {
-  const auto o = E::options(c.scheme, OptionFailure{c.file});
+  const auto o = entry_options<E>(c, options);
   // The model is bound once. Its own checks (e.g. stops that coincide at this precision)
   // are model errors, thrown before the body starts; the runs turn their own refusals into
   // errors naming their keys.
@@ -174,7 +184,7 @@ template <class E, class Real>
 LyapunovFindings EntryIn<E, Real>::lyapunov(const CaseSpec& c, const RunOptions& options) {
   LyapunovFindings found;
   if constexpr (!is_exact_v<Real>) {
-    const auto o = E::options(c.scheme, OptionFailure{c.file});
+    const auto o = entry_options<E>(c, options);
     with_model<E::models, Real>(c.model, [&](auto model) {
       using Model = decltype(model);
       const BoundCase<Model> b{c, std::move(model)};

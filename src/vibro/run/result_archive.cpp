@@ -36,7 +36,7 @@ void fields(auto& a, DeclaredResult auto& x) {
 void fields(auto& a, Of<NumberText> auto& x) { a(x.text); }
 void fields(auto& a, Of<Parameter> auto& x) { auto& [k, t, l] = x; a(k, t, l); }
 void fields(auto& a, Of<ModelDescription> auto& x) { auto& [t, p] = x; a(t, p); }
-void fields(auto& a, Of<SchemeDescription> auto& x) { auto& [t, d, o, s] = x; a(t, d, o, s); }
+void fields(auto& a, Of<SchemeDescription> auto& x) { auto& [t, d, o, s, e] = x; a(t, d, o, s, e); }
 void fields(auto& a, Of<RunningSample> auto& x) { auto& [k, l1, l2] = x; a(k, l1, l2); }
 
 template <class T>

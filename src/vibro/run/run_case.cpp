@@ -1,6 +1,7 @@
 #include "vibro/run/run_case.hpp"
 
 #include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/run/entries/external_program_entry.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/model_binding.hpp"
 #include "vibro/run/scheme_catalog.hpp"
@@ -56,6 +57,36 @@ Precision rounding_precision(const Precision& precision) {
   return rounding_measure_precision(precision.kind, provenance(precision).precision.decimal_digits);
 }
 
+/// The precision an external program runs at: a floating one the model binds to (its
+/// decimals are read rounded at it), for a case with a step.
+Precision external_precision(const CaseSpec& c, const RunOptions& options) {
+  const Precision precision = options.precision.value_or(c.precision);
+  const std::string key = options.precision ? "--precision" : "case.precision";
+  const ScalarSet allowed = ExternalProgramEntry::scalars & model_scalars(c.model.model_kind());
+  if (!allowed.contains(precision.kind))
+    throw InputError(c.file, key,
+                     precision.name() + ": an external program's decimals are read rounded at a floating-point "
+                                        "precision (allowed here: " + allowed.text() + ")");
+  if (!c.step.h && !c.step.steps_per_period)
+    throw InputError(c.file, "step",
+                     "the case has no [step] (its scheme '" + c.scheme.type +
+                         "' has none), and an external program runs at one (allowed: a case with [step])");
+  require_within_limit(c, true, precision, options.max_steps);
+  return precision;
+}
+
+/// What run_case needs of the external program's entry: it has a step and its studies run
+/// in every floating type (the rounding floor's wider one included).
+const SchemeInfo& external_program_info() {
+  static const SchemeInfo info = [] {
+    SchemeInfo i;
+    i.has_step = ExternalProgramEntry::has_step;
+    i.scalars = i.study_scalars = ExternalProgramEntry::scalars;
+    return i;
+  }();
+  return info;
+}
+
 }  // namespace
 
 Provenance provenance(const Precision& precision) {
@@ -67,6 +98,21 @@ Provenance provenance(const Precision& precision) {
 
 CaseInfo case_info(const CaseSpec& c) { return {c.name, c.file, c.hash, c.description}; }
 
+RunResult case_run_result(const CaseSpec& c, const Precision& precision) {
+  RunResult result;
+  result.provenance = provenance(precision);
+  result.case_info = case_info(c);
+  result.model = describe_model(c.model);
+  if (!c.q0.empty()) {  // an N-DOF system or the double pendulum
+    result.initial = {{c.q0_over_pi ? "q0_over_pi" : "q0", texts_of(c.q0), true},
+                      {"v0", texts_of(c.q0_velocity), true},
+                      {"t0", {c.t0.text}}};
+  } else {
+    result.initial = {{"u0", {c.u0.text}}, {"v0", {c.v0.text}}, {"t0", {c.t0.text}}};
+  }
+  return result;
+}
+
 Precision run_precision(const CaseSpec& c, const RunOptions& options, const ScalarNeed& need) {
   const Precision precision = options.precision.value_or(c.precision);
   require_runnable(c, precision, options.precision ? "--precision" : "case.precision", need);
@@ -75,8 +121,9 @@ Precision run_precision(const CaseSpec& c, const RunOptions& options, const Scal
 }
 
 RunResult run_case(const CaseSpec& c, const RunOptions& given) {
-  const Precision precision = run_precision(c, given);
-  const SchemeInfo& scheme = scheme_infos().at(c.scheme.entry);
+  const bool external = given.program != nullptr;
+  const Precision precision = external ? external_precision(c, given) : run_precision(c, given);
+  const SchemeInfo& scheme = external ? external_program_info() : scheme_infos().at(c.scheme.entry);
   const bool has_step = scheme.has_step;
   // The floor is measured by running the study again in the next wider type
   // (rounding_measure_precision), where the scheme's studies run in it: the others (a
@@ -84,8 +131,10 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   // keep the model's bound, which every output of the study names as such. By default only
   // where the wider type is fixed-width, a few times the study's cost.
   const bool floating = precision.kind != ScalarKind::rational;
+  // An external program is run again in the wider type only when asked: the floor it measures
+  // is real only if the program honours the precision it is given.
   const bool wanted = given.rounding_floor == RoundingFloor::measured ||
-                      (given.rounding_floor == RoundingFloor::automatic && measured_by_default(precision.kind));
+                      (given.rounding_floor == RoundingFloor::automatic && measured_by_default(precision.kind) && !external);
   bool measure_rounding = floating && wanted && scheme.study_scalars.contains(rounding_precision(precision).kind);
   if (measure_rounding && given.study && has_step && !c.convergence.empty()) {
     // The measurement runs the study again in a wider type, within the same limit (counted,
@@ -111,22 +160,20 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   options.seconds_per_step = seconds_per_step(precision);
   // Checked again inside runs whose steps are not known in advance (the reference's).
   options.max_steps = given.max_steps.value_or(default_max_steps(precision));
-  RunResult result;
-  result.provenance = provenance(precision);
-  result.case_info = case_info(c);
-  result.model = describe_model(c.model);
-  if (!c.q0.empty()) {  // an N-DOF system or the double pendulum
-    result.initial = {{c.q0_over_pi ? "q0_over_pi" : "q0", texts_of(c.q0), true},
-                      {"v0", texts_of(c.q0_velocity), true},
-                      {"t0", {c.t0.text}}};
+  RunResult result = case_run_result(c, precision);
+  if (external) {
+    result.scheme.type = given.program->name;
+    result.scheme.display_name = "external program '" + given.program->name + "'";
+    result.scheme.options = ExternalProgramEntry::describe({given.program});
+    result.scheme.external = true;
   } else {
-    result.initial = {{"u0", {c.u0.text}}, {"v0", {c.v0.text}}, {"t0", {c.t0.text}}};
+    result.scheme.type = c.scheme.type;
+    result.scheme.display_name = scheme.display_name;
+    result.scheme.options = scheme.options(c);
   }
-  result.scheme.type = c.scheme.type;
-  result.scheme.display_name = scheme.display_name;
-  result.scheme.options = scheme.options(c);
   if (has_step) result.scheme.step = c.step.text();
-  const SchemeRunners& runners = scheme_runners(c.scheme.entry);
+  static const SchemeRunners external_runners = external_program_runners();
+  const SchemeRunners& runners = external ? external_runners : scheme_runners(c.scheme.entry);
   runners.run(c, precision, options, result);
   if (result.convergence) result.expected = evaluate_expectations(c, *result.convergence);
   if (runners.finish && options.error_estimate && options.keep_events)  // the estimate compares the events

@@ -19,6 +19,11 @@ Provenance provenance(const Precision& precision);
 
 CaseInfo case_info(const CaseSpec& c);
 
+/// A result of the case at `precision` with what every result says of its case: the
+/// provenance, the case, the model and the initial data as written (its scheme and its
+/// sections are the caller's).
+RunResult case_run_result(const CaseSpec& c, const Precision& precision);
+
 /// The precision a case runs at: `--precision` when given, else the case's own; refused
 /// (InputError) when the case's scheme or model, or what is computed (`need`), cannot run
 /// in it.

@@ -15,6 +15,8 @@
 
 namespace vibro {
 
+struct ExternalScheme;
+
 /// Where a run's rows go, one per node (or per event for the reference): `vibro run
 /// --csv` gives a file (io/csv_file.hpp). Called only when given, never inside a run
 /// that was not asked for rows.
@@ -78,6 +80,9 @@ struct RunOptions {
   /// The most steps a case may ask for (run/work_limit.hpp); by default about ten minutes
   /// of one core at the run's precision.
   std::optional<std::int64_t> max_steps;
+  /// A program of the user's that runs in place of the case's scheme (run/external_scheme.hpp):
+  /// set from the command line only, never from a case file.
+  const ExternalScheme* program = nullptr;
 
   /// Tells `progress` every 2^16 steps, `done` being the count so far.
   void step_done(std::int64_t done) const {

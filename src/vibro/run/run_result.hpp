@@ -59,6 +59,9 @@ struct SchemeDescription {
   std::string display_name;
   std::vector<std::pair<std::string, std::string>> options;
   std::optional<std::string> step;
+  /// A program of the user's ran in place of the case's scheme (docs/own_scheme.md): `type` is
+  /// its name, the options its command and timeout, and no order is declared for it.
+  bool external = false;
 };
 
 /// A state: t with u and v for a 1-DOF model, or t with every coordinate q_i and velocity

@@ -2,6 +2,7 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/testset_reference_file.hpp"
+#include "vibro/run/external_scheme.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/runnable.hpp"
@@ -89,6 +90,43 @@ std::vector<std::string> schemes_running(const CaseSpec& problem, const Precisio
   return names;
 }
 
+namespace {
+
+/// The problem as an external program runs it: its ladder's coarsest step as the case's step
+/// (the case's own scheme stays, for the program to read; it is not run).
+CaseSpec as_problem_of_program(const CaseSpec& problem) {
+  CaseSpec c = problem;
+  c.step = c.convergence.front();
+  c.convergence_orders_checked = false;
+  return c;
+}
+
+/// The study of problem `p` as case `c` (its scheme, or the program of `options`) over the
+/// ladder, each step scored; a run that gives up is the pair's failure.
+TestsetPair run_pair(const TestsetProblem& p, const CaseSpec& c, const std::string& scheme, const Precision& precision,
+                     const TestsetRunRequest& request, const RunOptions& options) {
+  RunOptions run = options;
+  run.precision = precision;
+  run.timing_repeats = request.timing_repeats;
+  run.rounding_floor = RoundingFloor::model;  // the score needs no floor; measuring it would double the cost
+  run.error_estimate = false;
+  run.label = p.problem.testset->id + " by " + scheme + " at " + precision.name();
+  TestsetPair pair{p.problem.testset->id, p.problem.testset->title, scheme, precision.name(), "", {}, std::nullopt};
+  try {
+    const RunResult result = run_case(c, run);
+    if (!result.convergence) throw std::logic_error("run_testset: a study without its rows");
+    pair.reference = result.convergence->reference;
+    for (const StudyRow& row : result.convergence->rows) pair.scores.push_back(testset_score(row, p.reference));
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::runtime_error& why) {  // the run gave up (RunFailure, or a kernel's own)
+    pair.failure = why.what();
+  }
+  return pair;
+}
+
+}  // namespace
+
 TestsetRunResult run_testset(const std::vector<TestsetProblem>& problems, const TestsetRunRequest& request,
                              const RunOptions& options) {
   TestsetRunResult out;
@@ -100,6 +138,10 @@ TestsetRunResult run_testset(const std::vector<TestsetProblem>& problems, const 
       if (*parse_exact(v.bound) > *parse_exact(stored.largest_bound)) stored.largest_bound = v.bound;
     out.problems.push_back(std::move(stored));
     const Precision precision = request.precision.value_or(problem.precision);
+    if (options.program) {  // a program of the user's in place of every scheme
+      out.pairs.push_back(run_pair(p, as_problem_of_program(problem), options.program->name, precision, request, options));
+      continue;
+    }
     std::vector<std::string> schemes = request.schemes;
     if (request.all) schemes = schemes_running(problem, precision);
     if (schemes.empty() && !request.all) schemes = {problem.scheme.type};
@@ -111,24 +153,7 @@ TestsetRunResult run_testset(const std::vector<TestsetProblem>& problems, const 
         out.refused.push_back({problem.testset->id, scheme, why.message()});
         continue;
       }
-      RunOptions run = options;
-      run.precision = precision;
-      run.timing_repeats = request.timing_repeats;
-      run.rounding_floor = RoundingFloor::model;  // the score needs no floor; measuring it would double the cost
-      run.error_estimate = false;
-      run.label = problem.testset->id + " by " + scheme + " at " + precision.name();
-      TestsetPair pair{problem.testset->id, problem.testset->title, scheme, precision.name(), "", {}, std::nullopt};
-      try {
-        const RunResult result = run_case(c, run);
-        if (!result.convergence) throw std::logic_error("run_testset: a study without its rows");
-        pair.reference = result.convergence->reference;
-        for (const StudyRow& row : result.convergence->rows) pair.scores.push_back(testset_score(row, p.reference));
-      } catch (const InputError&) {
-        throw;
-      } catch (const std::runtime_error& why) {  // the run gave up (RunFailure, or a kernel's own)
-        pair.failure = why.what();
-      }
-      out.pairs.push_back(std::move(pair));
+      out.pairs.push_back(run_pair(p, c, scheme, precision, request, options));
     }
   }
   return out;

@@ -1,0 +1,53 @@
+#include "scheme_command_options.hpp"
+
+#include "vibro/io/external_program.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/scalar/format.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <stdexcept>
+
+namespace vibro::cli {
+
+void SchemeCommandOptions::add_to(CLI::App& command) {
+  command.add_option("--scheme-command", command_,
+                     "Measure this program instead of the case's scheme: run without a shell (quotes honoured) once "
+                     "per step size, the problem as JSON on its stdin, its trajectory as CSV on its stdout "
+                     "(docs/own_scheme.md)");
+  command.add_option("--scheme-name", name_, "What outputs call the program (default: its file name)")
+      ->needs("--scheme-command");
+  command
+      .add_option("--scheme-timeout", timeout_seconds_,
+                  "Seconds one run of the program may take before it and every process it started are killed")
+      ->capture_default_str()
+      ->needs("--scheme-command");
+}
+
+std::string default_program_name(const std::vector<std::string>& argv) {
+  for (auto word = argv.rbegin(); word != argv.rend(); ++word)
+    if (!word->empty() && word->front() != '-' && word->find_first_of("/.") != std::string::npos)
+      return std::filesystem::path(*word).filename().string();
+  return std::filesystem::path(argv.front()).filename().string();
+}
+
+std::optional<ExternalScheme> SchemeCommandOptions::program() const {
+  if (!command_) return std::nullopt;
+  ExternalScheme program;
+  try {
+    program.argv = split_command_line(*command_);
+  } catch (const std::invalid_argument& why) {
+    throw InputError("", "--scheme-command", std::string(why.what()) + " in '" + shown_input(*command_) +
+                                                 "' (allowed: words separated by blanks, '…' and \"…\" quoting)");
+  }
+  program.command = *command_;
+  program.name = name_ ? *name_ : default_program_name(program.argv);
+  if (program.name.empty()) throw InputError("", "--scheme-name", "is empty (allowed: a name for the outputs)");
+  if (!std::isfinite(timeout_seconds_) || timeout_seconds_ <= 0 || timeout_seconds_ > 1e6)
+    throw InputError("", "--scheme-timeout",
+                     to_text_significant(timeout_seconds_, 6) + " is not a timeout (allowed: seconds in (0, 1e6])");
+  program.timeout = std::chrono::duration<double>(timeout_seconds_);
+  return program;
+}
+
+}  // namespace vibro::cli

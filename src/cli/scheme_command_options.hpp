@@ -1,0 +1,34 @@
+#pragma once
+// --scheme-command, --scheme-name and --scheme-timeout (`vibro run`, `converge`, `testset run`):
+// a program of the user's in place of the case's scheme (docs/own_scheme.md). The command is
+// taken from the command line only; a case file never names a program.
+
+#include "vibro/run/external_scheme.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+
+namespace vibro::cli {
+
+class SchemeCommandOptions {
+ public:
+  /// Adds the three options to `command`.
+  void add_to(CLI::App& command);
+  /// The program the options name, or nullopt without --scheme-command. Throws InputError
+  /// (naming the option) for a command line that does not split, or a timeout that is not a
+  /// positive number of seconds.
+  std::optional<ExternalScheme> program() const;
+
+ private:
+  std::optional<std::string> command_, name_;
+  double timeout_seconds_ = ExternalScheme::default_timeout_seconds;
+};
+
+/// What outputs call a program without --scheme-name: the file name of its last word that
+/// names a file (has a '/' or a '.', and is not an option), else of its first word, so that
+/// `python3 examples/external/paoli_schatzman.py` is "paoli_schatzman.py".
+std::string default_program_name(const std::vector<std::string>& argv);
+
+}  // namespace vibro::cli

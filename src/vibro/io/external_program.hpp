@@ -1,0 +1,87 @@
+#pragma once
+// A program the user names on the command line (`--scheme-command`, docs/own_scheme.md), run
+// as untrusted: started without a shell in a process group of its own, its stdin fed from a
+// string, its stdout read line by line within a bound on each line and on the whole output,
+// its stderr's last lines kept for the message when it fails, and everything within a
+// deadline. On any failure, and when its output is no longer wanted, the whole group is
+// killed and the program reaped: no process is left behind, no zombie.
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <sys/types.h>
+#include <vector>
+
+namespace vibro {
+
+/// What went wrong with the program (not found, timed out, a line or output too long, a
+/// non-zero exit): one line, which the caller prefixes with what the program was asked.
+class ProgramFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The words of a command line as a POSIX shell splits it, without expanding anything:
+/// blanks separate words; '…' keeps everything literally; "…" keeps everything but \" and
+/// \\; a backslash outside quotes keeps the next character. Throws std::invalid_argument for
+/// an unclosed quote or a line without words.
+std::vector<std::string> split_command_line(std::string_view line);
+
+struct ProgramLimits {
+  std::chrono::duration<double> timeout{600.0};  ///< from the start to the exit
+  std::size_t max_line_bytes = 4096;             ///< a line of stdout, without its newline
+  std::size_t max_output_bytes = 1 << 20;        ///< all of stdout
+};
+
+class RunningProgram {
+ public:
+  /// Starts argv[0] (looked up in PATH when it has no '/') with `input` as its stdin.
+  /// Throws ProgramFailure when it cannot be started (not found, not executable).
+  RunningProgram(const std::vector<std::string>& argv, std::string input, const ProgramLimits& limits);
+  RunningProgram(const RunningProgram&) = delete;
+  RunningProgram& operator=(const RunningProgram&) = delete;
+  /// Kills the group and reaps the program if it is still running.
+  ~RunningProgram();
+
+  /// The next line of stdout, without its newline (a last line without one counts), valid
+  /// until the next call; nullopt at the end of the output. Throws ProgramFailure past the
+  /// deadline or a bound (the program is then stopped).
+  std::optional<std::string_view> next_line();
+
+  /// After the end of stdout: waits for the program to exit within the deadline. Throws
+  /// ProgramFailure when it does not, or exits with a non-zero status or by a signal (with
+  /// its last stderr lines).
+  void wait_for_exit();
+
+  /// Stops the program when its output is no longer wanted: the group is killed, the
+  /// program reaped.
+  void stop() noexcept;
+
+  /// Its last stderr lines (at most `lines`), joined by " | ", control characters escaped.
+  std::string stderr_tail(std::size_t lines = 5) const;
+
+ private:
+  /// One round of poll(): writes what stdin takes, reads what stdout and stderr have.
+  /// Throws ProgramFailure (after stopping the program) past the deadline.
+  void exchange();
+  void read_stdout();
+  void read_stderr();
+  void write_stdin();
+  [[noreturn]] void fail(const std::string& message);
+
+  ProgramLimits limits_;
+  std::chrono::steady_clock::time_point deadline_;
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1, err_ = -1;
+  std::string input_;
+  std::size_t written_ = 0;
+  std::string buffer_;         ///< stdout read and not yet returned, from `line_start_`
+  std::size_t line_start_ = 0, scanned_ = 0, output_bytes_ = 0;
+  std::string current_line_;   ///< the line next_line() returned last
+  std::string stderr_;         ///< the last bytes of stderr
+};
+
+}  // namespace vibro

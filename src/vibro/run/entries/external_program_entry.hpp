@@ -1,0 +1,132 @@
+#pragma once
+// An external program as a scheme (docs/own_scheme.md): the shape of a registry entry
+// (run/scheme_entry.hpp), so that its run, its sweep, its study and the rounding floor go
+// through the same code as a built-in scheme's (run/entry_runners.hpp), but not in the
+// catalog: no case file can name it. Its one option, the program, comes from RunOptions,
+// which only the command line fills (`--scheme-command`).
+
+#include "vibro/run/entry_runners.hpp"
+#include "vibro/io/external_problem.hpp"
+#include "vibro/run/external_scheme.hpp"
+#include "vibro/run/external_trajectory.hpp"
+
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vibro {
+
+struct ExternalProgramEntry {
+  static constexpr std::array<std::string_view, 1> names = {"external-program"};
+  static constexpr std::string_view display_name = "external program";
+  static constexpr std::string_view study_note = "";
+  static constexpr ModelKinds models = every_model_kind;
+  /// Floating types: the program's decimals are read rounded at the run's precision.
+  static constexpr ScalarSet scalars = ScalarSet::floating();
+  static constexpr bool has_step = true;
+  static constexpr std::array<std::string_view, 0> option_keys{};
+
+  struct Options {
+    const ExternalScheme* program = nullptr;
+  };
+  /// A case cannot name a program: only the overload with the run's options gives one.
+  [[noreturn]] static Options options(const SchemeSpec&, const OptionFailure&) {
+    throw std::logic_error("an external program comes from the command line, not from a case");
+  }
+  static Options options(const SchemeSpec&, const OptionFailure&, const RunOptions& run) {
+    if (!run.program) throw std::logic_error("an external run without its program");
+    return {run.program};
+  }
+  static std::vector<std::pair<std::string, std::string>> describe(const Options& o) {
+    return {{"command", o.program->command},
+            {"timeout", to_text_significant(o.program->timeout.count(), 6) + " s"}};
+  }
+  static void validate(const CaseSpec&) {}
+  static std::optional<std::string> lyapunov_method(const LyapunovSpec&) { return std::nullopt; }
+
+  /// The case's run at its step: rows (n, t, coordinates, velocities, contact), samples,
+  /// contact steps and the final state, as a projection scheme's run records them.
+  template <class Model>
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+    using Scheme = ProgramScheme<Model>;
+    using State = typename Scheme::State;
+    using Real = typename Model::real_type;
+    const RunHorizon<Real> horizon(b, b.spec.step);
+    const std::size_t n = dimension(b);
+    typename Scheme::Trajectory trajectory(*o.program, problem_message(b, b.spec.step, horizon, n, trajectory_columns(n)),
+                                           horizon.steps(), b.t0, b.step(b.spec.step), n,
+                                           context(*o.program, b.spec.step));
+    const Scheme scheme(b.model, trajectory, b.step(b.spec.step));
+    State x = scheme.start(b.u0, b.v0);
+    SectionSamples samples(scheme, x, horizon.stroboscopic(), options.keep_sections_from);
+    ProjectionLog contacts;
+    const auto row = [&](const State& y, bool contact) {
+      if (!options.rows) return;
+      std::vector<std::string> cells{std::to_string(y.n), to_text(y.t)};
+      append_texts(cells, y.q);
+      append_texts(cells, y.v);
+      cells.push_back(contact ? "1" : "0");
+      options.rows->row(cells);
+    };
+    if (options.rows) {
+      std::vector<RowColumn> columns{{"n"}};
+      for (const std::string& name : trajectory_columns(n)) columns.push_back({name, true});
+      columns.push_back({"contact"});
+      options.rows->header(columns, has_text_twins<Real>);
+    }
+    row(x, false);
+    const DriveEnd end = drive(
+        scheme, x, horizon, options,
+        [&](const State& y, bool contact) {
+          contacts.observe(contact, y.n);
+          row(y, contact);
+        },
+        [&](const State& y, std::int64_t k) { samples.add(y, k); });
+    trajectory.finish();
+    record_run_end(scheme, x, end, out);
+    out.run.stroboscopic = samples.take();
+    out.run.projection_active = contacts.activity();
+  }
+
+  /// One step size of a study: an impact is the first of a run of contact rows, as for a
+  /// projection scheme (projection_study_run).
+  template <class Model, class Observer>
+  static typename Model::real_type study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step,
+                                             Observer& observer) {
+    using Real = typename Model::real_type;
+    const RunHorizon<Real> horizon(b, step);
+    const std::size_t n = dimension(b);
+    typename ProgramScheme<Model>::Trajectory trajectory(*o.program,
+                                                         problem_message(b, step, horizon, n, trajectory_columns(n)),
+                                                         horizon.steps(), b.t0, b.step(step), n, context(*o.program, step));
+    const ProgramScheme<Model> scheme(b.model, trajectory, b.step(step));
+    projection_study_run(scheme, b, step, observer);
+    trajectory.finish();
+    return scheme.step_size();
+  }
+
+ private:
+  template <class Model>
+  static std::size_t dimension(const BoundCase<Model>& b) {
+    if constexpr (std::is_same_v<coordinates_t<Model>, typename Model::real_type>) return 1;
+    else return b.u0.size();
+  }
+  static std::string context(const ExternalScheme& program, const StepSpec& step) {
+    return "external scheme '" + program.name + "' at step size " + step.text();
+  }
+  template <class Real>
+  static void append_texts(std::vector<std::string>& cells, const Real& x) {
+    cells.push_back(to_text(x));
+  }
+  template <class Real>
+  static void append_texts(std::vector<std::string>& cells, const Vector<Real>& xs) {
+    for (const Real& x : xs) cells.push_back(to_text(x));
+  }
+};
+
+/// The runners of the external program (run/entries/external_program_entry.cpp).
+SchemeRunners external_program_runners();
+
+}  // namespace vibro

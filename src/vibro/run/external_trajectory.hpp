@@ -1,0 +1,241 @@
+#pragma once
+// The trajectory an external program writes (docs/own_scheme.md "The answer"), read as it comes
+// and checked before any of it is used: a header `t,u,v` (one degree of freedom) or
+// `t,q1,…,qN,v1,…,vN`, with an optional last column `contact`; then exactly steps + 1 rows,
+// row k at t0 + k·h (within h/1000) and later than row k − 1, every cell a finite decimal
+// read at the run's precision, contact 0 or 1. Each failure is a RunFailure naming the step
+// size, the row and the column; the program is stopped.
+//
+// ProgramScheme replays the rows as a vibro::Scheme (scheme/scheme.hpp), one row per step, so
+// that the run layer drives it and the study measures it exactly as it does a built-in scheme.
+
+#include "vibro/io/external_program.hpp"
+#include "vibro/linalg/coordinates.hpp"
+#include "vibro/run/external_scheme.hpp"
+#include "vibro/run/input_error.hpp"
+#include "vibro/scalar/format.hpp"
+#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/traits.hpp"
+#include "vibro/scheme/scheme.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vibro {
+
+/// The columns a program writes for a system of `dimension` coordinates (1: t, u, v).
+std::vector<std::string> trajectory_columns(std::size_t dimension);
+
+/// What is wrong with `cell` as a number of the trajectory ("is not finite", "is not a
+/// decimal number"), or nullopt when it is a decimal `[+-]digits[.digits][e[+-]digits]`.
+std::optional<std::string> decimal_cell_problem(std::string_view cell);
+
+/// `line` split at commas, each cell without the blanks around it, into `cells` (reused).
+void split_cells(std::string_view line, std::vector<std::string_view>& cells);
+
+/// The bounds on a program's answer: a line holds at most 256 bytes plus 2·digits + 64 per
+/// column (digits: the run's decimal digits, at least 17), the output (steps + 2) lines.
+ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t columns, long digits, std::int64_t steps);
+
+template <class Real, class Coordinates>
+class ProgramTrajectory {
+ public:
+  /// Starts the program with `problem` on its stdin; it is to answer steps + 1 rows from t0
+  /// with step h. `context` says which run this is ("'ps.py' at step size T/100").
+  ProgramTrajectory(const ExternalScheme& program, const std::string& problem, std::int64_t steps, const Real& t0,
+                    const Real& h, std::size_t dimension, const std::string& context) try
+      : program_(program.argv, problem,
+                 trajectory_limits(program, 2 * dimension + 2, decimal_digits<Real>(), steps)),
+        steps_(steps), t0_(t0), h_(h), dimension_(dimension), context_(context) {
+    using std::abs;
+    grid_tolerance_ = Real(abs(h_)) / 1000;
+    read_header();
+  } catch (const ProgramFailure& why) {  // it could not be started
+    throw RunFailure(context + ": the program " + why.what());
+  }
+
+  /// Row k (0: the initial state) into t, q, v; returns its contact cell (false without the
+  /// column). Rows are read in order, each once.
+  bool read_row(std::int64_t k, Real& t, Coordinates& q, Coordinates& v) {
+    const std::optional<std::string_view> line = next_line();
+    if (!line)
+      ended_early("gave " + std::to_string(k) + " rows after its header where " + std::to_string(steps_ + 1) +
+                  " were asked for (k = 0 … " + std::to_string(steps_) + ")");
+    split_cells(*line, cells_);
+    if (cells_.size() != columns_.size())
+      fail_at(k, "has " + std::to_string(cells_.size()) + " cells where the header has " +
+                     std::to_string(columns_.size()));
+    t = cell(k, 0);
+    if (k > 0 && !(t > previous_t_))
+      fail_at(k, "t = " + to_text_significant(t, 17) + " is not later than the previous row's " +
+                     to_text_significant(previous_t_, 17) + " (the times must increase)");
+    using std::abs;
+    const Real on_grid = t0_ + h_ * Real(static_cast<double>(k));
+    if (Real(abs(t - on_grid)) > grid_tolerance_)
+      fail_at(k, "t = " + to_text_significant(t, 17) + " is off the grid: row k is at t0 + k·h = " +
+                     to_text_significant(on_grid, 17) + " (within h/1000)");
+    previous_t_ = t;
+    assign(k, q, 1);
+    assign(k, v, 1 + dimension_);
+    rows_ = k + 1;
+    if (!contact_column_) return false;
+    const std::string_view flag = cells_.back();
+    if (flag != "0" && flag != "1") fail_at(k, columns_.size() - 1, "'" + shown_input(flag) + "' is not 0 or 1");
+    return flag == "1";
+  }
+
+  /// After the run: when every row was read, the output must end there and the program exit
+  /// with status 0; a run that stopped early (it left the escape bound) stops the program.
+  void finish() {
+    if (rows_ < steps_ + 1) {
+      program_.stop();
+      return;
+    }
+    if (next_line()) fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " +
+                          std::to_string(steps_) + ")");
+    try {
+      program_.wait_for_exit();
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context_ + ": the program " + why.what());
+    }
+  }
+
+ private:
+  std::optional<std::string_view> next_line() {
+    try {
+      std::optional<std::string_view> line = program_.next_line();
+      ++lines_;
+      if (line && !line->empty() && line->back() == '\r') line->remove_suffix(1);
+      return line;
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context_ + ": the program " + why.what());
+    }
+  }
+
+  /// The output ended before what was asked: a program that failed says so by its exit status
+  /// (the more telling message), else `message`.
+  [[noreturn]] void ended_early(const std::string& message) {
+    try {
+      program_.wait_for_exit();
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context_ + ": the program " + why.what());
+    }
+    fail(message);
+  }
+
+  void read_header() {
+    const std::optional<std::string_view> line = next_line();
+    if (!line) ended_early("wrote nothing to stdout");
+    columns_ = trajectory_columns(dimension_);
+    std::string expected, with_contact;
+    for (const std::string& c : columns_) expected += (expected.empty() ? "" : ",") + c;
+    with_contact = expected + ",contact";
+    split_cells(*line, cells_);
+    std::string joined;
+    for (const std::string_view c : cells_) joined += (joined.empty() ? "" : ",") + std::string(c);
+    if (joined == with_contact) {
+      contact_column_ = true;
+      columns_.push_back("contact");
+    } else if (joined != expected) {
+      fail("line 1 is '" + shown_input(*line) + "' where the header '" + expected + "' or '" + with_contact +
+           "' was expected");
+    }
+  }
+
+  Real cell(std::int64_t k, std::size_t column) const {
+    const std::string_view text = cells_[column];
+    if (const std::optional<std::string> problem = decimal_cell_problem(text))
+      fail_at(k, column, "'" + shown_input(text) + "' " + *problem);
+    Real value;
+    try {
+      value = detail::parse_decimal_rounded<Real>(std::string(text));
+    } catch (const std::invalid_argument& why) {
+      fail_at(k, column, why.what());
+    }
+    if (!is_finite(value))
+      fail_at(k, column, "'" + shown_input(text) + "' is not finite in " + scalar_name<Real>());
+    return value;
+  }
+
+  void assign(std::int64_t k, Coordinates& x, std::size_t first) const {
+    if constexpr (std::is_same_v<Coordinates, Real>) {
+      x = cell(k, first);
+    } else {
+      x.resize(dimension_);
+      for (std::size_t i = 0; i < dimension_; ++i) x[i] = cell(k, first + i);
+    }
+  }
+
+  std::string stderr_said() const {
+    const std::string tail = program_.stderr_tail();
+    return tail.empty() ? "" : "; its last stderr lines: " + tail;
+  }
+
+  [[noreturn]] void fail(const std::string& message) {
+    program_.stop();
+    throw RunFailure(context_ + ": the program " + message + stderr_said());
+  }
+  [[noreturn]] void fail_at(std::int64_t k, const std::string& message) const {
+    throw RunFailure(context_ + ": row " + std::to_string(k) + " (line " + std::to_string(lines_) +
+                     " of its output) " + message);
+  }
+  [[noreturn]] void fail_at(std::int64_t k, std::size_t column, const std::string& message) const {
+    throw RunFailure(context_ + ": row " + std::to_string(k) + " (line " + std::to_string(lines_) +
+                     " of its output), column '" + columns_[column] + "': " + message);
+  }
+
+  RunningProgram program_;
+  std::int64_t steps_, rows_ = 0, lines_ = 0;
+  Real t0_, h_, grid_tolerance_, previous_t_;
+  std::size_t dimension_;
+  std::string context_;
+  std::vector<std::string> columns_;
+  bool contact_column_ = false;
+  std::vector<std::string_view> cells_;
+};
+
+/// A program's trajectory as a scheme: start() is its row 0, each step() its next row, true
+/// when the program marked the row's step as contact. Nothing is kept but the current row.
+template <class Model>
+class ProgramScheme {
+ public:
+  using model_type = Model;
+  using real_type = typename Model::real_type;
+  using coordinates_type = coordinates_t<Model>;
+  using Trajectory = ProgramTrajectory<real_type, coordinates_type>;
+  struct State {
+    std::int64_t n = 0;
+    real_type t;
+    coordinates_type q, v;
+  };
+  /// A program's orders are what the study measures: none is declared.
+  static constexpr DeclaredOrders declared_orders{};
+  static constexpr bool rational_arithmetic = false;
+
+  ProgramScheme(const Model& model, Trajectory& trajectory, const real_type& h)
+      : model_(model), trajectory_(&trajectory), h_(h) {}
+
+  const Model& model() const { return model_; }
+  /// Row 0 as the program wrote it (the study measures how far it is from the case's data).
+  State start(const coordinates_type&, const coordinates_type&) const {
+    State x;
+    trajectory_->read_row(0, x.t, x.q, x.v);
+    return x;
+  }
+  bool step(State& x) const { return trajectory_->read_row(++x.n, x.t, x.q, x.v); }
+  const real_type& time(const State& x) const { return x.t; }
+  const coordinates_type& position(const State& x) const { return x.q; }
+  const coordinates_type& velocity(const State& x) const { return x.v; }
+  const real_type& step_size() const { return h_; }
+
+ private:
+  const Model& model_;
+  Trajectory* trajectory_;
+  real_type h_;
+};
+
+}  // namespace vibro

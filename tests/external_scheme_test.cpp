@@ -1,0 +1,270 @@
+// An external program as a scheme (docs/own_scheme.md): the command line split as a shell
+// would without expanding anything; the program run as untrusted (not found, not executable,
+// a timeout that kills its whole process group, a non-zero exit with its stderr, a line or an
+// output past its bound, a program that stops reading its stdin); and through `vibro converge`,
+// every defect of its trajectory refused with exit 1, one line naming the step size, the row
+// and the column, and no result file written. The faults come from tests/data/faulty_scheme.py,
+// which answers a correct free flight except for the one fault its argument names.
+
+#include "support/cli_runner.hpp"
+
+#include "vibro/io/external_program.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace vibro::testing;
+using vibro::ProgramFailure;
+using vibro::ProgramLimits;
+using vibro::RunningProgram;
+using vibro::split_command_line;
+
+TEST(SplitCommandLine, SplitsAtBlanksAndHonoursQuotesWithoutExpanding) {
+  EXPECT_EQ(split_command_line("python3  ps.py\t--fast"), (std::vector<std::string>{"python3", "ps.py", "--fast"}));
+  EXPECT_EQ(split_command_line("'my scheme' \"a \\\"b\\\" \\\\\" c\\ d '$HOME'"),
+            (std::vector<std::string>{"my scheme", "a \"b\" \\", "c d", "$HOME"}));
+  EXPECT_EQ(split_command_line("x'y'\"z\""), (std::vector<std::string>{"xyz"}));
+  EXPECT_EQ(split_command_line("''"), (std::vector<std::string>{""}));
+}
+
+TEST(SplitCommandLine, RefusesUnclosedQuotesAndEmptyLines) {
+  EXPECT_THROW(split_command_line("python3 'ps.py"), std::invalid_argument);
+  EXPECT_THROW(split_command_line("python3 \"ps.py"), std::invalid_argument);
+  EXPECT_THROW(split_command_line("ps\\"), std::invalid_argument);
+  EXPECT_THROW(split_command_line("   "), std::invalid_argument);
+}
+
+/// The message of the ProgramFailure that `f` throws, or "" when it throws none.
+template <class F>
+std::string failure_of(F&& f) {
+  try {
+    f();
+  } catch (const ProgramFailure& failure) {
+    return failure.what();
+  }
+  return "";
+}
+
+/// Reads the program's lines to the end, then waits for its exit.
+void read_all(RunningProgram& program) {
+  while (program.next_line()) {
+  }
+  program.wait_for_exit();
+}
+
+TEST(RunningProgram, GivesItsStdinAndReadsItsLines) {
+  RunningProgram cat({"cat"}, "a,b\nlast without newline", {});
+  EXPECT_EQ(cat.next_line(), "a,b");
+  EXPECT_EQ(cat.next_line(), "last without newline");
+  EXPECT_EQ(cat.next_line(), std::nullopt);
+  EXPECT_NO_THROW(cat.wait_for_exit());
+}
+
+TEST(RunningProgram, NamesAProgramThatIsNotFound) {
+  const std::string message = failure_of([] { RunningProgram({"vibro-no-such-program"}, "", {}); });
+  EXPECT_NE(message.find("'vibro-no-such-program' was not found"), std::string::npos) << message;
+}
+
+TEST(RunningProgram, NamesAProgramThatIsNotExecutable) {
+  const fs::path file = fs::path(::testing::TempDir()) / "vibro_not_executable.py";
+  std::ofstream(file) << "print('t,u,v')\n";
+  fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
+  const std::string message = failure_of([&] { RunningProgram({file.string()}, "", {}); });
+  EXPECT_NE(message.find("is not executable"), std::string::npos) << message;
+  fs::remove(file);
+}
+
+/// Whether process `pid` is gone or a zombie that is not ours to reap (its parent is then init).
+bool gone_or_dead(const std::string& pid) {
+  std::ifstream stat("/proc/" + pid + "/stat");
+  if (!stat) return true;
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const std::size_t close = text.rfind(')');
+  return close != std::string::npos && text.size() > close + 2 && text[close + 2] == 'Z';
+}
+
+TEST(RunningProgram, ATimeoutKillsTheWholeGroupAndLeavesNoZombie) {
+  const fs::path pids = fs::path(::testing::TempDir()) / "vibro_timeout_pids";
+  fs::remove(pids);
+  // The program starts a grandchild, writes both process ids, then hangs.
+  const std::string script = "sleep 300 & echo $$ $! > '" + pids.string() + "'; wait";
+  ProgramLimits limits;
+  limits.timeout = std::chrono::milliseconds(500);
+  const auto start = std::chrono::steady_clock::now();
+  std::string message;
+  {
+    RunningProgram program({"sh", "-c", script}, "", limits);
+    message = failure_of([&] { read_all(program); });
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  EXPECT_NE(message.find("did not finish within 0.5 s"), std::string::npos) << message;
+  std::string child, grandchild;
+  std::ifstream(pids) >> child >> grandchild;
+  ASSERT_FALSE(child.empty());
+  // The program itself was reaped: no entry left at all, not even a zombie.
+  EXPECT_FALSE(fs::exists("/proc/" + child)) << "the program " << child << " is left behind";
+  // What it started was killed with it (a killed orphan is init's to reap).
+  for (int tries = 0; tries < 100 && !gone_or_dead(grandchild); ++tries)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_TRUE(gone_or_dead(grandchild)) << "the program's child " << grandchild << " still runs";
+  fs::remove(pids);
+}
+
+TEST(RunningProgram, ANonZeroExitNamesTheStatusAndTheLastStderrLines) {
+  RunningProgram program({"sh", "-c", "echo first >&2; echo second >&2; exit 3"}, "", {});
+  const std::string message = failure_of([&] { read_all(program); });
+  EXPECT_NE(message.find("exited with status 3; its last stderr lines: first | second"), std::string::npos) << message;
+}
+
+TEST(RunningProgram, ASignalIsNamed) {
+  RunningProgram program({"sh", "-c", "kill -SEGV $$"}, "", {});
+  const std::string message = failure_of([&] { read_all(program); });
+  EXPECT_NE(message.find("was ended by signal " + std::to_string(SIGSEGV)), std::string::npos) << message;
+}
+
+TEST(RunningProgram, ALineLongerThanTheBoundStopsIt) {
+  ProgramLimits limits;
+  limits.max_line_bytes = 100;
+  RunningProgram program({"sh", "-c", "head -c 100000 /dev/zero | tr '\\0' 1; echo"}, "", limits);
+  const std::string message = failure_of([&] { read_all(program); });
+  EXPECT_NE(message.find("a line longer than 100 bytes"), std::string::npos) << message;
+}
+
+TEST(RunningProgram, OutputBeyondTheBoundStopsIt) {
+  ProgramLimits limits;
+  limits.max_output_bytes = 1 << 16;
+  RunningProgram program({"yes", "1,2,3"}, "", limits);
+  const std::string message = failure_of([&] { read_all(program); });
+  EXPECT_NE(message.find("more than 65536 bytes"), std::string::npos) << message;
+}
+
+TEST(RunningProgram, AProgramThatDoesNotReadItsStdinDoesNotEndTheCaller) {
+  // 4 MiB more than a pipe holds: the write fails with EPIPE once the program is gone, and
+  // SIGPIPE must not end the test program.
+  RunningProgram program({"sh", "-c", "echo done"}, std::string(4 << 20, 'x'), {});
+  EXPECT_EQ(program.next_line(), "done");
+  EXPECT_NO_THROW(read_all(program));
+}
+
+/// The harmonic oscillator with an obstacle (cases/study_ps_harmonic_obstacle.toml), one
+/// period at T/40 with a two-step ladder: small enough that each fault shows at once.
+const char* const small_study = R"([case]
+name = "small-study"
+description = "harmonic oscillator with an obstacle, one period"
+precision = "double"
+
+[model]
+type = "impact-oscillator"
+alpha = 0
+a = 0
+omega = 1
+u_min = 0
+e = 0.5
+
+[initial]
+u0 = 1
+v0 = 0
+
+[scheme]
+type = "paoli-schatzman"
+
+[step]
+steps_per_period = 40
+
+[horizon]
+periods = 1
+
+[convergence]
+steps_per_period = [40, 80]
+)";
+
+class ExternalSchemeCli : public Cli {
+ protected:
+  /// `vibro converge` of the small study with faulty_scheme.py FAULT as the scheme.
+  Outcome converge_with_fault(const std::string& fault, const std::string& more = "") const {
+    const fs::path study = write("small.toml", small_study);
+    return vibro("converge " + quoted(study) + " --out " + quoted(dir() / "out") + " --scheme-command \"python3 " +
+                 std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py " + fault + "\" " + more);
+  }
+};
+
+/// Exit 1, nothing on stdout, one line on stderr with every one of `mentions`, and no result
+/// file written.
+::testing::AssertionResult refused(const Outcome& outcome, const fs::path& out,
+                                   std::initializer_list<std::string> mentions) {
+  const std::vector<std::string> lines = lines_of(outcome.err);
+  bool ok = outcome.status == 1 && outcome.out.empty() && lines.size() == 1 && lines[0].starts_with("vibro: error: ");
+  for (const std::string& m : mentions) ok = ok && lines[0].find(m) != std::string::npos;
+  const bool nothing_written = !fs::exists(out) || fs::is_empty(out);
+  if (ok && nothing_written) return ::testing::AssertionSuccess();
+  auto failure = ::testing::AssertionFailure();
+  failure << "exit " << outcome.status << ", stdout '" << outcome.out << "', stderr '" << outcome.err << "'"
+          << (nothing_written ? "" : ", and files were written") << "; expected exit 1 and one line mentioning";
+  for (const std::string& m : mentions) failure << " '" << m << "'";
+  return failure;
+}
+
+TEST_F(ExternalSchemeCli, ACorrectAnswerIsMeasured) {
+  const Outcome outcome = converge_with_fault("none", "--json");
+  EXPECT_EQ(outcome.status, 0) << outcome.err;
+  EXPECT_NE(outcome.out.find("\"external\": true"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir() / "out" / "small-study-double.csv"));
+}
+
+TEST_F(ExternalSchemeCli, EachDefectOfTheTrajectoryIsOneLineNamingStepRowAndColumn) {
+  const fs::path out = dir() / "out";
+  const std::string at = "external scheme 'faulty_scheme.py' at step size T/";
+  EXPECT_TRUE(refused(converge_with_fault("text"), out, {at, "row 5 (line 7 of its output), column 'u'", "'abc' is not a decimal number"}));
+  EXPECT_TRUE(refused(converge_with_fault("nan"), out, {at, "row 5", "column 'v'", "'nan' is not finite"}));
+  EXPECT_TRUE(refused(converge_with_fault("columns"), out, {at, "row 5", "has 5 cells where the header has 4"}));
+  EXPECT_TRUE(refused(converge_with_fault("header"), out, {at, "line 1 is 't,u,x'", "'t,u,v' or 't,u,v,contact'"}));
+  EXPECT_TRUE(refused(converge_with_fault("decreasing"), out, {at, "row 5", "is not later than the previous row's"}));
+  EXPECT_TRUE(refused(converge_with_fault("offgrid"), out, {at, "row 5", "is off the grid", "within h/1000"}));
+  EXPECT_TRUE(refused(converge_with_fault("contact"), out, {at, "row 5", "column 'contact'", "'2' is not 0 or 1"}));
+  // On one thread the step sizes run in the ladder's order: the first failure is at T/40, 41 rows.
+  EXPECT_TRUE(refused(converge_with_fault("few"), out, {at + "40", "gave 39 rows after its header where 41 were asked for"}));
+  EXPECT_TRUE(refused(converge_with_fault("many"), out, {at + "40", "gave more than the 41 rows asked for"}));
+  EXPECT_TRUE(refused(converge_with_fault("long"), out, {at, "a line longer than"}));
+  EXPECT_TRUE(refused(converge_with_fault("silent"), out, {at, "wrote nothing to stdout"}));
+}
+
+TEST_F(ExternalSchemeCli, AProgramThatFailsIsNamedWithItsStderr) {
+  const fs::path out = dir() / "out";
+  EXPECT_TRUE(refused(converge_with_fault("exit"), out,
+                      {"the program exited with status 3; its last stderr lines: reading the model: unknown type | "
+                       "cannot go on"}));
+  EXPECT_TRUE(refused(converge_with_fault("signal"), out, {"the program was ended by signal"}));
+  EXPECT_TRUE(refused(converge_with_fault("hang", "--scheme-timeout 1"), out,
+                      {"the program did not finish within 1 s (--scheme-timeout"}));
+  const fs::path study = write("small.toml", small_study);
+  EXPECT_TRUE(refused(vibro("converge " + quoted(study) + " --out " + quoted(out) + " --scheme-command vibro-no-such"),
+                      out, {"the program 'vibro-no-such' was not found"}));
+}
+
+TEST_F(ExternalSchemeCli, TheCommandComesFromTheCommandLineOnly) {
+  // A case cannot name a program: neither as a key of [scheme] nor as a scheme type.
+  std::string text = small_study;
+  text.replace(text.find("type = \"paoli-schatzman\""), 24, "type = \"paoli-schatzman\"\ncommand = \"sh\"");
+  EXPECT_TRUE(bad_input(vibro("converge " + quoted(write("command.toml", text))), {"key 'scheme.command'"}));
+  text = small_study;
+  text.replace(text.find("type = \"paoli-schatzman\""), 24, "type = \"external-program\"");
+  EXPECT_TRUE(bad_input(vibro("converge " + quoted(write("type.toml", text))), {"key 'scheme.type'", "external-program"}));
+  // A command line that does not split is bad input.
+  EXPECT_TRUE(bad_input(vibro("converge " + quoted(write("small.toml", small_study)) + " --scheme-command \"python3 'x\""),
+                        {"'--scheme-command'", "a single quote is not closed"}));
+  EXPECT_TRUE(bad_input(vibro("converge " + quoted(write("small.toml", small_study)) +
+                              " --scheme-command true --scheme-timeout 0"),
+                        {"'--scheme-timeout'"}));
+}
+
+}  // namespace
