@@ -9,6 +9,8 @@
 #include "support/cli_runner.hpp"
 
 #include "vibro/io/external_program.hpp"
+#include "vibro/run/external_trajectory.hpp"
+#include "vibro/run/input_error.hpp"
 
 #include <gtest/gtest.h>
 
@@ -154,6 +156,62 @@ TEST(RunningProgram, AProgramThatDoesNotReadItsStdinDoesNotEndTheCaller) {
   RunningProgram program({"sh", "-c", "echo done"}, std::string(4 << 20, 'x'), {});
   EXPECT_EQ(program.next_line(), "done");
   EXPECT_NO_THROW(read_all(program));
+}
+
+/// faulty_scheme.py FAULT as a program, and the problem it reads: 4 steps of h = 1/4 from
+/// t0 = 0, u0 = 1, v0 = −1 (its rows are then u = 1 − t, v = −1).
+vibro::ExternalScheme faulty(const std::string& fault) {
+  return {{"python3", std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py", fault}, "", "faulty", std::chrono::seconds(60)};
+}
+const std::string four_steps =
+    R"({"steps": 4, "initial": {"t0": {"double": 0}, "u0": {"double": 1}, "v0": {"double": -1}},)"
+    R"( "step": {"h": {"double": 0.25}}})";
+
+TEST(ProgramTrajectory, ReadsEveryRowWithItsContactFlag) {
+  vibro::ProgramTrajectory<double, double> trajectory(faulty("bounce"), four_steps, 4, 0.0, 0.25, 1, "test");
+  for (std::int64_t k = 0; k <= 4; ++k) {
+    double t = -1, u = -1, v = 0;
+    const bool contact = trajectory.read_row(k, t, u, v);
+    EXPECT_EQ(t, 0.25 * static_cast<double>(k));  // exact: k/4 is a double, and so is its decimal
+    EXPECT_EQ(u, 1 - t);
+    EXPECT_EQ(v, -1.0);
+    EXPECT_EQ(contact, k == 2) << "row " << k;
+  }
+  EXPECT_NO_THROW(trajectory.finish());
+}
+
+/// The message of the RunFailure from reading every row of FAULT's answer to four_steps.
+std::string trajectory_failure(const std::string& fault) {
+  try {
+    vibro::ProgramTrajectory<double, double> trajectory(faulty(fault), four_steps, 4, 0.0, 0.25, 1, "test");
+    double t, u, v;
+    for (std::int64_t k = 0; k <= 4; ++k) trajectory.read_row(k, t, u, v);
+    trajectory.finish();
+  } catch (const vibro::RunFailure& failure) {
+    return failure.what();
+  }
+  return "";
+}
+
+TEST(ProgramTrajectory, RefusesTooFewAndTooManyRows) {
+  EXPECT_NE(trajectory_failure("many").find("gave more than the 5 rows asked for"), std::string::npos);
+  EXPECT_NE(trajectory_failure("few").find("gave 3 rows after its header where 5 were asked for"), std::string::npos);
+}
+
+TEST(ProgramTrajectory, RefusesTimesOffTheGrid) {
+  // 4 steps of h = 1/4, answered as if h were 1/4 + 1/1000·h·2 = the grid's tolerance twice.
+  const std::string stretched =
+      R"({"steps": 4, "initial": {"t0": {"double": 0}, "u0": {"double": 1}, "v0": {"double": -1}},)"
+      R"( "step": {"h": {"double": 0.2505}}})";
+  std::string message;
+  try {
+    vibro::ProgramTrajectory<double, double> trajectory(faulty("none"), stretched, 4, 0.0, 0.25, 1, "test");
+    double t, u, v;
+    for (std::int64_t k = 0; k <= 4; ++k) trajectory.read_row(k, t, u, v);
+  } catch (const vibro::RunFailure& failure) {
+    message = failure.what();
+  }
+  EXPECT_NE(message.find("row 1 (line 3 of its output) t = 0.2505 is off the grid"), std::string::npos) << message;
 }
 
 /// The harmonic oscillator with an obstacle (cases/study_ps_harmonic_obstacle.toml), one

@@ -41,4 +41,6 @@ for k in range(rows):
         if fault == "offgrid": t = t + h / 10
         if fault == "contact": contact = "2"
         if fault == "long": u = "1" * 100000
+    if fault == "bounce" and k == 2:
+        contact = "1"  # a correct answer with one contact row
     out.write(f"{repr(t)},{u},{v},{contact}\n")
