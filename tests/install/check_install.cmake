@@ -1,8 +1,9 @@
 # The installed vibro, used as a user would (label unit): install the build into a fresh
 # prefix, then build and run a project outside the tree against it twice, through
 # find_package(vibro) and through pkg-config, and run the installed executable from another
-# directory so that it finds its shipped cases, tables and goldens beside itself; and read
-# the installed man page as `man` does.
+# directory so that it finds its shipped cases, tables and goldens beside itself; read the
+# installed man page as `man` does; and build and run examples/own_scheme_cpp, a user's
+# project with a scheme of its own, both ways.
 # Arguments: BUILD_DIR (vibro's build), SOURCE_ROOT (vibro's source tree), SOURCE_DIR
 # (tests/install), WORK_DIR (scratch), CXX (the compiler), GENERATOR, MAN_PAGE (the build's
 # VIBRO_MAN_PAGE: OFF for a build configured without a man page).
@@ -51,6 +52,26 @@ run(${WORK_DIR}/pkg_consumer)
 if(NOT run_output STREQUAL "ok\n")
   message(FATAL_ERROR "the pkg-config consumer printed: ${run_output}")
 endif()
+
+# 2b. examples/own_scheme_cpp (docs/own_scheme.md): a scheme of the user's own, measured through
+#     <vibro/harness.hpp>, built with find_package and nothing else, then with pkg-config's flags
+#     alone; each run on an installed study case and test-set problem must write the study's
+#     files and score every step of the problem's ladder.
+set(example ${SOURCE_ROOT}/examples/own_scheme_cpp)
+set(data ${prefix}/share/vibro)
+run(${CMAKE_COMMAND} -S ${example} -B ${WORK_DIR}/own_scheme -G ${GENERATOR}
+    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/own_scheme)
+run(${CXX} -O1 ${example}/main.cpp -o ${WORK_DIR}/pkg_own_scheme ${flags})
+foreach(program ${WORK_DIR}/own_scheme/own_scheme ${WORK_DIR}/pkg_own_scheme)
+  file(REMOVE_RECURSE ${WORK_DIR}/own_scheme_out)
+  run(${program} ${data}/cases/study_ps_harmonic_obstacle.toml ${WORK_DIR}/own_scheme_out
+      ${data}/cases/testset/VI-02.toml ${data}/reference/testset/VI-02.toml)
+  if(NOT EXISTS ${WORK_DIR}/own_scheme_out/study-ps-harmonic-obstacle-double.csv
+     OR NOT run_output MATCHES "\\| T/12800 \\| 38400 \\|" OR NOT run_output MATCHES "h = T/3200: [0-9]")
+    message(FATAL_ERROR "${program} did not measure its scheme:\n${run_output}")
+  endif()
+endforeach()
 
 # 3. The installed executable, run from a directory without cases/: its data is beside it.
 file(MAKE_DIRECTORY ${WORK_DIR}/elsewhere)
