@@ -288,4 +288,23 @@ TEST(DocsReference, LinksStayInTheRepository) {
   EXPECT_GT(checked, 10u) << "no links found: the pattern is wrong";
 }
 
+/// A program a page shows in full (`<!-- example: PATH -->`, a fenced block, `<!-- end of
+/// example -->`) is the file itself, character for character: a page cannot drift from
+/// the example the tests run.
+TEST(DocsReference, ExamplesShownInFullAreTheFiles) {
+  const std::regex block(R"(<!-- example: (\S+) -->\n```[a-z]*\n([\s\S]*?)```\n<!-- end of example -->)");
+  std::size_t shown = 0;
+  for (const fs::path& file : documentation()) {
+    const std::string text = read_text(file);
+    for (std::sregex_iterator it(text.begin(), text.end(), block), end; it != end; ++it) {
+      ++shown;
+      const fs::path example = source_dir / (*it)[1].str();
+      ASSERT_TRUE(fs::exists(example)) << fs::relative(file, source_dir).generic_string() << " shows " << example;
+      EXPECT_EQ((*it)[2].str(), read_text(example))
+          << fs::relative(file, source_dir).generic_string() << " shows another text than " << (*it)[1].str();
+    }
+  }
+  EXPECT_GE(shown, 1u) << "docs/own_scheme.md shows examples/external/paoli_schatzman.py in full";
+}
+
 }  // namespace

@@ -4,7 +4,10 @@
 // output past its bound, a program that stops reading its stdin); and through `vibro converge`,
 // every defect of its trajectory refused with exit 1, one line naming the step size, the row
 // and the column, and no result file written. The faults come from tests/data/faulty_scheme.py,
-// which answers a correct free flight except for the one fault its argument names.
+// which answers a correct free flight except for the one fault its argument names. And the
+// examples of examples/external/, written as a user would, measured through the protocol:
+// the Paoli–Schatzman scheme in Python and in C gives the built-in scheme's errors to
+// rounding at every step size, and the same observed orders.
 
 #include "support/cli_runner.hpp"
 
@@ -12,9 +15,13 @@
 #include "vibro/run/external_trajectory.hpp"
 #include "vibro/run/input_error.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
+#include <limits>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -158,6 +165,19 @@ TEST(RunningProgram, AProgramThatDoesNotReadItsStdinDoesNotEndTheCaller) {
   EXPECT_NO_THROW(read_all(program));
 }
 
+TEST(ProgramTrajectory, TheTableSchemaNamesTheColumnsTheReaderTakes) {
+  // docs/schema/external_trajectory.table-schema.json describes the CSV for users; the reader
+  // is what checks it: their column names must agree (one coordinate, then contact).
+  const nlohmann::json schema = nlohmann::json::parse(
+      read_text(fs::path(VIBRO_SOURCE_DIR) / "docs" / "schema" / "external_trajectory.table-schema.json"));
+  std::vector<std::string> documented;
+  for (const nlohmann::json& field : schema["fields"]) documented.push_back(field["name"]);
+  std::vector<std::string> read = vibro::trajectory_columns(1);
+  read.push_back("contact");
+  EXPECT_EQ(documented, read);
+  EXPECT_EQ(vibro::trajectory_columns(2), (std::vector<std::string>{"t", "q1", "q2", "v1", "v2"}));
+}
+
 /// faulty_scheme.py FAULT as a program, and the problem it reads: 4 steps of h = 1/4 from
 /// t0 = 0, u0 = 1, v0 = −1 (its rows are then u = 1 − t, v = −1).
 vibro::ExternalScheme faulty(const std::string& fault) {
@@ -248,6 +268,15 @@ steps_per_period = [40, 80]
 
 class ExternalSchemeCli : public Cli {
  protected:
+  /// The study `vibro converge` prints with --json: the built-in scheme, or `command`.
+  nlohmann::json converge_json(const fs::path& study, const std::string& command) const {
+    const std::string program = command.empty() ? "" : " --scheme-command \"" + command + "\"";
+    const Outcome outcome = vibro("converge " + quoted(study) + " --json --timing-repeats 0 --no-measure-rounding --out " +
+                                  quoted(dir() / "out") + program);
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    return nlohmann::json::parse(outcome.out)["convergence"];
+  }
+
   /// `vibro converge` of the small study with faulty_scheme.py FAULT as the scheme.
   Outcome converge_with_fault(const std::string& fault, const std::string& more = "") const {
     const fs::path study = write("small.toml", small_study);
@@ -323,6 +352,76 @@ TEST_F(ExternalSchemeCli, TheCommandComesFromTheCommandLineOnly) {
   EXPECT_TRUE(bad_input(vibro("converge " + quoted(write("small.toml", small_study)) +
                               " --scheme-command true --scheme-timeout 0"),
                         {"'--scheme-timeout'"}));
+}
+
+TEST_F(ExternalSchemeCli, ThePaoliSchatzmanExamplesGiveTheBuiltInErrorsToRoundingAndItsOrders) {
+  const std::string python = "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/paoli_schatzman.py";
+  for (const char* name : {"study_ps_centered_periodic.toml", "study_ps_harmonic_obstacle.toml"}) {
+    const fs::path study = fs::path(VIBRO_CASES_DIR) / name;
+    const nlohmann::json built_in = converge_json(study, "");
+    for (const std::string& program : {python, std::string(VIBRO_EXAMPLE_C_PROGRAM)}) {
+      const nlohmann::json external = converge_json(study, program);
+      ASSERT_EQ(external["rows"].size(), built_in["rows"].size()) << program;
+      for (std::size_t i = 0; i < built_in["rows"].size(); ++i) {
+        const nlohmann::json &a = external["rows"][i], &b = built_in["rows"][i];
+        EXPECT_EQ(a["impacts"], b["impacts"]) << program << " on " << name << " at " << b["h"];
+        // The two programs compute the same recurrence in double with other roundings (cos(ωt)
+        // from libm instead of the built-in forcing grid): they differ by the rounding the
+        // study's floor allows, 64 ε per step times the scale (|u| ≤ 1, |v| ≤ 4, the
+        // horizon ≤ 32 for the integrals and the impact times; docs/convergence.md).
+        const double steps = b["steps"].get<double>();
+        const double floor = 64 * std::numeric_limits<double>::epsilon() * steps * 4 * 32;
+        for (const auto& [metric, value] : b["errors"].items())
+          EXPECT_NEAR(a["errors"][metric].get<double>(), value.get<double>(), floor)
+              << metric << " of " << program << " on " << name << " at " << b["h"];
+      }
+      for (const auto& [metric, order] : built_in["orders"].items()) {
+        if (!order["least_squares"].is_number()) continue;
+        EXPECT_NEAR(external["orders"][metric]["least_squares"].get<double>(), order["least_squares"].get<double>(), 0.01)
+            << "the observed order of " << metric << " of " << program << " on " << name;
+      }
+    }
+  }
+}
+
+TEST_F(ExternalSchemeCli, VelocityVerletWithReflectionIsSecondOrderOnlyWhereImpactsFallOnNodes) {
+  // A scheme the catalog does not have (examples/external/stormer_verlet_reflection.py).
+  // Expected from its construction: velocity Verlet is second order on smooth flights, and a
+  // reflection at a node is the exact impact law, so on the harmonic oscillator with an
+  // obstacle, whose impacts fall at π/2 + nπ, multiples of T/4 and so nodes of every T/N of
+  // the ladder, the position error stays O(h²), where the built-in Paoli–Schatzman scheme is
+  // first order; on the forced case the impact falls inside a step and the reflected velocity
+  // is the mid-step one, an O(h) error that the flight carries: first order.
+  const std::string verlet =
+      "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/stormer_verlet_reflection.py";
+  const auto order = [](const nlohmann::json& study, const char* metric) {
+    return study["orders"][metric]["least_squares"].get<double>();
+  };
+  const fs::path on_nodes = fs::path(VIBRO_CASES_DIR) / "study_ps_harmonic_obstacle.toml";
+  const fs::path inside_steps = fs::path(VIBRO_CASES_DIR) / "study_ps_centered_periodic.toml";
+  EXPECT_NEAR(order(converge_json(on_nodes, verlet), "position_linf"), 2, 0.05);
+  EXPECT_NEAR(order(converge_json(on_nodes, ""), "position_linf"), 1, 0.05);
+  EXPECT_NEAR(order(converge_json(inside_steps, verlet), "position_linf"), 1, 0.1);
+}
+
+TEST_F(ExternalSchemeCli, TheTestSetScoresAProgramAsItsOwnSchemeAndListsWhatItRefuses) {
+  // VI-02's own scheme is the Paoli–Schatzman scheme with its defaults: the Python example must
+  // score as it does at every step of the ladder (its errors are the built-in's, see above).
+  // VI-01 is a constant-force problem, which the example refuses: the pair gave up, with its
+  // message, and the run goes on.
+  const std::string python = "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/paoli_schatzman.py";
+  const std::string common = "--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") + " --problem VI-02";
+  const Outcome built_in = vibro(common);
+  const Outcome external = vibro(common + " --problem VI-01 --scheme-command \"" + python + "\"");
+  ASSERT_EQ(built_in.status, 0) << built_in.err;
+  ASSERT_EQ(external.status, 0) << external.err;
+  const nlohmann::json a = nlohmann::json::parse(built_in.out)["pairs"], b = nlohmann::json::parse(external.out)["pairs"];
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0]["scheme"], "paoli_schatzman.py");  // in the order the problems were named
+  EXPECT_EQ(b[0]["scores"], a[0]["scores"]);
+  EXPECT_EQ(b[1]["problem"], "VI-01");
+  EXPECT_NE(b[1]["failure"].get<std::string>().find("only the impact oscillator, not constant-force"), std::string::npos);
 }
 
 }  // namespace

@@ -106,6 +106,35 @@ TEST_F(JsonSchema, NdofRunsAndStudiesMatchTheRunSchema) {
                "ndof-study.json");
 }
 
+TEST_F(JsonSchema, TheProblemAnExternalProgramReadsMatchesItsSchema) {
+  // The program saves its stdin and writes nothing (vibro then stops with exit 1): the problem
+  // of a one-coordinate case in double and MPFR, in the physical form, of an N-DOF system and
+  // of the double pendulum.
+  const std::vector<std::pair<fs::path, std::string>> runs = {
+      {small_study, "double"}, {small_study, "mpfr:30"}, {cases_dir / "ps_forced_oscillator_physical.toml", "double"},
+      {cases_dir / "seed002/exp2_nsps_m1.toml", "double"}, {cases_dir / "seed004/e05_explicit.toml", "double"}};
+  std::vector<fs::path> problems;
+  for (const auto& [file, precision] : runs) {
+    const fs::path problem = dir() / ("problem-" + std::to_string(problems.size()) + ".json");
+    const Outcome run = vibro("--quiet --precision " + precision + " run " + quoted(file) +
+                              " --scheme-command \"sh -c 'cat > " + problem.string() + "'\"");
+    EXPECT_EQ(run.status, 1) << run.err;
+    EXPECT_NE(run.err.find("wrote nothing to stdout"), std::string::npos) << run.err;
+    problems.push_back(problem);
+  }
+  const Outcome check = validate("external_problem", problems);
+  EXPECT_EQ(check.status, 0) << check.out;
+  const nlohmann::json mpfr = nlohmann::json::parse(read_text(problems[1]));
+  EXPECT_EQ(mpfr["precision"]["name"], "mpfr:30");
+  EXPECT_EQ(nlohmann::json::parse(read_text(problems[3]))["dimension"], 2);
+  // A study by an external program: the scheme marked external, with its command.
+  const nlohmann::json j = valid_output(
+      "run", "--json --quiet converge --timing-repeats 0 --out " + quoted(dir()) + " " + quoted(small_study) +
+                 " --scheme-command \"python3 " + (source_dir / "tests/data/faulty_scheme.py").string() + " none\"",
+      "external-study.json");
+  EXPECT_EQ(j["scheme"]["external"], true);
+}
+
 TEST_F(JsonSchema, PhysicalAndDuffingModelsMatchTheRunSchema) {
   const fs::path data = VIBRO_TEST_DATA_DIR;
   for (const char* precision : {"double", "mpfr:30"})
