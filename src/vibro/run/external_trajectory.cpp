@@ -21,9 +21,11 @@ std::optional<std::string> decimal_cell_problem(std::string_view cell) {
     return i - from;
   };
   if (i < cell.size() && (cell[i] == '+' || cell[i] == '-')) ++i;
-  std::string word(cell.substr(i));
-  std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (word == "nan" || word == "inf" || word == "infinity") return "is not finite";
+  if (i < cell.size() && std::isalpha(static_cast<unsigned char>(cell[i]))) {  // only then a word: no copy per cell
+    std::string word(cell.substr(i));
+    std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return std::tolower(c); });
+    return word == "nan" || word == "inf" || word == "infinity" ? "is not finite" : "is not a decimal number";
+  }
   std::size_t mantissa = digits();
   if (i < cell.size() && cell[i] == '.') {
     ++i;

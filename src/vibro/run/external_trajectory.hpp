@@ -18,6 +18,7 @@
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/scheme.hpp"
 
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -53,6 +54,7 @@ class ProgramTrajectory {
         steps_(steps), t0_(t0), h_(h), dimension_(dimension), context_(context) {
     using std::abs;
     grid_tolerance_ = Real(abs(h_)) / 1000;
+    minus_grid_tolerance_ = -grid_tolerance_;
     read_header();
   } catch (const ProgramFailure& why) {  // it could not be started
     throw RunFailure(context + ": the program " + why.what());
@@ -69,15 +71,18 @@ class ProgramTrajectory {
     if (cells_.size() != columns_.size())
       fail_at(k, "has " + std::to_string(cells_.size()) + " cells where the header has " +
                      std::to_string(columns_.size()));
-    t = cell(k, 0);
+    read_cell(k, 0, t);
     if (k > 0 && !(t > previous_t_))
-      fail_at(k, "t = " + to_text_significant(t, 17) + " is not later than the previous row's " +
-                     to_text_significant(previous_t_, 17) + " (the times must increase)");
-    using std::abs;
-    const Real on_grid = t0_ + h_ * Real(static_cast<double>(k));
-    if (Real(abs(t - on_grid)) > grid_tolerance_)
-      fail_at(k, "t = " + to_text_significant(t, 17) + " is off the grid: row k is at t0 + k·h = " +
-                     to_text_significant(on_grid, 17) + " (within h/1000)");
+      fail_at(k, "t = " + to_text(t) + " is not later than the previous row's " + to_text(previous_t_) +
+                     " (the times must increase)");
+    // t − (t0 + k·h), in place: no number is made per row (an MPFR number would allocate).
+    off_grid_ = h_;
+    off_grid_ *= k;
+    off_grid_ += t0_;
+    off_grid_ -= t;
+    if (off_grid_ > grid_tolerance_ || off_grid_ < minus_grid_tolerance_)
+      fail_at(k, "t = " + to_text(t) + " is off the grid: row k is at t0 + k·h = " + to_text(Real(t + off_grid_)) +
+                     " (within h/1000)");
     previous_t_ = t;
     assign(k, q, 1);
     assign(k, v, 1 + dimension_);
@@ -146,27 +151,32 @@ class ProgramTrajectory {
     }
   }
 
-  Real cell(std::int64_t k, std::size_t column) const {
+  /// Cell `column` of row k, checked and read correctly rounded into `out`, in place (no
+  /// number and, after the first rows, no string is made).
+  void read_cell(std::int64_t k, std::size_t column, Real& out) {
     const std::string_view text = cells_[column];
     if (const std::optional<std::string> problem = decimal_cell_problem(text))
       fail_at(k, column, "'" + shown_input(text) + "' " + *problem);
-    Real value;
-    try {
-      value = detail::parse_decimal_rounded<Real>(std::string(text));
-    } catch (const std::invalid_argument& why) {
-      fail_at(k, column, why.what());
+    if constexpr (std::is_same_v<Real, double>) {
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out);
+      if (error == std::errc::result_out_of_range)
+        fail_at(k, column, "'" + shown_input(text) + "' is outside the range of double");
+      if (error != std::errc{} || end != text.data() + text.size())
+        fail_at(k, column, "'" + shown_input(text) + "' is not a decimal number");
+    } else {
+      digits_.assign(text);
+      if constexpr (is_runtime_precision_v<Real>) mpfr_set_str(out.backend().data(), digits_.c_str(), 10, MPFR_RNDN);
+      else out = detail::parse_decimal_rounded<Real>(digits_);
     }
-    if (!is_finite(value))
-      fail_at(k, column, "'" + shown_input(text) + "' is not finite in " + scalar_name<Real>());
-    return value;
+    if (!is_finite(out)) fail_at(k, column, "'" + shown_input(text) + "' is not finite in " + scalar_name<Real>());
   }
 
-  void assign(std::int64_t k, Coordinates& x, std::size_t first) const {
+  void assign(std::int64_t k, Coordinates& x, std::size_t first) {
     if constexpr (std::is_same_v<Coordinates, Real>) {
-      x = cell(k, first);
+      read_cell(k, first, x);
     } else {
       x.resize(dimension_);
-      for (std::size_t i = 0; i < dimension_; ++i) x[i] = cell(k, first + i);
+      for (std::size_t i = 0; i < dimension_; ++i) read_cell(k, first + i, x[i]);
     }
   }
 
@@ -190,7 +200,8 @@ class ProgramTrajectory {
 
   RunningProgram program_;
   std::int64_t steps_, rows_ = 0, lines_ = 0;
-  Real t0_, h_, grid_tolerance_, previous_t_;
+  Real t0_, h_, grid_tolerance_, minus_grid_tolerance_, previous_t_, off_grid_;
+  std::string digits_;  ///< a cell as a C string, for the parsers that need one
   std::size_t dimension_;
   std::string context_;
   std::vector<std::string> columns_;
