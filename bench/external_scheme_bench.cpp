@@ -1,0 +1,145 @@
+// What the external-program protocol costs (docs/own_scheme.md "Performance"), as ratios to
+// baselines measured in the same run, on the shipped PS study cases/study_ps_centered_periodic.toml
+// in double:
+//
+//   BM_python_output_read         examples/external/paoli_schatzman.py at the study's finest step
+//                                 (T/12800, 10 periods: 128000 steps), started as vibro starts
+//                                 it, its output read line by line and not parsed: the
+//                                 program's own run (baseline)
+//   BM_python_through_protocol    the same step through `vibro run` with --scheme-command: the
+//                                 problem written, every row checked and read at double,
+//                                 replayed as a scheme. Its excess over the baseline is the
+//                                 protocol's overhead (target: at most 10 %)
+//   BM_c_output_read,            the same two for examples/external/paoli_schatzman.c, with
+//   BM_c_through_protocol         vibro's own CPU time per row (its thread's) as a counter
+//   BM_converge_built_in          `vibro converge` of the study with the built-in scheme, no
+//                                 timing repeats, no measured floor (baseline)
+//   BM_converge_c_example         the same study with examples/external/paoli_schatzman.c
+//                                 (target: within 2x). Both evaluate the reference at every
+//                                 node, which costs the same in both: the difference is the
+//                                 protocol and the program's own run.
+
+#include "ratio_reporter.hpp"
+
+#include "vibro/harness.hpp"
+#include "vibro/io/external_program.hpp"
+#include "vibro/io/external_problem.hpp"
+#include "vibro/model/impact_oscillator.hpp"
+#include "vibro/run/external_scheme.hpp"
+#include "vibro/run/external_trajectory.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <ctime>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+const std::string study_file = std::string(VIBRO_CASES_DIR) + "/study_ps_centered_periodic.toml";
+
+vibro::ExternalScheme program(std::vector<std::string> argv) {
+  vibro::ExternalScheme p;
+  p.argv = std::move(argv);
+  p.name = p.argv.back();
+  return p;
+}
+
+const vibro::ExternalScheme python =
+    program({"python3", std::string(VIBRO_SOURCE_DIR) + "/examples/external/paoli_schatzman.py"});
+const vibro::ExternalScheme c_example = program({VIBRO_EXAMPLE_C_PROGRAM});
+
+/// The study case with its finest step as its step, and no study.
+vibro::CaseSpec at_finest_step() {
+  vibro::CaseSpec c = vibro::load_case(study_file);
+  c.step = c.convergence.back();
+  c.convergence.clear();
+  return c;
+}
+
+/// Thread CPU seconds so far: the reader's own work, without the program's (another process).
+double thread_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+/// `program` at the finest step, started as vibro starts it, its output read line by line
+/// and not parsed: the program's own run.
+void output_read(benchmark::State& state, const vibro::ExternalScheme& program) {
+  const vibro::CaseSpec c = at_finest_step();
+  using Model = vibro::ImpactOscillator<double>;
+  const vibro::BoundCase<Model> b = vibro::bind_case<Model>(c);
+  const vibro::RunHorizon<double> horizon(b, c.step);
+  const std::string problem = vibro::problem_message(b, c.step, horizon, 1, vibro::trajectory_columns(1));
+  std::size_t lines = 0;
+  for (auto _ : state) {
+    vibro::RunningProgram running(program.argv, problem, vibro::trajectory_limits(program, 4, 17, horizon.steps()));
+    lines = 0;
+    while (running.next_line()) ++lines;
+    running.wait_for_exit();
+  }
+  state.counters["lines"] = static_cast<double>(lines);
+}
+
+/// The same through `vibro run` with --scheme-command; the counter is vibro's own CPU time
+/// per row (its thread's: checking and reading every row, replaying it as a scheme).
+void through_protocol(benchmark::State& state, const vibro::ExternalScheme& program) {
+  const vibro::CaseSpec c = at_finest_step();
+  vibro::RunOptions options;
+  options.program = &program;
+  std::int64_t steps = 0;
+  double cpu = 0;
+  for (auto _ : state) {
+    const double start = thread_cpu_seconds();
+    steps = vibro::run_case(c, options).run.steps.value_or(0);
+    cpu = thread_cpu_seconds() - start;
+  }
+  state.counters["vibro_cpu_ns_per_row"] = 1e9 * cpu / static_cast<double>(steps + 1);
+}
+
+void BM_python_output_read(benchmark::State& state) { output_read(state, python); }
+void BM_python_through_protocol(benchmark::State& state) { through_protocol(state, python); }
+void BM_c_output_read(benchmark::State& state) { output_read(state, c_example); }
+void BM_c_through_protocol(benchmark::State& state) { through_protocol(state, c_example); }
+
+/// `vibro converge` of the study: the built-in scheme, or `external`.
+void converge(benchmark::State& state, const vibro::ExternalScheme* external) {
+  const vibro::CaseSpec c = vibro::load_case(study_file);
+  vibro::RunOptions options;
+  options.program = external;
+  options.rounding_floor = vibro::RoundingFloor::model;
+  std::size_t rows = 0;
+  for (auto _ : state) rows = vibro::run_case(c, options).convergence->rows.size();
+  state.counters["step_sizes"] = static_cast<double>(rows);
+}
+
+void BM_converge_built_in(benchmark::State& state) { converge(state, nullptr); }
+void BM_converge_c_example(benchmark::State& state) { converge(state, &c_example); }
+
+BENCHMARK(BM_python_output_read)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
+BENCHMARK(BM_python_through_protocol)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
+BENCHMARK(BM_c_output_read)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
+BENCHMARK(BM_c_through_protocol)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
+BENCHMARK(BM_converge_built_in)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
+BENCHMARK(BM_converge_c_example)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  auto ran = vibro::bench::run_benchmarks(argc, argv, 1, "s_per_run");
+  if (!ran) return EXIT_FAILURE;
+  const vibro::bench::RatioReporter& reporter = *ran;
+  std::printf("\nmedian of the repetitions, real time:\n");
+  const double overhead = vibro::bench::print_ratio(reporter, "BM_python_through_protocol", "BM_python_output_read");
+  if (!std::isnan(overhead))
+    std::printf("protocol overhead on the Python example at T/12800: %.1f %% (target: at most 10 %%)\n",
+                100 * (overhead - 1));
+  vibro::bench::print_ratio(reporter, "BM_c_through_protocol", "BM_c_output_read");
+  std::printf("vibro's own CPU per row (check and read at double, replay): %.0f ns\n",
+              reporter.counter("BM_c_through_protocol", "vibro_cpu_ns_per_row"));
+  const double c = vibro::bench::print_ratio(reporter, "BM_converge_c_example", "BM_converge_built_in");
+  vibro::bench::print_target(c, "BM_converge_c_example", "BM_converge_built_in", 2);
+  return EXIT_SUCCESS;
+}
