@@ -183,12 +183,13 @@ void print_conservative(std::ostream& out, const ConservativeFindings& f) {
   }
 }
 
-/// The parts of a run every scheme may have, each when present.
-void print_findings(std::ostream& out, const RunFindings& run) {
+/// The parts of a run every scheme may have, each when present. An external program's steps
+/// with contact are what its contact column says, not a projection vibro saw.
+void print_findings(std::ostream& out, const RunFindings& run, bool external) {
   if (const auto& p = run.projection_active) {
     std::string first;
     for (const auto k : p->first_steps) first += (first.empty() ? "" : " ") + std::to_string(k);
-    out << "projection active on " << p->count << " steps (" << p->impacts << " impacts)"
+    out << (external ? "contact (the program's column) on " : "projection active on ") << p->count << " steps (" << p->impacts << " impacts)"
         << (first.empty() ? "" : ": " + first) << (p->count > static_cast<std::int64_t>(p->first_steps.size()) ? " ..." : "")
         << "\n";
   }
@@ -288,7 +289,7 @@ void print_run(std::ostream& out, const CaseSpec& c, const RunResult& r) {
         << " steps";
   }
   out << "\n";
-  print_findings(out, r.run);
+  print_findings(out, r.run, r.scheme.external);
   if (r.free_fall) print_free_fall(out, *r.free_fall);
   if (!r.sweep.empty()) print_sweep(out, r.sweep);
   if (r.convergence) print_convergence(out, *r.convergence);

@@ -21,7 +21,7 @@
 
 namespace vibro {
 
-/// The protocol's name and version, the first member of every problem.
+/// The protocol's name and version, member `protocol` of every problem.
 inline constexpr const char* external_protocol = "vibro-external-scheme/1";
 
 /// {"text", "double"} of a parameter as written; "double" is null for a text that is not a
