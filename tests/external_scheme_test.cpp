@@ -424,4 +424,18 @@ TEST_F(ExternalSchemeCli, TheTestSetScoresAProgramAsItsOwnSchemeAndListsWhatItRe
   EXPECT_NE(b[1]["failure"].get<std::string>().find("only the impact oscillator, not constant-force"), std::string::npos);
 }
 
+TEST_F(ExternalSchemeCli, StepSizesRunOnThreadsGiveTheSameStudy) {
+  // --threads 2 runs two programs at once (each with its own pipes, none inheriting another's):
+  // the study is the one thread's, row for row.
+  const fs::path study = write("small.toml", small_study);
+  const std::string command = "python3 " + std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py bounce";
+  const auto rows = [&](const char* threads) {
+    const Outcome outcome = vibro(std::string("--threads ") + threads + " --json converge --timing-repeats 0 --out " +
+                                  quoted(dir() / "out") + " " + quoted(study) + " --scheme-command \"" + command + "\"");
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    return nlohmann::json::parse(outcome.out)["convergence"]["rows"];
+  };
+  EXPECT_EQ(rows("2"), rows("1"));
+}
+
 }  // namespace
