@@ -91,6 +91,19 @@ std::string start_failure(const std::string& program, int error) {
   }
 }
 
+/// Appends what `fd` has now to `into` and returns how many bytes that was; closes `fd` at
+/// the end of its output or on an error.
+std::size_t read_available(int& fd, std::string& into) {
+  char chunk[1 << 16];
+  const ssize_t n = read(fd, chunk, sizeof chunk);
+  if (n > 0) {
+    into.append(chunk, static_cast<std::size_t>(n));
+    return static_cast<std::size_t>(n);
+  }
+  if (n == 0 || (errno != EAGAIN && errno != EINTR)) close_fd(fd);
+  return 0;
+}
+
 }  // namespace
 
 RunningProgram::RunningProgram(const std::vector<std::string>& argv, std::string input, const ProgramLimits& limits)
@@ -187,30 +200,13 @@ void RunningProgram::write_stdin() {
 }
 
 void RunningProgram::read_stdout() {
-  char chunk[1 << 16];
-  const ssize_t n = read(out_, chunk, sizeof chunk);
-  if (n == 0) {
-    close_fd(out_);
-  } else if (n > 0) {
-    output_bytes_ += static_cast<std::size_t>(n);  // next_line() checks the bound, after the line's
-    buffer_.append(chunk, static_cast<std::size_t>(n));
-  } else if (errno != EAGAIN && errno != EINTR) {
-    close_fd(out_);
-  }
+  output_bytes_ += read_available(out_, buffer_);  // next_line() checks the bound, after the line's
 }
 
 void RunningProgram::read_stderr() {
-  char chunk[1 << 12];
-  const ssize_t n = read(err_, chunk, sizeof chunk);
-  if (n == 0) {
-    close_fd(err_);
-  } else if (n > 0) {
-    constexpr std::size_t kept = 1 << 13;  // enough for a traceback's last lines
-    stderr_.append(chunk, static_cast<std::size_t>(n));
-    if (stderr_.size() > kept) stderr_.erase(0, stderr_.size() - kept);
-  } else if (errno != EAGAIN && errno != EINTR) {
-    close_fd(err_);
-  }
+  read_available(err_, stderr_);
+  constexpr std::size_t kept = 1 << 13;  // enough for a traceback's last lines
+  if (stderr_.size() > kept) stderr_.erase(0, stderr_.size() - kept);
 }
 
 void RunningProgram::exchange() {
