@@ -438,4 +438,20 @@ TEST_F(ExternalSchemeCli, StepSizesRunOnThreadsGiveTheSameStudy) {
   EXPECT_EQ(rows("2"), rows("1"));
 }
 
+TEST_F(ExternalSchemeCli, AnNdofAnswerIsReadAndMeasuredPerCoordinate) {
+  // seed 002's two-coordinate system (cases/seed002/study_nsps_impacts.toml) answered by free
+  // flight, which never meets the constraints the reference bounces on: every step size is
+  // read (t, q1, q2, v1, v2, contact), sees no impact where the reference has 4, and stays O(1)
+  // away from it whatever h, as a scheme that ignores the constraints must.
+  const nlohmann::json study = converge_json(fs::path(VIBRO_CASES_DIR) / "seed002/study_nsps_impacts.toml",
+                                             "python3 " + std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py none");
+  ASSERT_GE(study["rows"].size(), 2u);
+  for (const nlohmann::json& row : study["rows"]) {
+    EXPECT_EQ(row["impacts"]["scheme"], 0);
+    EXPECT_GT(row["impacts"]["reference"], 0);
+    EXPECT_EQ(row["end_position"].size(), 2u);
+    EXPECT_GT(row["errors"]["position_linf"].get<double>(), 0.1);
+  }
+}
+
 }  // namespace

@@ -2,7 +2,8 @@
 """A program that speaks vibro's external-scheme protocol with one fault, chosen by its argument,
 for tests/external_scheme_test.cpp: each fault is one the protocol's checks must catch
 (docs/own_scheme.md "Checks"). Without a fault ("none") it answers a correct trajectory of free
-flight, u = u0 + v0 (t - t0), v = v0, on the grid the problem asks for."""
+flight, q = q0 + v0 (t - t0), v = v0, for any number of coordinates, on the grid the problem asks
+for; "bounce" is the same with one contact row."""
 import json
 import sys
 import time
@@ -12,8 +13,11 @@ problem = json.load(sys.stdin)
 steps = problem["steps"]
 t0 = problem["initial"]["t0"]["double"]
 h = problem["step"]["h"]["double"]
-u0 = problem["initial"]["u0"]["double"]
-v0 = problem["initial"]["v0"]["double"]
+if problem.get("dimension", 1) == 1:
+    q0, v0 = [problem["initial"]["u0"]["double"]], [problem["initial"]["v0"]["double"]]
+else:
+    q0, v0 = problem["initial"]["q0"]["double"], problem["initial"]["v0"]["double"]
+columns = problem.get("columns", ["t", "u", "v"])
 out = sys.stdout
 
 if fault == "hang":
@@ -28,19 +32,21 @@ if fault == "signal":
     import os, signal
     os.kill(os.getpid(), signal.SIGSEGV)
 
-out.write({"header": "t,u,x\n", "columns": "t,u,v,contact\n"}.get(fault, "t,u,v,contact\n"))
+out.write("t,u,x\n" if fault == "header" else ",".join(columns) + ",contact\n")
 rows = steps + 1 + {"few": -2, "many": 1}.get(fault, 0)
 for k in range(rows):
     t = t0 + k * h
-    u, v, contact = repr(u0 + v0 * (t - t0)), repr(v0), "0"
+    q = [repr(qi + vi * (t - t0)) for qi, vi in zip(q0, v0)]
+    v = [repr(vi) for vi in v0]
+    contact = "0"
     if k == 5:
-        if fault == "text": u = "abc"
-        if fault == "nan": v = "nan"
-        if fault == "columns": u = u + ",1"
+        if fault == "text": q[0] = "abc"
+        if fault == "nan": v[0] = "nan"
+        if fault == "columns": q[0] = q[0] + ",1"
         if fault == "decreasing": t = t0 + 3 * h
         if fault == "offgrid": t = t + h / 10
         if fault == "contact": contact = "2"
-        if fault == "long": u = "1" * 100000
+        if fault == "long": q[0] = "1" * 100000
     if fault == "bounce" and k == 2:
         contact = "1"  # a correct answer with one contact row
-    out.write(f"{repr(t)},{u},{v},{contact}\n")
+    out.write(",".join([repr(t)] + q + v + [contact]) + "\n")
