@@ -172,6 +172,25 @@ TYPED_TEST(FreeFallFloating, ComputedMatchesPredictedToRoundingLevel) {
   ::testing::Test::RecordProperty("worst_error_in_eps_times_scale", std::to_string(worst));
 }
 
+/// The closed form itself, exactly: towards the obstacle it bounces at t_c = t0 − (u0 − u_min)/v0;
+/// moving away or at rest it never meets it (with no force nothing brings it back), where a
+/// formula for t_c alone would put an impact in the past (v0 > 0) or divide by zero (v0 = 0).
+TEST(ExactFreeFallClosedForm, BouncesOnlyWhenItMovesTowardsTheObstacle) {
+  const rational zero(0), half(1, 2);
+  const ExactFreeFall<rational> falling(zero, rational(1), rational(-1), half, rational(2));
+  ASSERT_TRUE(falling.impact_time());
+  EXPECT_EQ(*falling.impact_time(), rational(3));
+  EXPECT_EQ(falling.position(rational(5, 2)), rational(1, 2));
+  EXPECT_EQ(falling.position(rational(5)), rational(1));  // (1/2)(5 − 3)
+  EXPECT_EQ(falling.velocity(rational(3)), half);          // right-continuous
+  for (const rational& v0 : {rational(1), rational(0)}) {
+    const ExactFreeFall<rational> away(zero, rational(1), v0, half, rational(2));
+    EXPECT_FALSE(away.impact_time()) << "v0 = " << v0;
+    EXPECT_EQ(away.position(rational(7)), 1 + 5 * v0) << "v0 = " << v0;
+    EXPECT_EQ(away.velocity(rational(7)), v0) << "v0 = " << v0;
+  }
+}
+
 /// The shipped study's phase (cases/free_fall.toml): u0 = 1, v0 = −1, e = 1/2, u_min = 0,
 /// t_end = 2, h = 2/N with N odd, so the impact at t_c = 1 is mid-step at every N.
 /// Scaling t and u by h maps each run onto the same discrete pattern around the impact, so

@@ -8,28 +8,34 @@
 #include "vibro/scalar/traits.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 namespace vibro {
 
-/// The exact motion: u = u0 + v0 (t − t0) until t_c = t0 − (u0 − u_min)/v0, then
-/// u = u_min − e v0 (t − t_c). The velocity is right-continuous: −e v0 from t_c on.
+/// The exact motion without force: u = u0 + v0 (t − t0). Moving towards the obstacle
+/// (v0 < 0) it meets it at t_c = t0 − (u0 − u_min)/v0 and leaves it with u = u_min − e v0 (t − t_c),
+/// the velocity −e v0 from t_c on (right-continuous). Moving away or at rest (v0 ≥ 0) it never
+/// meets it: no force brings it back.
 template <class Real>
 class ExactFreeFall {
  public:
   ExactFreeFall(Real u_min, Real u0, Real v0, Real e, Real t0 = Real(0))
       : u_min_(std::move(u_min)), u0_(std::move(u0)), v0_(std::move(v0)), e_(std::move(e)), t0_(std::move(t0)) {}
 
-  const Real& impact_time() const { return impact_time_; }
+  /// t_c, or none when the motion never meets the obstacle.
+  const std::optional<Real>& impact_time() const { return impact_time_; }
   Real position(const Real& t) const {
-    return t < impact_time_ ? u0_ + v0_ * (t - t0_) : u_min_ - e_ * v0_ * (t - impact_time_);
+    return bounced(t) ? u_min_ - e_ * v0_ * (t - *impact_time_) : u0_ + v0_ * (t - t0_);
   }
-  Real velocity(const Real& t) const { return t < impact_time_ ? v0_ : -e_ * v0_; }
+  Real velocity(const Real& t) const { return bounced(t) ? -e_ * v0_ : v0_; }
 
  private:
+  bool bounced(const Real& t) const { return impact_time_ && !(t < *impact_time_); }
+
   Real u_min_, u0_, v0_, e_, t0_;
-  Real impact_time_ = t0_ - (u0_ - u_min_) / v0_;
+  std::optional<Real> impact_time_ = v0_ < 0 ? std::optional<Real>(t0_ - (u0_ - u_min_) / v0_) : std::nullopt;
 };
 
 /// Where U^{m+1} lies relative to the obstacle: it selects the seed's two cases.

@@ -118,7 +118,9 @@ decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
   if constexpr (std::is_same_v<Model, ConstantForce<Real>>) {
     if (std::get<ConstantForceSpec>(c.model.kind).g.exact == 0) {
       const ExactFreeFall<Real> exact(b.model.obstacle(), b.u0, b.v0, b.model.restitution(), b.t0);
-      return study(exact, std::vector<Real>{exact.impact_time()}, "exact free fall (closed form, seed 000 §2)");
+      std::vector<Real> impacts;  // none when the flight moves away from the obstacle
+      if (exact.impact_time()) impacts.push_back(*exact.impact_time());
+      return study(exact, impacts, "exact free fall (closed form, seed 000 §2)");
     }
   }
   if constexpr (is_exact_v<Real>) {
