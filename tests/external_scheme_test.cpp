@@ -454,4 +454,54 @@ TEST_F(ExternalSchemeCli, AnNdofAnswerIsReadAndMeasuredPerCoordinate) {
   }
 }
 
+TEST_F(ExternalSchemeCli, AnAnswerInMpfrDigitsIsMeasuredBeyondDouble) {
+  // A flight away from the obstacle (g = 0, v0 > 0: the exact free fall, never an impact),
+  // h = 1/10 and 1/30, which no double holds. tests/data/exact_free_flight.py computes the
+  // exact flight in fractions from the problem's texts and writes 80 digits: at mpfr:50 every
+  // error is the run's own rounding, far below double's; the same flight computed in double
+  // (faulty_scheme.py none) is measured at its double rounding.
+  const fs::path flight = write("flight.toml", R"([case]
+name = "flight"
+description = "free flight away from the obstacle"
+precision = "mpfr:50"
+
+[model]
+type = "constant-force"
+g = 0
+u_min = 0
+e = "1/2"
+
+[initial]
+u0 = 1
+v0 = 1
+
+[scheme]
+type = "paoli-schatzman"
+
+[step]
+h = "1/10"
+
+[horizon]
+t_end = 1
+
+[convergence]
+h = ["1/10", "1/30"]
+)");
+  const std::string data = std::string(VIBRO_TEST_DATA_DIR);
+  const nlohmann::json exact = converge_json(flight, "python3 " + data + "/exact_free_flight.py");
+  const nlohmann::json in_double = converge_json(flight, "python3 " + data + "/faulty_scheme.py none");
+  // At mpfr:50 every number has a text twin with all its digits.
+  const auto error = [](const nlohmann::json& row, const char* metric) {
+    return std::stod(row["errors"][std::string(metric) + "_text"].get<std::string>());
+  };
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(exact["rows"][i]["impacts"]["reference"], 0);
+    EXPECT_EQ(exact["rows"][i]["impacts"]["scheme"], 0);
+    for (const char* metric : {"position_linf", "velocity_linf", "final_position"})
+      EXPECT_LT(error(exact["rows"][i], metric), 1e-45) << metric;
+    EXPECT_GT(error(in_double["rows"][i], "position_linf"), 1e-18);
+    EXPECT_LT(error(in_double["rows"][i], "position_linf"), 1e-14);
+  }
+}
+
 }  // namespace
