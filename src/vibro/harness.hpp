@@ -17,7 +17,6 @@
 // scheme is any type that satisfies vibro::SteppedScheme (scheme/scheme.hpp): the study drives
 // it through the same code as a built-in scheme, so nothing in its step loop is virtual.
 
-#include "vibro/analysis/convergence_study.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/testset_reference_file.hpp"
 #include "vibro/report/study_outputs.hpp"
@@ -89,27 +88,18 @@ RunResult converge_own_scheme(const CaseSpec& c, Make&& make, const OwnSchemeOpt
   if (c.convergence.empty())
     throw InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
   const BoundCase<Model> b = bind_case<Model>(c);
-  std::vector<std::string> labels;
-  std::vector<std::int64_t> steps;
-  for (const StepSpec& step : c.convergence) {
-    labels.push_back(step.text());
-    steps.push_back(step_count(c, step));
-  }
   RunResult result = case_run_result(c, precision_of<Real>());
   result.scheme.type = options.name;
   result.scheme.display_name = options.name;
   result.scheme.external = true;
   if (c.step.h || c.step.steps_per_period) result.scheme.step = c.step.text();
-  result.convergence = with_study_reference(b, [&](const auto& reference, const std::vector<Real>& impacts, std::string name) {
-    return convergence_study<Real>(
-        labels, steps,
-        [&](std::size_t i, auto& observer) {
-          const StepSpec& step = c.convergence[i];
-          const Scheme scheme = make(b.model, b.step(step), b.t0);
-          return projection_study_run(scheme, b, step, observer);
-        },
-        reference, impacts, std::move(name), options.threads, {}, options.timing_repeats);
-  });
+  result.convergence = case_study(
+      b,
+      [&](const StepSpec& step, auto& observer) {
+        const Scheme scheme = make(b.model, b.step(step), b.t0);
+        return projection_study_run(scheme, b, step, observer);
+      },
+      options.threads, options.timing_repeats);
   return result;
 }
 

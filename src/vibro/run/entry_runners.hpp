@@ -74,24 +74,14 @@ void with_bound_case(const CaseSpec& c, Body&& body) {
 template <class E, class Model>
 StudyResult entry_study(const BoundCase<Model>& b, const typename E::Options& o, const RunOptions& options,
                         const std::string& what) {
-  using R = typename Model::real_type;
-  const CaseSpec& c = b.spec;
-  std::vector<std::string> labels;
-  std::vector<std::int64_t> steps;
-  for (const StepSpec& step : c.convergence) {
-    labels.push_back(step.text());
-    steps.push_back(step_count(c, step));
-  }
   std::function<void(std::size_t)> points_done;
   if (options.progress) {
-    options.progress->begin(what, static_cast<std::int64_t>(labels.size()), "step sizes");
+    options.progress->begin(what, static_cast<std::int64_t>(b.spec.convergence.size()), "step sizes");
     points_done = [progress = options.progress](std::size_t n) { progress->advance(static_cast<std::int64_t>(n)); };
   }
-  return with_study_reference(b, [&](const auto& reference, const std::vector<R>& impacts, std::string name) {
-    return convergence_study<R>(
-        labels, steps, [&](std::size_t i, auto& accumulator) { return E::study_run(b, o, c.convergence[i], accumulator); },
-        reference, impacts, std::move(name), options.threads, points_done, options.timing_repeats);
-  });
+  return case_study(
+      b, [&](const StepSpec& step, auto& observer) { return E::study_run(b, o, step, observer); }, options.threads,
+      options.timing_repeats, points_done);
 }
 
 /// Entry E at scalar type Real: its run, sweep and study, and its Lyapunov exponents.

@@ -20,6 +20,8 @@
 #include "vibro/run/scheme_run.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -136,6 +138,30 @@ decltype(auto) with_study_reference(const BoundCase<Model>& b, Study&& study) {
     }
     return study_against_reference(b, t_end, study);
   }
+}
+
+/// The case's convergence study, whatever the scheme: `run_at(step, observer)` runs it at one
+/// step of the case's [convergence] list (not empty), giving its nodes and impacts to the
+/// observer, and returns its h. Measured against the case's reference (with_study_reference) on
+/// `threads` threads, each step size timed `timing_repeats` times more (convergence_study);
+/// `points_done(n)`, when given, hears that n step sizes are done. What a registry entry's study
+/// and a scheme of the user's own (vibro/harness.hpp) both are.
+template <class Model, class RunAt>
+StudyResult case_study(const BoundCase<Model>& b, RunAt&& run_at, unsigned threads, unsigned timing_repeats,
+                       const std::function<void(std::size_t)>& points_done = {}) {
+  using Real = typename Model::real_type;
+  const CaseSpec& c = b.spec;
+  std::vector<std::string> labels;
+  std::vector<std::int64_t> steps;
+  for (const StepSpec& step : c.convergence) {
+    labels.push_back(step.text());
+    steps.push_back(step_count(c, step));
+  }
+  return with_study_reference(b, [&](const auto& reference, const std::vector<Real>& impacts, std::string name) {
+    return convergence_study<Real>(
+        labels, steps, [&](std::size_t i, auto& observer) { return run_at(c.convergence[i], observer); }, reference,
+        impacts, std::move(name), threads, points_done, timing_repeats);
+  });
 }
 
 }  // namespace vibro
