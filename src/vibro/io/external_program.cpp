@@ -236,17 +236,20 @@ void RunningProgram::exchange() {
 }
 
 std::optional<std::string_view> RunningProgram::next_line() {
+  // The line returned last is no longer wanted: what was read before it is dropped now and
+  // then, not per line (the next line is returned in place, never copied).
+  if (line_start_ > (1u << 16)) {
+    buffer_.erase(0, line_start_);
+    scanned_ -= line_start_;
+    line_start_ = 0;
+  }
   for (;;) {
     const std::size_t newline = buffer_.find('\n', scanned_);
     if (newline != std::string::npos) {
       if (newline - line_start_ > limits_.max_line_bytes) break;
-      current_line_.assign(buffer_, line_start_, newline - line_start_);
+      const std::string_view line(buffer_.data() + line_start_, newline - line_start_);
       line_start_ = scanned_ = newline + 1;
-      if (line_start_ > (1u << 16)) {  // drop what was returned, now and then, not per line
-        buffer_.erase(0, line_start_);
-        line_start_ = scanned_ = 0;
-      }
-      return std::string_view(current_line_);
+      return line;
     }
     scanned_ = buffer_.size();
     if (scanned_ - line_start_ > limits_.max_line_bytes) break;
@@ -255,11 +258,11 @@ std::optional<std::string_view> RunningProgram::next_line() {
            " bytes to stdout, more than the trajectory asked for can take (it was stopped)");
     if (out_ < 0) {  // the end of stdout: a last line without its newline still counts
       if (line_start_ == buffer_.size()) return std::nullopt;
-      current_line_.assign(buffer_, line_start_);
+      const std::string_view line(buffer_.data() + line_start_, buffer_.size() - line_start_);
       line_start_ = scanned_ = buffer_.size();
-      return std::string_view(current_line_);
+      return line;
     }
-    exchange();
+    exchange();  // may grow buffer_: no line of this call has been handed out yet
   }
   fail("wrote a line longer than " + std::to_string(limits_.max_line_bytes) + " bytes (it was stopped)");
 }

@@ -46,8 +46,8 @@ class RunningProgram {
   /// Kills the group and reaps the program if it is still running.
   ~RunningProgram();
 
-  /// The next line of stdout, without its newline (a last line without one counts), valid
-  /// until the next call; nullopt at the end of the output. Throws ProgramFailure past the
+  /// The next line of stdout, without its newline (a last line without one counts), a view
+  /// into the read buffer valid until the next call; nullopt at the end of the output. Throws ProgramFailure past the
   /// deadline or a bound (the program is then stopped).
   std::optional<std::string_view> next_line();
 
@@ -80,7 +80,6 @@ class RunningProgram {
   std::size_t written_ = 0;
   std::string buffer_;         ///< stdout read and not yet returned, from `line_start_`
   std::size_t line_start_ = 0, scanned_ = 0, output_bytes_ = 0;
-  std::string current_line_;   ///< the line next_line() returned last
   std::string stderr_;         ///< the last bytes of stderr
 };
 
