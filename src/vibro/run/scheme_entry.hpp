@@ -9,7 +9,9 @@
 //   scheme_type<Model>     the scheme class (satisfies vibro::Scheme)
 //   has_step               false for a scheme without a time step (the reference)
 //   option_keys, Options   its [scheme] keys and their parsed form
-//   options(spec, fail)    parses and checks the [scheme] values (fail(key, message) throws)
+//   options(spec, fail)    parses and checks the [scheme] values (fail(key, message) throws);
+//                          options(spec, fail, run_options) instead for the one entry whose
+//                          option comes from the command line (the external program)
 //   describe(options)      every option with its value, defaults included, for outputs
 //   validate(case)         checks of the case that depend on the scheme (InputError)
 //   run(bound, options, run_options, result)   the run at the case's step: fills result.run
@@ -81,7 +83,9 @@ concept SchemeEntry = requires(const SchemeSpec& spec, const OptionFailure& fail
   { E::scalars } -> std::convertible_to<ScalarSet>;
   { E::has_step } -> std::convertible_to<bool>;
   { E::option_keys } -> std::convertible_to<std::span<const std::string_view>>;
-  { E::options(spec, fail) } -> std::same_as<typename E::Options>;
+  // from its [scheme] table, or (a program named on the command line) from the run's options
+  requires(requires { { E::options(spec, fail) } -> std::same_as<typename E::Options>; } ||
+           requires(const RunOptions& run) { { E::options(spec, fail, run) } -> std::same_as<typename E::Options>; });
   { E::describe(options) } -> std::same_as<std::vector<std::pair<std::string, std::string>>>;
   E::validate(c);
   { E::lyapunov_method(lyapunov) } -> std::same_as<std::optional<std::string>>;

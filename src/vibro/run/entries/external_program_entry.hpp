@@ -18,6 +18,32 @@
 
 namespace vibro {
 
+/// The coordinates of the bound case's model: 1, or the length of its initial data.
+template <class Model>
+std::size_t program_dimension(const BoundCase<Model>& b) {
+  if constexpr (std::is_same_v<coordinates_t<Model>, typename Model::real_type>) return 1;
+  else return b.u0.size();
+}
+
+/// One run of the program at `step` of the bound case: its horizon, the program started with
+/// the problem on its stdin, and its rows as a scheme (`scheme`, reading `trajectory`).
+template <class Model>
+struct ProgramRun {
+  using Real = typename Model::real_type;
+  ProgramRun(const BoundCase<Model>& b, const StepSpec& step, const ExternalScheme& program)
+      : horizon(b, step), h(b.step(step)), dimension(program_dimension(b)),
+        trajectory(program, problem_message(b, step, horizon, dimension, trajectory_columns(dimension)),
+                   horizon.steps(), b.t0, h, dimension,
+                   "external scheme '" + program.name + "' at step size " + step.text()),
+        scheme(b.model, trajectory, h) {}
+
+  RunHorizon<Real> horizon;
+  Real h;
+  std::size_t dimension;
+  typename ProgramScheme<Model>::Trajectory trajectory;
+  ProgramScheme<Model> scheme;
+};
+
 struct ExternalProgramEntry {
   static constexpr std::array<std::string_view, 1> names = {"external-program"};
   static constexpr std::string_view display_name = "external program";
@@ -31,10 +57,7 @@ struct ExternalProgramEntry {
   struct Options {
     const ExternalScheme* program = nullptr;
   };
-  /// A case cannot name a program: only the overload with the run's options gives one.
-  [[noreturn]] static Options options(const SchemeSpec&, const OptionFailure&) {
-    throw std::logic_error("an external program comes from the command line, not from a case");
-  }
+  /// The program from the run's options (a case cannot name one).
   static Options options(const SchemeSpec&, const OptionFailure&, const RunOptions& run) {
     if (!run.program) throw std::logic_error("an external run without its program");
     return {run.program};
@@ -50,17 +73,10 @@ struct ExternalProgramEntry {
   /// contact steps and the final state, as a projection scheme's run records them.
   template <class Model>
   static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
-    using Scheme = ProgramScheme<Model>;
-    using State = typename Scheme::State;
-    using Real = typename Model::real_type;
-    const RunHorizon<Real> horizon(b, b.spec.step);
-    const std::size_t n = dimension(b);
-    typename Scheme::Trajectory trajectory(*o.program, problem_message(b, b.spec.step, horizon, n, trajectory_columns(n)),
-                                           horizon.steps(), b.t0, b.step(b.spec.step), n,
-                                           context(*o.program, b.spec.step));
-    const Scheme scheme(b.model, trajectory, b.step(b.spec.step));
-    State x = scheme.start(b.u0, b.v0);
-    SectionSamples samples(scheme, x, horizon.stroboscopic(), options.keep_sections_from);
+    using State = typename ProgramScheme<Model>::State;
+    ProgramRun<Model> r(b, b.spec.step, *o.program);
+    State x = r.scheme.start(b.u0, b.v0);
+    SectionSamples samples(r.scheme, x, r.horizon.stroboscopic(), options.keep_sections_from);
     ProjectionLog contacts;
     const auto row = [&](const State& y, bool contact) {
       if (!options.rows) return;
@@ -72,20 +88,20 @@ struct ExternalProgramEntry {
     };
     if (options.rows) {
       std::vector<RowColumn> columns{{"n"}};
-      for (const std::string& name : trajectory_columns(n)) columns.push_back({name, true});
+      for (const std::string& name : trajectory_columns(r.dimension)) columns.push_back({name, true});
       columns.push_back({"contact"});
-      options.rows->header(columns, has_text_twins<Real>);
+      options.rows->header(columns, has_text_twins<typename Model::real_type>);
     }
     row(x, false);
     const DriveEnd end = drive(
-        scheme, x, horizon, options,
+        r.scheme, x, r.horizon, options,
         [&](const State& y, bool contact) {
           contacts.observe(contact, y.n);
           row(y, contact);
         },
         [&](const State& y, std::int64_t k) { samples.add(y, k); });
-    trajectory.finish();
-    record_run_end(scheme, x, end, out);
+    r.trajectory.finish();
+    record_run_end(r.scheme, x, end, out);
     out.run.stroboscopic = samples.take();
     out.run.projection_active = contacts.activity();
   }
@@ -95,27 +111,13 @@ struct ExternalProgramEntry {
   template <class Model, class Observer>
   static typename Model::real_type study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step,
                                              Observer& observer) {
-    using Real = typename Model::real_type;
-    const RunHorizon<Real> horizon(b, step);
-    const std::size_t n = dimension(b);
-    typename ProgramScheme<Model>::Trajectory trajectory(*o.program,
-                                                         problem_message(b, step, horizon, n, trajectory_columns(n)),
-                                                         horizon.steps(), b.t0, b.step(step), n, context(*o.program, step));
-    const ProgramScheme<Model> scheme(b.model, trajectory, b.step(step));
-    projection_study_run(scheme, b, step, observer);
-    trajectory.finish();
-    return scheme.step_size();
+    ProgramRun<Model> r(b, step, *o.program);
+    projection_study_run(r.scheme, b, step, observer);
+    r.trajectory.finish();
+    return r.h;
   }
 
  private:
-  template <class Model>
-  static std::size_t dimension(const BoundCase<Model>& b) {
-    if constexpr (std::is_same_v<coordinates_t<Model>, typename Model::real_type>) return 1;
-    else return b.u0.size();
-  }
-  static std::string context(const ExternalScheme& program, const StepSpec& step) {
-    return "external scheme '" + program.name + "' at step size " + step.text();
-  }
   template <class Real>
   static void append_texts(std::vector<std::string>& cells, const Real& x) {
     cells.push_back(to_text(x));
