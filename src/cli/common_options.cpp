@@ -35,13 +35,6 @@ fs::path default_cases_dir() {
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
 
-std::string one_line(std::string_view message) {
-  std::string line;
-  for (const char c : cut_long_numbers(message))
-    line += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
-  return line;
-}
-
 Precision parse_precision(const std::string& text, const char* option) {
   try {
     return Precision::parse(text);

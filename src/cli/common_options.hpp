@@ -65,10 +65,6 @@ std::filesystem::path default_cases_dir();
 
 bool stderr_is_terminal();
 
-/// An error message on one line, whatever text of the input it quotes, its numbers longer than
-/// 60 characters cut (cut_long_numbers).
-std::string one_line(std::string_view message);
-
 /// The precision or list of precisions `text` of `option`; bad text is an InputError.
 Precision parse_precision(const std::string& text, const char* option);
 std::vector<Precision> parse_precisions(const std::string& text, const char* option);

@@ -46,8 +46,7 @@ class ConvergeVerb : public Verb {
 
   int execute(const CommonOptions& common) override {
     const CaseSpec c = load_case(case_file_);
-    if (c.convergence.empty())
-      throw InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
+    require_convergence_list(c);
     RunOptions options = common.run_options();
     options.timing_repeats = timing_repeats_;
     const std::optional<ExternalScheme> program = scheme_command_.program();

@@ -6,14 +6,12 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/listed_scheme.hpp"
-#include "vibro/run/model_kind.hpp"
-#include "vibro/run/scheme_not_built_in.hpp"
+#include "vibro/run/listed_case.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <iostream>
-#include <optional>
 #include <vector>
 
 namespace vibro::cli {
@@ -35,23 +33,13 @@ class ListVerb : public Verb {
       else print_schemes(std::cout);
       return 0;
     }
-    std::vector<ListedCase> cases;
-    for (const auto& file : case_files(cases_dir_)) {
-      std::optional<CaseSpec> loaded;
-      try {
-        loaded = load_case(file);
-      } catch (const SchemeNotBuiltIn& why) {
-        std::cerr << "skipped " << why.what() << "\n";
-        continue;
-      }
-      const CaseSpec& c = *loaded;
-      cases.push_back({c.name, file.string(), std::string(model_name(c.model.model_kind())), c.scheme.type,
-                       c.precision.name(), c.description});
-    }
+    std::vector<std::string> skipped;
+    const CaseListing listing = list_cases(cases_dir_, skipped);
+    for (const std::string& why : skipped) std::cerr << "skipped " << why << "\n";
     if (common.json) {
-      std::cout << to_json(CaseListing{cases}).dump(2) << "\n";
+      std::cout << to_json(listing).dump(2) << "\n";
     } else {
-      print_cases(std::cout, cases);
+      print_cases(std::cout, listing.cases);
     }
     return 0;
   }

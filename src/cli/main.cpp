@@ -42,7 +42,7 @@ void explain_parse_error(CLI::App& app, const CLI::ParseError& error) {
   } else if (app.get_subcommands().empty() && left.empty()) {
     std::cerr << "vibro: error: no verb given (allowed: " << verbs << "; see vibro --help)\n";
   } else {
-    std::cerr << "vibro: error: " << vibro::cli::one_line(error.what()) << " (see vibro --help)\n";
+    std::cerr << "vibro: error: " << vibro::one_line(error.what()) << " (see vibro --help)\n";
   }
 }
 
@@ -122,14 +122,14 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) common.command_line += std::string(" ") + argv[i];
     return (*chosen)->execute(common);
   } catch (const vibro::InputError& error) {
-    std::cerr << "vibro: error: " << vibro::cli::one_line(error.what()) << "\n";
+    std::cerr << "vibro: error: " << vibro::one_line(error.what()) << "\n";
     return vibro::cli::exit_bad_input;
   } catch (const std::bad_alloc&) {
     std::cerr << "vibro: error: out of memory: the computation needs more memory than it was given (ask for fewer "
                  "steps, a shorter horizon or a lower precision)\n";
     return vibro::cli::exit_failed;
   } catch (const std::exception& error) {
-    std::cerr << "vibro: error: " << vibro::cli::one_line(error.what()) << "\n";
+    std::cerr << "vibro: error: " << vibro::one_line(error.what()) << "\n";
     return vibro::cli::exit_failed;
   }
 }

@@ -130,12 +130,7 @@ class TestsetVerb : public Verb {
 
  private:
   int list(const CommonOptions& common) const {
-    std::vector<TestsetListing> listing;
-    for (const CaseSpec& c : load_testset_problems(problems_dir_, ids_)) {
-      const Precision precision = common.precision.value_or(c.precision);
-      listing.push_back({c.testset->id, c.testset->title, std::string(model_name(c.model.model_kind())),
-                         c.testset->origin, c.testset->stresses, c.file, schemes_running(c, precision)});
-    }
+    const std::vector<TestsetListing> listing = testset_listing(problems_dir_, ids_, common.precision);
     if (common.json) {
       std::cout << to_json(listing).dump(2) << "\n";
       return 0;

@@ -85,8 +85,7 @@ RunResult converge_own_scheme(const CaseSpec& c, Make&& make, const OwnSchemeOpt
   using Scheme = std::decay_t<std::invoke_result_t<Make&, const Model&, const Real&, const Real&>>;
   static_assert(SteppedScheme<Scheme>, "make(model, h, t0) returns a type that satisfies vibro::SteppedScheme");
   static_assert(std::is_same_v<typename Scheme::real_type, Real>, "the scheme runs in the model's scalar type");
-  if (c.convergence.empty())
-    throw InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
+  require_convergence_list(c);
   const BoundCase<Model> b = bind_case<Model>(c);
   RunResult result = case_run_result(c, precision_of<Real>());
   result.scheme.type = options.name;

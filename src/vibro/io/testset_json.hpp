@@ -11,12 +11,6 @@
 
 namespace vibro {
 
-/// One problem as `vibro testset list` shows it.
-struct TestsetListing {
-  std::string id, title, model, origin, stresses, file;
-  std::vector<std::string> schemes;  ///< the registered schemes that run it at its precision
-};
-
 nlohmann::json to_json(const TestsetRunResult& result);
 nlohmann::json to_json(const std::vector<TestsetListing>& listing);
 

@@ -1,6 +1,7 @@
 #pragma once
 // A case as `vibro list` lists it, and the list (docs/outputs.md "`vibro list --json`").
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -15,5 +16,10 @@ struct ListedCase {
 struct CaseListing {
   std::vector<ListedCase> cases;
 };
+
+/// The case files of `directory` and its subdirectories (io/case_file.hpp, case_files), each
+/// read and checked (InputError for a bad one). A case whose scheme is not built in (the
+/// Siconos peer's without Siconos) is left out, and why is added to `skipped`.
+CaseListing list_cases(const std::filesystem::path& directory, std::vector<std::string>& skipped);
 
 }  // namespace vibro

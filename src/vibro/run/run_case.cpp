@@ -189,4 +189,9 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   return result;
 }
 
+void require_convergence_list(const CaseSpec& c) {
+  if (c.convergence.empty())
+    throw InputError(c.file, "convergence", "the case has no [convergence] list of step sizes to study");
+}
+
 }  // namespace vibro

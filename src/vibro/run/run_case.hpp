@@ -14,6 +14,9 @@ namespace vibro {
 /// take, data the scheme refuses, a study without a reference for its model).
 RunResult run_case(const CaseSpec& c, const RunOptions& options = {});
 
+/// Throws InputError when the case has no [convergence] list of step sizes, which a study needs.
+void require_convergence_list(const CaseSpec& c);
+
 /// What every machine output carries: the tool version and the precision.
 Provenance provenance(const Precision& precision);
 

@@ -159,4 +159,15 @@ TestsetRunResult run_testset(const std::vector<TestsetProblem>& problems, const 
   return out;
 }
 
+std::vector<TestsetListing> testset_listing(const std::filesystem::path& problems_dir,
+                                            const std::vector<std::string>& ids,
+                                            const std::optional<Precision>& precision) {
+  std::vector<TestsetListing> listing;
+  for (const CaseSpec& c : load_testset_problems(problems_dir, ids))
+    listing.push_back({c.testset->id, c.testset->title, std::string(model_name(c.model.model_kind())),
+                       c.testset->origin, c.testset->stresses, c.file,
+                       schemes_running(c, precision.value_or(c.precision))});
+  return listing;
+}
+
 }  // namespace vibro

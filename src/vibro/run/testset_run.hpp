@@ -45,6 +45,18 @@ CaseSpec with_scheme(const CaseSpec& problem, const std::string& scheme, const P
 /// nonstandard-impact).
 std::vector<std::string> schemes_running(const CaseSpec& problem, const Precision& precision);
 
+/// One problem as `vibro testset list` shows it.
+struct TestsetListing {
+  std::string id, title, model, origin, stresses, file;
+  std::vector<std::string> schemes;  ///< the registered schemes that run it at its precision
+};
+
+/// The problems of `problems_dir` (those of `ids` when given) with the schemes that run each
+/// at `precision` (default: the problem's own).
+std::vector<TestsetListing> testset_listing(const std::filesystem::path& problems_dir,
+                                            const std::vector<std::string>& ids,
+                                            const std::optional<Precision>& precision);
+
 struct TestsetPair {
   std::string problem, title, scheme, precision;
   std::string reference;  ///< what the study measured against (its own check, besides the score)

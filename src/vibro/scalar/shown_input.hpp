@@ -71,4 +71,14 @@ inline std::string cut_long_numbers(std::string_view message) {
   return out;
 }
 
+/// An error message on one line, whatever text of the input it quotes, its numbers longer than
+/// 60 characters cut (cut_long_numbers): what `vibro` prints after "vibro: error: " and what
+/// the Python module's exceptions say.
+inline std::string one_line(std::string_view message) {
+  std::string line;
+  for (const char c : cut_long_numbers(message))
+    line += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
+  return line;
+}
+
 }  // namespace vibro
