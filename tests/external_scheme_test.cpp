@@ -25,6 +25,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -181,7 +182,7 @@ TEST(ProgramTrajectory, TheTableSchemaNamesTheColumnsTheReaderTakes) {
 /// faulty_scheme.py FAULT as a program, and the problem it reads: 4 steps of h = 1/4 from
 /// t0 = 0, u0 = 1, v0 = −1 (its rows are then u = 1 − t, v = −1).
 vibro::ExternalScheme faulty(const std::string& fault) {
-  return {{"python3", std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py", fault}, "", "faulty", std::chrono::seconds(60)};
+  return {{"python3", std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py", fault}, "", "faulty", std::chrono::seconds(60), {}};
 }
 const std::string four_steps =
     R"({"steps": 4, "initial": {"t0": {"double": 0}, "u0": {"double": 1}, "v0": {"double": -1}},)"
@@ -200,10 +201,10 @@ TEST(ProgramTrajectory, ReadsEveryRowWithItsContactFlag) {
   EXPECT_NO_THROW(trajectory.finish());
 }
 
-/// The message of the RunFailure from reading every row of FAULT's answer to four_steps.
-std::string trajectory_failure(const std::string& fault) {
+/// The message of the RunFailure from reading every row of the scheme's answer to four_steps.
+std::string trajectory_failure(const vibro::ExternalScheme& scheme) {
   try {
-    vibro::ProgramTrajectory<double, double> trajectory(faulty(fault), four_steps, 4, 0.0, 0.25, 1, "test");
+    vibro::ProgramTrajectory<double, double> trajectory(scheme, four_steps, 4, 0.0, 0.25, 1, "test");
     double t, u, v;
     for (std::int64_t k = 0; k <= 4; ++k) trajectory.read_row(k, t, u, v);
     trajectory.finish();
@@ -214,8 +215,9 @@ std::string trajectory_failure(const std::string& fault) {
 }
 
 TEST(ProgramTrajectory, RefusesTooFewAndTooManyRows) {
-  EXPECT_NE(trajectory_failure("many").find("gave more than the 5 rows asked for"), std::string::npos);
-  EXPECT_NE(trajectory_failure("few").find("gave 3 rows after its header where 5 were asked for"), std::string::npos);
+  EXPECT_NE(trajectory_failure(faulty("many")).find("gave more than the 5 rows asked for"), std::string::npos);
+  EXPECT_NE(trajectory_failure(faulty("few")).find("gave 3 rows after its header where 5 were asked for"),
+            std::string::npos);
 }
 
 TEST(ProgramTrajectory, RefusesTimesOffTheGrid) {
@@ -232,6 +234,79 @@ TEST(ProgramTrajectory, RefusesTimesOffTheGrid) {
     message = failure.what();
   }
   EXPECT_NE(message.find("row 1 (line 3 of its output) t = 0.2505 is off the grid"), std::string::npos) << message;
+}
+
+/// A trajectory computed in the process (the Python module's step functions): four steps of
+/// h = 1/4 from t0 = 0 of u = 1 − t, v = −1, contact at row 2, then `change` applied.
+vibro::ExternalScheme computed(const std::function<void(vibro::ComputedTrajectory&)>& change) {
+  vibro::ExternalScheme scheme;
+  scheme.name = "computed";
+  scheme.compute = [change](const std::string&) {
+    vibro::ComputedTrajectory answer;
+    for (int k = 0; k <= 4; ++k) {
+      answer.t.push_back(0.25 * k);
+      answer.q.push_back(1 - 0.25 * k);
+      answer.v.push_back(-1);
+      answer.contact.push_back(k == 2 ? 1 : 0);
+    }
+    change(answer);
+    return answer;
+  };
+  return scheme;
+}
+
+/// The message of the RunFailure from replaying the computed answer changed by `change`.
+std::string computed_failure(const std::function<void(vibro::ComputedTrajectory&)>& change) {
+  return trajectory_failure(computed(change));
+}
+
+TEST(ComputedTrajectory, ReplaysEveryRowExactlyWithItsContactFlag) {
+  vibro::ProgramTrajectory<vibro::mpfr_real, vibro::mpfr_real> trajectory(
+      computed([](auto&) {}), four_steps, 4, vibro::mpfr_real(0), vibro::mpfr_real(0.25), 1, "test");
+  for (std::int64_t k = 0; k <= 4; ++k) {
+    vibro::mpfr_real t, u, v;
+    const bool contact = trajectory.read_row(k, t, u, v);
+    EXPECT_EQ(t, vibro::mpfr_real(0.25) * k);  // the doubles k/4 exactly, in MPFR too
+    EXPECT_EQ(u, 1 - t);
+    EXPECT_EQ(v, -1);
+    EXPECT_EQ(contact, k == 2) << "row " << k;
+  }
+}
+
+TEST(ComputedTrajectory, RefusesEachDefectWithOneLineNamingTheRowAndColumn) {
+  using A = vibro::ComputedTrajectory;
+  const auto says = [](const std::function<void(A&)>& change, const std::string& expected) {
+    const std::string message = computed_failure(change);
+    EXPECT_NE(message.find(expected), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  };
+  says([](A& a) { a.t.pop_back(); }, "test: the step function gave 4 rows where 5 were asked for");
+  says([](A& a) { a.q.push_back(0); }, "gave 6 values of q where 5 were asked for");
+  says([](A& a) { a.v.pop_back(); }, "gave 4 values of v where 5 were asked for");
+  says([](A& a) { a.contact.pop_back(); }, "gave 4 contact flags where 5 were asked for");
+  says([](A& a) { a.dimension = 2; }, "gave 2 coordinates per row where the model has 1");
+  says([](A& a) { a.q[3] = std::numeric_limits<double>::quiet_NaN(); },
+       "the step function's row 3, column 'u': nan is not finite");
+  says([](A& a) { a.v[1] = std::numeric_limits<double>::infinity(); }, "row 1, column 'v': inf is not finite");
+  says([](A& a) { a.t[2] = 0.5 + 0.25 / 500; }, "row 2 t = 0.5005 is off the grid");
+  says([](A& a) { a.t[0] = -0.25 / 500; }, "row 0 t = -0.0005 is off the grid");
+  says([](A& a) { a.t[3] = a.t[2]; }, "row 3 t = 0.5 is not later than the previous row's 0.5");
+  says([](A& a) { a.contact[4] = 2; }, "row 4, column 'contact': 2 is not 0 or 1");
+  EXPECT_EQ(computed_failure([](A&) {}), "");
+  EXPECT_EQ(computed_failure([](A& a) { a.contact.clear(); }), "");  // the flags are optional
+}
+
+TEST(ComputedTrajectory, AFailedComputationIsARunErrorInItsContext) {
+  vibro::ExternalScheme scheme;
+  scheme.compute = [](const std::string&) -> vibro::ComputedTrajectory {
+    throw vibro::ProgramFailure("the step function raised ZeroDivisionError: division by zero");
+  };
+  try {
+    vibro::ProgramTrajectory<double, double> trajectory(scheme, four_steps, 4, 0.0, 0.25, 1, "'f' at step size 1/4");
+    ADD_FAILURE() << "no failure";
+  } catch (const vibro::RunFailure& failure) {
+    EXPECT_STREQ(failure.what(), "'f' at step size 1/4: the step function raised ZeroDivisionError: division by zero");
+  }
 }
 
 /// The harmonic oscillator with an obstacle (cases/study_ps_harmonic_obstacle.toml), one

@@ -6,6 +6,9 @@
 // read at the run's precision, contact 0 or 1. Each failure is a RunFailure naming the step
 // size, the row and the column; the program is stopped.
 //
+// A trajectory computed in this process (ExternalScheme::compute, the Python module's step
+// functions) is checked alike: its sizes first, then every row's numbers as they are replayed.
+//
 // ProgramScheme replays the rows as a vibro::Scheme (scheme/scheme.hpp), one row per step, so
 // that the run layer drives it and the study measures it exactly as it does a built-in scheme.
 
@@ -19,11 +22,14 @@
 #include "vibro/scheme/scheme.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace vibro {
@@ -45,24 +51,33 @@ ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t colum
 template <class Real, class Coordinates>
 class ProgramTrajectory {
  public:
-  /// Starts the program with `problem` on its stdin; it is to answer steps + 1 rows from t0
-  /// with step h. `context` says which run this is ("'ps.py' at step size T/100").
+  /// Starts the program with `problem` on its stdin (or, for a scheme computed in this
+  /// process, computes its arrays); it is to answer steps + 1 rows from t0 with step h.
+  /// `context` says which run this is ("'ps.py' at step size T/100").
   ProgramTrajectory(const ExternalScheme& program, const std::string& problem, std::int64_t steps, const Real& t0,
-                    const Real& h, std::size_t dimension, const std::string& context) try
-      : program_(program.argv, problem,
-                 trajectory_limits(program, 2 * dimension + 2, decimal_digits<Real>(), steps)),
-        steps_(steps), t0_(t0), h_(h), dimension_(dimension), context_(context) {
+                    const Real& h, std::size_t dimension, const std::string& context)
+      : steps_(steps), t0_(t0), h_(h), dimension_(dimension), context_(context) {
     using std::abs;
     grid_tolerance_ = Real(abs(h_)) / 1000;
     minus_grid_tolerance_ = -grid_tolerance_;
+    columns_ = trajectory_columns(dimension_);
+    if (program.compute) {
+      compute(program.compute, problem);
+      return;
+    }
+    try {
+      program_.emplace(program.argv, problem,
+                       trajectory_limits(program, 2 * dimension + 2, decimal_digits<Real>(), steps));
+    } catch (const ProgramFailure& why) {  // it could not be started
+      throw RunFailure(context + ": the program " + why.what());
+    }
     read_header();
-  } catch (const ProgramFailure& why) {  // it could not be started
-    throw RunFailure(context + ": the program " + why.what());
   }
 
   /// Row k (0: the initial state) into t, q, v; returns its contact cell (false without the
   /// column). Rows are read in order, each once.
   bool read_row(std::int64_t k, Real& t, Coordinates& q, Coordinates& v) {
+    if (!program_) return computed_row(k, t, q, v);
     const std::optional<std::string_view> line = next_line();
     if (!line)
       ended_early("gave " + std::to_string(k) + " rows after its header where " + std::to_string(steps_ + 1) +
@@ -72,18 +87,7 @@ class ProgramTrajectory {
       fail_at(k, "has " + std::to_string(cells_.size()) + " cells where the header has " +
                      std::to_string(columns_.size()));
     read_cell(k, 0, t);
-    if (k > 0 && !(t > previous_t_))
-      fail_at(k, "t = " + to_text(t) + " is not later than the previous row's " + to_text(previous_t_) +
-                     " (the times must increase)");
-    // t − (t0 + k·h), in place: no number is made per row (an MPFR number would allocate).
-    off_grid_ = h_;
-    off_grid_ *= k;
-    off_grid_ += t0_;
-    off_grid_ -= t;
-    if (off_grid_ > grid_tolerance_ || off_grid_ < minus_grid_tolerance_)
-      fail_at(k, "t = " + to_text(t) + " is off the grid: row k is at t0 + k·h = " + to_text(Real(t + off_grid_)) +
-                     " (within h/1000)");
-    previous_t_ = t;
+    check_time(k, t);
     assign(k, q, 1);
     assign(k, v, 1 + dimension_);
     rows_ = k + 1;
@@ -96,23 +100,96 @@ class ProgramTrajectory {
   /// After the run: when every row was read, the output must end there and the program exit
   /// with status 0; a run that stopped early (it left the escape bound) stops the program.
   void finish() {
+    if (!program_) return;
     if (rows_ < steps_ + 1) {
-      program_.stop();
+      program_->stop();
       return;
     }
     if (next_line()) fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " +
                           std::to_string(steps_) + ")");
     try {
-      program_.wait_for_exit();
+      program_->wait_for_exit();
     } catch (const ProgramFailure& why) {
       throw RunFailure(context_ + ": the program " + why.what());
     }
   }
 
  private:
+  /// The trajectory computed in this process, its sizes checked: steps + 1 rows of
+  /// `dimension_` coordinates and velocities.
+  void compute(const TrajectoryFunction& f, const std::string& problem) {
+    try {
+      computed_ = f(problem);
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context_ + ": " + why.what());
+    }
+    const std::size_t rows = static_cast<std::size_t>(steps_) + 1;
+    const auto wrong = [&](const std::string& what) {
+      throw RunFailure(context_ + ": the step function " + what + " (k = 0 … " + std::to_string(steps_) + ", " +
+                       std::to_string(dimension_) + " coordinate" + (dimension_ == 1 ? "" : "s") + ")");
+    };
+    if (computed_.dimension != dimension_)
+      wrong("gave " + std::to_string(computed_.dimension) + " coordinates per row where the model has " +
+            std::to_string(dimension_));
+    if (computed_.t.size() != rows)
+      wrong("gave " + std::to_string(computed_.t.size()) + " rows where " + std::to_string(rows) + " were asked for");
+    for (const auto& [name, values] : {std::pair{"q", &computed_.q}, std::pair{"v", &computed_.v}})
+      if (values->size() != rows * dimension_)
+        wrong("gave " + std::to_string(values->size()) + " values of " + name + " where " +
+              std::to_string(rows * dimension_) + " were asked for");
+    if (!computed_.contact.empty()) {
+      if (computed_.contact.size() != rows)
+        wrong("gave " + std::to_string(computed_.contact.size()) + " contact flags where " + std::to_string(rows) +
+              " were asked for");
+      columns_.push_back("contact");
+    }
+  }
+
+  /// Row k of the computed trajectory: every number a double, exact in Real.
+  bool computed_row(std::int64_t k, Real& t, Coordinates& q, Coordinates& v) {
+    const std::size_t row = static_cast<std::size_t>(k);
+    computed_value(k, 0, computed_.t[row], t);
+    check_time(k, t);
+    const auto assign_computed = [&](const std::vector<double>& values, std::size_t first, Coordinates& x) {
+      if constexpr (std::is_same_v<Coordinates, Real>) {
+        computed_value(k, first, values[row], x);
+      } else {
+        x.resize(dimension_);
+        for (std::size_t i = 0; i < dimension_; ++i) computed_value(k, first + i, values[row * dimension_ + i], x[i]);
+      }
+    };
+    assign_computed(computed_.q, 1, q);
+    assign_computed(computed_.v, 1 + dimension_, v);
+    if (computed_.contact.empty()) return false;
+    const std::uint8_t flag = computed_.contact[row];
+    if (flag > 1) fail_at(k, columns_.size() - 1, std::to_string(flag) + " is not 0 or 1");
+    return flag == 1;
+  }
+
+  void computed_value(std::int64_t k, std::size_t column, double value, Real& out) const {
+    if (!std::isfinite(value)) fail_at(k, column, to_text(value) + " is not finite");
+    out = value;
+  }
+
+  /// Row k's time later than row k − 1's and on the grid t0 + k·h (within h/1000).
+  void check_time(std::int64_t k, const Real& t) {
+    if (k > 0 && !(t > previous_t_))
+      fail_at(k, "t = " + to_text(t) + " is not later than the previous row's " + to_text(previous_t_) +
+                     " (the times must increase)");
+    // t − (t0 + k·h), in place: no number is made per row (an MPFR number would allocate).
+    off_grid_ = h_;
+    off_grid_ *= k;
+    off_grid_ += t0_;
+    off_grid_ -= t;
+    if (off_grid_ > grid_tolerance_ || off_grid_ < minus_grid_tolerance_)
+      fail_at(k, "t = " + to_text(t) + " is off the grid: row k is at t0 + k·h = " + to_text(Real(t + off_grid_)) +
+                     " (within h/1000)");
+    previous_t_ = t;
+  }
+
   std::optional<std::string_view> next_line() {
     try {
-      std::optional<std::string_view> line = program_.next_line();
+      std::optional<std::string_view> line = program_->next_line();
       ++lines_;
       if (line && !line->empty() && line->back() == '\r') line->remove_suffix(1);
       return line;
@@ -125,7 +202,7 @@ class ProgramTrajectory {
   /// (the more telling message), else `message`.
   [[noreturn]] void ended_early(const std::string& message) {
     try {
-      program_.wait_for_exit();
+      program_->wait_for_exit();
     } catch (const ProgramFailure& why) {
       throw RunFailure(context_ + ": the program " + why.what());
     }
@@ -135,7 +212,6 @@ class ProgramTrajectory {
   void read_header() {
     const std::optional<std::string_view> line = next_line();
     if (!line) ended_early("wrote nothing to stdout");
-    columns_ = trajectory_columns(dimension_);
     std::string expected, with_contact;
     for (const std::string& c : columns_) expected += (expected.empty() ? "" : ",") + c;
     with_contact = expected + ",contact";
@@ -181,24 +257,28 @@ class ProgramTrajectory {
   }
 
   std::string stderr_said() const {
-    const std::string tail = program_.stderr_tail();
+    const std::string tail = program_->stderr_tail();
     return tail.empty() ? "" : "; its last stderr lines: " + tail;
   }
 
   [[noreturn]] void fail(const std::string& message) {
-    program_.stop();
+    program_->stop();
     throw RunFailure(context_ + ": the program " + message + stderr_said());
   }
+  /// Row k, and for a program's row the line of its output it is on.
+  std::string row_named(std::int64_t k) const {
+    return program_ ? "row " + std::to_string(k) + " (line " + std::to_string(lines_) + " of its output)"
+                    : "the step function's row " + std::to_string(k);
+  }
   [[noreturn]] void fail_at(std::int64_t k, const std::string& message) const {
-    throw RunFailure(context_ + ": row " + std::to_string(k) + " (line " + std::to_string(lines_) +
-                     " of its output) " + message);
+    throw RunFailure(context_ + ": " + row_named(k) + " " + message);
   }
   [[noreturn]] void fail_at(std::int64_t k, std::size_t column, const std::string& message) const {
-    throw RunFailure(context_ + ": row " + std::to_string(k) + " (line " + std::to_string(lines_) +
-                     " of its output), column '" + columns_[column] + "': " + message);
+    throw RunFailure(context_ + ": " + row_named(k) + ", column '" + columns_[column] + "': " + message);
   }
 
-  RunningProgram program_;
+  std::optional<RunningProgram> program_;  ///< none for a trajectory computed in this process
+  ComputedTrajectory computed_;
   std::int64_t steps_, rows_ = 0, lines_ = 0;
   Real t0_, h_, grid_tolerance_, minus_grid_tolerance_, previous_t_, off_grid_;
   std::string digits_;  ///< a cell as a C string, for the parsers that need one

@@ -62,7 +62,9 @@ struct ExternalProgramEntry {
     if (!run.program) throw std::logic_error("an external run without its program");
     return {run.program};
   }
+  /// A program's command and timeout; a step function computed in this process has no timeout.
   static std::vector<std::pair<std::string, std::string>> describe(const Options& o) {
+    if (o.program->compute) return {{"command", o.program->command}};
     return {{"command", o.program->command},
             {"timeout", to_text_significant(o.program->timeout.count(), 6) + " s"}};
   }
