@@ -158,6 +158,7 @@ class SystemReference {
     Real t = t0_;
     std::int64_t count = 0;
     for (;;) {
+      throw_if_cancelled();
       if (++count > settings_.max_segments)
         throw std::runtime_error("N-DOF reference: more than " + std::to_string(settings_.max_segments) +
                                  " flights before t = " + to_text(t_end_) + " (hard cap)");

@@ -84,11 +84,6 @@ struct RunOptions {
   /// set from the command line only, never from a case file.
   const ExternalScheme* program = nullptr;
 
-  /// Tells `progress` every 2^16 steps, `done` being the count so far.
-  void step_done(std::int64_t done) const {
-    constexpr std::int64_t interval = 1 << 16;
-    if (progress && done % interval == 0) progress->advance(done);
-  }
 };
 
 }  // namespace vibro

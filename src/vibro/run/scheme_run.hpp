@@ -6,6 +6,7 @@
 // compile time inside a run, so nothing in a step loop is virtual or allocates (the rows
 // of --csv are built only when asked for).
 
+#include "vibro/analysis/cancellation.hpp"
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/linalg/coordinates.hpp"
 #include "vibro/run/case_spec.hpp"
@@ -223,30 +224,36 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
       });
       if (horizon.stroboscopic() && !end.escaped) on_section(std::as_const(x), k);
       if (options.progress) options.progress->advance(k);
+      throw_if_cancelled();
     }
   } else {
     // Sections of steps_per_section() steps (or one of all the steps): the inner loop tests
     // per step only what cannot wait for a section's end: finiteness (the first non-finite
     // step is the one named, and a projection onto u ≥ u_min could turn a NaN back into a
-    // number before the section ends), the escape bound when the case has one, and the
-    // progress counter when someone listens.
+    // number before the section ends) and the escape bound when the case has one.
     const std::int64_t total = horizon.steps(), per_section = horizon.steps_per_section();
     const std::int64_t chunk = per_section > 0 ? per_section : std::max<std::int64_t>(total, 1);
     const bool bounded = horizon.escape().has_value(), reporting = options.progress != nullptr;
     if (reporting)
       options.progress->begin(options.label, total, "steps", static_cast<double>(total) * options.seconds_per_step);
+    // A piece of steps ends at the next section's end or the next multiple of
+    // steps_between_cancellation_tests, where the cancellation request is tested and, at
+    // such a multiple, the progress told.
     while (end.steps < total && !end.escaped) {
-      const std::int64_t stop = std::min(total, end.steps + chunk);
+      const std::int64_t stop =
+          std::min({total, (end.steps / chunk + 1) * chunk,
+                    (end.steps / steps_between_cancellation_tests + 1) * steps_between_cancellation_tests});
       while (end.steps < stop) {
         const auto report = scheme.step(x);
         ++end.steps;
         require_finite(x);
         on_step(std::as_const(x), report);
         if (bounded && beyond(x)) break;
-        if (reporting) options.step_done(end.steps);
       }
+      if (reporting && end.steps % steps_between_cancellation_tests == 0) options.progress->advance(end.steps);
       if (per_section > 0 && !end.escaped && end.steps % per_section == 0)
         on_section(std::as_const(x), end.steps / per_section);
+      throw_if_cancelled();
     }
   }
   if (!is_finite(scheme.velocity(x)))
