@@ -22,6 +22,7 @@ packages=(
   gnuplot-nox help2man
   libsiconos-kernel-dev
   python3-jsonschema
+  python3-dev python3-pybind11 python3-numpy python3-pytest
   libopenmpi-dev openmpi-bin
   clang libclang-rt-14-dev
 )

@@ -2,11 +2,13 @@
 # prefix, then build and run a project outside the tree against it twice, through
 # find_package(vibro) and through pkg-config, and run the installed executable from another
 # directory so that it finds its shipped cases, tables and goldens beside itself; read the
-# installed man page as `man` does; and build and run examples/own_scheme_cpp, a user's
-# project with a scheme of its own, both ways.
+# installed man page as `man` does; build and run examples/own_scheme_cpp, a user's
+# project with a scheme of its own, both ways; and import the installed Python module.
 # Arguments: BUILD_DIR (vibro's build), SOURCE_ROOT (vibro's source tree), SOURCE_DIR
 # (tests/install), WORK_DIR (scratch), CXX (the compiler), GENERATOR, MAN_PAGE (the build's
-# VIBRO_MAN_PAGE: OFF for a build configured without a man page).
+# VIBRO_MAN_PAGE: OFF for a build configured without a man page), PYTHON (the interpreter the
+# module is built for; empty without the module) and PYTHON_DIR (its install directory under
+# the prefix).
 
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -89,6 +91,21 @@ endif()
 file(STRINGS ${prefix}/bin/vibro source_paths REGEX "${SOURCE_ROOT}")
 if(source_paths)
   message(FATAL_ERROR "the installed executable names the source tree: ${source_paths}")
+endif()
+
+# 3b. The Python module (docs/python.md), imported from the prefix's site directory in
+#     another directory: its version is the executable's, and it finds the installed cases.
+if(PYTHON)
+  set(ENV{PYTHONPATH} ${prefix}/${PYTHON_DIR})
+  execute_process(COMMAND ${PYTHON} -c
+                          "import vibro; print(vibro.__version__); print(vibro.data_dir()); print(len(vibro.list_cases()))"
+                  WORKING_DIRECTORY ${WORK_DIR}/elsewhere RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  execute_process(COMMAND ${prefix}/bin/vibro --version OUTPUT_VARIABLE version_text)
+  string(REGEX MATCH "^vibro ([^ ]+)" _ "${version_text}")
+  if(NOT status EQUAL 0 OR NOT out MATCHES "^${CMAKE_MATCH_1}\n${prefix}/share/vibro\n[1-9]")
+    message(FATAL_ERROR "the installed Python module (PYTHONPATH=${prefix}/${PYTHON_DIR}): ${status}\n${out}\n${err}")
+  endif()
+  unset(ENV{PYTHONPATH})
 endif()
 
 # 4. The man page: installed where `man` looks, rendered by `man -l`, with a section for every

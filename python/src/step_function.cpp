@@ -1,0 +1,62 @@
+#include "step_function.hpp"
+
+#include "interrupt.hpp"
+
+#include "vibro/io/external_program.hpp"
+
+#include <pybind11/numpy.h>
+
+#include <cstdint>
+#include <memory>
+
+namespace vibro::python {
+
+namespace py = pybind11;
+
+namespace {
+
+template <class T>
+std::vector<T> copied(const py::handle& array) {
+  const auto a = py::cast<py::array_t<T, py::array::c_style | py::array::forcecast>>(array);
+  return std::vector<T>(a.data(), a.data() + a.size());
+}
+
+}  // namespace
+
+ExternalScheme step_function_scheme(py::object call, const std::string& name) {
+  ExternalScheme scheme;
+  scheme.name = name;
+  scheme.command = "Python step function " + name;
+  // The object is released with the GIL held: the scheme may outlive the call that made it.
+  const auto held = std::shared_ptr<py::object>(new py::object(std::move(call)), [](py::object* o) {
+    const py::gil_scoped_acquire gil;
+    delete o;
+  });
+  scheme.compute = [held](const std::string& problem) {
+    const py::gil_scoped_acquire gil;
+    const InterruptWatch::PythonHandler python_handles_ctrl_c;
+    try {
+      const py::object answer = (*held)(problem);
+      if (py::isinstance<py::str>(answer))  // the package's check of the answer's shapes failed
+        throw ProgramFailure("the step function " + py::cast<std::string>(answer));
+      const py::tuple out = answer;
+      ComputedTrajectory trajectory;
+      trajectory.t = copied<double>(out[0]);
+      trajectory.q = copied<double>(out[1]);
+      trajectory.v = copied<double>(out[2]);
+      if (!out[3].is_none()) trajectory.contact = copied<std::uint8_t>(out[3]);
+      trajectory.dimension = py::cast<std::size_t>(out[4]);
+      return trajectory;
+    } catch (py::error_already_set& e) {
+      if (e.matches(PyExc_KeyboardInterrupt)) {  // Ctrl-C in the step function: the whole call stops
+        cancellation_requested = true;
+        throw Cancelled();
+      }
+      const std::string type = py::str(e.type().attr("__name__"));
+      throw ProgramFailure("the step function raised " + type + ": " + std::string(py::str(e.value())));
+    }
+  };
+  return scheme;
+}
+
+}  // namespace vibro::python

@@ -1,0 +1,100 @@
+"""vibro.converge against `vibro converge --json` (the same document but for wall times), and a
+Python step function measured as a built-in scheme is: Paoli–Schatzman written in Python
+(examples/python/paoli_schatzman_step.py) gives the built-in scheme's errors to rounding."""
+import math
+import re
+
+import numpy as np
+import pytest
+
+import vibro
+from conftest import cli_error, cli_json, without_seconds
+from paoli_schatzman_step import paoli_schatzman
+
+STUDY = "cases/study_ps_harmonic_obstacle.toml"
+
+
+def test_a_study_is_vibro_converge(tmp_path):
+    document = cli_json("converge", STUDY, "--out", tmp_path / "cli")
+    study = vibro.converge(STUDY, out=tmp_path / "py")
+    assert without_seconds(study.to_dict()) == without_seconds(document)
+    assert sorted(p.name for p in (tmp_path / "py").iterdir()) == sorted(p.name for p in (tmp_path / "cli").iterdir())
+    orders = study.convergence.orders
+    assert isinstance(orders.position_linf.successive, np.ndarray)
+    assert orders.position_linf.successive.dtype == np.float64
+
+
+def test_an_mpfr_study_is_vibro_converges_to_the_last_digit(tmp_path):
+    case = "cases/study_ps_centered_periodic.toml"
+    document = cli_json("converge", case, "--precision", "mpfr:30", "--no-measure-rounding", "--timing-repeats", "0",
+                        "--out", tmp_path)
+    study = vibro.converge(case, precision="mpfr:30", measure_rounding=False, timing_repeats=0)
+    assert without_seconds(study.to_dict()) == without_seconds(document)
+    assert study.convergence.rows[0].errors.position_linf_text == document["convergence"]["rows"][0]["errors"][
+        "position_linf_text"]
+
+
+@pytest.mark.parametrize("case", [STUDY, "cases/study_ps_centered_periodic.toml"])
+def test_paoli_schatzman_in_python_gives_the_builtin_errors(case):
+    builtin = vibro.converge(case, measure_rounding=False)
+    mine = vibro.converge(case, step_fn=paoli_schatzman, measure_rounding=False)
+    assert mine.scheme.external is True and mine.scheme.type == "paoli_schatzman"
+    eps = np.finfo(float).eps
+    for b, m in zip(builtin.convergence.rows, mine.convergence.rows):
+        # Both sum the same increments in double: they differ by rounding, at most ~eps per step.
+        bound = 64 * eps * b.steps
+        for key in ("position_linf", "velocity_l1"):
+            assert math.isclose(m.errors[key], b.errors[key], rel_tol=0, abs_tol=bound), (key, b.h)
+        assert m.impacts.to_dict() == b.impacts.to_dict()
+    for key in ("position_linf", "velocity_l1"):
+        assert math.isclose(mine.convergence.orders[key].least_squares, builtin.convergence.orders[key].least_squares,
+                            abs_tol=1e-6)
+
+
+def test_a_study_needs_a_convergence_list():
+    with pytest.raises(vibro.InputError) as raised:
+        vibro.converge("cases/ps_forced_oscillator.toml")
+    assert str(raised.value) == cli_error("converge", "cases/ps_forced_oscillator.toml")
+
+
+def small_study():
+    return {"case": {"name": "small", "precision": "double"},
+            "model": {"type": "impact-oscillator", "alpha": 0, "a": 0, "omega": 1, "u_min": 0, "e": "0.5"},
+            "initial": {"u0": 1, "v0": 0},
+            "scheme": {"type": "paoli-schatzman"},
+            "step": {"steps_per_period": 20},
+            "horizon": {"periods": 1},
+            "convergence": {"steps_per_period": [20, 40]}}
+
+
+def answer_with(change):
+    """A step function: the Paoli–Schatzman answer, then `change` applied to it."""
+    def step_fn(problem, h):
+        return change(*paoli_schatzman(problem, h))
+    return step_fn
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t, q, v, c: (t, q), re.escape("returned 2 values where (t, q, v) or (t, q, v, contact) was expected")),
+    (lambda t, q, v, c: 3.0, re.escape("returned float where (t, q, v)")),
+    (lambda t, q, v, c: (t[:-1], q, v), r"returned t of shape \(20,\) where \(21,\) was asked for"),
+    (lambda t, q, v, c: (t, np.stack([q, q], axis=1), v), r"returned q of shape \(21, 2\) where \(21,\) was asked for"),
+    (lambda t, q, v, c: (t, q, ["x"] * len(v)), "returned a v that is not an array of numbers"),
+    (lambda t, q, v, c: (t, q, v, np.full(len(t), 2)), "contact flags other than 0 and 1"),
+    (lambda t, q, v, c: (t + 0.01, q, v), "the step function's row 0 t = 0.01 is off the grid"),
+    (lambda t, q, v, c: (t, np.where(t > 1, np.nan, q), v), "column 'u': nan is not finite"),
+    (lambda t, q, v, c: (t[::-1], q, v), "row 0 t = .* is off the grid"),
+])
+def test_a_wrong_answer_is_a_clear_run_error(change, message):
+    with pytest.raises(vibro.RunError, match=message) as raised:
+        vibro.converge(small_study(), step_fn=answer_with(change), name="changed")
+    assert "external scheme 'changed' at step size" in str(raised.value)
+
+
+def test_a_step_function_that_raises_is_a_run_error_caused_by_it():
+    def broken(problem, h):
+        return 1 / 0
+    with pytest.raises(vibro.RunError, match="the step function raised ZeroDivisionError: division by zero") as raised:
+        vibro.converge(small_study(), step_fn=broken)
+    assert isinstance(raised.value.__cause__, ZeroDivisionError)
+    assert "'broken'" in str(raised.value)

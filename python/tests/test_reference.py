@@ -1,0 +1,76 @@
+"""vibro.reference: its events are those `vibro run` of the same case with the reference scheme
+lists; its values obey the closed form before the first impact and the obstacle at each impact."""
+import tomllib
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import vibro
+from conftest import cli_json
+
+
+def falling(precision):
+    """u'' = -g from u0 = 1, v0 = 0 onto u_min = 0: u = 1 - g t²/2 until t = sqrt(2/g)."""
+    return {"case": {"name": "falling", "precision": precision},
+            "model": {"type": "constant-force", "g": 2, "u_min": 0, "e": "0.5"},
+            "initial": {"u0": 1, "v0": 0},
+            "scheme": {"type": "reference"},
+            "horizon": {"t_end": 3}}
+
+
+@pytest.mark.parametrize("precision", ["double", "mpfr:40"])
+def test_values_before_the_first_impact_are_the_free_fall(precision):
+    times = ["0", "0.25", "0.5", "0.75", "0.99"]  # the first impact is at t = 1 (g = 2)
+    reference = vibro.reference(falling(precision), times=times)
+    unit = 2.0 ** -52 if precision == "double" else Fraction(10) ** -38
+    for t_text, q_text, v_text in zip(times, reference.q_text, reference.v_text):
+        t = Fraction(t_text)
+        assert abs(Fraction(q_text) - (1 - t * t)) <= 8 * unit   # closed form u = 1 - t²
+        assert abs(Fraction(v_text) + 2 * t) <= 8 * unit         # v = -2t
+    assert reference.q.dtype == np.float64 and reference.q.shape == (len(times),)
+    assert reference.events[0].kind == "impact"
+    assert abs(Fraction(reference.events[0].t_text) - 1) <= 8 * unit
+    assert abs(Fraction(reference.events[0].v_plus_text) - 1) <= 8 * unit  # v+ = -e v- = 0.5 · 2
+
+
+def test_at_every_impact_the_mass_is_on_the_obstacle():
+    case = "cases/reference_periodic.toml"
+    reference = vibro.reference(case, precision="mpfr:40")
+    impacts = [e for e in reference.events if e.kind == "impact"]
+    assert len(impacts) > 3
+    at = vibro.reference(case, times=[e.t_text for e in impacts], precision="mpfr:40")
+    with open(case, "rb") as f:
+        u_min = Fraction(str(tomllib.load(f)["model"]["u_min"]))
+    for q in at.q_text:
+        assert abs(Fraction(q) - u_min) <= Fraction(10) ** -35
+
+
+def test_events_are_the_reference_runs_within_their_error_estimates():
+    """The study's reference (a dense reference, evaluated anywhere) and `vibro run` of the
+    reference scheme are two computations of the same motion: the same events, and by the
+    triangle inequality their numbers differ by at most the sum of their errors, each estimated
+    as the run's own error estimate does (the same computation at 20 more digits)."""
+    case = "cases/reference_periodic.toml"
+    document = cli_json("run", case)
+    run_events = document["run"]["events"]
+    run_error = document["run"]["error_estimate"]["max_event_time_difference"]
+    assert document["run"]["error_estimate"]["compared_with"] == "mpfr:35"
+    reference = vibro.reference(case)
+    wider = vibro.reference(case, precision="mpfr:35")
+    assert [e.kind for e in reference.events] == [e["kind"] for e in run_events] == [e.kind for e in wider.events]
+    own_error = max(abs(Fraction(a.t_text) - Fraction(b.t_text))
+                    for a, b in zip(reference.events, wider.events))
+    assert 0 < run_error < 1e-12 and own_error < 1e-12
+    for mine, theirs in zip(reference.events, run_events):
+        assert abs(Fraction(repr(mine.t)) - Fraction(repr(theirs["t"]))) <= Fraction(repr(run_error)) + own_error
+    assert np.array_equal(reference.impact_times, [e.t for e in reference.events if e.kind == "impact"])
+
+
+def test_times_outside_the_horizon_are_bad_input():
+    with pytest.raises(vibro.InputError, match="outside the reference's horizon"):
+        vibro.reference(falling("double"), times=[4.0])
+    with pytest.raises(vibro.InputError, match="not a decimal number"):
+        vibro.reference(falling("double"), times=["soon"])
+    with pytest.raises(vibro.InputError, match="double or MPFR"):
+        vibro.reference(falling("double"), times=[1.0], precision="rational")

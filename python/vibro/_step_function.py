@@ -1,0 +1,65 @@
+"""A Python step function as a scheme (docs/python.md "Your own scheme in Python").
+
+The user's step_fn(problem, h) gets the problem as a dict (the problem of the external-program
+protocol, docs/own_scheme.md "The problem") and h as a float, and returns (t, q, v) or
+(t, q, v, contact): arrays of steps + 1 rows, q and v of shape (rows,) for one coordinate or
+(rows, N) for N. Their shapes are checked here, their values (finite, on the grid t0 + k h,
+increasing) by vibro, as a program's rows are."""
+import json
+
+import numpy as np
+
+
+class StepFunctionCall:
+    """What the compiled part calls once per step size: the problem's JSON text in; out
+    (t, q, v, contact or None, dimension) as contiguous float64 and uint8 arrays, or a str
+    saying what is wrong with the answer. An exception of step_fn is kept in `raised` and
+    raised again (the compiled part reports it as a RunError, whose cause it becomes)."""
+
+    def __init__(self, step_fn):
+        self.step_fn = step_fn
+        self.raised = None
+
+    def __call__(self, problem_text):
+        problem = json.loads(problem_text)
+        try:
+            out = self.step_fn(problem, problem["step"]["h"]["double"])
+        except Exception as error:
+            self.raised = error
+            raise
+        return checked_answer(out, problem["steps"] + 1, problem["dimension"])
+
+
+def checked_answer(out, rows, dimension):
+    if not isinstance(out, (tuple, list)) or len(out) not in (3, 4):
+        return (f"returned {type(out).__name__ if not isinstance(out, (tuple, list)) else f'{len(out)} values'} "
+                "where (t, q, v) or (t, q, v, contact) was expected")
+    arrays = []
+    for name, x in zip(("t", "q", "v"), out):
+        try:
+            arrays.append(np.ascontiguousarray(x, dtype=np.float64))
+        except (TypeError, ValueError) as error:
+            return f"returned a {name} that is not an array of numbers ({error})"
+    t, q, v = arrays
+    wanted = (rows,) if dimension == 1 else (rows, dimension)
+    if t.shape != (rows,):
+        return f"returned t of shape {t.shape} where ({rows},) was asked for: one time per node t0 + k h, k = 0 … {rows - 1}"
+    checked = []
+    for name, a in (("q", q), ("v", v)):
+        if dimension == 1 and a.shape == (rows, 1):
+            a = a.reshape(rows)
+        if a.shape != wanted:
+            per_row = "" if dimension == 1 else f", {dimension} columns: one per coordinate"
+            return f"returned {name} of shape {a.shape} where {wanted} was asked for (one row per node{per_row})"
+        checked.append(np.ascontiguousarray(a.reshape(-1)))
+    contact = None
+    if len(out) == 4 and out[3] is not None:
+        c = np.asarray(out[3])
+        if c.shape != (rows,):
+            return f"returned contact of shape {c.shape} where ({rows},) was asked for"
+        if c.dtype == bool:
+            c = c.astype(np.uint8)
+        if not np.isin(c, (0, 1)).all():
+            return "returned contact flags other than 0 and 1 (or True and False)"
+        contact = np.ascontiguousarray(c, dtype=np.uint8)
+    return t, checked[0], checked[1], contact, dimension
