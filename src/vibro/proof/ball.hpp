@@ -1,0 +1,107 @@
+#pragma once
+// A real ball of Arb (arb_t: a midpoint and a radius, every operation's result containing the
+// exact result of every point of its operands), for the proofs of proof/: the arithmetic is
+// Arb's own, rigorous for + − × ÷, √, exp, log, sin, cos, atan2 and acos, not intervals built
+// by hand on rounding modes (docs/proofs.md, "Why Arb"). Operations work at the precision a
+// BallPrecision guard sets for the thread.
+
+#include <arb.h>
+
+#include <string>
+#include <utility>
+
+namespace vibro::proof {
+
+/// The working precision of Ball operations on this thread, in bits, while the guard lives.
+class BallPrecision {
+ public:
+  explicit BallPrecision(slong bits) : saved_(current_) { current_ = bits; }
+  ~BallPrecision() { current_ = saved_; }
+  BallPrecision(const BallPrecision&) = delete;
+  BallPrecision& operator=(const BallPrecision&) = delete;
+  static slong bits() { return current_; }
+
+ private:
+  slong saved_;
+  static inline thread_local slong current_ = 128;
+};
+
+class Ball {
+ public:
+  Ball() { arb_init(x_); }
+  Ball(slong n) : Ball() { arb_set_si(x_, n); }  // NOLINT: integers are exact balls
+  Ball(const Ball& other) : Ball() { arb_set(x_, other.x_); }
+  Ball(Ball&& other) noexcept : Ball() { arb_swap(x_, other.x_); }
+  Ball& operator=(Ball other) noexcept {
+    arb_swap(x_, other.x_);
+    return *this;
+  }
+  ~Ball() { arb_clear(x_); }
+
+  /// The ball of a decimal or a fraction P/Q written exactly (a case's parameter): exact
+  /// when it is a dyadic number, else as tight as the precision allows. Throws
+  /// std::invalid_argument for another text.
+  static Ball of_text(const std::string& text);
+
+  arb_ptr get() { return x_; }
+  arb_srcptr get() const { return x_; }
+
+  friend Ball operator+(const Ball& a, const Ball& b) { return apply(arb_add, a, b); }
+  friend Ball operator-(const Ball& a, const Ball& b) { return apply(arb_sub, a, b); }
+  friend Ball operator*(const Ball& a, const Ball& b) { return apply(arb_mul, a, b); }
+  friend Ball operator/(const Ball& a, const Ball& b) { return apply(arb_div, a, b); }
+  friend Ball operator-(const Ball& a) {
+    Ball r;
+    arb_neg(r.x_, a.x_);
+    return r;
+  }
+
+  /// Every point below every point of `b` (false: not proved, which is not "greater").
+  friend bool certainly_less(const Ball& a, const Ball& b) { return arb_lt(a.x_, b.x_) != 0; }
+  bool certainly_negative() const { return arb_is_negative(x_) != 0; }
+  bool certainly_positive() const { return arb_is_positive(x_) != 0; }
+  bool contains_zero() const { return arb_contains_zero(x_) != 0; }
+  /// `inner` lies in the interior of this ball.
+  bool contains_in_interior(const Ball& inner) const { return arb_contains_interior(x_, inner.x_) != 0; }
+
+  Ball midpoint() const {
+    Ball r;
+    arb_get_mid_arb(r.x_, x_);
+    return r;
+  }
+  /// The radius, rounded up to a double.
+  double radius() const { return mag_get_d(arb_radref(x_)); }
+  /// This ball with its radius raised to at least `radius` (a box around a point).
+  Ball widened_to(double radius) const {
+    Ball r(*this);
+    mag_t m;
+    mag_init(m);
+    mag_set_d(m, radius);
+    if (mag_cmp(arb_radref(r.x_), m) < 0) mag_set(arb_radref(r.x_), m);
+    mag_clear(m);
+    return r;
+  }
+  /// Midpoint ± radius with `digits` significant digits, as Arb prints it.
+  std::string text(slong digits) const;
+
+ private:
+  template <class F>
+  static Ball apply(F f, const Ball& a, const Ball& b) {
+    Ball r;
+    f(r.x_, a.x_, b.x_, BallPrecision::bits());
+    return r;
+  }
+  arb_t x_;
+};
+
+Ball sqrt(const Ball& x);
+Ball exp(const Ball& x);
+Ball log(const Ball& x);
+Ball abs(const Ball& x);
+Ball acos(const Ball& x);
+/// atan2(y, x), as std::atan2 orders its arguments.
+Ball atan2(const Ball& y, const Ball& x);
+std::pair<Ball, Ball> sin_cos(const Ball& x);
+Ball pi();
+
+}  // namespace vibro::proof
