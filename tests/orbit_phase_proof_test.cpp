@@ -25,13 +25,15 @@ struct Case {
   int n;
 };
 
-/// The roots of the closed form at 500 digits, as (θ, v−).
-std::vector<std::pair<vibro::mpfr_real, vibro::mpfr_real>> roots_at_500_digits(const OscillatorTexts& p, int n) {
+/// The roots of the closed form at 500 digits, with their v− and multipliers.
+std::vector<vibro::PeriodicOrbit<vibro::mpfr_real>> roots_at_500_digits(const OscillatorTexts& p, int n) {
   const auto x = [](const std::string& text) { return vibro::parse_real<vibro::mpfr_real>(text); };
   const vibro::ImpactOscillator<vibro::mpfr_real> model(x(p.alpha), x(p.a), x(p.omega), x(p.u_min), x(p.e));
-  std::vector<std::pair<vibro::mpfr_real, vibro::mpfr_real>> roots;
-  for (const auto& orbit : vibro::periodic_orbits(model, n)) roots.emplace_back(orbit.phase, orbit.velocity_before);
-  return roots;
+  return vibro::periodic_orbits(model, n);
+}
+
+bool contains(const vibro::proof::Ball& ball, const vibro::mpfr_real& x) {
+  return arb_contains_mpfr(ball.get(), x.backend().data()) != 0;
 }
 
 class OrbitPhaseProof : public ::testing::TestWithParam<Case> {};
@@ -46,14 +48,27 @@ TEST_P(OrbitPhaseProof, EnclosesTheRootsComputedAt500DigitsInBoxesBelow1e30) {
   ASSERT_EQ(proof.phases.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const vibro::proof::ProvedPhase& phase = proof.phases[i];
+    const vibro::PeriodicOrbit<vibro::mpfr_real>& orbit = expected[i];
     EXPECT_TRUE(phase.unique) << phase.not_proved;
-    EXPECT_TRUE(arb_contains_mpfr(phase.theta.get(), expected[i].first.backend().data()))
-        << "root " << i << ": " << phase.theta.text(50) << " does not contain θ = " << vibro::to_text(expected[i].first);
-    EXPECT_TRUE(arb_contains_mpfr(phase.velocity_before.get(), expected[i].second.backend().data()))
-        << "root " << i << ": " << phase.velocity_before.text(50);
+    EXPECT_TRUE(contains(phase.theta, orbit.phase))
+        << "root " << i << ": " << phase.theta.text(50) << " does not contain θ = " << vibro::to_text(orbit.phase);
+    EXPECT_TRUE(contains(phase.velocity_before, orbit.velocity_before)) << "root " << i << ": " << phase.velocity_before.text(50);
     EXPECT_LT(phase.theta.radius(), 1e-30);
     EXPECT_LT(phase.velocity_before.radius(), 1e-30);
-    EXPECT_EQ(phase.impact, expected[i].second < 0) << "v− = " << vibro::to_text(expected[i].second);
+    EXPECT_EQ(phase.impact, orbit.velocity_before < 0) << "v− = " << vibro::to_text(orbit.velocity_before);
+    if (!phase.impact) continue;
+    ASSERT_TRUE(phase.multipliers.has_value());
+    const vibro::proof::ProvedMultipliers& mu = *phase.multipliers;
+    EXPECT_TRUE(phase.multipliers_not_proved.empty()) << phase.multipliers_not_proved;
+    EXPECT_EQ(mu.real, orbit.multipliers.real);
+    EXPECT_TRUE(contains(mu.first, orbit.multipliers.first)) << mu.first.text(40);
+    EXPECT_TRUE(contains(mu.second, orbit.multipliers.second)) << mu.second.text(40);
+    EXPECT_TRUE(contains(mu.log_first, orbit.log_moduli.first)) << mu.log_first.text(40);
+    EXPECT_TRUE(contains(mu.log_second, orbit.log_moduli.second)) << mu.log_second.text(40);
+    EXPECT_LT(mu.first.radius(), 1e-30);
+    EXPECT_LT(mu.log_second.radius(), 1e-30);
+    ASSERT_TRUE(mu.stable.has_value());
+    EXPECT_EQ(*mu.stable, orbit.multipliers.largest_modulus() < 1) << "max |μ| = " << vibro::to_text(orbit.multipliers.largest_modulus());
   }
 }
 

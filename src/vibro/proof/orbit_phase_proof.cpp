@@ -35,6 +35,43 @@ Matrix fundamental(const Ball& alpha, int regime, const Ball& tau) {
   return {decay * first, decay * y12, decay * (y21 + alpha * y22 - alpha * first), decay * (y22 - alpha * y12)};
 }
 
+/// The multipliers of M = S Φ from its trace and det M = e² exp(−2αnT) (det S = e²,
+/// det Φ = exp(−2αnT): the closed form is a tighter ball than the entries' product).
+ProvedMultipliers multipliers_of(const Matrix& m, const Ball& det, std::string& not_proved) {
+  const Ball trace = m.a11 + m.a22;
+  const Ball discriminant = trace * trace - Ball(4) * det;
+  ProvedMultipliers mu;
+  Ball largest;
+  if (discriminant.certainly_negative()) {
+    mu.real = false;
+    mu.first = trace / Ball(2);
+    mu.second = sqrt(-discriminant) / Ball(2);
+    mu.log_first = log(det) / Ball(2);  // |μ|² = det for a complex pair
+    mu.log_second = mu.log_first;
+    largest = sqrt(det);
+  } else if (discriminant.certainly_positive()) {
+    // The root of larger modulus without cancellation, the other from the product.
+    const Ball root = sqrt(discriminant);
+    if (trace.certainly_positive() || trace.certainly_negative()) {
+      mu.first = trace.certainly_positive() ? (trace + root) / Ball(2) : (trace - root) / Ball(2);
+      mu.second = det / mu.first;
+    } else {
+      not_proved = "tr M encloses 0: which multiplier is the larger is not proved";
+      return mu;
+    }
+    mu.log_first = log(abs(mu.first));
+    mu.log_second = log(det) - mu.log_first;  // det > 0: |μ1 μ2| = det
+    largest = abs(mu.first);
+  } else {
+    not_proved = "tr² − 4 det M encloses 0: a double multiplier, real or complex not proved";
+    return mu;
+  }
+  if (certainly_less(largest, Ball(1))) mu.stable = true;
+  else if (certainly_less(Ball(1), largest)) mu.stable = false;
+  else not_proved = "max |μ| encloses 1: stability not proved";
+  return mu;
+}
+
 bool overlap(const Ball& x, const Ball& y) { return arb_overlaps(x.get(), y.get()) != 0; }
 
 int compare(const std::string& text, long digits, const std::string& what) {
@@ -107,6 +144,18 @@ PhaseProof prove_orbit_phases(const OscillatorTexts& p, int n, long digits) {
                                       : -((one - phi.a11) * (one + inverse_e) * dp / g);
     phase.velocity_before = -((y0 + dp) / e);
     phase.impact = phase.velocity_before.certainly_negative();
+    if (phase.unique && phase.impact) {
+      // S = [[−e, 0], [(a+ + e a−)/v−, −e]], a± = a cos θ − 2α v± − u_min the accelerations
+      // after and before the impact (reference/impact_reference.hpp, saltation_matrix).
+      const Ball& v_minus = phase.velocity_before;
+      const Ball forcing = a * co - u_min;
+      const Ball a_plus = forcing - Ball(2) * alpha * (-(e * v_minus)), a_minus = forcing - Ball(2) * alpha * v_minus;
+      const Ball lower_left = (a_plus + e * a_minus) / v_minus;
+      const Matrix monodromy{-(e * phi.a11), -(e * phi.a12), lower_left * phi.a11 - e * phi.a21,
+                             lower_left * phi.a12 - e * phi.a22};
+      const Ball det = e * e * exp(-(Ball(2) * alpha * two_pi / omega * Ball(n)));
+      phase.multipliers = multipliers_of(monodromy, det, phase.multipliers_not_proved);
+    }
     if (!phase.unique) phase.not_proved = "the Newton operator's image is not inside the box: uniqueness not proved";
     else if (!phase.impact)
       phase.not_proved = phase.velocity_before.certainly_positive()

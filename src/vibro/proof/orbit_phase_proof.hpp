@@ -11,11 +11,12 @@
 // none when |g u_min| > R, and the enclosures decide which (or say they cannot). Each root's
 // box around θ = δ ± arccos(−g u_min/R) is then checked by the interval Newton operator
 // N(X) = m − f(m)/f'(X): N(X) inside the interior of X proves that X holds exactly one root,
-// and that it lies in N(X) (proof/interval_newton.hpp). The incoming velocity v− is enclosed on that box, and v− < 0
-// proved or not.
+// and that it lies in N(X) (proof/interval_newton.hpp). The incoming velocity v− is enclosed
+// on that box, and v− < 0 proved or not; then the Floquet multipliers, their kind (real or
+// complex) when the discriminant's sign is proved, and stability when max |μ| is clear of 1.
 //
 // Not proved here (docs/proofs.md "What is not proved yet"): that the flight between two
-// impacts stays above the obstacle (admissibility), and the Floquet multipliers.
+// impacts stays above the obstacle (admissibility), without which a root is not yet an orbit.
 
 #include "vibro/proof/ball.hpp"
 
@@ -30,6 +31,17 @@ struct OscillatorTexts {
   std::string alpha, a, omega, u_min, e;
 };
 
+/// The Floquet multipliers of the monodromy M = S Φ(nT) (S the saltation matrix at the impact,
+/// seed 001 Theorem 3.1) on the root's enclosure: a real pair or a complex-conjugate pair, when
+/// the discriminant tr² − 4 det M is proved of one sign.
+struct ProvedMultipliers {
+  bool real = true;
+  Ball first, second;  ///< real: μ1, μ2 with |μ1| ≥ |μ2| (the larger by its sign's root); complex: re, im > 0
+  Ball log_first, log_second;  ///< ln|μ1|, ln|μ2|; the exact Lyapunov exponents per period are these ÷ n
+  /// Proved stable (max |μ| < 1) or unstable (> 1); none when max |μ| encloses 1.
+  std::optional<bool> stable;
+};
+
 /// One root of the phase equation, proved unique in its box, or why it is not.
 struct ProvedPhase {
   Ball theta;            ///< the root's enclosure in [0, 2π), when proved
@@ -37,6 +49,9 @@ struct ProvedPhase {
   bool unique = false;   ///< N(X) ⊂ interior(X): exactly one root in the box
   bool impact = false;   ///< v− < 0 on the whole enclosure: the flight hits the obstacle
   std::string not_proved;  ///< why `unique` or `impact` does not hold (empty when both do)
+  /// When unique and impact: the multipliers, or why they are not decided.
+  std::optional<ProvedMultipliers> multipliers;
+  std::string multipliers_not_proved;
 };
 
 struct PhaseProof {
