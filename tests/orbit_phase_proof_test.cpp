@@ -6,6 +6,7 @@
 // and the shipped orbit and chaotic cases.
 
 #include "vibro/analysis/periodic_orbits.hpp"
+#include "vibro/proof/gap_exclusion.hpp"
 #include "vibro/proof/interval_newton.hpp"
 #include "vibro/proof/orbit_phase_proof.hpp"
 #include "vibro/scalar/parse.hpp"
@@ -13,7 +14,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -57,6 +60,11 @@ TEST_P(OrbitPhaseProof, EnclosesTheRootsComputedAt500DigitsInBoxesBelow1e30) {
     EXPECT_LT(phase.velocity_before.radius(), 1e-30);
     EXPECT_EQ(phase.impact, orbit.velocity_before < 0) << "v− = " << vibro::to_text(orbit.velocity_before);
     if (!phase.impact) continue;
+    // Admissibility against the reference's certified contact search on the MPFR root: a
+    // proof must never admit a root the search rejects, and here it decides every root.
+    EXPECT_EQ(phase.admissible, orbit.admissible)
+        << "root " << i << ": proof says '" << phase.admissibility_not_proved << "', the search '"
+        << orbit.rejected_because << "'";
     ASSERT_TRUE(phase.multipliers.has_value());
     const vibro::proof::ProvedMultipliers& mu = *phase.multipliers;
     EXPECT_TRUE(phase.multipliers_not_proved.empty()) << phase.multipliers_not_proved;
@@ -76,6 +84,7 @@ INSTANTIATE_TEST_SUITE_P(
     Parameters, OrbitPhaseProof,
     ::testing::Values(Case{{"0.1", "1", "4", "0", "0.8"}, 1},       // cases/orbits/
                       Case{{"0.1", "1", "4", "0", "0.8"}, 2},       //
+                      Case{{"0.1", "1", "4", "0", "0.8"}, 3},       // penetrating
                       Case{{"0.9", "2500", "50", "0", "0.5"}, 1},   // the chaotic case of seed 001
                       Case{{"0.9", "2500", "50", "0", "0.5"}, 3},   //
                       Case{{"1.5", "1", "0.5", "-0.1", "0.7"}, 1},  // α > 1
@@ -103,6 +112,75 @@ TEST(IntervalNewton, ProvesARootOnlyWhereOneIs) {
   EXPECT_LT(root.radius(), 0.1);
   EXPECT_FALSE(vibro::proof::newton_inclusion(f, f_prime, box("[0 +/- 2]"), root));       // f' holds 0
   EXPECT_FALSE(vibro::proof::newton_inclusion(f, f_prime, box("[1.75 +/- 0.25]"), root));  // √2 ∉ [1.5, 2]
+}
+
+/// Near a grazing: u_min where the first (1, 3) root of α = 0.1, a = 1, ω = 4, e = 0.8 stops being
+/// admissible, found by bisection on the admissibility that analysis/periodic_orbits.hpp decides
+/// at 150 digits (260 halvings of [−0.1, 0]), cut to 75 digits. There the root's impact itself
+/// becomes tangential: v− is within about 1e−75 of 0 (the grazing bifurcation), which 40 digits
+/// cannot resolve. The proof must refuse, not prove: neither transversality nor admissibility.
+TEST(OrbitPhaseProofGrazing, ANearlyGrazingRootIsRefusedNotProved) {
+  const vibro::proof::PhaseProof proof = vibro::proof::prove_orbit_phases(
+      {"0.1", "1", "4", "-0.0665720536451884432874595730836531200149491900978636363636428672390722336", "0.8"}, 3, 40);
+  ASSERT_TRUE(proof.roots.has_value()) << proof.undecided;
+  ASSERT_EQ(proof.phases.size(), 2u);
+  const vibro::proof::ProvedPhase& root = proof.phases[0];
+  EXPECT_TRUE(root.unique);
+  EXPECT_FALSE(root.impact);
+  EXPECT_FALSE(root.admissible);
+  EXPECT_FALSE(root.multipliers.has_value());
+  EXPECT_EQ(root.not_proved, "v− encloses 0: transversality not proved");
+  EXPECT_LT(root.velocity_before.radius(), 1e-40);
+}
+
+/// The gap's exclusion on polynomials whose zeros are known, L = 1:
+/// g(τ) = τ(1 − τ)((τ − a)(τ − b) + δ), and g' by the product rule. A dip (a, b) in the upper
+/// half, narrow or not, must be found; a double zero (a = b, δ = 0) refused as grazing; a gap
+/// below 0 just after the start or just before the end refused; a positive one proved.
+TEST(GapExclusion, ProvesOnlyAGapThatStaysPositive) {
+  using vibro::proof::Ball;
+  const vibro::proof::BallPrecision precision(200);
+  const auto polynomial = [](const char* a_text, const char* b_text, const char* delta_text) {
+    return [a = Ball::of_text(a_text), b = Ball::of_text(b_text), delta = Ball::of_text(delta_text)](const Ball& t) {
+      const Ball outer = t * (Ball(1) - t), outer_rate = Ball(1) - Ball(2) * t;
+      const Ball inner = (t - a) * (t - b) + delta, inner_rate = Ball(2) * t - a - b;
+      return std::pair{outer * inner, outer_rate * inner + outer * inner_rate};
+    };
+  };
+  const auto verdict = [&](const char* a, const char* b, const char* delta) {
+    return vibro::proof::gap_not_excluded(polynomial(a, b, delta), Ball(1), Ball(0));
+  };
+  EXPECT_EQ(verdict("0.5", "0.5", "0.01"), std::nullopt);                          // (τ − ½)² + 0.01 > 0
+  EXPECT_EQ(verdict("0.3", "0.3", "1e-20"), std::nullopt);                         // close, but positive
+  EXPECT_NE(verdict("0.8", "0.8000000001", "0").value_or("").find("(penetrating)"), std::string::npos);
+  EXPECT_NE(verdict("0.7", "0.9", "0").value_or("").find("(penetrating)"), std::string::npos);
+  EXPECT_NE(verdict("0.8", "0.8", "0").value_or("").find("grazing not excluded on [0.8"), std::string::npos);
+  // Below 0 on (0, 0.01) and on (0.99, 1), inside the end intervals of length 1/64.
+  EXPECT_NE(verdict("-0.001", "0.01", "0").value_or("").find("not proved to rise after the start"), std::string::npos);
+  EXPECT_NE(verdict("0.99", "1.001", "0").value_or("").find("not proved to fall into the end"), std::string::npos);
+}
+
+/// A V-shaped dip, g(τ) = τ(1 − τ)(|τ − c| − δ), below 0 on (c − δ, c + δ): its slope is the
+/// same on both sides, so the mean-value form is tight on it, and a derivative bound taken too
+/// small would exclude pieces that hold the dip. g' = (1 − 2τ)(|τ − c| − δ) + τ(1 − τ) sgn(τ − c),
+/// sgn enclosed by [−1, 1] on a ball that holds c (g is Lipschitz: the mean-value form holds).
+TEST(GapExclusion, FindsEveryVShapedDip) {
+  using vibro::proof::Ball;
+  const vibro::proof::BallPrecision precision(200);
+  const Ball delta = Ball::of_text("1e-6");
+  for (const char* c_text : {"0.3", "0.37", "0.41", "0.55", "0.62", "0.7", "0.77", "0.83", "0.9", "0.95"}) {
+    const Ball c = Ball::of_text(c_text);
+    const auto flight = [&](const Ball& t) {
+      const Ball distance = t - c;
+      const Ball sign = distance.certainly_positive()   ? Ball(1)
+                        : distance.certainly_negative() ? Ball(-1)
+                                                        : Ball::hull(Ball(-1), Ball(1));
+      return std::pair{t * (Ball(1) - t) * (abs(distance) - delta),
+                       (Ball(1) - Ball(2) * t) * (abs(distance) - delta) + t * (Ball(1) - t) * sign};
+    };
+    const auto why = vibro::proof::gap_not_excluded(flight, Ball(1), Ball(0));
+    EXPECT_NE(why.value_or("").find("(penetrating)"), std::string::npos) << "c = " << c_text << ": " << why.value_or("proved");
+  }
 }
 
 TEST(OrbitPhaseProofInput, RefusesWhatHasNoOrbit) {

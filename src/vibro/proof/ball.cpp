@@ -21,6 +21,11 @@ std::string Ball::text(slong digits) const {
   return printed.get();
 }
 
+std::string Ball::midpoint_text(slong digits) const {
+  const std::unique_ptr<char, void (*)(void*)> printed(arb_get_str(x_, digits, ARB_STR_NO_RADIUS), flint_free);
+  return printed.get();
+}
+
 namespace {
 
 template <class F>

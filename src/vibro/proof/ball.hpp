@@ -81,8 +81,16 @@ class Ball {
     mag_clear(m);
     return r;
   }
+  /// A ball that holds every number between (and in) `low` and `high`.
+  static Ball hull(const Ball& low, const Ball& high) {
+    Ball r;
+    arb_union(r.x_, low.x_, high.x_, BallPrecision::bits());
+    return r;
+  }
   /// Midpoint ± radius with `digits` significant digits, as Arb prints it.
   std::string text(slong digits) const;
+  /// The midpoint alone, to `digits` significant digits (for saying where, not for bounds).
+  std::string midpoint_text(slong digits) const;
 
  private:
   template <class F>

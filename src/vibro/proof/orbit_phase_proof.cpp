@@ -1,8 +1,13 @@
 #include "vibro/proof/orbit_phase_proof.hpp"
 
+#include "vibro/proof/gap_exclusion.hpp"
 #include "vibro/proof/interval_newton.hpp"
 
 #include <cmath>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 #include <stdexcept>
 
 namespace vibro::proof {
@@ -71,6 +76,20 @@ ProvedMultipliers multipliers_of(const Matrix& m, const Ball& det, std::string& 
   else not_proved = "max |μ| encloses 1: stability not proved";
   return mu;
 }
+
+/// The flight from the impact at phase θ with x(0) = x0, x'(0) = y0 (x = u − p, p the
+/// particular solution): at flight time τ (a ball: every τ in it), the gap u − u_min and u'.
+struct Flight {
+  const Ball &alpha, &omega, &big_a, &big_b, &u_min, &theta, &x0, &y0;
+  int regime;
+
+  std::pair<Ball, Ball> operator()(const Ball& tau) const {
+    const Matrix f = fundamental(alpha, regime, tau);
+    const auto [s, c] = sin_cos(theta + omega * tau);
+    return {big_a * c + big_b * s + f.a11 * x0 + f.a12 * y0 - u_min,
+            omega * (big_b * c - big_a * s) + f.a21 * x0 + f.a22 * y0};
+  }
+};
 
 bool overlap(const Ball& x, const Ball& y) { return arb_overlaps(x.get(), y.get()) != 0; }
 
@@ -155,6 +174,12 @@ PhaseProof prove_orbit_phases(const OscillatorTexts& p, int n, long digits) {
                              lower_left * phi.a12 - e * phi.a22};
       const Ball det = e * e * exp(-(Ball(2) * alpha * two_pi / omega * Ball(n)));
       phase.multipliers = multipliers_of(monodromy, det, phase.multipliers_not_proved);
+      const Ball x0 = u_min - (big_a * co + big_b * s);
+      const Flight flight{alpha, omega, big_a, big_b, u_min, theta, x0, y0, regime};
+      const Ball length = two_pi / omega * Ball(n);
+      const std::optional<std::string> why = gap_not_excluded(flight, length, theta / omega);
+      phase.admissible = !why;
+      if (why) phase.admissibility_not_proved = *why;
     }
     if (!phase.unique) phase.not_proved = "the Newton operator's image is not inside the box: uniqueness not proved";
     else if (!phase.impact)

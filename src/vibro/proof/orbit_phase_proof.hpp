@@ -15,8 +15,8 @@
 // on that box, and v− < 0 proved or not; then the Floquet multipliers, their kind (real or
 // complex) when the discriminant's sign is proved, and stability when max |μ| is clear of 1.
 //
-// Not proved here (docs/proofs.md "What is not proved yet"): that the flight between two
-// impacts stays above the obstacle (admissibility), without which a root is not yet an orbit.
+// Admissibility: on a transverse root the flight's gap u − u_min is proved positive on the open
+// flight (0, nT) (proof/gap_exclusion.hpp).
 
 #include "vibro/proof/ball.hpp"
 
@@ -49,6 +49,10 @@ struct ProvedPhase {
   bool unique = false;   ///< N(X) ⊂ interior(X): exactly one root in the box
   bool impact = false;   ///< v− < 0 on the whole enclosure: the flight hits the obstacle
   std::string not_proved;  ///< why `unique` or `impact` does not hold (empty when both do)
+  /// When unique and impact: whether the flight between the impacts is proved to stay above
+  /// the obstacle (then the root is an orbit), and if not, where it may not.
+  bool admissible = false;
+  std::string admissibility_not_proved;
   /// When unique and impact: the multipliers, or why they are not decided.
   std::optional<ProvedMultipliers> multipliers;
   std::string multipliers_not_proved;
