@@ -24,7 +24,6 @@
 #include "vibro/run/reference_values.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/run/run_lyapunov.hpp"
-#include "vibro/run/scheme_catalog.hpp"
 #include "vibro/run/testset_run.hpp"
 
 #include <nlohmann/json.hpp>
@@ -175,9 +174,7 @@ std::string testset(const fs::path& problems, const fs::path& references, const 
                     const std::vector<std::string>& schemes, bool all, const std::optional<std::string>& precision,
                     unsigned timing_repeats, const py::object& step_call, const std::string& name,
                     const std::optional<fs::path>& out, unsigned threads) {
-  for (const std::string& s : schemes)
-    if (!entry_named(s))
-      throw InputError("", "schemes", "unknown scheme '" + shown_input(s) + "' (known: " + scheme_names_text() + ")");
+  for (const std::string& s : schemes) known_scheme_entry(s, "schemes");
   RunOptions options = run_options(precision, threads, std::nullopt);
   const std::optional<ExternalScheme> scheme = step_scheme(step_call, name);
   if (scheme) options.program = &*scheme;

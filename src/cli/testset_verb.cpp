@@ -10,7 +10,6 @@
 #include "vibro/report/testset_report.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/progress.hpp"
-#include "vibro/run/scheme_catalog.hpp"
 #include "vibro/run/testset_reference.hpp"
 #include "vibro/run/testset_run.hpp"
 #include "vibro/run/testset_values.hpp"
@@ -145,9 +144,7 @@ class TestsetVerb : public Verb {
   }
 
   int run(const CommonOptions& common) const {
-    for (const std::string& s : schemes_)
-      if (!entry_named(s))
-        throw InputError("", "--scheme", "unknown scheme '" + shown_input(s) + "' (known: " + scheme_names_text() + ")");
+    for (const std::string& s : schemes_) known_scheme_entry(s, "--scheme");
     require_output_apart_from_inputs(out_dir_, "--out", {problems_dir_, references_dir_});
     const std::vector<TestsetProblem> problems = load_testset(problems_dir_, references_dir_, ids_);
     const TestsetRunRequest request{schemes_, all_, common.precision, timing_repeats_};

@@ -56,10 +56,15 @@ std::vector<TestsetProblem> load_testset(const std::filesystem::path& problems_d
   return problems;
 }
 
+std::size_t known_scheme_entry(const std::string& name, const std::string& key) {
+  const std::optional<std::size_t> entry = entry_named(name);
+  if (!entry) throw InputError("", key, "unknown scheme '" + shown_input(name) + "' (known: " + scheme_names_text() + ")");
+  return *entry;
+}
+
 CaseSpec with_scheme(const CaseSpec& problem, const std::string& scheme, const Precision& precision) {
-  const std::optional<std::size_t> entry = entry_named(scheme);
-  if (!entry) throw InputError("", "--scheme", "unknown scheme '" + shown_input(scheme) + "' (known: " + scheme_names_text() + ")");
-  const SchemeInfo& info = scheme_infos()[*entry];
+  const std::size_t entry = known_scheme_entry(scheme, "--scheme");
+  const SchemeInfo& info = scheme_infos()[entry];
   const std::string id = problem.testset ? problem.testset->id : problem.name;
   if (!info.has_step)
     throw InputError(problem.file, "scheme", "'" + scheme + "' has no step to score on a ladder (it is the truth the values come from)");
@@ -67,7 +72,7 @@ CaseSpec with_scheme(const CaseSpec& problem, const std::string& scheme, const P
     throw InputError(problem.file, "scheme", "'" + scheme + "' does not run the model " +
                                                  std::string(model_name(problem.model.model_kind())) + " of " + id);
   CaseSpec c = problem;
-  c.scheme = SchemeSpec{scheme, *entry, {}};
+  c.scheme = SchemeSpec{scheme, entry, {}};
   c.step = c.convergence.front();
   c.convergence_orders_checked = false;
   info.options(c);

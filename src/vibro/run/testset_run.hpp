@@ -35,6 +35,10 @@ std::vector<TestsetProblem> load_testset(const std::filesystem::path& problems_d
 std::vector<CaseSpec> load_testset_problems(const std::filesystem::path& problems_dir,
                                             const std::vector<std::string>& ids = {});
 
+/// The catalog entry of the scheme `name` (a case-file name); InputError naming `key` and the
+/// known names when there is none.
+std::size_t known_scheme_entry(const std::string& name, const std::string& key);
+
 /// The problem's case with `scheme` (a case-file name) in its scheme's place, default options,
 /// the coarsest step of its ladder as its step; throws InputError when the scheme does not run
 /// the problem (its models, its checks of the case) or not at `precision`.
