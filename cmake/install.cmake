@@ -14,6 +14,9 @@ if(VIBRO_WITH_SICONOS)  # the library's registry has the Siconos peer's schemes 
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/peer/vibro DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
           FILES_MATCHING PATTERN "*.hpp")
 endif()
+if(VIBRO_WITH_ARB)  # the library's orbit proofs (docs/proofs.md) are in vibro_proof, over Arb
+  install(TARGETS vibro_proof EXPORT vibroTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
 install(TARGETS vibro_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/vibro ${PROJECT_SOURCE_DIR}/reference/vibro
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
@@ -31,6 +34,9 @@ set(VIBRO_PC_PEER_LIBS "")
 if(VIBRO_WITH_SICONOS)
   set(VIBRO_PC_PEER_CFLAGS " -DVIBRO_WITH_SICONOS=1")
   set(VIBRO_PC_PEER_LIBS " -lvibro_peer ${SICONOS_KERNEL_LIBRARY} ${SICONOS_NUMERICS_LIBRARY}")
+endif()
+if(VIBRO_WITH_ARB)
+  string(APPEND VIBRO_PC_PEER_LIBS " -lvibro_proof ${ARB_LIBRARY} ${FLINT_LIBRARY}")
 endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/vibro.pc.in ${PROJECT_BINARY_DIR}/vibro.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/vibro.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

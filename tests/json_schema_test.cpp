@@ -209,6 +209,16 @@ TEST_F(JsonSchema, OrbitsOutputMatchesItsSchema) {
   valid_output("orbits", "--json orbits --precision mpfr:30 --n 1 2 " + quoted(periodic), "orbits-mpfr.json");
 }
 
+#if VIBRO_WITH_ARB
+/// The proofs: roots proved orbits, virtual and penetrating ones, at two working precisions.
+TEST_F(JsonSchema, OrbitProofsOutputMatchesItsSchema) {
+  const fs::path periodic = cases_dir / "reference_periodic.toml";
+  valid_output("orbit_proofs", "--json orbits --prove --n 1 3 " + quoted(periodic), "orbit-proofs.json");
+  valid_output("orbit_proofs", "--json orbits --prove --digits 25 " + quoted(cases_dir / "orbits/unstable_ided.toml"),
+               "orbit-proofs-unstable.json");
+}
+#endif
+
 TEST_F(JsonSchema, LyapunovOutputMatchesItsSchema) {
   const fs::path lyapunov = report_cases / "lyapunov/idnd_short.toml";
   valid_output("lyapunov", "--json --quiet lyapunov --ensemble 2 " + quoted(lyapunov), "lyapunov.json");

@@ -1,6 +1,7 @@
 // `vibro orbits CASE`: the closed-form (1, n) orbits of a case's oscillator
 // (docs/periodic_orbits.md); with --write-case, each admissible one as a case starting on it
-// (refusing to replace a file).
+// (refusing to replace a file); with --prove, the proofs in ball arithmetic of each root, its
+// admissibility and its multipliers (docs/proofs.md).
 
 #include "text_output.hpp"
 #include "verb.hpp"
@@ -10,6 +11,7 @@
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/orbit_listing.hpp"
+#include "vibro/run/orbit_proofs.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -48,6 +50,15 @@ class OrbitsVerb : public Verb {
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}))
         ->needs("--write-case")
         ->capture_default_str();
+    command().add_flag("--prove", prove_,
+                       "Prove each root in Arb's ball arithmetic: its uniqueness in a stated box, transversality, "
+                       "admissibility, multipliers and stability, or say why not (docs/proofs.md)");
+    command()
+        .add_option("--digits", digits_, "Working precision of the proofs, in decimal digits")
+        ->check(CLI::Range(20L, 10000L))
+        ->needs("--prove")
+        ->capture_default_str();
+    command().get_option("--prove")->excludes("--write-case");
   }
 
   int execute(const CommonOptions& common) override {
@@ -57,6 +68,13 @@ class OrbitsVerb : public Verb {
     const std::optional<std::pair<int, int>> n_given =
         command().count("--n") ? std::optional(std::pair{n_.front(), n_.back()}) : std::nullopt;
     const auto [n_min, n_max] = n_given.value_or(c.orbits.value_or(std::pair{1, 2}));
+    if (prove_) {
+      if (common.precision) throw InputError("", "--precision", "--prove works in balls at --digits: no --precision");
+      const OrbitProofListing proofs = prove_orbits(c, n_min, n_max, digits_);
+      if (common.json) std::cout << to_json(proofs).dump(2) << "\n";
+      else print_orbit_proofs(std::cout, proofs);
+      return 0;
+    }
     const OrbitListing listing = list_orbits(c, n_min, n_max, precision);
     // The cases to write are checked before anything is printed: a refusal leaves stdout empty.
     std::vector<std::pair<fs::path, std::string>> cases;
@@ -83,6 +101,8 @@ class OrbitsVerb : public Verb {
   fs::path case_file_, write_dir_;
   std::vector<int> n_ = {1, 2};
   std::int64_t periods_ = 200;
+  bool prove_ = false;
+  long digits_ = default_proof_digits;
 };
 
 }  // namespace

@@ -483,4 +483,55 @@ void print_orbits(std::ostream& out, const OrbitListing& listing) {
   }
 }
 
+namespace {
+
+/// An enclosure on two lines: midpoint ± radius after a label of 12 characters, then the bounds
+/// under it.
+void print_enclosure(std::ostream& out, const std::string& label, const Enclosure& x) {
+  out << "  " << label << "  " << x.midpoint << " ± " << x.radius << "  (" << x.proved_digits << " digits proved)\n"
+      << std::string(16, ' ') << "[" << x.lower << ", " << x.upper << "]\n";
+}
+
+std::string verdict(const ProvedOrbitRow& o) {
+  if (!o.unique) return "not proved";
+  const std::string& slowest = o.velocity_before.lower;
+  if (!o.transverse) return slowest.front() != '-' && slowest != "0" ? "not an orbit (v− > 0, proved)" : "not proved";
+  if (o.admissibility == "not admissible") return "not an orbit (the flight crosses the obstacle, proved)";
+  if (o.admissibility != "admissible") return "an orbit not proved (admissibility)";
+  if (!o.multipliers || o.multipliers->stability == "not proved") return "an orbit, proved; stability not proved";
+  return "an orbit, proved " + o.multipliers->stability;
+}
+
+}  // namespace
+
+void print_orbit_proofs(std::ostream& out, const OrbitProofListing& listing) {
+  out << "case       " << listing.case_info.name << "  (" << listing.case_info.file << ")\n"
+      << "proofs     Arb ball arithmetic at " << listing.digits << " digits (" << listing.bits
+      << " bits): each value as midpoint ± radius and as [lower, upper] (docs/proofs.md)\n";
+  for (const ProvedRootCount& count : listing.root_counts) {
+    out << "\nn = " << count.n << ": ";
+    if (!count.roots) out << "the number of roots is not proved: " << count.undecided << "\n";
+    else if (*count.roots == 0) out << "no root, proved: no (1, " << count.n << ") orbit\n";
+    else out << "exactly " << *count.roots << " roots of the impact-phase equation, proved\n";
+    for (const ProvedOrbitRow& o : listing.orbits) {
+      if (o.n != count.n) continue;
+      out << "\n(1, " << o.n << ") root " << o.index << ": " << verdict(o) << "\n";
+      print_enclosure(out, "phase θ     ", o.phase);
+      print_enclosure(out, "impact time ", o.impact_time);
+      print_enclosure(out, "v−          ", o.velocity_before);
+      print_enclosure(out, "v+          ", o.velocity_after);
+      if (o.multipliers) {
+        const ProvedMultiplierTexts& mu = *o.multipliers;
+        const bool real = mu.kind == "real";
+        out << "  multipliers   " << (real ? "a real pair, proved" : "a complex pair, proved") << "\n";
+        print_enclosure(out, real ? "μ1          " : "Re μ        ", mu.first);
+        print_enclosure(out, real ? "μ2          " : "Im μ        ", mu.second);
+        print_enclosure(out, "ln|μ1|/n    ", mu.lambda1_per_period);
+        print_enclosure(out, "ln|μ2|/n    ", mu.lambda2_per_period);
+      }
+      for (const std::string& why : o.not_proved) out << "  not proved: " << why << "\n";
+    }
+  }
+}
+
 }  // namespace vibro::cli

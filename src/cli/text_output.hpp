@@ -7,6 +7,7 @@
 #include "vibro/run/listed_case.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/orbit_listing.hpp"
+#include "vibro/run/orbit_proofs.hpp"
 #include "vibro/run/published_check.hpp"
 #include "vibro/run/run_result.hpp"
 
@@ -29,5 +30,7 @@ void print_lyapunov(std::ostream& out, const LyapunovResult& result);
 void print_check(std::ostream& out, const CheckResult& result);
 /// `vibro orbits`: one block per root of the impact-phase equation.
 void print_orbits(std::ostream& out, const OrbitListing& listing);
+/// `vibro orbits --prove`: each enclosure as midpoint ± radius and [lower, upper].
+void print_orbit_proofs(std::ostream& out, const OrbitProofListing& listing);
 
 }  // namespace vibro::cli

@@ -18,6 +18,7 @@
 
 namespace vibro {
 
+struct OrbitProofListing;     // run/orbit_proofs.hpp
 struct PrecisionDifferences;  // run/precision_differences.hpp
 struct SchemeListing;         // run/listed_scheme.hpp
 struct SweepHeader;           // run/sweep_header.hpp
@@ -35,12 +36,15 @@ inline constexpr int index = 1;      ///< report's index.json
 inline constexpr int run_data = 1;   ///< report's runs/*.json (events, stroboscopic samples)
 inline constexpr int run_comparison = 1;  ///< run --precision LIST --json
 inline constexpr int orbits = 1;    ///< orbits --json
+inline constexpr int orbit_proofs = 1;  ///< orbits --prove --json
 inline constexpr int sweep = 1;     ///< sweep result files (docs/schema/sweep.schema.json)
 inline constexpr int sweep_summary = 1;  ///< sweep --json
 }  // namespace schema_version
 
 /// `vibro orbits --json` (docs/periodic_orbits.md "Output").
 nlohmann::json to_json(const OrbitListing& listing);
+/// `vibro orbits --prove --json` (docs/proofs.md "Output").
+nlohmann::json to_json(const OrbitProofListing& listing);
 /// `vibro list --json`.
 nlohmann::json to_json(const CaseListing& listing);
 /// `vibro list --schemes --json`.

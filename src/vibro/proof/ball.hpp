@@ -91,6 +91,17 @@ class Ball {
   std::string text(slong digits) const;
   /// The midpoint alone, to `digits` significant digits (for saying where, not for bounds).
   std::string midpoint_text(slong digits) const;
+  /// A decimal number of `digits` significant digits at or below every point of the ball
+  /// (rounded toward −∞ from Arb's lower bound): an exact bound a reader can re-check.
+  std::string lower_text(int digits) const;
+  /// A decimal number of `digits` significant digits at or above every point of the ball.
+  std::string upper_text(int digits) const;
+  /// The radius rounded up to two significant digits ("0" for an exact ball).
+  std::string radius_text() const;
+  /// How many significant digits of the value the ball proves: the largest k ≤ `at_most`
+  /// for which its two bounds round to the same k-digit decimal, so that the exact value,
+  /// which lies between them, rounds to it too (0 when not even the first digit is proved).
+  int proved_digits(int at_most) const;
 
  private:
   template <class F>

@@ -41,8 +41,9 @@ Matrix fundamental(const Ball& alpha, int regime, const Ball& tau) {
 }
 
 /// The multipliers of M = S Φ from its trace and det M = e² exp(−2αnT) (det S = e²,
-/// det Φ = exp(−2αnT): the closed form is a tighter ball than the entries' product).
-ProvedMultipliers multipliers_of(const Matrix& m, const Ball& det, std::string& not_proved) {
+/// det Φ = exp(−2αnT): the closed form is a tighter ball than the entries' product); none
+/// when their kind (real or complex, which is the larger) is not proved.
+std::optional<ProvedMultipliers> multipliers_of(const Matrix& m, const Ball& det, std::string& not_proved) {
   const Ball trace = m.a11 + m.a22;
   const Ball discriminant = trace * trace - Ball(4) * det;
   ProvedMultipliers mu;
@@ -62,14 +63,14 @@ ProvedMultipliers multipliers_of(const Matrix& m, const Ball& det, std::string& 
       mu.second = det / mu.first;
     } else {
       not_proved = "tr M encloses 0: which multiplier is the larger is not proved";
-      return mu;
+      return std::nullopt;
     }
     mu.log_first = log(abs(mu.first));
     mu.log_second = log(det) - mu.log_first;  // det > 0: |μ1 μ2| = det
     largest = abs(mu.first);
   } else {
     not_proved = "tr² − 4 det M encloses 0: a double multiplier, real or complex not proved";
-    return mu;
+    return std::nullopt;
   }
   if (certainly_less(largest, Ball(1))) mu.stable = true;
   else if (certainly_less(Ball(1), largest)) mu.stable = false;
@@ -108,7 +109,7 @@ int compare(const std::string& text, long digits, const std::string& what) {
 
 PhaseProof prove_orbit_phases(const OscillatorTexts& p, int n, long digits) {
   if (n < 1) throw std::invalid_argument("n must be at least 1");
-  const BallPrecision precision(static_cast<slong>(std::ceil(digits * 3.3219280948873623)) + 32);
+  const BallPrecision precision(proof_bits(digits));
   const Ball alpha = Ball::of_text(p.alpha), a = Ball::of_text(p.a), omega = Ball::of_text(p.omega),
              u_min = Ball::of_text(p.u_min), e = Ball::of_text(p.e);
   if (!e.certainly_positive()) throw std::invalid_argument("e = " + p.e + ": a (1, n) orbit needs e > 0");

@@ -20,6 +20,7 @@
 
 #include "vibro/proof/ball.hpp"
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,7 +54,8 @@ struct ProvedPhase {
   /// the obstacle (then the root is an orbit), and if not, where it may not.
   bool admissible = false;
   std::string admissibility_not_proved;
-  /// When unique and impact: the multipliers, or why they are not decided.
+  /// When unique and impact and their kind is proved: the multipliers; why a claim about them
+  /// (their kind, stability) is not proved.
   std::optional<ProvedMultipliers> multipliers;
   std::string multipliers_not_proved;
 };
@@ -64,6 +66,9 @@ struct PhaseProof {
   std::string undecided;
   std::vector<ProvedPhase> phases;
 };
+
+/// The working precision in bits of a proof at `digits` decimal digits (32 guard bits).
+inline slong proof_bits(long digits) { return static_cast<slong>(std::ceil(digits * 3.3219280948873623)) + 32; }
 
 /// The phases of the (1, n) orbits of the oscillator, at `digits` decimal digits of working
 /// precision. Throws std::invalid_argument for a text that is not a number, e ≤ 0, or the

@@ -1,0 +1,61 @@
+#pragma once
+// The JSON of `vibro orbits --prove --json` (docs/schema/orbit_proofs.schema.json), declared
+// as run/result_fields.hpp declares the other outputs: every member under its name.
+
+#include "vibro/run/orbit_proofs.hpp"
+#include "vibro/run/result_fields.hpp"
+
+#include <array>
+
+namespace vibro {
+
+constexpr auto declared_fields(std::type_identity<Enclosure>) {
+  return std::tuple{Field{"midpoint", &Enclosure::midpoint}, Field{"radius", &Enclosure::radius},
+                    Field{"lower", &Enclosure::lower}, Field{"upper", &Enclosure::upper},
+                    Field{"proved_digits", &Enclosure::proved_digits}};
+}
+
+constexpr auto declared_fields(std::type_identity<ProvedMultiplierTexts>) {
+  using M = ProvedMultiplierTexts;
+  return std::tuple{Field{"kind", &M::kind},
+                    Field{"first", &M::first},
+                    Field{"second", &M::second},
+                    Field{"lambda1_per_period", &M::lambda1_per_period},
+                    Field{"lambda2_per_period", &M::lambda2_per_period},
+                    Field{"stability", &M::stability}};
+}
+
+constexpr auto declared_fields(std::type_identity<ProvedOrbitRow>) {
+  using O = ProvedOrbitRow;
+  return std::tuple{Field{"n", &O::n},
+                    Field{"index", &O::index},
+                    Field{"unique", &O::unique},
+                    Field{"transverse", &O::transverse},
+                    Field{"admissibility", &O::admissibility},
+                    Field{"phase", &O::phase},
+                    Field{"impact_time", &O::impact_time},
+                    Field{"velocity_before", &O::velocity_before},
+                    Field{"velocity_after", &O::velocity_after},
+                    Field{"multipliers", &O::multipliers, Absent::null},
+                    Field{"not_proved", &O::not_proved}};
+}
+
+constexpr auto declared_fields(std::type_identity<ProvedRootCount>) {
+  return std::tuple{Field{"n", &ProvedRootCount::n}, Field{"roots", &ProvedRootCount::roots, Absent::null},
+                    Field{"undecided", &ProvedRootCount::undecided}};
+}
+
+inline std::array<int, 2> proved_orders(const OrbitProofListing& l) { return {l.n_min, l.n_max}; }
+constexpr auto declared_fields(std::type_identity<OrbitProofListing>) {
+  using L = OrbitProofListing;
+  return std::tuple{Field{"case", &L::case_info},      Field{"digits", &L::digits},
+                    Field{"bits", &L::bits},           NotInJson{&L::n_min},
+                    NotInJson{&L::n_max},              Shown{"n", &proved_orders},
+                    Field{"root_counts", &L::root_counts}, Field{"orbits", &L::orbits}};
+}
+
+static_assert(all_members_declared<Enclosure> && all_members_declared<ProvedMultiplierTexts> &&
+              all_members_declared<ProvedOrbitRow> && all_members_declared<ProvedRootCount> &&
+              all_members_declared<OrbitProofListing>);
+
+}  // namespace vibro

@@ -1,0 +1,176 @@
+// `vibro orbits --prove` (run/orbit_proofs.hpp, docs/proofs.md): what the user reads of a proof.
+// The decimal bounds are the claim, so each is checked against an independent computation,
+// the closed form of analysis/periodic_orbits.hpp in MPFR at 500 digits: lower ≤ value ≤ upper
+// for every enclosure of every root of the shipped orbit cases, the bounds no wider than
+// 1e−30 relative, and the proved digits those the value itself rounds to; the outward
+// rounding of the bounds on exact values at every length. Then the verb as a
+// user runs it: the text, the JSON against its schema's required fields, the unstable orbit
+// proved unstable, and the refusals (another model, physical parameters, too few digits,
+// --prove with --write-case or --precision), and the performance claim: every shipped orbit
+// case proved within 10 s.
+
+#include "support/cli_runner.hpp"
+
+#include "vibro/analysis/periodic_orbits.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/proof/ball.hpp"
+#include "vibro/proof/orbit_phase_proof.hpp"
+#include "vibro/run/model_binding.hpp"
+#include "vibro/run/orbit_proofs.hpp"
+#include "vibro/scalar/number_text.hpp"
+#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/with_scalar.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <boost/math/constants/constants.hpp>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace {
+
+using vibro::mpfr_real;
+using vibro::testing::bad_input;
+using vibro::testing::Cli;
+using vibro::testing::Outcome;
+using vibro::testing::quoted;
+namespace fs = std::filesystem;
+
+const fs::path cases_dir = VIBRO_CASES_DIR;
+
+/// The shipped cases with (1, n) orbits: the periodic reference and every case of cases/orbits.
+std::vector<fs::path> orbit_cases() {
+  std::vector<fs::path> files = vibro::case_files(cases_dir / "orbits");
+  files.push_back(cases_dir / "reference_periodic.toml");
+  return files;
+}
+
+/// A decimal bound read exactly enough: at 500 digits its rounding (1e−500) is far below the
+/// distance between a bound and the value it encloses (1e−50 and more).
+mpfr_real exact(const std::string& text) { return vibro::parse_real<mpfr_real>(text); }
+
+/// lower ≤ x ≤ upper, the width below 1e−30 relative, and x rounded to the proved digits
+/// equal to lower rounded alike.
+void expect_encloses(const vibro::Enclosure& e, const mpfr_real& x, const std::string& what) {
+  SCOPED_TRACE(what + " = " + vibro::to_text(x));
+  EXPECT_LE(exact(e.lower), x) << "lower " << e.lower;
+  EXPECT_GE(exact(e.upper), x) << "upper " << e.upper;
+  using std::abs;
+  EXPECT_LT(exact(e.upper) - exact(e.lower), mpfr_real("1e-30") * (abs(x) > 1 ? abs(x) : mpfr_real(1)));
+  ASSERT_GT(e.proved_digits, 30);
+  // In scientific notation str's count is of the digits after the point.
+  const auto rounded = [&](const mpfr_real& y) { return y.str(e.proved_digits - 1, std::ios_base::scientific); };
+  EXPECT_EQ(rounded(x), rounded(exact(e.lower))) << e.proved_digits << " digits";
+}
+
+TEST(OrbitProofs, EveryBoundHoldsTheValueComputedAt500Digits) {
+  const vibro::MpfrPrecisionGuard guard(500);
+  int proved_orbits = 0;
+  for (const fs::path& file : orbit_cases()) {
+    SCOPED_TRACE(file.string());
+    const vibro::CaseSpec c = vibro::load_case(file);
+    const auto [n_min, n_max] = c.orbits.value_or(std::pair{1, 2});
+    const vibro::OrbitProofListing proofs = vibro::prove_orbits(c, n_min, n_max, vibro::default_proof_digits);
+    const vibro::ImpactOscillator<mpfr_real> model = vibro::bind_oscillator<mpfr_real>(c.model);
+    std::size_t row = 0;
+    for (int n = n_min; n <= n_max; ++n) {
+      const auto expected = vibro::periodic_orbits(model, n);
+      ASSERT_EQ(proofs.root_counts[static_cast<std::size_t>(n - n_min)].roots, static_cast<int>(expected.size()));
+      for (const vibro::PeriodicOrbit<mpfr_real>& o : expected) {
+        const vibro::ProvedOrbitRow& p = proofs.orbits.at(row++);
+        ASSERT_EQ(p.n, n);
+        EXPECT_TRUE(p.unique);
+        expect_encloses(p.phase, o.phase, "θ");
+        expect_encloses(p.impact_time, o.impact_time, "impact time");
+        expect_encloses(p.velocity_before, o.velocity_before, "v−");
+        expect_encloses(p.velocity_after, o.velocity_after, "v+");
+        EXPECT_EQ(p.transverse, o.velocity_before < 0);
+        if (!p.transverse) continue;
+        EXPECT_EQ(p.admissibility, o.admissible ? "admissible" : "not admissible") << o.rejected_because;
+        ASSERT_TRUE(p.multipliers.has_value());
+        const vibro::ProvedMultiplierTexts& mu = *p.multipliers;
+        EXPECT_EQ(mu.kind, o.multipliers.real ? "real" : "complex");
+        expect_encloses(mu.first, o.multipliers.first, "μ1");
+        expect_encloses(mu.second, o.multipliers.second, "μ2");
+        expect_encloses(mu.lambda1_per_period, mpfr_real(o.log_moduli.first / n), "ln|μ1|/n");
+        expect_encloses(mu.lambda2_per_period, mpfr_real(o.log_moduli.second / n), "ln|μ2|/n");
+        EXPECT_EQ(mu.stability, o.multipliers.largest_modulus() < 1 ? "stable" : "unstable");
+        EXPECT_TRUE(p.not_proved.empty() || !o.admissible);
+        proved_orbits += o.admissible ? 1 : 0;
+      }
+    }
+    EXPECT_EQ(row, proofs.orbits.size());
+  }
+  EXPECT_GE(proved_orbits, 5);
+}
+
+/// The decimal bounds of a ball round outward at any number of digits, also where the ball is
+/// far narrower than the digits shown (so that the direction decides): checked against the
+/// exact values of fractions and π at 500 digits.
+TEST(EnclosureTexts, DecimalBoundsRoundOutwardAtEveryLength) {
+  const vibro::MpfrPrecisionGuard guard(500);
+  const vibro::proof::BallPrecision precision(vibro::proof::proof_bits(40));
+  using vibro::proof::Ball;
+  const std::vector<std::pair<Ball, mpfr_real>> values = {
+      {Ball::of_text("1/3"), mpfr_real(1) / 3},
+      {Ball::of_text("-2/3"), mpfr_real(-2) / 3},
+      {Ball::of_text("1e-30/7"), mpfr_real("1e-30") / 7},
+      {vibro::proof::pi(), boost::math::constants::pi<mpfr_real>()},
+      {Ball::of_text("0.5"), mpfr_real("0.5")}};
+  for (const auto& [ball, x] : values)
+    for (const int digits : {1, 5, 20, 45}) {
+      SCOPED_TRACE(ball.text(20) + " at " + std::to_string(digits) + " digits");
+      EXPECT_LE(exact(ball.lower_text(digits)), x) << ball.lower_text(digits);
+      EXPECT_GE(exact(ball.upper_text(digits)), x) << ball.upper_text(digits);
+      using std::abs;
+      EXPECT_LE(exact(ball.upper_text(digits)) - exact(ball.lower_text(digits)),
+                2 * abs(x) * pow(mpfr_real(10), 1 - digits) + mpfr_real("1e-45") * abs(x));
+    }
+}
+
+class OrbitProofsCommand : public Cli {};
+
+/// The unstable orbit of cases/orbits (μ1 ≈ −4.55) is proved unstable, in text and JSON.
+TEST_F(OrbitProofsCommand, ProvesTheUnstableOrbitUnstable) {
+  const fs::path file = cases_dir / "orbits" / "unstable_ided.toml";
+  const Outcome text = vibro("orbits " + quoted(file) + " --prove");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("an orbit, proved unstable"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("[-4.552992570705054992541532110580324604674482"), std::string::npos) << text.out;
+  const Outcome json = vibro("--json orbits " + quoted(file) + " --prove --digits 60");
+  ASSERT_EQ(json.status, 0) << json.err;
+  const nlohmann::json proofs = nlohmann::json::parse(json.out);
+  EXPECT_EQ(proofs.at("digits"), 60);
+  int unstable = 0;
+  for (const auto& o : proofs.at("orbits"))
+    if (o.at("admissibility") == "admissible" && o.at("multipliers").at("stability") == "unstable") ++unstable;
+  EXPECT_EQ(unstable, 1);
+}
+
+TEST_F(OrbitProofsCommand, RefusesWhatItCannotProve) {
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(cases_dir / "free_fall.toml") + " --prove"), {"impact oscillator"}));
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(cases_dir / "ps_forced_oscillator_physical.toml") + " --prove"),
+                        {"physical"}));
+  const fs::path periodic = cases_dir / "reference_periodic.toml";
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(periodic) + " --prove --digits 10"), {"--digits"}));
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(periodic) + " --digits 50"), {"--prove"}));
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(periodic) + " --prove --write-case " + quoted(dir())), {"--write-case"}));
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(periodic) + " --prove --precision mpfr:50"), {"--precision"}));
+}
+
+/// docs/proofs.md "Performance": every orbit of the shipped orbit cases proved at the default
+/// digits within 10 s on one core (the CLI, start to end, one case after another).
+TEST_F(OrbitProofsCommand, ProvesEveryShippedOrbitCaseWithinTenSeconds) {
+  const auto start = std::chrono::steady_clock::now();
+  for (const fs::path& file : orbit_cases()) {
+    const Outcome proved = vibro("--json orbits " + quoted(file) + " --prove");
+    ASSERT_EQ(proved.status, 0) << file << ": " << proved.err;
+  }
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
+}
+
+}  // namespace
