@@ -7,10 +7,15 @@
 
 #include <arb.h>
 
+#include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 
 namespace vibro::proof {
+
+/// The working precision in bits of a proof at `digits` decimal digits (32 guard bits).
+inline slong proof_bits(long digits) { return static_cast<slong>(std::ceil(digits * 3.3219280948873623)) + 32; }
 
 /// The working precision of Ball operations on this thread, in bits, while the guard lives.
 class BallPrecision {
@@ -43,6 +48,19 @@ class Ball {
   /// std::invalid_argument for another text.
   static Ball of_text(const std::string& text);
 
+  /// The exact ball of a double.
+  static Ball of_double(double x) {
+    Ball r;
+    arb_set_d(r.x_, x);
+    return r;
+  }
+  /// The ball of the points `a` and `b` both hold, or none when they are apart.
+  friend std::optional<Ball> intersection(const Ball& a, const Ball& b) {
+    Ball r;
+    if (arb_intersection(r.x_, a.x_, b.x_, BallPrecision::bits()) == 0) return std::nullopt;
+    return r;
+  }
+
   arb_ptr get() { return x_; }
   arb_srcptr get() const { return x_; }
 
@@ -67,6 +85,12 @@ class Ball {
   Ball midpoint() const {
     Ball r;
     arb_get_mid_arb(r.x_, x_);
+    return r;
+  }
+  /// The exact ball (radius 0) at this ball's upper bound.
+  Ball upper_point() const {
+    Ball r;
+    arb_get_ubound_arf(arb_midref(r.x_), x_, BallPrecision::bits());
     return r;
   }
   /// The radius, rounded up to a double.

@@ -2,6 +2,7 @@
 
 #include "vibro/proof/gap_exclusion.hpp"
 #include "vibro/proof/interval_newton.hpp"
+#include "vibro/proof/oscillator_flight.hpp"
 
 #include <cmath>
 #include <optional>
@@ -13,32 +14,6 @@
 namespace vibro::proof {
 
 namespace {
-
-struct Matrix {
-  Ball a11, a12, a21, a22;
-};
-
-/// Φ(τ) of x'' + 2αx' + x = 0 (docs/mathematics.md §1.1): exp(−ατ) L Y(τ) L⁻¹ with
-/// L = [[1, 0], [−α, 1]] and Y the fundamental matrix of y'' + (1 − α²) y = 0, in the regime
-/// the exact α gives (Arb's exponents do not underflow: no scaling is needed).
-Matrix fundamental(const Ball& alpha, int regime, const Ball& tau) {
-  Ball y11, y12, y21, y22;
-  if (regime < 0) {  // α < 1
-    const Ball beta = sqrt((Ball(1) - alpha) * (Ball(1) + alpha));
-    const auto [s, c] = sin_cos(beta * tau);
-    y11 = c, y12 = s / beta, y21 = -(beta * s), y22 = c;
-  } else if (regime == 0) {  // α = 1
-    y11 = Ball(1), y12 = tau, y21 = Ball(0), y22 = Ball(1);
-  } else {  // α > 1: cosh and sinh of βτ
-    const Ball beta = sqrt((alpha - Ball(1)) * (alpha + Ball(1)));
-    const Ball up = exp(beta * tau), down = exp(-(beta * tau));
-    y11 = (up + down) / Ball(2), y12 = (up - down) / (Ball(2) * beta), y21 = beta * (up - down) / Ball(2),
-    y22 = y11;
-  }
-  const Ball decay = exp(-(alpha * tau));
-  const Ball first = y11 + alpha * y12;  // (Y L⁻¹)11
-  return {decay * first, decay * y12, decay * (y21 + alpha * y22 - alpha * first), decay * (y22 - alpha * y12)};
-}
 
 /// The multipliers of M = S Φ from its trace and det M = e² exp(−2αnT) (det S = e²,
 /// det Φ = exp(−2αnT): the closed form is a tighter ball than the entries' product); none
@@ -78,48 +53,19 @@ std::optional<ProvedMultipliers> multipliers_of(const Matrix& m, const Ball& det
   return mu;
 }
 
-/// The flight from the impact at phase θ with x(0) = x0, x'(0) = y0 (x = u − p, p the
-/// particular solution): at flight time τ (a ball: every τ in it), the gap u − u_min and u'.
-struct Flight {
-  const Ball &alpha, &omega, &big_a, &big_b, &u_min, &theta, &x0, &y0;
-  int regime;
-
-  std::pair<Ball, Ball> operator()(const Ball& tau) const {
-    const Matrix f = fundamental(alpha, regime, tau);
-    const auto [s, c] = sin_cos(theta + omega * tau);
-    return {big_a * c + big_b * s + f.a11 * x0 + f.a12 * y0 - u_min,
-            omega * (big_b * c - big_a * s) + f.a21 * x0 + f.a22 * y0};
-  }
-};
-
 bool overlap(const Ball& x, const Ball& y) { return arb_overlaps(x.get(), y.get()) != 0; }
-
-int compare(const std::string& text, long digits, const std::string& what) {
-  // The regime of α from its exact value: a ball of the exact α − 1 at this precision is
-  // exact for a dyadic α and otherwise excludes 0 unless α = 1 exactly, which is dyadic.
-  const Ball difference = Ball::of_text(text) - Ball(1);
-  if (difference.certainly_negative()) return -1;
-  if (difference.certainly_positive()) return 1;
-  if (difference.radius() == 0) return 0;
-  throw std::invalid_argument(what + " = " + text + " cannot be compared with 1 at " + std::to_string(digits) +
-                              " digits");
-}
 
 }  // namespace
 
 PhaseProof prove_orbit_phases(const OscillatorTexts& p, int n, long digits) {
   if (n < 1) throw std::invalid_argument("n must be at least 1");
   const BallPrecision precision(proof_bits(digits));
-  const Ball alpha = Ball::of_text(p.alpha), a = Ball::of_text(p.a), omega = Ball::of_text(p.omega),
-             u_min = Ball::of_text(p.u_min), e = Ball::of_text(p.e);
+  const ForcedOscillator oscillator(p.alpha, p.a, p.omega, p.u_min, p.e, digits);
+  const Ball &alpha = oscillator.alpha, &a = oscillator.a, &omega = oscillator.omega, &u_min = oscillator.u_min,
+             &e = oscillator.e, &big_a = oscillator.big_a, &big_b = oscillator.big_b;
+  const int regime = oscillator.regime;
   if (!e.certainly_positive()) throw std::invalid_argument("e = " + p.e + ": a (1, n) orbit needs e > 0");
-  const int regime = compare(p.alpha, digits, "alpha");
   const Ball one(1), two_pi = Ball(2) * pi();
-  // p(t) = A cos ωt + B sin ωt, the T-periodic particular solution.
-  const Ball detuning = (one - omega) * (one + omega), friction = Ball(2) * alpha * omega;
-  const Ball d = detuning * detuning + friction * friction;
-  if (!d.certainly_positive()) throw std::invalid_argument("α = 0, ω = 1: resonance, no periodic particular solution");
-  const Ball big_a = a * detuning / d, big_b = a * friction / d;
   const Matrix phi = fundamental(alpha, regime, two_pi / omega * Ball(n));
   const Ball inverse_e = one / e;
   const Ball g = phi.a21 * phi.a12 + (phi.a22 + inverse_e) * (one - phi.a11);
@@ -176,7 +122,7 @@ PhaseProof prove_orbit_phases(const OscillatorTexts& p, int n, long digits) {
       const Ball det = e * e * exp(-(Ball(2) * alpha * two_pi / omega * Ball(n)));
       phase.multipliers = multipliers_of(monodromy, det, phase.multipliers_not_proved);
       const Ball x0 = u_min - (big_a * co + big_b * s);
-      const Flight flight{alpha, omega, big_a, big_b, u_min, theta, x0, y0, regime};
+      const OscillatorFlight flight{oscillator, theta / omega, x0, y0};
       const Ball length = two_pi / omega * Ball(n);
       const std::optional<std::string> why = gap_not_excluded(flight, length, theta / omega);
       phase.admissible = !why;

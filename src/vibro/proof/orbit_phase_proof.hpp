@@ -20,7 +20,6 @@
 
 #include "vibro/proof/ball.hpp"
 
-#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,9 +65,6 @@ struct PhaseProof {
   std::string undecided;
   std::vector<ProvedPhase> phases;
 };
-
-/// The working precision in bits of a proof at `digits` decimal digits (32 guard bits).
-inline slong proof_bits(long digits) { return static_cast<slong>(std::ceil(digits * 3.3219280948873623)) + 32; }
 
 /// The phases of the (1, n) orbits of the oscillator, at `digits` decimal digits of working
 /// precision. Throws std::invalid_argument for a text that is not a number, e ≤ 0, or the

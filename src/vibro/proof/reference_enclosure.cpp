@@ -1,0 +1,178 @@
+#include "vibro/proof/reference_enclosure.hpp"
+
+#include "vibro/proof/first_contact.hpp"
+#include "vibro/proof/oscillator_flight.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace vibro::proof {
+
+namespace {
+
+/// u'' = −g from the gap g0 = u − u_min and velocity v0: the gap and velocity at flight time τ.
+struct ParabolicFlight {
+  Ball g, gap0, v0;
+  std::pair<Ball, Ball> operator()(const Ball& tau) const {
+    return {gap0 + v0 * tau - g * tau * tau / Ball(2), v0 - g * tau};
+  }
+};
+
+/// The model's flights, from a state (t0, u, v), and the length of the search's pieces.
+class Motion {
+ public:
+  Motion(const EnclosureProblem& p, long digits)
+      : oscillator_(p.oscillator ? std::optional<ForcedOscillator>(std::in_place, p.alpha, p.a, p.omega, p.u_min,
+                                                                   p.e, digits)
+                                 : std::nullopt),
+        g_(p.oscillator ? Ball(0) : Ball::of_text(p.g)) {}
+
+  bool oscillator() const { return oscillator_.has_value(); }
+  const Ball& g() const { return g_; }
+  Ball period() const { return Ball(2) * pi() / oscillator_->omega; }
+
+  /// The first contact of the flight from (u, v) at t0 on (0, window].
+  FirstContact contact(const Ball& t0, const Ball& gap, const Ball& v, const Ball& window, bool from_contact) const {
+    if (oscillator_) {
+      const auto [p, dp] = oscillator_->particular(t0);
+      const OscillatorFlight flight{*oscillator_, t0, gap + oscillator_->u_min - p, v - dp};
+      return first_contact(flight, window, period() / Ball(16), from_contact, t0);
+    }
+    const ParabolicFlight flight{g_, gap, v};
+    return first_contact(flight, window, window / Ball(16), from_contact, t0);
+  }
+
+  /// The gap and velocity at time τ after t0 on the flight from (gap, v).
+  std::pair<Ball, Ball> state(const Ball& t0, const Ball& gap, const Ball& v, const Ball& tau) const {
+    if (oscillator_) {
+      const auto [p, dp] = oscillator_->particular(t0);
+      return OscillatorFlight{*oscillator_, t0, gap + oscillator_->u_min - p, v - dp}(tau);
+    }
+    return ParabolicFlight{g_, gap, v}(tau);
+  }
+
+  /// How far to search for the next contact from (gap, v): the oscillator 1000 periods; the
+  /// constant force g > 0 a little past the parabola's landing (|v| + √(v² + 2g gap))/g; none
+  /// (the horizon) for g ≤ 0.
+  std::optional<Ball> reach(const Ball& gap, const Ball& v) const {
+    if (oscillator_) return period() * Ball(1000);
+    if (!g_.certainly_positive()) return std::nullopt;
+    return (abs(v) + sqrt(v * v + Ball(2) * g_ * gap)) / g_ * Ball(17) / Ball(16);
+  }
+
+ private:
+  std::optional<ForcedOscillator> oscillator_;
+  Ball g_;
+};
+
+bool wider_than(const Ball& x, double width) { return !(2 * x.radius() <= width); }
+
+}  // namespace
+
+ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureHorizon& horizon,
+                                     const EnclosureLimits& limits) {
+  const BallPrecision precision(proof_bits(limits.digits));
+  const Motion motion(p, limits.digits);
+  const Ball u_min = Ball::of_text(p.u_min), e = Ball::of_text(p.e), t0 = Ball::of_text(p.t0);
+  if (e.certainly_negative() || certainly_less(Ball(1), e)) throw std::invalid_argument("e = " + p.e + " is not in [0, 1]");
+  Ball t = t0, gap = Ball::of_text(p.u0) - u_min, v = Ball::of_text(p.v0);
+  if (gap.certainly_negative()) throw std::invalid_argument("u0 = " + p.u0 + " is below the obstacle");
+
+  ReferenceEnclosure result;
+  // The end: the horizon, or none when the impacts count (but see EnclosureHorizon).
+  std::optional<Ball> end;
+  if (horizon.t_end) end = Ball::of_text(*horizon.t_end);
+  else if (horizon.periods && motion.oscillator()) end = t0 + motion.period() * Ball(*horizon.periods);
+  else if (!horizon.impacts) throw std::invalid_argument("no horizon: t_end, periods (of the oscillator) or impacts");
+  if (horizon.impacts && (motion.oscillator() || motion.g().certainly_positive())) end.reset();
+  if (!end && !horizon.impacts) throw std::invalid_argument("no horizon");
+
+  // A start on the obstacle: leaving it (v > 0), an impact at t0 (v < 0), or at rest (refused).
+  bool on_obstacle = gap.radius() == 0 && gap.contains_zero();
+  const auto stop = [&](std::string why) {
+    result.stopped_because = std::move(why);
+    if (end) result.horizon = *end;
+    return result;
+  };
+  const auto impact_at = [&](const Ball& when, const Ball& before) -> std::optional<std::string> {
+    if (!before.certainly_negative())
+      return "the impact at t ≈ " + when.midpoint_text(12) + " is not proved transverse (v− encloses 0: grazing)";
+    if (!e.certainly_positive()) return "e = 0: the mass sticks at its first impact, which is not enclosed";
+    const Ball after = -(e * before);
+    result.impacts.push_back({when, before, after});
+    if (wider_than(when, limits.max_width) || wider_than(after, limits.max_width))
+      return "the enclosure passed the width bound " + Ball::of_double(limits.max_width).midpoint_text(3) + " at impact " +
+             std::to_string(result.impacts.size()) + " (t ≈ " + when.midpoint_text(12) + ", radius " +
+             when.radius_text() + "): a longer horizon needs more digits, or is chaotic";
+    return std::nullopt;
+  };
+  // No contact before the horizon: the state there.
+  const auto finish_at_end = [&] {
+    const auto [final_gap, final_v] = motion.state(t, gap, v, *end - t);
+    result.horizon = *end;
+    result.final_u = final_gap + u_min;
+    result.final_v = final_v;
+    return result;
+  };
+  if (on_obstacle) {
+    if (v.certainly_negative()) {
+      if (auto why = impact_at(t, v)) return stop(*why);
+      v = result.impacts.back().velocity_after;
+    } else if (!v.certainly_positive()) {
+      return stop("the start is on the obstacle at rest (v0 encloses 0): sticking is not enclosed");
+    }
+  }
+
+  while (true) {
+    if (horizon.impacts && static_cast<std::int64_t>(result.impacts.size()) >= *horizon.impacts) break;
+    if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts)
+      return stop("more than " + std::to_string(limits.max_impacts) + " impacts");
+    // The constant force's accumulation, in closed form, from an impact: once its flights are
+    // shorter than the width bound, the rest of the motion is t∞ and the rest after it.
+    if (!motion.oscillator() && on_obstacle && motion.g().certainly_positive() && certainly_less(e, Ball(1))) {
+      const Ball at = t + Ball(2) * v / (motion.g() * (Ball(1) - e));
+      if (end && !certainly_less(at, *end) && !certainly_less(*end, at))
+        return stop("the horizon lies within the enclosure of the impacts' accumulation point t∞ ≈ " +
+                    at.midpoint_text(12));
+      if ((!end || certainly_less(at, *end)) && certainly_less(Ball(2) * v / motion.g(), Ball::of_double(limits.max_width))) {
+        result.accumulation = at;
+        result.horizon = end ? *end : at;
+        result.final_u = u_min;
+        result.final_v = Ball(0);
+        return result;
+      }
+    }
+    std::optional<Ball> window = motion.reach(gap, v);
+    const std::optional<Ball> remaining = end ? std::optional(*end - t) : std::nullopt;
+    if (remaining && (!window || certainly_less(*remaining, *window))) window = remaining;
+    if (!window) return stop("no horizon for this flight");
+    const FirstContact contact = motion.contact(t, gap, v, *window, on_obstacle);
+    if (!contact.tau) {
+      if (!contact.undecided.empty()) return stop(contact.undecided);
+      if (!remaining) return stop("no impact within the search's reach after t ≈ " + t.midpoint_text(12));
+      return finish_at_end();
+    }
+    const Ball when = t + *contact.tau;
+    if (end && !certainly_less(when, *end)) {
+      if (!certainly_less(*end, when))
+        return stop("an impact at t ≈ " + when.midpoint_text(12) + " is not proved before or after the horizon");
+      return finish_at_end();
+    }
+    if (motion.oscillator() && on_obstacle && !certainly_less(Ball::of_text("1e-12") * motion.period(), *contact.tau))
+      return stop("the impacts accumulate at t ≈ " + when.midpoint_text(12) +
+                  " (a flight shorter than 1e-12 periods): chattering and sticking are not enclosed");
+    if (auto why = impact_at(when, motion.state(t, gap, v, *contact.tau).second)) return stop(*why);
+    t = when;
+    gap = Ball(0);
+    v = result.impacts.back().velocity_after;
+    on_obstacle = true;
+  }
+  // The impacts counted: the horizon is the last one, the state just after it.
+  result.horizon = t;
+  result.final_u = u_min;
+  result.final_v = v;
+  return result;
+}
+
+}  // namespace vibro::proof

@@ -1,0 +1,72 @@
+#pragma once
+// Enclosures of the 1-DOF reference (docs/proofs.md, "Enclosures of the reference"): the
+// motion of the impact oscillator u'' + 2αu' + u = a cos ωt or of a mass under a constant
+// force u'' = −g above the obstacle u ≥ u_min, with the impact law u'(t+) = −e u'(t−), from
+// the exact initial state, as balls that contain the exact motion: every impact time, the
+// velocities before and after it, and the state at the horizon. Each flight's flight is
+// explicit (proof/oscillator_flight.hpp, or a parabola), and its first contact is proved
+// (proof/first_contact.hpp): no earlier zero of the gap, exactly one in a box around the
+// impact, and a transverse impact (v− < 0 on its enclosure).
+//
+// What is not enclosed is refused with the reason: a grazing or sticking the proof cannot
+// exclude, an accumulation of impacts of the oscillator (chattering), e = 0 (the mass sticks
+// at its first impact), and a width past the bound (a chaotic horizon: the balls grow like
+// the largest Lyapunov exponent, and a wider ball says nothing). For the constant force with
+// g > 0 and e < 1 the accumulation is handled in closed form: after the impact at t_k with
+// v+_k the impacts accumulate at t∞ = t_k + 2v+_k/(g(1 − e)), where the mass comes to rest
+// on the obstacle and stays (the force holds it there).
+
+#include "vibro/proof/ball.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vibro::proof {
+
+/// The model's parameters and the initial state as written (decimals or fractions P/Q).
+struct EnclosureProblem {
+  bool oscillator = true;   ///< the impact oscillator; else the constant force
+  std::string alpha, a, omega;  ///< the oscillator's
+  std::string g;                ///< the constant force's
+  std::string u_min, e, u0, v0, t0 = "0";
+};
+
+struct EnclosureLimits {
+  long digits = 40;              ///< working precision in decimal digits
+  double max_width = 1e-10;      ///< stop before an impact time or velocity wider than this
+  std::int64_t max_impacts = 100'000;  ///< and after this many impacts
+};
+
+struct EnclosedImpact {
+  Ball t, velocity_before, velocity_after;
+};
+
+struct ReferenceEnclosure {
+  std::vector<EnclosedImpact> impacts;
+  /// The state at `horizon` when the enclosure reached it.
+  std::optional<Ball> final_u, final_v;
+  Ball horizon;
+  /// The constant force's accumulation point, when it lies before the horizon: the impacts
+  /// listed are the first of infinitely many before it, the mass at rest after it.
+  std::optional<Ball> accumulation;
+  /// Why the enclosure stopped before the horizon (empty when it reached it).
+  std::string stopped_because;
+};
+
+/// Where the enclosure ends: at t_end (a text), or t0 + `periods` forcing periods, or with
+/// `impacts` at that impact (the state just after it), however long it takes — but for a
+/// constant force g ≤ 0, whose mass may never come back, at the horizon still.
+struct EnclosureHorizon {
+  std::optional<std::string> t_end;
+  std::optional<std::int64_t> periods;
+  std::optional<std::int64_t> impacts;
+};
+
+/// The enclosure of the motion from (u0, v0) at t0. std::invalid_argument for a text that is
+/// not a number, a start below the obstacle, e outside [0, 1], or no horizon.
+ReferenceEnclosure enclose_reference(const EnclosureProblem& problem, const EnclosureHorizon& horizon,
+                                     const EnclosureLimits& limits);
+
+}  // namespace vibro::proof
