@@ -126,6 +126,7 @@ TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
   json_keys("--json list --schemes", keys);
 #if VIBRO_WITH_ARB
   json_keys("--json orbits --prove --n 1 2 " + quoted(cases / "reference_periodic.toml"), keys);
+  json_keys("--json run --enclose " + quoted(cases / "reference_periodic.toml"), keys);
 #endif
   json_keys("--json --quiet check --cases " + quoted(cases) + " " +
                 quoted(source_dir / "reference/published/seed_002.toml"),

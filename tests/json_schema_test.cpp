@@ -217,6 +217,15 @@ TEST_F(JsonSchema, OrbitProofsOutputMatchesItsSchema) {
   valid_output("orbit_proofs", "--json orbits --prove --digits 25 " + quoted(cases_dir / "orbits/unstable_ided.toml"),
                "orbit-proofs-unstable.json");
 }
+
+/// The enclosures: to the horizon, to an impact count, and stopped at the width bound.
+TEST_F(JsonSchema, EnclosureOutputMatchesItsSchema) {
+  const fs::path periodic = cases_dir / "reference_periodic.toml";
+  valid_output("enclosure", "--json run --enclose " + quoted(periodic), "enclosure.json");
+  valid_output("enclosure", "--json run --enclose --impacts 3 " + quoted(periodic), "enclosure-impacts.json");
+  valid_output("enclosure", "--json run --enclose " + quoted(cases_dir / "reference_chaotic.toml"),
+               "enclosure-stopped.json");
+}
 #endif
 
 TEST_F(JsonSchema, LyapunovOutputMatchesItsSchema) {

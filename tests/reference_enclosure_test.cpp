@@ -73,7 +73,7 @@ void expect_enclosures_hold_the_reference(const EnclosureProblem& p, std::int64_
   // A stopped enclosure is compared up to its last impact (and a little after).
   std::optional<mpfr_real> until;
   if (!enclosure.stopped_because.empty() && !enclosure.impacts.empty())
-    until = vibro::parse_real<mpfr_real>(enclosure.impacts.back().t.midpoint_text(30)) + mpfr_real("1e-20");
+    until = vibro::parse_real<mpfr_real>(enclosure.impacts.back().t.midpoint_text(30)) + mpfr_real("1e-3");
   const auto events = reference_impacts(p, periods, until, final_u, final_v);
   const double slack = 1e-100;
   ASSERT_LE(enclosure.impacts.size(), events.size());

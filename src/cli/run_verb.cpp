@@ -1,5 +1,6 @@
 // `vibro run CASE`: one case at its precision, or at each of a list of precisions with the
-// results side by side (io/run_comparison.hpp).
+// results side by side (io/run_comparison.hpp); with --enclose, the proved enclosures of a
+// reference case's motion (run/enclosed_reference.hpp).
 
 #include "text_output.hpp"
 #include "scheme_command_options.hpp"
@@ -9,14 +10,17 @@
 #include "vibro/io/csv_file.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/io/run_comparison.hpp"
+#include "vibro/run/enclosed_reference.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/run_case.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,9 +44,30 @@ class RunVerb : public Verb {
         .add_flag("--no-measure-rounding", common.no_measure_rounding, no_measure_rounding_help)
         ->excludes("--measure-rounding");
     scheme_command_.add_to(command());
+    command().add_flag("--enclose", enclose_,
+                       "Reference cases of the impact oscillator or constant force: prove enclosures of every impact "
+                       "and of the final state in Arb's ball arithmetic (docs/proofs.md)");
+    command()
+        .add_option("--digits", enclose_options_.digits, "Working precision of the enclosures, in decimal digits")
+        ->check(CLI::Range(20L, 10000L))
+        ->needs("--enclose")
+        ->capture_default_str();
+    command()
+        .add_option("--max-width", enclose_options_.max_width,
+                    "Stop the enclosure, with the reason, before an impact time or velocity wider than this")
+        ->check(CLI::Range(std::numeric_limits<double>::min(), 1.0))
+        ->needs("--enclose")
+        ->capture_default_str();
+    command()
+        .add_option("--impacts", impacts_, "Enclose up to this impact instead of the case's horizon")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000}))
+        ->needs("--enclose");
+    for (const char* other : {"--csv", "--no-error-estimate", "--measure-rounding", "--no-measure-rounding"})
+      command().get_option("--enclose")->excludes(other);
   }
 
   int execute(const CommonOptions& common) override {
+    if (enclose_) return run_enclosed(common);
     if (common.precisions.size() > 1 && command().count("--csv"))
       throw InputError("", "--csv", "one trajectory file cannot hold the runs of a list of precisions (allowed: "
                                     "--csv with one precision)");
@@ -52,6 +77,24 @@ class RunVerb : public Verb {
   bool takes_precision_list() const override { return true; }
 
  private:
+  /// `vibro run CASE --enclose`: the proved enclosures of the reference's motion.
+  int run_enclosed(const CommonOptions& common) {
+    if (common.precision || common.precisions.size() > 1)
+      throw InputError("", "--precision", "--enclose works in balls at --digits: no --precision");
+    const CaseSpec c = load_case(case_file_);
+    if (c.scheme.type != "reference")
+      throw InputError(c.file, "scheme.type", "--enclose encloses the reference: the case's scheme is " + c.scheme.type);
+    if (command().count("--impacts")) enclose_options_.impacts = impacts_;
+    const EnclosedReference enclosure = enclose_case_reference(c, enclose_options_);
+    JsonOut json_out(common.json_out, {case_file_});
+    const nlohmann::json json = to_json(enclosure);
+    json_out.write(json);
+    if (common.json) std::cout << json.dump(2) << "\n";
+    else print_enclosed_reference(std::cout, enclosure);
+    // Stopped before the horizon: the motion is not enclosed to its end (a finding, exit 1).
+    return enclosure.stopped_because.empty() ? 0 : exit_failed;
+  }
+
   int run_one(const CommonOptions& common) const {
     const CaseSpec c = load_case(case_file_);
     RunOptions options = common.run_options();
@@ -111,6 +154,9 @@ class RunVerb : public Verb {
   std::string csv_;
   bool no_error_estimate_ = false;
   SchemeCommandOptions scheme_command_;
+  bool enclose_ = false;
+  EncloseOptions enclose_options_;
+  std::int64_t impacts_ = 0;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "vibro/io/testset_reference_file.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/testset_report.hpp"
+#include "vibro/run/enclosed_reference.hpp"
 #include "vibro/run/input_error.hpp"
 #include "vibro/run/progress.hpp"
 #include "vibro/run/testset_reference.hpp"
@@ -185,9 +186,30 @@ class TestsetVerb : public Verb {
       }
       for (const std::string& d : differences) std::cout << "FAILED " << d << "\n";
       failures += differences.size();
+      failures += check_enclosures(p);
     }
     if (failures > 0) std::cout << failures << " stored values not reproduced\n";
     return failures == 0 ? 0 : exit_failed;
+  }
+
+  /// The stored values a proof covers (docs/proofs.md): each must hold its number's enclosure
+  /// within its claimed accuracy. Returns the number contradicted.
+  static std::size_t check_enclosures(const TestsetProblem& p) {
+    const TestsetEnclosureCheck check = check_testset_enclosures(p.problem, p.reference, p.reference.digits + 20L);
+    const std::string& id = p.problem.testset->id;
+    if (!check.not_enclosed.empty()) {
+      std::cout << id << ": not enclosed (" << check.not_enclosed << ")\n";
+      return 0;
+    }
+    std::cout << id << ": " << check.proved << " of " << check.values << " stored values proved by enclosure\n";
+    for (const std::string& line : check.undecided) std::cout << "  not proved: " << line << "\n";
+    if (!check.unreached.empty()) {
+      std::cout << "  not reached by the enclosure (" << check.stopped_because << "):";
+      for (const std::string& name : check.unreached) std::cout << " " << name;
+      std::cout << "\n";
+    }
+    for (const std::string& line : check.contradicted) std::cout << "FAILED " << line << "\n";
+    return check.contradicted.size();
   }
 
   int write_references(const CommonOptions& common) const {

@@ -534,4 +534,32 @@ void print_orbit_proofs(std::ostream& out, const OrbitProofListing& listing) {
   }
 }
 
+void print_enclosed_reference(std::ostream& out, const EnclosedReference& e) {
+  const auto shown = [](const Enclosure& x) {
+    return x.midpoint + " ± " + x.radius + " (" + std::to_string(x.proved_digits) + " digits)";
+  };
+  out << "case        " << e.case_info.name << "  (" << e.case_info.file << ")\n"
+      << "enclosure   of the reference in Arb ball arithmetic at " << e.digits << " digits (" << e.bits
+      << " bits), width bound " << e.max_width << ": every flight's first contact proved (docs/proofs.md)\n"
+      << "horizon     " << (e.horizon_is == "impacts" ? "the impacts asked for" : "the case's " + e.horizon_is) << "\n\n";
+  out << "impacts     " << e.impacts.size() << (e.accumulation ? " (the first of infinitely many)" : "") << "\n";
+  for (const EnclosedImpactRow& i : e.impacts)
+    out << "  " << i.index << "  t = " << shown(i.t) << "\n      v− = " << shown(i.velocity_before)
+        << "\n      v+ = " << shown(i.velocity_after) << "\n";
+  if (e.accumulation)
+    out << "\naccumulation  the impacts accumulate at t∞ = " << shown(*e.accumulation)
+        << " ∈ [" << e.accumulation->lower << ", " << e.accumulation->upper
+        << "]; the mass rests on the obstacle after it\n";
+  if (!e.impacts.empty())
+    out << "\nradius of the impact times  " << e.first_impact_radius << " at the first, " << e.last_impact_radius
+        << " at the last" << (e.radius_growth_per_impact.empty() ? "" : " (×" + e.radius_growth_per_impact + " per impact)")
+        << "\n";
+  if (e.final_u) {
+    out << "\nfinal state at t = " << shown(*e.horizon) << "\n  u = " << shown(*e.final_u) << "\n      ["
+        << e.final_u->lower << ", " << e.final_u->upper << "]\n  v = " << shown(*e.final_v) << "\n      ["
+        << e.final_v->lower << ", " << e.final_v->upper << "]\n";
+  }
+  if (!e.stopped_because.empty()) out << "\nstopped: " << e.stopped_because << "\n";
+}
+
 }  // namespace vibro::cli

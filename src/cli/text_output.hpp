@@ -4,6 +4,7 @@
 
 #include "vibro/io/run_comparison.hpp"
 #include "vibro/run/case_spec.hpp"
+#include "vibro/run/enclosed_reference.hpp"
 #include "vibro/run/listed_case.hpp"
 #include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/orbit_listing.hpp"
@@ -30,6 +31,8 @@ void print_lyapunov(std::ostream& out, const LyapunovResult& result);
 void print_check(std::ostream& out, const CheckResult& result);
 /// `vibro orbits`: one block per root of the impact-phase equation.
 void print_orbits(std::ostream& out, const OrbitListing& listing);
+/// `vibro run --enclose`: a line per impact, the final state, the radii's growth.
+void print_enclosed_reference(std::ostream& out, const EnclosedReference& enclosure);
 /// `vibro orbits --prove`: each enclosure as midpoint ± radius and [lower, upper].
 void print_orbit_proofs(std::ostream& out, const OrbitProofListing& listing);
 

@@ -3,7 +3,7 @@
 #include "vibro/io/declared_json.hpp"
 #include "vibro/io/json_number.hpp"
 #include "vibro/run/input_error.hpp"
-#include "vibro/run/orbit_proof_fields.hpp"
+#include "vibro/run/proof_fields.hpp"
 #include "vibro/run/result_fields.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"
 
@@ -56,6 +56,10 @@ json to_json(const OrbitListing& listing) {
 
 json to_json(const OrbitProofListing& listing) {
   return versioned_json(listing, JsonNumbers(false), schema_version::orbit_proofs);
+}
+
+json to_json(const EnclosedReference& enclosure) {
+  return versioned_json(enclosure, JsonNumbers(false), schema_version::enclosure);
 }
 
 json to_json(const CaseListing& listing) { return versioned_json(listing, JsonNumbers(false), schema_version::list); }

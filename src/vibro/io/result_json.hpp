@@ -18,6 +18,7 @@
 
 namespace vibro {
 
+struct EnclosedReference;     // run/enclosed_reference.hpp
 struct OrbitProofListing;     // run/orbit_proofs.hpp
 struct PrecisionDifferences;  // run/precision_differences.hpp
 struct SchemeListing;         // run/listed_scheme.hpp
@@ -37,6 +38,7 @@ inline constexpr int run_data = 1;   ///< report's runs/*.json (events, strobosc
 inline constexpr int run_comparison = 1;  ///< run --precision LIST --json
 inline constexpr int orbits = 1;    ///< orbits --json
 inline constexpr int orbit_proofs = 1;  ///< orbits --prove --json
+inline constexpr int enclosure = 1;     ///< run --enclose --json
 inline constexpr int sweep = 1;     ///< sweep result files (docs/schema/sweep.schema.json)
 inline constexpr int sweep_summary = 1;  ///< sweep --json
 }  // namespace schema_version
@@ -45,6 +47,8 @@ inline constexpr int sweep_summary = 1;  ///< sweep --json
 nlohmann::json to_json(const OrbitListing& listing);
 /// `vibro orbits --prove --json` (docs/proofs.md "Output").
 nlohmann::json to_json(const OrbitProofListing& listing);
+/// `vibro run --enclose --json` (docs/proofs.md "Enclosures of the reference").
+nlohmann::json to_json(const EnclosedReference& enclosure);
 /// `vibro list --json`.
 nlohmann::json to_json(const CaseListing& listing);
 /// `vibro list --schemes --json`.

@@ -100,11 +100,13 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
       return "the impact at t ≈ " + when.midpoint_text(12) + " is not proved transverse (v− encloses 0: grazing)";
     if (!e.certainly_positive()) return "e = 0: the mass sticks at its first impact, which is not enclosed";
     const Ball after = -(e * before);
+    // A wider ball is not listed: it would say little, and the bound is the user's.
+    if (wider_than(when, limits.max_width) || wider_than(before, limits.max_width))
+      return "the enclosure would pass the width bound " + Ball::of_double(limits.max_width).midpoint_text(3) +
+             " at impact " + std::to_string(result.impacts.size() + 1) + " (t ≈ " + when.midpoint_text(12) +
+             "; radius of t " + when.radius_text() + ", of v− " + before.radius_text() +
+             "): a longer horizon needs more digits, or is chaotic";
     result.impacts.push_back({when, before, after});
-    if (wider_than(when, limits.max_width) || wider_than(after, limits.max_width))
-      return "the enclosure passed the width bound " + Ball::of_double(limits.max_width).midpoint_text(3) + " at impact " +
-             std::to_string(result.impacts.size()) + " (t ≈ " + when.midpoint_text(12) + ", radius " +
-             when.radius_text() + "): a longer horizon needs more digits, or is chaotic";
     return std::nullopt;
   };
   // No contact before the horizon: the state there.

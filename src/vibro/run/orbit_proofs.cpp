@@ -4,6 +4,7 @@
 #include "vibro/run/run_case.hpp"
 
 #if VIBRO_WITH_ARB
+#include "vibro/proof/enclosure_text.hpp"
 #include "vibro/proof/orbit_phase_proof.hpp"
 #endif
 
@@ -18,12 +19,6 @@ namespace vibro {
 
 namespace {
 
-/// A ball as texts: the bounds to `digits` significant digits, rounded outward.
-Enclosure enclosure_of(const proof::Ball& x, int digits) {
-  return {x.midpoint_text(digits), x.radius_text(), x.lower_text(digits), x.upper_text(digits),
-          x.proved_digits(digits)};
-}
-
 ProvedOrbitRow row_of(const proof::ProvedPhase& p, const proof::Ball& omega, const proof::Ball& e, int n,
                       int index, int digits) {
   ProvedOrbitRow row;
@@ -31,10 +26,10 @@ ProvedOrbitRow row_of(const proof::ProvedPhase& p, const proof::Ball& omega, con
   row.index = index;
   row.unique = p.unique;
   row.transverse = p.impact;
-  row.phase = enclosure_of(p.theta, digits);
-  row.impact_time = enclosure_of(p.theta / omega, digits);
-  row.velocity_before = enclosure_of(p.velocity_before, digits);
-  row.velocity_after = enclosure_of(-(e * p.velocity_before), digits);
+  row.phase = proof::enclosure_text(p.theta, digits);
+  row.impact_time = proof::enclosure_text(p.theta / omega, digits);
+  row.velocity_before = proof::enclosure_text(p.velocity_before, digits);
+  row.velocity_after = proof::enclosure_text(-(e * p.velocity_before), digits);
   if (!p.not_proved.empty()) row.not_proved.push_back(p.not_proved);
   if (!p.unique || !p.impact) {
     row.admissibility = "not proved";
@@ -48,11 +43,12 @@ ProvedOrbitRow row_of(const proof::ProvedPhase& p, const proof::Ball& omega, con
   if (p.multipliers) {
     const proof::ProvedMultipliers& mu = *p.multipliers;
     const proof::Ball periods(n);
-    row.multipliers = ProvedMultiplierTexts{
-        mu.real ? "real" : "complex",           enclosure_of(mu.first, digits),
-        enclosure_of(mu.second, digits),        enclosure_of(mu.log_first / periods, digits),
-        enclosure_of(mu.log_second / periods, digits),
-        mu.stable ? (*mu.stable ? "stable" : "unstable") : "not proved"};
+    row.multipliers = ProvedMultiplierTexts{mu.real ? "real" : "complex",
+                                            proof::enclosure_text(mu.first, digits),
+                                            proof::enclosure_text(mu.second, digits),
+                                            proof::enclosure_text(mu.log_first / periods, digits),
+                                            proof::enclosure_text(mu.log_second / periods, digits),
+                                            mu.stable ? (*mu.stable ? "stable" : "unstable") : "not proved"};
   }
   return row;
 }

@@ -4,6 +4,7 @@
 // enclosure as midpoint ± radius and as exact decimal bounds rounded outward, every claim
 // either proved or said not to be, with the reason.
 
+#include "vibro/proof/enclosure.hpp"
 #include "vibro/run/case_spec.hpp"
 #include "vibro/run/run_result.hpp"
 
@@ -12,14 +13,6 @@
 #include <vector>
 
 namespace vibro {
-
-/// A proved enclosure of a real number: the exact value lies in [lower, upper].
-struct Enclosure {
-  std::string midpoint;  ///< the ball's midpoint (for reading; the bounds are the claim)
-  std::string radius;    ///< rounded up to two digits
-  std::string lower, upper;  ///< exact decimals, rounded outward from the ball's bounds
-  int proved_digits = 0;     ///< significant digits to which both bounds round alike
-};
 
 /// The Floquet multipliers of a transverse root, when their kind is proved.
 struct ProvedMultiplierTexts {

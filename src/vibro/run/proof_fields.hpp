@@ -1,7 +1,9 @@
 #pragma once
-// The JSON of `vibro orbits --prove --json` (docs/schema/orbit_proofs.schema.json), declared
-// as run/result_fields.hpp declares the other outputs: every member under its name.
+// The JSON of the proofs' outputs, `vibro orbits --prove --json` and `vibro run --enclose
+// --json` (docs/schema/orbit_proofs.schema.json, enclosure.schema.json), declared as
+// run/result_fields.hpp declares the other outputs: every member under its name.
 
+#include "vibro/run/enclosed_reference.hpp"
 #include "vibro/run/orbit_proofs.hpp"
 #include "vibro/run/result_fields.hpp"
 
@@ -53,6 +55,32 @@ constexpr auto declared_fields(std::type_identity<OrbitProofListing>) {
                     NotInJson{&L::n_max},              Shown{"n", &proved_orders},
                     Field{"root_counts", &L::root_counts}, Field{"orbits", &L::orbits}};
 }
+
+constexpr auto declared_fields(std::type_identity<EnclosedImpactRow>) {
+  using I = EnclosedImpactRow;
+  return std::tuple{Field{"index", &I::index}, Field{"t", &I::t}, Field{"velocity_before", &I::velocity_before},
+                    Field{"velocity_after", &I::velocity_after}};
+}
+
+constexpr auto declared_fields(std::type_identity<EnclosedReference>) {
+  using E = EnclosedReference;
+  return std::tuple{Field{"case", &E::case_info},
+                    Field{"digits", &E::digits},
+                    Field{"bits", &E::bits},
+                    Field{"max_width", &E::max_width},
+                    Field{"horizon_is", &E::horizon_is},
+                    Field{"horizon", &E::horizon, Absent::null},
+                    Field{"impacts", &E::impacts},
+                    Field{"final_u", &E::final_u, Absent::null},
+                    Field{"final_v", &E::final_v, Absent::null},
+                    Field{"accumulation", &E::accumulation, Absent::null},
+                    Field{"stopped_because", &E::stopped_because},
+                    Field{"first_impact_radius", &E::first_impact_radius},
+                    Field{"last_impact_radius", &E::last_impact_radius},
+                    Field{"radius_growth_per_impact", &E::radius_growth_per_impact}};
+}
+
+static_assert(all_members_declared<EnclosedImpactRow> && all_members_declared<EnclosedReference>);
 
 static_assert(all_members_declared<Enclosure> && all_members_declared<ProvedMultiplierTexts> &&
               all_members_declared<ProvedOrbitRow> && all_members_declared<ProvedRootCount> &&

@@ -1,0 +1,181 @@
+// `vibro run --enclose` and the test set's proved values (run/enclosed_reference.hpp,
+// docs/proofs.md): what the user reads of an enclosure. Each printed bound of the periodic
+// reference case is compared with the certified reference run in MPFR at 150 digits (another
+// arithmetic and code path; its error is below 1e−100, far inside the bounds' margin); the
+// bouncing ball's accumulation with its closed form t∞ = 3; the chaotic case stops at the
+// width bound with exit 1; the performance claim (100 impacts of the periodic case in 30 s);
+// the refusals. Then the stored values of the test set's 1-DOF problems: every one proved by
+// the enclosure (VI-01 to VI-05), the chattering VI-06's first 19 impacts proved and its
+// accumulation points said to be unreached, and a stored value moved by three units caught
+// as contradicted.
+
+#include "support/cli_runner.hpp"
+
+#include "vibro/io/case_file.hpp"
+#include "vibro/model/impact_oscillator.hpp"
+#include "vibro/reference/impact_reference.hpp"
+#include "vibro/reference/reference_settings.hpp"
+#include "vibro/run/enclosed_reference.hpp"
+#include "vibro/run/testset_run.hpp"
+#include "vibro/run/testset_values.hpp"
+#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/with_scalar.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace {
+
+using vibro::mpfr_real;
+using vibro::testing::bad_input;
+using vibro::testing::Cli;
+using vibro::testing::Outcome;
+using vibro::testing::quoted;
+namespace fs = std::filesystem;
+
+const fs::path cases_dir = VIBRO_CASES_DIR;
+const fs::path source_dir = VIBRO_SOURCE_DIR;
+
+/// lower ≤ x ≤ upper for a JSON enclosure, x known to within 1e−100.
+void expect_holds(const nlohmann::json& enclosure, const mpfr_real& x, const std::string& what) {
+  const mpfr_real slack("1e-100");
+  EXPECT_LE(vibro::parse_real<mpfr_real>(enclosure.at("lower").get<std::string>()), x + slack)
+      << what << ": " << enclosure.dump() << " vs " << vibro::to_text(x);
+  EXPECT_GE(vibro::parse_real<mpfr_real>(enclosure.at("upper").get<std::string>()), x - slack)
+      << what << ": " << enclosure.dump() << " vs " << vibro::to_text(x);
+}
+
+class EncloseCommand : public Cli {};
+
+/// cases/reference_periodic.toml: every impact and the final state of the JSON hold the
+/// certified reference's at 150 digits, and the text shows them.
+TEST_F(EncloseCommand, EveryBoundHoldsTheCertifiedReferenceAt150Digits) {
+  const fs::path file = cases_dir / "reference_periodic.toml";
+  const Outcome json_out = vibro("--json run " + quoted(file) + " --enclose");
+  ASSERT_EQ(json_out.status, 0) << json_out.err;
+  const nlohmann::json enclosure = nlohmann::json::parse(json_out.out);
+  EXPECT_EQ(enclosure.at("stopped_because"), "");
+  EXPECT_EQ(enclosure.at("horizon_is"), "periods");
+
+  const vibro::MpfrPrecisionGuard guard(150);
+  const auto x = [](const char* text) { return vibro::parse_real<mpfr_real>(text); };
+  const vibro::ImpactOscillator<mpfr_real> model(x("0.1"), x("1"), x("2"), x("0"), x("0.8"));
+  const vibro::ImpactReference<vibro::ImpactOscillator<mpfr_real>> reference(
+      model, vibro::default_reference_settings(model, x("0.5"), x("0")));
+  auto state = reference.start(mpfr_real(0), x("0.5"), x("0"));
+  std::vector<vibro::ReferenceEvent<mpfr_real>> events;
+  reference.advance(state, mpfr_real(model.period() * 10), [&](const auto& event) { events.push_back(event); });
+  ASSERT_EQ(enclosure.at("impacts").size(), events.size());
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const nlohmann::json& impact = enclosure.at("impacts")[i];
+    expect_holds(impact.at("t"), events[i].t, "t_" + std::to_string(i + 1));
+    expect_holds(impact.at("velocity_before"), events[i].v_minus, "v-_" + std::to_string(i + 1));
+    expect_holds(impact.at("velocity_after"), events[i].v_plus, "v+_" + std::to_string(i + 1));
+  }
+  expect_holds(enclosure.at("final_u"), state.u, "u(T)");
+  expect_holds(enclosure.at("final_v"), state.v, "v(T)");
+
+  const Outcome text = vibro("run " + quoted(file) + " --enclose --digits 30");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("impacts     10\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("final state at t = 31.4159265358979323846264338327"), std::string::npos) << text.out;
+}
+
+/// A bouncing ball written as a user would (g = 1, e = 1/2 from rest at 1/2): the impacts
+/// accumulate at t∞ = 3 (closed form), where the ball comes to rest.
+TEST_F(EncloseCommand, BouncingBallShowsItsAccumulationPoint) {
+  const fs::path file = write("ball.toml",
+                              "[case]\nname = \"ball\"\ndescription = \"bouncing ball\"\nprecision = \"mpfr:40\"\n"
+                              "[model]\ntype = \"constant-force\"\ng = 1\nu_min = 0\ne = \"1/2\"\n"
+                              "[initial]\nu0 = \"1/2\"\nv0 = 0\n[scheme]\ntype = \"reference\"\n[horizon]\nt_end = 4\n");
+  const Outcome json_out = vibro("--json run " + quoted(file) + " --enclose");
+  ASSERT_EQ(json_out.status, 0) << json_out.err;
+  const nlohmann::json enclosure = nlohmann::json::parse(json_out.out);
+  const vibro::MpfrPrecisionGuard guard(150);
+  expect_holds(enclosure.at("accumulation"), mpfr_real(3), "t∞");
+  expect_holds(enclosure.at("final_u"), mpfr_real(0), "u(4)");
+  expect_holds(enclosure.at("final_v"), mpfr_real(0), "v(4)");
+  expect_holds(enclosure.at("impacts")[0].at("t"), mpfr_real(1), "t_1");
+  const Outcome text = vibro("run " + quoted(file) + " --enclose");
+  EXPECT_NE(text.out.find("the impacts accumulate at t∞ = 3"), std::string::npos) << text.out;
+}
+
+/// Seed 001's chaotic case: the enclosure stops at the width bound, says so, and exits 1.
+TEST_F(EncloseCommand, StopsOnAChaoticHorizonWithTheReason) {
+  const Outcome text = vibro("run " + quoted(cases_dir / "reference_chaotic.toml") + " --enclose");
+  EXPECT_EQ(text.status, 1) << text.err;
+  EXPECT_NE(text.out.find("stopped: the enclosure would pass the width bound 1.00e-10"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("final state"), std::string::npos) << text.out;
+}
+
+/// docs/proofs.md "Performance": the first 100 impacts of the shipped periodic reference case
+/// in less than 30 s (start to end of the executable).
+TEST_F(EncloseCommand, EnclosesAHundredImpactsWithinThirtySeconds) {
+  const auto start = std::chrono::steady_clock::now();
+  const Outcome json_out = vibro("--json run " + quoted(cases_dir / "reference_periodic.toml") + " --enclose --impacts 100");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(json_out.status, 0) << json_out.err;
+  const nlohmann::json enclosure = nlohmann::json::parse(json_out.out);
+  EXPECT_EQ(enclosure.at("impacts").size(), 100u);
+  EXPECT_EQ(enclosure.at("horizon_is"), "impacts");
+  EXPECT_LT(seconds, 30.0);
+}
+
+TEST_F(EncloseCommand, RefusesWhatItDoesNotEnclose) {
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "free_fall.toml") + " --enclose"), {"reference"}));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "reference_sticking_oscillator.toml") + " --enclose --digits 5"),
+                        {"--digits"}));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "reference_periodic.toml") + " --impacts 5"), {"--enclose"}));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "reference_periodic.toml") + " --enclose --csv x.csv"),
+                        {"--csv"}));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "reference_periodic.toml") + " --enclose --precision mpfr:50"),
+                        {"--precision"}));
+}
+
+/// The stored values of the test set's 1-DOF problems against their enclosures: the
+/// enclosure lies within each value's claimed accuracy (docs/testset.md), for every value of
+/// VI-01 to VI-05 and the first impacts of VI-06, whose chattering the enclosure refuses.
+TEST(TestsetEnclosures, ProveTheStoredValuesOfTheOneDofProblems) {
+  const auto problems =
+      vibro::load_testset(cases_dir / "testset", source_dir / "reference" / "testset",
+                          {"VI-01", "VI-02", "VI-03", "VI-04", "VI-05", "VI-06", "VI-07"});
+  ASSERT_EQ(problems.size(), 7u);
+  for (const vibro::TestsetProblem& p : problems) {
+    SCOPED_TRACE(p.reference.id);
+    const vibro::TestsetEnclosureCheck check = vibro::check_testset_enclosures(p.problem, p.reference, 52);
+    EXPECT_TRUE(check.contradicted.empty()) << check.contradicted.front();
+    if (p.reference.id == "VI-07") {
+      EXPECT_NE(check.not_enclosed.find("conservative-oscillator"), std::string::npos) << check.not_enclosed;
+    } else if (p.reference.id == "VI-06") {
+      EXPECT_GE(check.proved, 30u);
+      EXPECT_FALSE(check.unreached.empty());
+      EXPECT_NE(check.stopped_because.find("width bound"), std::string::npos) << check.stopped_because;
+    } else {
+      EXPECT_EQ(check.proved, check.values) << (check.undecided.empty() ? "" : check.undecided.front());
+      EXPECT_GE(check.values, 11u);
+    }
+  }
+}
+
+/// A stored value moved by three units of its last digit is contradicted by its enclosure.
+TEST(TestsetEnclosures, CatchAStoredValueMovedByThreeUnits) {
+  auto problems = vibro::load_testset(cases_dir / "testset", source_dir / "reference" / "testset", {"VI-02"});
+  ASSERT_EQ(problems.size(), 1u);
+  vibro::TestsetReference& stored = problems.front().reference;
+  for (vibro::StoredValue& v : stored.values) {
+    if (v.name != "t_1") continue;
+    // The last digit before the exponent, moved by 3 (with a carry-free choice of direction).
+    const std::size_t last = v.value.find('e') - 1;
+    v.value[last] = static_cast<char>(v.value[last] >= '5' ? v.value[last] - 3 : v.value[last] + 3);
+  }
+  const vibro::TestsetEnclosureCheck check = vibro::check_testset_enclosures(problems.front().problem, stored, 52);
+  ASSERT_EQ(check.contradicted.size(), 1u);
+  EXPECT_NE(check.contradicted.front().find("VI-02 t_1"), std::string::npos) << check.contradicted.front();
+}
+
+}  // namespace
