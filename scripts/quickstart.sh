@@ -23,7 +23,7 @@ packages=(
   libsiconos-kernel-dev
   python3-jsonschema
   python3-dev python3-pybind11 python3-numpy python3-pytest
-  libflint-arb-dev
+  libflint-arb-dev python3-mpmath
   libopenmpi-dev openmpi-bin
   clang libclang-rt-14-dev
 )

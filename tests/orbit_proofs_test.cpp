@@ -3,7 +3,8 @@
 // the closed form of analysis/periodic_orbits.hpp in MPFR at 500 digits: lower ≤ value ≤ upper
 // for every enclosure of every root of the shipped orbit cases, the bounds no wider than
 // 1e−30 relative, and the proved digits those the value itself rounds to; the outward
-// rounding of the bounds on exact values at every length. Then the verb as a
+// rounding of the bounds on exact values at every length; the exact Lyapunov exponents the
+// harness holds for its orbit cases inside the proved intervals, and the report's proved digits. Then the verb as a
 // user runs it: the text, the JSON against its schema's required fields, the unstable orbit
 // proved unstable, and the refusals (another model, physical parameters, too few digits,
 // --prove with --write-case or --precision), and the performance claim: every shipped orbit
@@ -15,8 +16,13 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/proof/ball.hpp"
 #include "vibro/proof/orbit_phase_proof.hpp"
+#include "vibro/report/orbit_report.hpp"
 #include "vibro/run/model_binding.hpp"
+#include "vibro/run/exact_orbit_exponents.hpp"
+#include "vibro/run/lyapunov_result.hpp"
 #include "vibro/run/orbit_proofs.hpp"
+#include "vibro/run/report_runs.hpp"
+#include "vibro/run/run_lyapunov.hpp"
 #include "vibro/scalar/number_text.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/with_scalar.hpp"
@@ -65,6 +71,7 @@ void expect_encloses(const vibro::Enclosure& e, const mpfr_real& x, const std::s
   // In scientific notation str's count is of the digits after the point.
   const auto rounded = [&](const mpfr_real& y) { return y.str(e.proved_digits - 1, std::ios_base::scientific); };
   EXPECT_EQ(rounded(x), rounded(exact(e.lower))) << e.proved_digits << " digits";
+  EXPECT_EQ(exact(e.proved_value), exact(rounded(x))) << e.proved_value;
 }
 
 TEST(OrbitProofs, EveryBoundHoldsTheValueComputedAt500Digits) {
@@ -130,6 +137,51 @@ TEST(EnclosureTexts, DecimalBoundsRoundOutwardAtEveryLength) {
       EXPECT_LE(exact(ball.upper_text(digits)) - exact(ball.lower_text(digits)),
                 2 * abs(x) * pow(mpfr_real(10), 1 - digits) + mpfr_real("1e-45") * abs(x));
     }
+}
+
+/// The exact Lyapunov exponents the harness holds for its closed-form orbits (ln|μi|/n, which
+/// the report shows as "asymptotic" and the golden tests compare runs with: run/
+/// exact_orbit_exponents.hpp, at each case's precision) lie in the proved intervals, to that
+/// precision's rounding, for every shipped orbit case; and the report gets the proved digits.
+TEST(OrbitProofs, ExactLyapunovGoldensLieInTheProvedIntervals) {
+  const vibro::MpfrPrecisionGuard guard(120);
+  int checked = 0;
+  for (const fs::path& file : vibro::case_files(cases_dir / "orbits")) {
+    SCOPED_TRACE(file.string());
+    const vibro::CaseSpec c = vibro::load_case(file);
+    vibro::LyapunovFindings findings;
+    findings.defined = true;
+    findings.periods_done = 1;
+    findings.lambda1_per_period.text = findings.lambda2_per_period.text = "0";
+    const std::optional<vibro::ExactOnOrbit> on_orbit = vibro::exact_on_orbit(c, findings);
+    ASSERT_TRUE(on_orbit.has_value());
+    ASSERT_TRUE(on_orbit->proved_lambda1.has_value()) << on_orbit->not_proved;
+    const double digits = c.precision.kind == vibro::ScalarKind::mpfr ? static_cast<double>(c.precision.mpfr_digits) : 15;
+    for (const auto& [proved, value] : {std::pair{*on_orbit->proved_lambda1, on_orbit->lambda1_asymptotic.text},
+                                        std::pair{*on_orbit->proved_lambda2, on_orbit->lambda2_asymptotic.text}}) {
+      using std::abs;
+      const mpfr_real x = exact(value), rounding = pow(mpfr_real(10), 2 - digits) * (abs(x) > 1 ? abs(x) : mpfr_real(1));
+      EXPECT_LE(exact(proved.lower) - rounding, x) << value << " vs [" << proved.lower << ", " << proved.upper << "]";
+      EXPECT_GE(exact(proved.upper) + rounding, x) << value << " vs [" << proved.lower << ", " << proved.upper << "]";
+      EXPECT_GE(proved.proved_digits, 20);  // the report's working precision, 20 digits, proves more
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 18);
+}
+
+/// The report's table of exponents on orbits shows the proved digits of ln|μi|/n.
+TEST(OrbitProofs, TheReportShowsTheProvedDigits) {
+  const vibro::CaseSpec c = vibro::load_case(cases_dir / "orbits" / "stable_ided.toml");
+  vibro::ReportRuns runs;
+  runs.lyapunov.push_back(vibro::lyapunov_case_run(c, vibro::run_lyapunov_case(c)));
+  const std::string section = vibro::orbit_lyapunov_section(runs);
+  EXPECT_NE(section.find("proved ln"), std::string::npos) << section;
+  const std::string proved = runs.lyapunov.front().on_orbit->proved_lambda1->proved_value;
+  EXPECT_NE(section.find(proved + " (" + std::to_string(runs.lyapunov.front().on_orbit->proved_lambda1->proved_digits) +
+                         " digits)"),
+            std::string::npos)
+      << section;
 }
 
 class OrbitProofsCommand : public Cli {};

@@ -104,6 +104,8 @@ std::string Ball::radius_text() const {
   return text;
 }
 
+std::string Ball::rounded_text(int digits) const { return bound_text(x_, false, digits, MPFR_RNDN); }
+
 int Ball::proved_digits(int at_most) const {
   if (contains_zero()) return 0;
   for (int k = at_most; k > 0; --k)

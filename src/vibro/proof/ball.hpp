@@ -126,6 +126,9 @@ class Ball {
   /// for which its two bounds round to the same k-digit decimal, so that the exact value,
   /// which lies between them, rounds to it too (0 when not even the first digit is proved).
   int proved_digits(int at_most) const;
+  /// The lower bound rounded to nearest at `digits` significant digits: the exact value so
+  /// rounded when `digits` is at most proved_digits.
+  std::string rounded_text(int digits) const;
 
  private:
   template <class F>

@@ -12,6 +12,7 @@ struct Enclosure {
   std::string radius;    ///< rounded up to two digits
   std::string lower, upper;  ///< exact decimals, rounded outward from the ball's bounds
   int proved_digits = 0;     ///< significant digits to which both bounds round alike
+  std::string proved_value;  ///< the exact value rounded to those digits (empty for none)
 };
 
 }  // namespace vibro

@@ -55,6 +55,8 @@ struct OrbitProofListing {
 
 /// The default working precision of the proofs: enclosures near 1e−48 wide, below the 1e−30 claimed.
 inline constexpr long default_proof_digits = 40;
+/// The report's: 24 to 28 digits proved, as many as a table can show.
+inline constexpr long report_proof_digits = 20;
 
 /// Every root for n = n_min … n_max of the case's impact oscillator (its parameters as
 /// written), proved at `digits` decimal digits. InputError for another model, physical

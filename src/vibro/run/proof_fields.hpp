@@ -14,7 +14,8 @@ namespace vibro {
 constexpr auto declared_fields(std::type_identity<Enclosure>) {
   return std::tuple{Field{"midpoint", &Enclosure::midpoint}, Field{"radius", &Enclosure::radius},
                     Field{"lower", &Enclosure::lower}, Field{"upper", &Enclosure::upper},
-                    Field{"proved_digits", &Enclosure::proved_digits}};
+                    Field{"proved_digits", &Enclosure::proved_digits},
+                    Field{"proved_value", &Enclosure::proved_value}};
 }
 
 constexpr auto declared_fields(std::type_identity<ProvedMultiplierTexts>) {
