@@ -35,7 +35,8 @@ class OrbitsVerb : public Verb {
   explicit OrbitsVerb(CLI::App& app)
       : Verb(app.add_subcommand("orbits",
                                 "Closed-form (1, n) periodic orbits of a case's impact oscillator: phase, velocity, "
-                                "Floquet multipliers, stability, admissibility (docs/periodic_orbits.md)")) {
+                                "Floquet multipliers, stability, admissibility (docs/periodic_orbits.md); with --prove, proved in "
+                                "ball arithmetic (docs/proofs.md)")) {
     command().add_option("CASE", case_file_, "Case file (TOML) of an impact oscillator")->required();
     command()
         .add_option("--n", n_,

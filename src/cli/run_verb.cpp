@@ -31,7 +31,8 @@ namespace {
 
 class RunVerb : public Verb {
  public:
-  RunVerb(CLI::App& app, CommonOptions& common) : Verb(app.add_subcommand("run", "Run one case file")) {
+  RunVerb(CLI::App& app, CommonOptions& common) : Verb(app.add_subcommand(
+            "run", "Run one case file; with --enclose, prove enclosures of a reference case's motion (docs/proofs.md)")) {
     command().add_option("CASE", case_file_, "Case file (TOML)")->required();
     command().add_option("--csv", csv_,
                          "Write the trajectory (n, t, u, v, projection_active) to this CSV file; for the reference, "
