@@ -121,7 +121,7 @@ std::string problem_tables(const fs::path& file) {
 }
 
 /// bench/cases/ps_increment_periodic_deep.toml measures PS below 1e−6 on the work–precision
-/// periodic problem (README "Benchmarks"): it must be that problem and that scheme, deeper.
+/// periodic problem (docs/performance.md): it must be that problem and that scheme, deeper.
 TEST(WorkPrecision, DeepPsCaseIsThePeriodicWorkPrecisionProblem) {
   const fs::path cases(VIBRO_CASES_DIR);
   const std::string shipped = problem_tables(cases / "work_precision" / "periodic_ps_centered.toml");

@@ -1,6 +1,6 @@
 #pragma once
 // SVG plots through gnuplot, written atomically like every report file. Reports degrade to
-// their tables when gnuplot is not installed (README.md "Quick start").
+// their tables when gnuplot is not installed (docs/commands.md, `vibro converge`).
 
 #include <filesystem>
 #include <string>
