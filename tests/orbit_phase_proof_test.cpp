@@ -5,6 +5,8 @@
 // must be the listing's. Parameters cover the three damping regimes, a far obstacle (no root)
 // and the shipped orbit and chaotic cases.
 
+#include "support/v_shaped_dip.hpp"
+
 #include "vibro/analysis/periodic_orbits.hpp"
 #include "vibro/proof/gap_exclusion.hpp"
 #include "vibro/proof/interval_newton.hpp"
@@ -160,24 +162,15 @@ TEST(GapExclusion, ProvesOnlyAGapThatStaysPositive) {
   EXPECT_NE(verdict("0.99", "1.001", "0").value_or("").find("not proved to fall into the end"), std::string::npos);
 }
 
-/// A V-shaped dip, g(τ) = τ(1 − τ)(|τ − c| − δ), below 0 on (c − δ, c + δ): its slope is the
-/// same on both sides, so the mean-value form is tight on it, and a derivative bound taken too
-/// small would exclude pieces that hold the dip. g' = (1 − 2τ)(|τ − c| − δ) + τ(1 − τ) sgn(τ − c),
-/// sgn enclosed by [−1, 1] on a ball that holds c (g is Lipschitz: the mean-value form holds).
+/// A V-shaped dip, g(τ) = τ(1 − τ)(|τ − c| − δ) (support/v_shaped_dip.hpp): a derivative bound
+/// taken too small would exclude pieces that hold the dip.
 TEST(GapExclusion, FindsEveryVShapedDip) {
   using vibro::proof::Ball;
   const vibro::proof::BallPrecision precision(200);
   const Ball delta = Ball::of_text("1e-6");
   for (const char* c_text : {"0.3", "0.37", "0.41", "0.55", "0.62", "0.7", "0.77", "0.83", "0.9", "0.95"}) {
     const Ball c = Ball::of_text(c_text);
-    const auto flight = [&](const Ball& t) {
-      const Ball distance = t - c;
-      const Ball sign = distance.certainly_positive()   ? Ball(1)
-                        : distance.certainly_negative() ? Ball(-1)
-                                                        : Ball::hull(Ball(-1), Ball(1));
-      return std::pair{t * (Ball(1) - t) * (abs(distance) - delta),
-                       (Ball(1) - Ball(2) * t) * (abs(distance) - delta) + t * (Ball(1) - t) * sign};
-    };
+    const auto flight = vibro::testing::v_shaped_dip(c, delta, Ball(1));
     const auto why = vibro::proof::gap_not_excluded(flight, Ball(1), Ball(0));
     EXPECT_NE(why.value_or("").find("(penetrating)"), std::string::npos) << "c = " << c_text << ": " << why.value_or("proved");
   }

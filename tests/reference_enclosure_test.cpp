@@ -9,6 +9,8 @@
 // could lie: an exact grazing (u = cos t touching u_min = −1 with zero velocity), e = 0, a
 // chaotic horizon past the width bound, a start at rest on the obstacle.
 
+#include "support/v_shaped_dip.hpp"
+
 #include "vibro/model/constant_force.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/proof/first_contact.hpp"
@@ -127,21 +129,14 @@ TEST(FirstContact, FindsTheFirstZeroOfKnownFlights) {
   EXPECT_NE(grazing.undecided.find("grazing not excluded on [4.99999"), std::string::npos) << grazing.undecided;
 }
 
-/// V-shaped dips g(τ) = τ(|τ − c| − δ)(2 − τ), below 0 on (c − δ, c + δ): the mean-value form
-/// is tight on them, so a derivative bound taken too small passes over the contact at c − δ.
+/// V-shaped dips g(τ) = τ(2 − τ)(|τ − c| − δ) (support/v_shaped_dip.hpp): a derivative bound
+/// taken too small passes over the contact at c − δ.
 TEST(FirstContact, FindsEveryVShapedDip) {
   const vibro::proof::BallPrecision precision(200);
   const Ball delta = Ball::of_text("1e-6");
   for (const char* c_text : {"0.3", "0.37", "0.41", "0.55", "0.62", "0.7", "0.77", "0.83", "0.9", "0.95"}) {
     const Ball c = Ball::of_text(c_text);
-    const auto flight = [&](const Ball& t) {
-      const Ball distance = t - c;
-      const Ball sign = distance.certainly_positive()   ? Ball(1)
-                        : distance.certainly_negative() ? Ball(-1)
-                                                        : Ball::hull(Ball(-1), Ball(1));
-      const Ball outer = t * (Ball(2) - t), outer_rate = Ball(2) - Ball(2) * t;
-      return std::pair{outer * (abs(distance) - delta), outer_rate * (abs(distance) - delta) + outer * sign};
-    };
+    const auto flight = vibro::testing::v_shaped_dip(c, delta, Ball(2));
     const vibro::proof::FirstContact found =
         vibro::proof::first_contact(flight, Ball(1), Ball(1) / Ball(16), true, Ball(0));
     ASSERT_TRUE(found.tau.has_value()) << "c = " << c_text << ": " << found.undecided;
