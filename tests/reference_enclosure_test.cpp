@@ -234,6 +234,14 @@ TEST(ReferenceEnclosure, RefusesWhatItDoesNotEnclose) {
   const ReferenceEnclosure resting = vibro::proof::enclose_reference(
       oscillator("0.1", "1", "2", "0", "0.8", "0", "0"), {std::nullopt, 10, std::nullopt}, {});
   EXPECT_NE(resting.stopped_because.find("at rest"), std::string::npos) << resting.stopped_because;
+  // At rest on an obstacle that is not a dyadic number: decided on the exact values.
+  const ReferenceEnclosure resting_at_tenth = vibro::proof::enclose_reference(
+      oscillator("0.1", "1", "2", "0.1", "0.8", "1/10", "0"), {std::nullopt, 10, std::nullopt}, {});
+  EXPECT_NE(resting_at_tenth.stopped_because.find("at rest"), std::string::npos) << resting_at_tenth.stopped_because;
+  const ReferenceEnclosure leaving_tenth = vibro::proof::enclose_reference(
+      oscillator("0.1", "1", "2", "0.1", "0.8", "0.1", "1"), {std::nullopt, 2, std::nullopt}, {});
+  EXPECT_EQ(leaving_tenth.stopped_because, "");
+  EXPECT_TRUE(leaving_tenth.final_u.has_value());
   // A start below the obstacle is an error.
   EXPECT_THROW(vibro::proof::enclose_reference(oscillator("0.1", "1", "2", "0", "0.8", "-1", "0"),
                                                {std::nullopt, 10, std::nullopt}, {}),

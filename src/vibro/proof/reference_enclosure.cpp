@@ -2,6 +2,7 @@
 
 #include "vibro/proof/first_contact.hpp"
 #include "vibro/proof/oscillator_flight.hpp"
+#include "vibro/scalar/parse.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -78,6 +79,11 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
   if (e.certainly_negative() || certainly_less(Ball(1), e)) throw std::invalid_argument("e = " + p.e + " is not in [0, 1]");
   Ball t = t0, gap = Ball::of_text(p.u0) - u_min, v = Ball::of_text(p.v0);
   if (gap.certainly_negative()) throw std::invalid_argument("u0 = " + p.u0 + " is below the obstacle");
+  // A start on the obstacle, decided on the exact values (u0 = u_min = 0.1 gives a ball of
+  // 0.1 − 0.1 that holds 0 without being 0).
+  const std::optional<rational> u0_exact = parse_exact(p.u0), u_min_exact = parse_exact(p.u_min);
+  bool on_obstacle = u0_exact && u_min_exact && *u0_exact == *u_min_exact;
+  if (on_obstacle) gap = Ball(0);
 
   ReferenceEnclosure result;
   // The end: the horizon, or none when the impacts count (but see EnclosureHorizon).
@@ -88,8 +94,7 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
   if (horizon.impacts && (motion.oscillator() || motion.g().certainly_positive())) end.reset();
   if (!end && !horizon.impacts) throw std::invalid_argument("no horizon");
 
-  // A start on the obstacle: leaving it (v > 0), an impact at t0 (v < 0), or at rest (refused).
-  bool on_obstacle = gap.radius() == 0 && gap.contains_zero();
+  // From the obstacle: leaving it (v > 0), an impact at t0 (v < 0), or at rest (refused).
   const auto stop = [&](std::string why) {
     result.stopped_because = std::move(why);
     if (end) result.horizon = *end;
