@@ -110,7 +110,8 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
       return "the enclosure would pass the width bound " + Ball::of_double(limits.max_width).midpoint_text(3) +
              " at impact " + std::to_string(result.impacts.size() + 1) + " (t ≈ " + when.midpoint_text(12) +
              "; radius of t " + when.radius_text() + ", of v− " + before.radius_text() +
-             "): a longer horizon needs more digits, or is chaotic";
+             "): more digits go further; a chaotic motion, or a chattering's small velocities, widen the "
+             "balls fast";
     result.impacts.push_back({when, before, after});
     return std::nullopt;
   };
