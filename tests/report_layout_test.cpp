@@ -227,6 +227,15 @@ class SmallReport : public ::testing::Test {
     vibro::write_report(*runs_, {}, {cases, root / "reference" / "published", *root_ / "no-goldens"}, *root_ / "out");
     md_ = new std::string(read_text(*root_ / "out" / "index.md"));
     json_ = new nlohmann::json(nlohmann::json::parse(read_text(*root_ / "out" / "index.json")));
+    // The report's pages: index.md and a page per part (the timed pages aside).
+    pages_ = new std::map<std::string, std::string>;
+    all_ = new std::string;
+    for (const auto& entry : fs::directory_iterator(*root_ / "out")) {
+      const std::string name = entry.path().filename().string();
+      if (entry.path().extension() != ".md" || name == "timings.md" || name == "work_precision.md") continue;
+      (*pages_)[name] = read_text(entry.path());
+      *all_ += (*pages_)[name];
+    }
   }
   static void TearDownTestSuite() {
     fs::remove_all(*root_);
@@ -234,31 +243,40 @@ class SmallReport : public ::testing::Test {
     delete runs_;
     delete md_;
     delete json_;
+    delete pages_;
+    delete all_;
   }
   static fs::path* root_;
   static vibro::ReportRuns* runs_;
   static std::string* md_;
   static nlohmann::json* json_;
+  static std::map<std::string, std::string>* pages_;  ///< file name → text
+  static std::string* all_;                            ///< every page, one after another
 };
 fs::path* SmallReport::root_ = nullptr;
 vibro::ReportRuns* SmallReport::runs_ = nullptr;
 std::string* SmallReport::md_ = nullptr;
 nlohmann::json* SmallReport::json_ = nullptr;
+std::map<std::string, std::string>* SmallReport::pages_ = nullptr;
+std::string* SmallReport::all_ = nullptr;
 
 TEST_F(SmallReport, HeaderNamesTheCasesDirectoryGiven) {
   EXPECT_NE(md_->find("from the case files in `" + (*root_ / "cases").string() + "`"), std::string::npos);
   EXPECT_EQ(md_->find("`cases/`"), std::string::npos);
   // Files are named inside that directory.
-  EXPECT_NE(md_->find("| `nsfd/duffing_obstacle_nonstandard.toml` |"), std::string::npos);
-  EXPECT_EQ(md_->find("{\"a\":"), std::string::npos) << "a model as raw JSON";
-  EXPECT_NE(md_->find("u'' + 2·0.1·u' + u = 1·cos 1.2t, u ≥ 0, e = 0.8"), std::string::npos);
+  EXPECT_NE(all_->find("| `nsfd/duffing_obstacle_nonstandard.toml` |"), std::string::npos);
+  EXPECT_EQ(all_->find("{\"a\":"), std::string::npos) << "a model as raw JSON";
+  EXPECT_NE(all_->find("u'' + 2·0.1·u' + u = 1·cos 1.2t, u ≥ 0, e = 0.8"), std::string::npos);
 }
 
 TEST_F(SmallReport, ContentsListEveryHeadingWithItsAnchor) {
+  std::size_t all_headings = 0;
+  for (const auto& [page, text] : *pages_) {
+  SCOPED_TRACE(page);
   std::set<std::string> anchors;
   std::map<std::string, std::string> heading_at;  // anchor → the heading on the next line
   const std::regex anchor("<a id=\"([^\"]+)\"></a>");
-  std::istringstream lines(*md_);
+  std::istringstream lines(text);
   std::string previous, contents;
   bool in_contents = false;
   std::size_t headings = 0;
@@ -278,7 +296,7 @@ TEST_F(SmallReport, ContentsListEveryHeadingWithItsAnchor) {
     }
     if (!line.empty() && !(in_contents && line == "## Contents")) previous = line;
   }
-  ASSERT_GT(headings, 10u);
+  all_headings += headings;
   // Every heading once in the contents, in order, linked to its own anchor.
   const std::regex entry("^ *- \\[(.*)\\]\\(#([^)]+)\\)$");
   std::istringstream entries(contents);
@@ -291,27 +309,69 @@ TEST_F(SmallReport, ContentsListEveryHeadingWithItsAnchor) {
     EXPECT_EQ(std::regex_replace(m[1].str(), std::regex("\\\\([\\[\\]])"), "$1"), heading_at[m[2]]) << line;
   }
   EXPECT_EQ(listed, headings);
+  }
+  EXPECT_GT(all_headings, 10u);
 }
 
 TEST_F(SmallReport, EveryLinkTargetExists) {
-  std::set<std::string> anchors;
   const std::regex anchor("<a id=\"([^\"]+)\"></a>");
-  for (auto it = std::sregex_iterator(md_->begin(), md_->end(), anchor); it != std::sregex_iterator(); ++it)
-    anchors.insert((*it)[1]);
+  std::map<std::string, std::set<std::string>> anchors;  // page → its anchors
+  for (const auto& [page, text] : *pages_)
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), anchor); it != std::sregex_iterator(); ++it)
+      anchors[page].insert((*it)[1]);
   const std::regex link("\\]\\(([^)\\s]+)\\)");
-  std::size_t links = 0, files = 0;
-  for (auto it = std::sregex_iterator(md_->begin(), md_->end(), link); it != std::sregex_iterator(); ++it) {
-    const std::string target = (*it)[1];
-    ++links;
-    if (target.front() == '#') {
-      EXPECT_TRUE(anchors.count(target.substr(1))) << target;
-    } else {
+  std::size_t links = 0, files = 0, across = 0;
+  for (const auto& [page, text] : *pages_) {
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), link); it != std::sregex_iterator(); ++it) {
+      const std::string target = (*it)[1];
+      ++links;
+      const std::size_t hash = target.find('#');
+      const std::string file = hash == std::string::npos ? target : target.substr(0, hash);
+      if (file.empty()) {
+        EXPECT_TRUE(anchors[page].count(target.substr(1))) << page << ": " << target;
+        continue;
+      }
       ++files;
-      EXPECT_TRUE(fs::exists(*root_ / "out" / target)) << target;
+      EXPECT_TRUE(fs::exists(*root_ / "out" / file)) << page << ": " << target;
+      if (hash != std::string::npos && pages_->count(file)) {
+        ++across;
+        EXPECT_TRUE(anchors[file].count(target.substr(hash + 1))) << page << ": " << target;
+      }
     }
   }
   EXPECT_GT(links, 20u);
   EXPECT_GT(files, 3u);
+  EXPECT_GT(across, 3u) << "the summary links to the cases' pages";
+}
+
+/// Every case has its section on exactly one page, and every part page links back to index.md.
+TEST_F(SmallReport, EveryCaseOnExactlyOnePageAndEveryPageLinksBack) {
+  for (const vibro::CaseRuns& c : runs_->cases) {
+    std::size_t on = 0;
+    for (const auto& [page, text] : *pages_)
+      on += text.find("<a id=\"case-" + c.spec.name + "\"></a>") != std::string::npos ? 1 : 0;
+    EXPECT_EQ(on, 1u) << c.spec.name;
+  }
+  EXPECT_GE(pages_->size(), 3u);
+  for (const auto& [page, text] : *pages_) {
+    if (page != "index.md") {
+      EXPECT_NE(text.find("[← the report](index.md)"), std::string::npos) << page;
+    }
+  }
+  EXPECT_EQ(md_->find("<a id=\"case-"), std::string::npos) << "a case's section on the front page";
+  // Each study's plot is shown on its page, not only linked.
+  for (const vibro::CaseRuns& c : runs_->cases) {
+    if (c.runs.front().convergence) {
+      EXPECT_NE(all_->find("](studies/" + c.spec.name + ".svg)"), std::string::npos) << c.spec.name;
+    }
+  }
+  EXPECT_EQ(all_->find(" [studies/"), std::string::npos) << "a plot linked, not shown";
+}
+
+/// The shipped report's front page stays short: at most 40 KB, its parts on pages of their own.
+TEST(ShippedReport, FrontPageIsAtMost40KB) {
+  const fs::path index = fs::path(VIBRO_CASES_DIR).parent_path() / "reports" / "index.md";
+  EXPECT_LE(fs::file_size(index), 40u * 1024u);
 }
 
 /// The cells of a table row: its '|' not escaped as "\|", less one.
@@ -323,7 +383,7 @@ std::size_t cells_of(const std::string& row) {
 }
 
 TEST_F(SmallReport, EveryTableRowHasTheCellsOfItsHeader) {
-  std::istringstream lines(*md_);
+  std::istringstream lines(*all_);
   std::size_t header = 0, rows = 0;
   for (std::string line, previous; std::getline(lines, line); previous = line) {
     if (line.rfind("|---", 0) == 0) header = cells_of(previous);
@@ -375,7 +435,7 @@ TEST_F(SmallReport, SummaryCountsEqualTheVerdicts) {
   EXPECT_EQ(checked, orders.at("rows").size());
   // The relations: the gate's own tally under the Lyapunov section.
   const auto& counts = summary.at("relations").at("counts");
-  EXPECT_NE(md_->find(fmt::format("{} hold, {} contradicted as recorded, {} changed, {} not evaluated.",
+  EXPECT_NE(all_->find(fmt::format("{} hold, {} contradicted as recorded, {} changed, {} not evaluated.",
                                   counts.at("holds").get<int>(), counts.at("contradicted_as_recorded").get<int>(),
                                   counts.at("changed").get<int>(), counts.at("not_evaluated").get<int>())),
             std::string::npos);

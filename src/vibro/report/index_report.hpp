@@ -1,7 +1,9 @@
 #pragma once
 // `vibro report`: renders every shipped case (run by run/report_runs.hpp at several
-// precisions; the report runs nothing itself) into reports/index.md (for people), reports/index.json (every run result,
-// for scripts) and reports/studies/ (each convergence study's table, CSV and plot). Those
+// precisions; the report runs nothing itself) into reports/index.md (for people: the summary
+// of verdicts and a link per part), a page per part (the cases of each folder, Lyapunov
+// exponents, each seed's claims, the test set; report/report_pages.hpp), reports/index.json
+// (every run result, for scripts) and reports/studies/ (each convergence study's table, CSV and plot). Those
 // are deterministic: no timestamps, no timings, so a regenerated report diffs cleanly. Wall
 // times go to reports/timings.md and to the timed pages (work_precision.md, testset/), the
 // files that change from run to run.
@@ -26,9 +28,9 @@ struct ReportInputs {
 };
 
 /// Renders `runs` (run_for_report) and `sweeps` (compute_sweep of every sweep file among the
-/// cases) into `out/index.md`, `out/index.json`, `out/timings.md`, `out/sweeps.md` and the
-/// study, sweep and plot files, each written atomically; with `testset` (run_testset of the
-/// cases' test set), its section and `out/testset/`.
+/// cases) into `out/index.md` and its pages, `out/index.json`, `out/timings.md`, `out/sweeps.md`
+/// and the study, sweep and plot files, each written atomically; with `testset` (run_testset
+/// of the cases' test set), its page and `out/testset/`.
 void write_report(const ReportRuns& runs, const std::vector<SweepOutcome>& sweeps, const ReportInputs& inputs,
                   const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status = {},
