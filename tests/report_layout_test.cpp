@@ -11,6 +11,7 @@
 #include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/report/model_formula.hpp"
+#include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/report/table_of_contents.hpp"
 #include "vibro/report/verdict_summary.hpp"
@@ -114,6 +115,17 @@ TEST(ModelFormula, SystemsAndThePendulum) {
   EXPECT_EQ(formula_of("seed004/e05_explicit.toml"),
             "seed 004's double pendulum M(q)q'' = f(q, q'), angles from the upward vertical, m1 = 1, m2 = 1, l1 = 1, "
             "l2 = 1, gravity 9.81; wall g(q) = −cos θ1 ≤ 0, e = 1/2");
+}
+
+/// A measured order shows no more digits than its standard error carries (down to the decimal
+/// place of the error's second digit), at most four; expected strings by that rule, by hand.
+TEST(NumberDisplay, AValueShowsNoMoreDigitsThanItsUncertaintyCarries) {
+  EXPECT_EQ(vibro::display_with_uncertainty(1.668e-12, 8.2e-13), "1.67e-12 ± 8.2e-13");
+  EXPECT_EQ(vibro::display_with_uncertainty(0.0005137, 9.7e-05), "0.000514 ± 9.7e-05");
+  EXPECT_EQ(vibro::display_with_uncertainty(2.695e-05, 0.00023), "3e-05 ± 0.00023");
+  EXPECT_EQ(vibro::display_with_uncertainty(0.9977, 0.00092), "0.9977 ± 0.00092");
+  EXPECT_EQ(vibro::display_with_uncertainty(1, 4.1e-14), "1 ± 4.1e-14");
+  EXPECT_EQ(vibro::display_with_uncertainty(0.9974, 0), "0.9974 ± 0");
 }
 
 TEST(TableOfContents, AnchorsBeforeHeadingsAndLinksToThem) {

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace vibro {
 
@@ -53,6 +54,16 @@ std::string display(const std::optional<NumberText>& x, int digits) { return x ?
 std::string display(double x, int digits) { return fmt::format("{:.{}g}", x, digits); }
 
 std::string display(const std::optional<double>& x, int digits) { return x ? display(*x, digits) : "—"; }
+
+std::string display_with_uncertainty(double value, double uncertainty, int at_most) {
+  int digits = at_most;
+  if (value != 0 && uncertainty > 0 && std::isfinite(value) && std::isfinite(uncertainty)) {
+    const int carried = static_cast<int>(std::floor(std::log10(std::abs(value)))) -
+                        static_cast<int>(std::floor(std::log10(uncertainty))) + 2;
+    digits = std::clamp(carried, 1, at_most);
+  }
+  return display(value, digits) + " ± " + display(uncertainty, 2);
+}
 
 std::string display_seconds(const std::optional<double>& seconds) {
   if (!seconds) return "—";

@@ -27,6 +27,11 @@ std::string display_all_digits(const std::optional<NumberText>& x);
 std::string display(const std::optional<NumberText>& x, int digits = 10);
 std::string display(double x, int digits = 10);
 std::string display(const std::optional<double>& x, int digits = 10);
+/// A measured value with its uncertainty: `value` to at most `at_most` significant digits, and
+/// to no more than the uncertainty carries (down to the decimal place of its second
+/// significant digit: 1.668e-12 ± 8.2e-13 shows as 1.67e-12), then " ± " and the uncertainty
+/// to two digits.
+std::string display_with_uncertainty(double value, double uncertainty, int at_most = 4);
 /// A wall time in seconds to 3 significant digits in the unit that suits it ("412 µs",
 /// "3.05 ms", "1.20 s"); "—" when there is none.
 std::string display_seconds(const std::optional<double>& seconds);

@@ -164,7 +164,8 @@ std::string summary_markdown(const VerdictSummary& s) {
       }
       const auto column = std::find(precisions.begin(), precisions.end(), v.precision) - precisions.begin();
       row->second[3 + static_cast<std::size_t>(column)] =
-          v.observed ? display(v.observed, 4) + " ± " + display(v.standard_error, 2) + ", " + v.verdict
+          v.observed && v.standard_error ? display_with_uncertainty(*v.observed, *v.standard_error) + ", " + v.verdict
+          : v.observed ? display(v.observed, 4) + ", " + v.verdict
           : v.points.empty() ? v.verdict
                              : v.verdict + " (" + v.points + ")";
     }
