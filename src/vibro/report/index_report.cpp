@@ -131,8 +131,8 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
     md << markdown_row({r.h, std::to_string(r.steps), error(ErrorMetric::position_linf), error(ErrorMetric::position_l1),
                         error(ErrorMetric::velocity_linf), error(ErrorMetric::velocity_l1)});
   }
-  md << "\nObserved orders (least-squares slope of log error against log h; the successive slopes are in "
-     << "index.json):\n\n";
+  md << "\nObserved orders (least-squares slope of log error against log h ± its standard error; the successive "
+     << "slopes are in index.json):\n\n";
   std::vector<std::string> order_columns = {"metric", "expected (seed 000 §1)"};
   for (const RunResult& r : runs) order_columns.push_back(r.provenance.precision.name);
   md << markdown_header(order_columns);
@@ -141,7 +141,10 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
                               ErrorMetric::velocity_l1}) {
     const auto& order = declared[index_of(m)];
     std::vector<std::string> cells = {std::string(name(m)), order ? fmt::format("{:g}", order->order) : "—"};
-    for (const RunResult& r : runs) cells.push_back(display(r.convergence->orders[index_of(m)].slope(), 12));
+    for (const RunResult& r : runs) {
+      const std::optional<OrderFit>& fit = r.convergence->orders[index_of(m)].fit;
+      cells.push_back(fit ? display_with_uncertainty(fit->slope, fit->standard_error) : "—");
+    }
     md << markdown_row(cells);
   }
   md << "\n";
