@@ -361,14 +361,19 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
   }
   IndexTables index_tables{summary, {}, {}, {}, {}};
   if (!report.lyapunov.empty()) {
-    std::ostringstream& page = pages.page("lyapunov.md", "Lyapunov exponents");
-    page << anchor_line("lyapunov") << lyapunov_section(report, tables, inputs.goldens, out);
-    const std::string on_orbits = orbit_lyapunov_section(report);
-    if (!on_orbits.empty()) page << anchor_line("lyapunov-on-orbits") << on_orbits;
+    pages.page("lyapunov.md", "Lyapunov exponents")
+        << anchor_line("lyapunov") << lyapunov_section(report, tables, inputs.goldens, out);
     index_tables.lyapunov = lyapunov_table(report, tables, inputs.goldens);
     part("lyapunov.md", "Lyapunov exponents",
-         "The Lyapunov cases by every method with their error bars, the published relations, the computed goldens, "
-         "and the exact exponents on closed-form periodic orbits with the digits a proof decides");
+         "The Lyapunov cases by every method with their error bars, the published relations and the computed goldens");
+    const std::string on_orbits = orbit_lyapunov_section(report);
+    if (!on_orbits.empty()) {
+      pages.page("orbits.md", "Lyapunov exponents on closed-form periodic orbits")
+          << anchor_line("lyapunov-on-orbits") << on_orbits;
+      part("orbits.md", "Lyapunov exponents on closed-form periodic orbits",
+           "Every method against the exact exponents of the orbits its cases start on, with the digits a proof "
+           "decides");
+    }
   }
   const auto any_case = [&](auto has) { return std::any_of(report.cases.begin(), report.cases.end(), has); };
   if (any_case([](const CaseRuns& r) { return r.runs.front().run.conservative.has_value(); })) {

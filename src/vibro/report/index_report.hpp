@@ -2,7 +2,7 @@
 // `vibro report`: renders every shipped case (run by run/report_runs.hpp at several
 // precisions; the report runs nothing itself) into reports/index.md (for people: the summary
 // of verdicts and a link per part), a page per part (the cases of each folder, Lyapunov
-// exponents, each seed's claims, the test set; report/report_pages.hpp), reports/index.json
+// exponents, orbits, each seed's claims, the test set; report/report_pages.hpp), reports/index.json
 // (every run result, for scripts) and reports/studies/ (each convergence study's table, CSV and plot). Those
 // are deterministic: no timestamps, no timings, so a regenerated report diffs cleanly. Wall
 // times go to reports/timings.md and to the timed pages (work_precision.md, testset/), the
