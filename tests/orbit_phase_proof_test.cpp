@@ -110,7 +110,7 @@ TEST(IntervalNewton, ProvesARootOnlyWhereOneIs) {
   Ball root;
   ASSERT_TRUE(vibro::proof::newton_inclusion(f, f_prime, box("[1.5 +/- 0.5]"), root));
   Ball sqrt2 = vibro::proof::sqrt(Ball(2));
-  EXPECT_TRUE(arb_overlaps(root.get(), sqrt2.get()));
+  EXPECT_TRUE(overlaps(root, sqrt2));
   EXPECT_LT(root.radius(), 0.1);
   EXPECT_FALSE(vibro::proof::newton_inclusion(f, f_prime, box("[0 +/- 2]"), root));       // f' holds 0
   EXPECT_FALSE(vibro::proof::newton_inclusion(f, f_prime, box("[1.75 +/- 0.25]"), root));  // √2 ∉ [1.5, 2]
@@ -150,13 +150,16 @@ TEST(GapExclusion, ProvesOnlyAGapThatStaysPositive) {
     };
   };
   const auto verdict = [&](const char* a, const char* b, const char* delta) {
-    return vibro::proof::gap_not_excluded(polynomial(a, b, delta), Ball(1), Ball(0));
+    const auto refused = vibro::proof::gap_not_excluded(polynomial(a, b, delta), Ball(1), Ball(0));
+    // The reason, with "(proof)" added when it is a proof of penetration.
+    return refused ? std::optional(refused->why + (refused->penetrating ? " (proof)" : "")) : std::nullopt;
   };
   EXPECT_EQ(verdict("0.5", "0.5", "0.01"), std::nullopt);                          // (τ − ½)² + 0.01 > 0
   EXPECT_EQ(verdict("0.3", "0.3", "1e-20"), std::nullopt);                         // close, but positive
-  EXPECT_NE(verdict("0.8", "0.8000000001", "0").value_or("").find("(penetrating)"), std::string::npos);
-  EXPECT_NE(verdict("0.7", "0.9", "0").value_or("").find("(penetrating)"), std::string::npos);
+  EXPECT_NE(verdict("0.8", "0.8000000001", "0").value_or("").find("(penetrating) (proof)"), std::string::npos);
+  EXPECT_NE(verdict("0.7", "0.9", "0").value_or("").find("(penetrating) (proof)"), std::string::npos);
   EXPECT_NE(verdict("0.8", "0.8", "0").value_or("").find("grazing not excluded on [0.8"), std::string::npos);
+  EXPECT_EQ(verdict("0.8", "0.8", "0").value_or("").find("(proof)"), std::string::npos) << "grazing is no proof";
   // Below 0 on (0, 0.01) and on (0.99, 1), inside the end intervals of length 1/64.
   EXPECT_NE(verdict("-0.001", "0.01", "0").value_or("").find("not proved to rise after the start"), std::string::npos);
   EXPECT_NE(verdict("0.99", "1.001", "0").value_or("").find("not proved to fall into the end"), std::string::npos);
@@ -171,8 +174,10 @@ TEST(GapExclusion, FindsEveryVShapedDip) {
   for (const char* c_text : {"0.3", "0.37", "0.41", "0.55", "0.62", "0.7", "0.77", "0.83", "0.9", "0.95"}) {
     const Ball c = Ball::of_text(c_text);
     const auto flight = vibro::testing::v_shaped_dip(c, delta, Ball(1));
-    const auto why = vibro::proof::gap_not_excluded(flight, Ball(1), Ball(0));
-    EXPECT_NE(why.value_or("").find("(penetrating)"), std::string::npos) << "c = " << c_text << ": " << why.value_or("proved");
+    const auto refused = vibro::proof::gap_not_excluded(flight, Ball(1), Ball(0));
+    ASSERT_TRUE(refused.has_value()) << "c = " << c_text << ": proved";
+    EXPECT_TRUE(refused->penetrating) << "c = " << c_text << ": " << refused->why;
+    EXPECT_NE(refused->why.find("(penetrating)"), std::string::npos) << "c = " << c_text << ": " << refused->why;
   }
 }
 

@@ -114,7 +114,7 @@ TEST(FirstContact, FindsTheFirstZeroOfKnownFlights) {
   };
   const auto expect_contact_at = [&](const vibro::proof::FirstContact& found, const char* at) {
     ASSERT_TRUE(found.tau.has_value()) << found.undecided;
-    EXPECT_TRUE(arb_contains(found.tau->get(), Ball::of_text(at).get())) << found.tau->text(30) << " vs " << at;
+    EXPECT_TRUE(found.tau->contains(Ball::of_text(at))) << found.tau->text(30) << " vs " << at;
     EXPECT_LT(found.tau->radius(), 1e-50);
   };
   expect_contact_at(contact("0.3", "0.6", "0", "2"), "0.3");
@@ -140,7 +140,7 @@ TEST(FirstContact, FindsEveryVShapedDip) {
     const vibro::proof::FirstContact found =
         vibro::proof::first_contact(flight, Ball(1), Ball(1) / Ball(16), true, Ball(0));
     ASSERT_TRUE(found.tau.has_value()) << "c = " << c_text << ": " << found.undecided;
-    EXPECT_TRUE(arb_contains(found.tau->get(), (c - delta).get())) << "c = " << c_text << ": " << found.tau->text(20);
+    EXPECT_TRUE(found.tau->contains(c - delta)) << "c = " << c_text << ": " << found.tau->text(20);
   }
 }
 

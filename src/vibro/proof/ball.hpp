@@ -79,6 +79,10 @@ class Ball {
   bool certainly_negative() const { return arb_is_negative(x_) != 0; }
   bool certainly_positive() const { return arb_is_positive(x_) != 0; }
   bool contains_zero() const { return arb_contains_zero(x_) != 0; }
+  /// The two balls share a point (the exact values they stand for may be equal).
+  friend bool overlaps(const Ball& a, const Ball& b) { return arb_overlaps(a.x_, b.x_) != 0; }
+  /// Every point of `inner` is a point of this ball.
+  bool contains(const Ball& inner) const { return arb_contains(x_, inner.x_) != 0; }
   /// `inner` lies in the interior of this ball.
   bool contains_in_interior(const Ball& inner) const { return arb_contains_interior(x_, inner.x_) != 0; }
 

@@ -30,8 +30,6 @@ struct FirstContact {
 
 namespace first_contact_detail {
 
-inline bool overlap(const Ball& x, const Ball& y) { return arb_overlaps(x.get(), y.get()) != 0; }
-
 enum class Piece { positive, contact, undecided };
 
 /// Classifies [low, high] (exact endpoints): positive on it, the first contact in it (into
@@ -48,7 +46,7 @@ Piece search(const Flight& flight, const Ball& low, const Ball& high, int depth,
       tau = image;
       return Piece::contact;
     }
-    if (!overlap(image, span) && at_middle.certainly_positive()) return Piece::positive;
+    if (!overlaps(image, span) && at_middle.certainly_positive()) return Piece::positive;
   }
   if (depth == max_depth) {
     where = span;

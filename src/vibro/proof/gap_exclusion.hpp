@@ -16,11 +16,18 @@
 
 namespace vibro::proof {
 
+/// Why gap > 0 is not proved: the reason, and whether it is a proof of the contrary (a
+/// midpoint proved below the obstacle: the flight penetrates it).
+struct GapNotExcluded {
+  std::string why;
+  bool penetrating = false;
+};
+
 /// Why gap > 0 on (0, `length`) is not proved, or nothing when it is. `flight(tau)` gives the
 /// gap and its derivative on the ball tau (every τ in it); `origin` is added to the times a
 /// message names (the flight's start).
 template <class Flight>
-std::optional<std::string> gap_not_excluded(const Flight& flight, const Ball& length, const Ball& origin) {
+std::optional<GapNotExcluded> gap_not_excluded(const Flight& flight, const Ball& length, const Ball& origin) {
   constexpr int max_halvings = 60, max_depth = 60;
   const auto end_interval = [&](bool after_start) -> std::optional<Ball> {
     Ball epsilon = length / Ball(64);
@@ -32,8 +39,9 @@ std::optional<std::string> gap_not_excluded(const Flight& flight, const Ball& le
     return std::nullopt;
   };
   const std::optional<Ball> start = end_interval(true), end = end_interval(false);
-  if (!start) return "the gap is not proved to rise after the start (its velocity there not proved positive)";
-  if (!end) return "the gap is not proved to fall into the end (its velocity there not proved negative)";
+  if (!start)
+    return GapNotExcluded{"the gap is not proved to rise after the start (its velocity there not proved positive)"};
+  if (!end) return GapNotExcluded{"the gap is not proved to fall into the end (its velocity there not proved negative)"};
   struct Piece {
     Ball low, high;
     int depth;
@@ -49,8 +57,9 @@ std::optional<std::string> gap_not_excluded(const Flight& flight, const Ball& le
     if (piece.depth == max_depth || at_middle.certainly_negative()) {
       const std::string where =
           (origin + piece.low).midpoint_text(12) + ", " + (origin + piece.high).midpoint_text(12);
-      return at_middle.certainly_negative() ? "the flight is below the obstacle in [" + where + "] (penetrating)"
-                                            : "grazing not excluded on [" + where + "]";
+      if (at_middle.certainly_negative())
+        return GapNotExcluded{"the flight is below the obstacle in [" + where + "] (penetrating)", true};
+      return GapNotExcluded{"grazing not excluded on [" + where + "]"};
     }
     pieces.push_back({middle, piece.high, piece.depth + 1});
     pieces.push_back({piece.low, middle, piece.depth + 1});

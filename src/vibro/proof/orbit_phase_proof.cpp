@@ -53,7 +53,6 @@ std::optional<ProvedMultipliers> multipliers_of(const Matrix& m, const Ball& det
   return mu;
 }
 
-bool overlap(const Ball& x, const Ball& y) { return arb_overlaps(x.get(), y.get()) != 0; }
 
 }  // namespace
 
@@ -124,9 +123,12 @@ PhaseProof prove_orbit_phases(const OscillatorTexts& p, int n, long digits) {
       const Ball x0 = u_min - (big_a * co + big_b * s);
       const OscillatorFlight flight{oscillator, theta / omega, x0, y0};
       const Ball length = two_pi / omega * Ball(n);
-      const std::optional<std::string> why = gap_not_excluded(flight, length, theta / omega);
-      phase.admissible = !why;
-      if (why) phase.admissibility_not_proved = *why;
+      const std::optional<GapNotExcluded> refused = gap_not_excluded(flight, length, theta / omega);
+      phase.admissible = !refused;
+      if (refused) {
+        phase.admissibility_not_proved = refused->why;
+        phase.penetrating = refused->penetrating;
+      }
     }
     if (!phase.unique) phase.not_proved = "the Newton operator's image is not inside the box: uniqueness not proved";
     else if (!phase.impact)
@@ -139,7 +141,7 @@ PhaseProof prove_orbit_phases(const OscillatorTexts& p, int n, long digits) {
   // across 2π.
   const Ball& first = proof.phases[0].theta;
   const Ball& second = proof.phases[1].theta;
-  if (overlap(first, second) || overlap(first, second + two_pi) || overlap(first, second - two_pi))
+  if (overlaps(first, second) || overlaps(first, second + two_pi) || overlaps(first, second - two_pi))
     for (ProvedPhase& phase : proof.phases) {
       phase.unique = false;
       phase.not_proved = "the two roots' boxes meet: which root each holds is not proved";

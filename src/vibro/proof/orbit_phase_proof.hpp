@@ -53,6 +53,7 @@ struct ProvedPhase {
   /// the obstacle (then the root is an orbit), and if not, where it may not.
   bool admissible = false;
   std::string admissibility_not_proved;
+  bool penetrating = false;  ///< proved not admissible: the flight goes below the obstacle
   /// When unique and impact and their kind is proved: the multipliers; why a claim about them
   /// (their kind, stability) is not proved.
   std::optional<ProvedMultipliers> multipliers;

@@ -35,9 +35,7 @@ ProvedOrbitRow row_of(const proof::ProvedPhase& p, const proof::Ball& omega, con
     row.admissibility = "not proved";
     return row;
   }
-  row.admissibility = p.admissible ? "admissible"
-                      : p.admissibility_not_proved.find("penetrating") != std::string::npos ? "not admissible"
-                                                                                            : "not proved";
+  row.admissibility = p.admissible ? "admissible" : p.penetrating ? "not admissible" : "not proved";
   if (!p.admissible) row.not_proved.push_back("admissibility: " + p.admissibility_not_proved);
   if (!p.multipliers_not_proved.empty()) row.not_proved.push_back("multipliers: " + p.multipliers_not_proved);
   if (p.multipliers) {
