@@ -10,6 +10,7 @@
 #endif
 
 #include <cmath>
+#include <map>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -68,7 +69,9 @@ std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c
   } else if (!options.impacts) {
     throw InputError(c.file, "horizon", "an enclosure needs the horizon as t_end or periods (or --impacts N)");
   }
-  const proof::EnclosureLimits limits{options.digits, options.max_width, 100'000};
+  proof::EnclosureLimits limits;
+  limits.digits = options.digits;
+  limits.max_width = options.max_width;
   try {
     return {proof::enclose_reference(problem, horizon, limits), horizon_is};
   } catch (const std::invalid_argument& why) {
@@ -112,21 +115,19 @@ EnclosedReference enclose_case_reference(const CaseSpec& c, const EncloseOptions
 
 namespace {
 
-/// The enclosure a stored value's name refers to ("u(T)", "v(T)", "t_k", "v-_k", "v+_k",
-/// "t_inf_1"), or none when the enclosure does not hold it.
-std::optional<proof::Ball> enclosed_value(const proof::ReferenceEnclosure& e, const std::string& name) {
-  if (name == "u(T)") return e.final_u;
-  if (name == "v(T)") return e.final_v;
-  if (name == "t_inf_1") return e.accumulation;
-  for (const char* prefix : {"t_", "v-_", "v+_"}) {
-    const std::string start = prefix;
-    if (!name.starts_with(start) || name.find_first_not_of("0123456789", start.size()) != std::string::npos) continue;
-    const std::size_t k = std::stoul(name.substr(start.size()));
-    if (k < 1 || k > e.impacts.size()) return std::nullopt;
-    const proof::EnclosedImpact& impact = e.impacts[k - 1];
-    return start == "t_" ? impact.t : start == "v-_" ? impact.velocity_before : impact.velocity_after;
+/// Every number the enclosure holds, under the name the test set stores it by
+/// (testset_values.hpp): the end state, each impact's t, v− and v+, the accumulation point.
+std::map<std::string, proof::Ball> enclosed_values(const proof::ReferenceEnclosure& e) {
+  std::map<std::string, proof::Ball> values;
+  if (e.final_u) values.emplace(end_value_name('q', 0, 1), *e.final_u);
+  if (e.final_v) values.emplace(end_value_name('v', 0, 1), *e.final_v);
+  for (std::size_t j = 0; j < e.impacts.size(); ++j) {
+    values.emplace(impact_value_name("t", j), e.impacts[j].t);
+    values.emplace(impact_value_name("v-", j), e.impacts[j].velocity_before);
+    values.emplace(impact_value_name("v+", j), e.impacts[j].velocity_after);
   }
-  return std::nullopt;
+  if (e.accumulation) values.emplace(impact_value_name("t_inf", 0), *e.accumulation);
+  return values;
 }
 
 }  // namespace
@@ -143,8 +144,10 @@ TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const Te
   }
   check.stopped_because = enclosure.stopped_because;
   const proof::BallPrecision precision(proof::proof_bits(digits));
+  const std::map<std::string, proof::Ball> enclosed = enclosed_values(enclosure);
   for (const StoredValue& v : stored.values) {
-    const std::optional<proof::Ball> x = enclosed_value(enclosure, v.name);
+    const auto found = enclosed.find(v.name);
+    const proof::Ball* x = found == enclosed.end() ? nullptr : &found->second;
     if (!x) {
       check.unreached.push_back(v.name);
       continue;
@@ -153,8 +156,8 @@ TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const Te
     const StoredAccuracy claim = stored_accuracy(v);
     const proof::Ball value = proof::Ball::of_text(claim.value.str()), accuracy = proof::Ball::of_text(claim.accuracy.str());
     const proof::Ball claimed = proof::Ball::hull(value - accuracy, value + accuracy);
-    if (arb_contains(claimed.get(), x->get())) ++check.proved;
-    else if (!arb_overlaps(claimed.get(), x->get()))
+    if (claimed.contains(*x)) ++check.proved;
+    else if (!overlaps(claimed, *x))
       check.contradicted.push_back(stored.id + " " + v.name + " = " + v.value + " ± " + v.bound +
                                    ": the exact value lies in [" + x->lower_text(digits) + ", " + x->upper_text(digits) +
                                    "]");

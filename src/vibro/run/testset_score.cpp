@@ -75,7 +75,7 @@ TestsetScore testset_score(const StudyRow& row, const TestsetReference& referenc
   if (stored > 0 && !row.first_impacts.empty()) {
     rational error = 0, cap = 0;
     for (std::size_t j = 0; j < stored; ++j) {
-      const StoredAccuracy ref = stored_accuracy(required_value(reference, "t_" + std::to_string(j + 1)));
+      const StoredAccuracy ref = stored_accuracy(required_value(reference, impact_value_name("t", j)));
       rational nearest = -1;
       for (const NumberText& s : row.first_impacts) {
         const rational distance = abs(s.exact() - ref.value);

@@ -100,6 +100,10 @@ std::string end_value_name(char letter, std::size_t i, std::size_t count) {
   return letter + std::to_string(i + 1) + "(T)";
 }
 
+std::string impact_value_name(std::string_view quantity, std::size_t j) {
+  return std::string(quantity) + "_" + std::to_string(j + 1);
+}
+
 const StoredValue* TestsetReference::value(const std::string& name) const {
   for (const StoredValue& v : values)
     if (v.name == name) return &v;
@@ -144,14 +148,13 @@ TestsetReference stored_reference(const CaseSpec& c, const ReferenceValuesAt& lo
   for (std::size_t j = 0; j < higher.first_impacts.size(); ++j) {
     const ReferenceImpactText &lo = lower.first_impacts[j], &hi = higher.first_impacts[j];
     if (lo.coordinate != hi.coordinate) disagree("the coordinate of impact " + std::to_string(j + 1));
-    const std::string index = std::to_string(j + 1);
-    add("t_" + index, lo.t, hi.t);
-    add("v-_" + index, lo.v_minus, hi.v_minus);
-    add("v+_" + index, lo.v_plus, hi.v_plus);
+    add(impact_value_name("t", j), lo.t, hi.t);
+    add(impact_value_name("v-", j), lo.v_minus, hi.v_minus);
+    add(impact_value_name("v+", j), lo.v_plus, hi.v_plus);
     out.impact_coordinates.push_back(static_cast<std::int64_t>(hi.coordinate) + 1);
   }
   for (std::size_t j = 0; j < higher.accumulations.size(); ++j)
-    add("t_inf_" + std::to_string(j + 1), lower.accumulations[j], higher.accumulations[j]);
+    add(impact_value_name("t_inf", j), lower.accumulations[j], higher.accumulations[j]);
   return out;
 }
 

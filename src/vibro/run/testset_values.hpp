@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace vibro {
@@ -44,6 +45,10 @@ struct TestsetReference {
 /// The name of the stored end value of coordinate i of `count` ('q') or of its velocity
 /// ('v'): "u(T)" and "v(T)" for one coordinate, "q3(T)" and "v3(T)" for more.
 std::string end_value_name(char letter, std::size_t i, std::size_t count);
+
+/// The name of the stored value `quantity` ("t", "v-" or "v+") of impact j (from 0), "t_4",
+/// or of accumulation point j with `quantity` "t_inf", "t_inf_1".
+std::string impact_value_name(std::string_view quantity, std::size_t j);
 
 /// Digits stored for a problem: 30 or more for the 1-DOF and linear N-DOF models, 20 or more
 /// for the nonlinear ones (the Duffing oscillator, the double pendulum), whose references
