@@ -1,6 +1,8 @@
 """The README's "A first session", typed as a newcomer would: its shell block, taken from the
 README itself, runs in an empty directory with the built `vibro` on PATH, and prints what the
-README says it prints (the first-order fit of position_linf, the check's summary).
+README says it prints (the first-order fit of position_linf, the check's summary). The order it
+quotes is what the program prints — this checks the README against the program; the order's
+correctness (first order, seed 000) is tested in tests/scheme_orders_test.cpp.
 """
 import os
 import pathlib

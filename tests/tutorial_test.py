@@ -3,6 +3,13 @@ repository's root as the tutorial says — each `sh` block run, each file block 
 `python` block after `<!-- file: NAME -->`) written first, and each `text` block after a
 command checked line by line against what that command printed (every line shown must appear
 in its output). The tutorial cannot rot: a changed output, option or file fails here.
+
+The outputs the tutorial shows are what vibro prints, so this test checks the page against the
+program, not the numbers' correctness; those are tested where they come from: the orders of the
+Paoli–Schatzman study (tests/scheme_orders_test.cpp), IDED on the stable orbit against the exact
+finite-K exponent (tests/periodic_orbits_test.cpp), the proved ln|μ1|/n against MPFR at 500 digits
+(tests/orbit_proofs_test.cpp), the test-set digits against the stored values
+(tests/testset_test.cpp).
 """
 import os
 import pathlib
