@@ -283,10 +283,10 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
   }
   // One figure for every precision: the same scheme's errors on the same axes, so that where
   // they part (the rounding floor) shows; the per-precision CSVs hold the numbers.
-  if (write_convergence_svg(runs, declared_orders_of(first), study_file(out / "studies", c.name, ".svg")))
-    md << ". Plot, every precision with the declared order's reference slope: [studies/" << c.name << ".svg](studies/"
-       << c.name << ".svg)";
   md << ".\n\n";
+  if (write_convergence_svg(runs, declared_orders_of(first), study_file(out / "studies", c.name, ".svg")))
+    md << "Errors against h, every precision with the declared order's reference slope:\n\n"
+       << markdown_plot("errors of " + c.name + " against h", "studies/" + c.name + ".svg") << "\n\n";
 }
 
 }  // namespace

@@ -115,7 +115,7 @@ std::string seed004_section(const std::map<std::string, const CaseRuns*>& runs, 
                       {std::string("Seed 004, implicit version: ") + labels[column] + " against t", "t (s)", labels[column],
                        false, false},
                       out / file))
-      md += std::string("\nPlot: [") + labels[column] + " against t for e = 0, 0.5, 1](" + file + ").\n";
+      md += "\nPlot:\n\n" + markdown_plot(std::string(labels[column]) + " against t for e = 0, 0.5, 1", file) + "\n";
   }
   return md + "\n";
 }

@@ -150,7 +150,7 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
   }
   if (plot(runs, 1, out / "lyapunov1.svg") && plot(runs, 2, out / "lyapunov2.svg"))
     md += "\nRunning estimates against k" + (plotted_family ? " on member " + *plotted_family : std::string()) +
-          ": [λ1,k](lyapunov1.svg), [λ2,k](lyapunov2.svg)\n";
+          ":\n\n" + markdown_plot("λ1,k", "lyapunov1.svg") + " " + markdown_plot("λ2,k", "lyapunov2.svg") + "\n";
   return md + relations_section(check_published(tables, report.relations, report.reproductions)) + "\n";
 }
 

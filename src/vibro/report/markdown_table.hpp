@@ -7,6 +7,12 @@
 
 namespace vibro {
 
+/// A plot shown on the page (a Markdown image) with `label` as its alternative text: the
+/// report shows its plots rather than linking them.
+inline std::string markdown_plot(const std::string& label, const std::string& file) {
+  return "![" + label + "](" + file + ")";
+}
+
 /// `text` as one cell: every '|' escaped, so that a text such as "|Δλ1| = 3e-9" cannot split
 /// its row into more cells.
 inline std::string markdown_cell(const std::string& text) {

@@ -279,8 +279,9 @@ std::string nonstandard_claims_section(const std::map<std::string, const CaseRun
                                           {"Duffing with an obstacle at -0.5: phase portrait", "y", "v", false, false},
                                           out / "nsfd_phase_duffing.svg");
     if (energy_plot && flight_plot && phase_plot)
-      md += "\nPlots: [energy of example 5.1](nsfd_energy_example51.svg), [energy over the first flight, both "
-            "schemes](nsfd_first_flight.svg), [Duffing phase portrait](nsfd_phase_duffing.svg).\n";
+      md += "\nPlots:\n\n" + markdown_plot("energy of example 5.1", "nsfd_energy_example51.svg") + " " +
+            markdown_plot("energy over the first flight, both schemes", "nsfd_first_flight.svg") + " " +
+            markdown_plot("Duffing phase portrait", "nsfd_phase_duffing.svg") + "\n";
   }
   return md + "\n";
 }

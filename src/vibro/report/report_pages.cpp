@@ -39,21 +39,6 @@ std::string linked_across(const std::string& text, const std::set<std::string>& 
   return out + text.substr(from);
 }
 
-/// `text` with every link to an SVG plot, "[label](PATH.svg)", made the plot itself,
-/// "![label](PATH.svg)": a reader sees the plots on the page.
-std::string plots_inline(const std::string& text) {
-  std::string out;
-  std::size_t from = 0;
-  for (std::size_t at = text.find(".svg)"); at != std::string::npos; at = text.find(".svg)", at + 5)) {
-    const std::size_t open = text.rfind("](", at);
-    const std::size_t start = open == std::string::npos ? std::string::npos : text.rfind('[', open);
-    if (start == std::string::npos || start < from || (start > 0 && text[start - 1] == '!')) continue;
-    out += text.substr(from, start - from) + "!";
-    from = start;
-  }
-  return out + text.substr(from);
-}
-
 }  // namespace
 
 std::ostringstream& ReportPages::page(const std::string& file, const std::string& title) {
@@ -72,7 +57,7 @@ std::vector<std::pair<std::string, std::string>> ReportPages::texts() const {
   std::vector<std::pair<std::string, std::string>> texts;
   std::map<std::string, std::string> page_of;  // anchor id → the first page that has it
   for (const auto& [file, md] : pages_) {
-    texts.emplace_back(file, plots_inline(with_table_of_contents(md.str())));
+    texts.emplace_back(file, with_table_of_contents(md.str()));
     for (const std::string& id : anchors_of(texts.back().second)) page_of.emplace(id, file);
   }
   for (auto& [file, text] : texts) text = linked_across(text, anchors_of(text), page_of);

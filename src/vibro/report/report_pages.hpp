@@ -3,8 +3,7 @@
 // part (the cases of each folder, the Lyapunov exponents, each seed's claims, the test set),
 // all in the report's directory. Written together, so that each page gets its table of contents
 // (report/table_of_contents.hpp) and every link to an anchor that lives on another page — the
-// summary's links to the cases, a case's to a study — becomes a link to that page; a link to
-// an SVG plot becomes the plot itself, shown on the page.
+// summary's links to the cases, a case's to a study — becomes a link to that page.
 
 #include <deque>
 #include <filesystem>

@@ -409,12 +409,12 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
       if (const auto published = published_lambda1_on_map(outcome, tables))
         title += ": published " + published->printed + (published->reached ? " reached" : " not reached");
       if (lambda1_map_svg(outcome, axes[0], axes[1], title, dir / (s.name + "_lambda1.svg")))
-        plots.push_back("λ1 heat map: [sweeps/" + s.name + "_lambda1.svg](sweeps/" + s.name + "_lambda1.svg)");
+        plots.push_back("λ1 heat map: " + markdown_plot("λ1 heat map of " + s.name, "sweeps/" + s.name + "_lambda1.svg"));
     }
     for (const auto& [name, c] : counts)
       if (relation_map_svg(outcome, axes[0], axes[1], name, dir / (s.name + "_" + name + ".svg")))
-        plots.push_back("where `" + name + "` holds: [sweeps/" + s.name + "_" + name + ".svg](sweeps/" + s.name + "_" +
-                        name + ".svg)");
+        plots.push_back("where `" + name + "` holds: " +
+                        markdown_plot("where " + name + " holds", "sweeps/" + s.name + "_" + name + ".svg"));
   } else if (axes.size() == 1) {
     const std::vector<PredictedDoubling>& doublings = outcome.doublings;
     if (!doublings.empty()) {
@@ -426,10 +426,10 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
       md << ".\n\n";
     }
     if (s.compute.strobe && bifurcation_svg(outcome, axes[0], doublings, dir / (s.name + "_bifurcation.svg")))
-      plots.push_back("bifurcation diagram: [sweeps/" + s.name + "_bifurcation.svg](sweeps/" + s.name +
-                      "_bifurcation.svg)");
+      plots.push_back("bifurcation diagram: " +
+                      markdown_plot("bifurcation diagram of " + s.name, "sweeps/" + s.name + "_bifurcation.svg"));
     if (s.compute.order && order_svg(outcome, axes[0], dir / (s.name + "_order.svg")))
-      plots.push_back("observed orders: [sweeps/" + s.name + "_order.svg](sweeps/" + s.name + "_order.svg)");
+      plots.push_back("observed orders: " + markdown_plot("observed orders of " + s.name, "sweeps/" + s.name + "_order.svg"));
   }
   if (!plots.empty()) {
     md << "Plots:\n\n";

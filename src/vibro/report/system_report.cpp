@@ -142,7 +142,8 @@ std::string seed002_section(const std::map<std::string, const CaseRuns*>& runs,
   if (!series.empty() &&
       line_plot_svg(series, {"Seed 002 experiment 2: q1 against t (K = [0.2, 1])", "t", "q1", false, false},
                     out / "seed002_exp2_q1.svg"))
-    md += "\nPlot: [q1 of experiment 2, NSPS and NSMMM, μ_m = 1 and 1000](seed002_exp2_q1.svg).\n";
+    md += "\nPlot:\n\n" + markdown_plot("q1 of experiment 2, NSPS and NSMMM, μ_m = 1 and 1000", "seed002_exp2_q1.svg") +
+          "\n";
   return md + "\n";
 }
 
