@@ -8,6 +8,7 @@
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/io/sweep_results.hpp"
 #include "vibro/run/testset_run.hpp"
+#include "vibro/report/html_report.hpp"
 #include "vibro/report/index_json.hpp"
 #include "vibro/report/index_report.hpp"
 #include "vibro/run/input_error.hpp"
@@ -82,8 +83,9 @@ class ReportVerb : public Verb {
     }
     StagingDirectory staging(out_dir_);
     write_report(runs, swept, inputs, staging.path(), status, testset ? &*testset : nullptr);
+    write_html_beside_markdown(staging.path());
     staging.swap_in(previous_report);
-    std::cout << "wrote " << (out_dir_ / "index.md").string() << " and " << (out_dir_ / "index.json").string() << "\n";
+    std::cout << "wrote " << (out_dir_ / "index.md").string() << ", " << (out_dir_ / "index.html").string() << " and " << (out_dir_ / "index.json").string() << "\n";
     return 0;
   }
 
