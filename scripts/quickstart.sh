@@ -20,7 +20,7 @@ packages=(
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev
   gnuplot-nox help2man
-  libcmark-gfm-dev libcmark-gfm-extensions-dev
+  libcmark-gfm-dev libcmark-gfm-extensions-dev chromium
   libsiconos-kernel-dev
   python3-jsonschema
   python3-dev python3-pybind11 python3-numpy python3-pytest
