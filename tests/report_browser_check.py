@@ -186,32 +186,44 @@ PAGE_SCRIPT = r"""
 })()
 """
 
-# An SVG file opened as a document: each text's fill and opacity, and the opaque-or-not shapes
-# painted before it (in document order) whose box holds the text's centre.
+# An SVG file's text parsed as XML and put into a blank page (in an element that resets every
+# inherited property, as an <img> shows it): each text's fill and opacity, and the shapes
+# painted before it (in document order) whose box holds the text's centre. One page for every
+# plot: opening each file as a page of its own costs a navigation per plot.
 SVG_SCRIPT = r"""
-(() => {
-  const all = [...document.querySelectorAll('*')];
+(source => {
+  let host = document.getElementById('svg-host');
+  if (!host) {
+    host = document.createElement('div');
+    host.id = 'svg-host';
+    host.style.cssText = 'all: initial; position: absolute; left: 0; top: 0;';
+    document.body.appendChild(host);
+  }
+  const parsed = new DOMParser().parseFromString(source, 'image/svg+xml');
+  if (parsed.querySelector('parsererror')) return {error: parsed.querySelector('parsererror').textContent.slice(0, 200)};
+  const svg = document.importNode(parsed.documentElement, true);
+  host.replaceChildren(svg);
+  const all = [svg, ...svg.querySelectorAll('*')];
   const order = new Map(all.map((e, i) => [e, i]));
   const opacity = element => {
     let product = 1;
-    for (let e = element; e && e.nodeType === 1; e = e.parentElement) product *= parseFloat(getComputedStyle(e).opacity);
+    for (let e = element; e && e !== host; e = e.parentElement) product *= parseFloat(getComputedStyle(e).opacity);
     return product;
   };
-  const shapes = [...document.querySelectorAll('rect, path, polygon, circle, ellipse')].map(shape => {
+  const shapes = [...svg.querySelectorAll('rect, path, polygon, circle, ellipse')].map(shape => {
     const s = getComputedStyle(shape);
     return {at: order.get(shape), fill: s.fill, shown: s.display !== 'none' && s.visibility !== 'hidden',
             opacity: parseFloat(s.fillOpacity) * opacity(shape), box: shape.getBoundingClientRect()};
   }).filter(s => s.shown && s.fill.startsWith('rgb'));
-  const texts = [...document.querySelectorAll('text')].filter(t => t.textContent.trim() !== '').map(text => {
+  const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim() !== '').map(text => {
     const s = getComputedStyle(text), r = text.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2, at = order.get(text);
     const behind = shapes.filter(b => b.at < at && x >= b.box.left && x <= b.box.right && y >= b.box.top && y <= b.box.bottom)
                          .map(b => ({fill: b.fill, opacity: b.opacity}));
     return {text: text.textContent.trim().slice(0, 40), fill: s.fill, opacity: parseFloat(s.fillOpacity) * opacity(text), behind};
   });
-  return {dark: matchMedia('(prefers-color-scheme: dark)').matches,
-          background: getComputedStyle(document.documentElement).backgroundColor, texts};
-})()
+  return {background: getComputedStyle(svg).backgroundColor, texts};
+})
 """
 
 
@@ -264,6 +276,7 @@ class Check:
         self.browser = browser
         self.failures = []  # (kind, page, detail)
         self.svgs = {}      # (file, theme) → what SVG_SCRIPT returned
+        self.svg_host_open = False  # whether the tab shows the blank page SVG_SCRIPT uses
 
     def fail(self, kind, page, detail):
         self.failures.append((kind, page, detail))
@@ -271,10 +284,13 @@ class Check:
     def svg(self, file, theme):
         key = (file, theme)
         if key not in self.svgs:
-            self.browser.open(file.as_uri())
+            if not self.svg_host_open:
+                self.browser.open("about:blank")
+                self.svg_host_open = True
+            source = json.dumps(file.read_text(encoding="utf-8"))
             for name in THEMES:
                 self.browser.theme(name)
-                self.svgs[(file, name)] = self.browser.evaluate(SVG_SCRIPT)
+                self.svgs[(file, name)] = self.browser.evaluate(f"({SVG_SCRIPT})({source})")
         return self.svgs[key]
 
     def report(self, root, screenshots=()):
@@ -284,6 +300,7 @@ class Check:
             self.fail("no-pages", str(root), "no .html page: was the report written by a vibro that writes HTML?")
             return
         seen = {}  # page → theme → what PAGE_SCRIPT returned
+        self.svg_host_open = False
         for page in pages:
             name = str(page.relative_to(root))
             self.browser.theme("light")
@@ -297,7 +314,7 @@ class Check:
                 shown = seen[page][theme] = self.browser.evaluate(PAGE_SCRIPT)
                 if shown["dark"] != (theme == "dark"):
                     self.fail("colour-scheme", name, f"prefers-color-scheme: {theme} did not apply")
-                self.tables(name, theme, shown)
+            self.tables(name, seen[page])
             for image in seen[page]["light"]["images"]:
                 if not image["loaded"]:
                     self.fail("missing-image", name, image["src"])
@@ -312,14 +329,19 @@ class Check:
                     if image["loaded"] and file and file.suffix == ".svg":
                         self.plot_text(name, theme, image, file)
 
-    def tables(self, name, theme, shown):
-        column = shown["column"]
-        for table in shown["tables"]:
-            if table["right"] > column["right"] + 0.5 or table["left"] < column["left"] - 0.5:
-                self.fail("wide-table", name,
-                          f"table {table['index'] + 1} ({table['columns']} columns, first cell "
-                          f"{table['first']!r}) is {table['width']:.0f} px, the column "
-                          f"{column['right'] - column['left']:.0f} px ({theme})")
+    def tables(self, name, by_theme):
+        """Each table wider than the column in either scheme, once, naming the schemes."""
+        wide = {}  # table index → (the table in the first scheme it overflows, its column, schemes)
+        for theme in THEMES:
+            column = by_theme[theme]["column"]
+            for table in by_theme[theme]["tables"]:
+                if table["right"] > column["right"] + 0.5 or table["left"] < column["left"] - 0.5:
+                    wide.setdefault(table["index"], (table, column, []))[2].append(theme)
+        for table, column, themes in wide.values():
+            self.fail("wide-table", name,
+                      f"table {table['index'] + 1} ({table['columns']} columns, first cell {table['first']!r}) "
+                      f"is {table['width']:.0f} px, the column {column['right'] - column['left']:.0f} px "
+                      f"({', '.join(themes)})")
 
     def links(self, root, name, shown, ids):
         for link in shown["links"]:
@@ -336,6 +358,9 @@ class Check:
 
     def plot_text(self, name, theme, image, file):
         svg = self.svg(file, theme)
+        if "error" in svg:
+            self.fail("plot-contrast", name, f"{image['src']}: not readable as SVG: {svg['error']}")
+            return
         behind_plot = page_background(image["backgrounds"])
         own = parse_colour(svg["background"])
         if own:
