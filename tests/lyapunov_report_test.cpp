@@ -27,9 +27,9 @@ TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   const std::string md =
       vibro::lyapunov_section(runs, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), root / "no-goldens", root);
 
-  // One row per case, with its method.
+  // One row per case, with its method and ε.
   for (const auto& run : runs.lyapunov)
-    EXPECT_NE(md.find("| " + run.spec.name + " | " + run.result.lyapunov.method + " |"), std::string::npos)
+    EXPECT_NE(md.find("| " + run.spec.name + " | " + run.result.lyapunov.method + ", ε "), std::string::npos)
         << run.spec.name;
   EXPECT_EQ(runs.lyapunov.size(), vibro::case_files(fs::path(VIBRO_CASES_DIR) / "lyapunov").size());
   // Every published Lyapunov pair that a case names appears with its status and id, as the
@@ -50,20 +50,21 @@ TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   }
   // Goldens belong to the shipped case files: these shortened copies have none, and show the
   // batch means of their own run instead.
-  EXPECT_NE(md.find("| no golden; batch means alone ±"), std::string::npos);
+  EXPECT_NE(md.find(" (batch means) |"), std::string::npos);
+  EXPECT_EQ(md.find(" (golden) |"), std::string::npos);
   // Against the shipped goldens, the top-level copies are their cases with another horizon
   // (stale), and a family member in a subdirectory whose file has the same stem is not the
   // golden's case (no golden), whatever its stem.
   const std::string with_goldens = vibro::lyapunov_section(runs, vibro::load_published_tables(VIBRO_PUBLISHED_DIR),
                                                            fs::path(VIBRO_TEST_DATA_DIR).parent_path() / "golden" / "lyapunov",
                                                            root);
-  EXPECT_NE(with_goldens.find("| lyapunov-ided | IDED | exact |"), std::string::npos);
+  EXPECT_NE(with_goldens.find("| lyapunov-ided | IDED, ε exact |"), std::string::npos);
   for (const auto& run : runs.lyapunov) {
     const std::size_t row = with_goldens.find("| " + run.spec.name + " | ");
     ASSERT_NE(row, std::string::npos) << run.spec.name;
     const std::string line = with_goldens.substr(row, with_goldens.find('\n', row) - row);
     const bool top_level = fs::path(run.spec.file).parent_path().filename() == "lyapunov";
-    EXPECT_NE(line.find(top_level ? "golden stale" : "no golden"), std::string::npos) << line;
+    EXPECT_NE(line.find(top_level ? "| golden stale |" : " (batch means) |"), std::string::npos) << line;
   }
   // Every relation once, with its statement; a row per family member of each relation
   // evaluated (at 20 periods the outcomes need not be the recorded ones: any is rendered);

@@ -16,6 +16,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/proof/ball.hpp"
 #include "vibro/proof/orbit_phase_proof.hpp"
+#include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/orbit_report.hpp"
 #include "vibro/run/model_binding.hpp"
 #include "vibro/run/exact_orbit_exponents.hpp"
@@ -170,18 +171,25 @@ TEST(OrbitProofs, ExactLyapunovGoldensLieInTheProvedIntervals) {
   EXPECT_GE(checked, 18);
 }
 
-/// The report's table of exponents on orbits shows the proved digits of ln|μi|/n.
+/// The report's page on orbits says to how many digits ln|μi|/n is proved, and index.json's
+/// Lyapunov row holds every proved digit with its enclosure (the page shows 10 digits).
 TEST(OrbitProofs, TheReportShowsTheProvedDigits) {
   const vibro::CaseSpec c = vibro::load_case(cases_dir / "orbits" / "stable_ided.toml");
   vibro::ReportRuns runs;
   runs.lyapunov.push_back(vibro::lyapunov_case_run(c, vibro::run_lyapunov_case(c)));
-  const std::string section = vibro::orbit_lyapunov_section(runs);
-  EXPECT_NE(section.find("proved ln"), std::string::npos) << section;
-  const std::string proved = runs.lyapunov.front().on_orbit->proved_lambda1->proved_value;
-  EXPECT_NE(section.find(proved + " (" + std::to_string(runs.lyapunov.front().on_orbit->proved_lambda1->proved_digits) +
-                         " digits)"),
+  const fs::path no_goldens = cases_dir / "no-goldens";
+  const std::string section = vibro::orbit_lyapunov_section(runs, no_goldens);
+  const vibro::ExactOnOrbit& exact = *runs.lyapunov.front().on_orbit;
+  // The stable (1, 1) orbit's two exponents are proved to different numbers of digits.
+  ASSERT_NE(exact.proved_lambda1->proved_digits, exact.proved_lambda2->proved_digits);
+  EXPECT_NE(section.find("proved to " + std::to_string(exact.proved_lambda1->proved_digits) + " and " +
+                         std::to_string(exact.proved_lambda2->proved_digits) + " significant digits"),
             std::string::npos)
       << section;
+  const vibro::LyapunovTable table = vibro::lyapunov_table(runs, {}, no_goldens);
+  ASSERT_TRUE(table.exponents.front().on_orbit.has_value());
+  EXPECT_EQ(table.exponents.front().on_orbit->exact.proved_lambda1->proved_value, exact.proved_lambda1->proved_value);
+  EXPECT_EQ(table.exponents.front().on_orbit->exact.proved_lambda2->upper, exact.proved_lambda2->upper);
 }
 
 class OrbitProofsCommand : public Cli {};

@@ -344,12 +344,21 @@ SchemaPlace schema_place(std::type_identity<vibro::OrderVerdicts>) { return inde
 SchemaPlace schema_place(std::type_identity<vibro::ExpectationVerdicts>) { return index_place({"summary", "expectations"}); }
 SchemaPlace schema_place(std::type_identity<vibro::RelationVerdicts>) { return index_place({"summary", "relations"}); }
 SchemaPlace schema_place(std::type_identity<vibro::PublishedStatuses>) { return index_place({"summary", "published_values"}); }
+SchemaPlace schema_place(std::type_identity<vibro::UncheckedStudy>) {
+  return index_place({"summary", "orders_not_checked", "[]"});
+}
 SchemaPlace schema_place(std::type_identity<vibro::VerdictSummary>) { return index_place({"summary"}); }
 SchemaPlace schema_place(std::type_identity<vibro::ShownUncertainty>) {
   return index_place({"lyapunov", "exponents", "[]", "uncertainty_95"});
 }
 SchemaPlace schema_place(std::type_identity<vibro::PublishedCounterpart>) {
   return index_place({"lyapunov", "exponents", "[]", "published"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::OrbitExponents>) {
+  return index_place({"lyapunov", "exponents", "[]", "on_orbit"});
+}
+SchemaPlace schema_place(std::type_identity<vibro::ExactOnOrbit>) {
+  return index_place({"lyapunov", "exponents", "[]", "on_orbit", "exact"});
 }
 SchemaPlace schema_place(std::type_identity<vibro::LyapunovTableRow>) { return index_place({"lyapunov", "exponents", "[]"}); }
 SchemaPlace schema_place(std::type_identity<vibro::LyapunovTable>) { return index_place({"lyapunov"}); }

@@ -12,11 +12,12 @@
 
 namespace vibro::testing {
 
-/// A copy of cases/lyapunov/ (every family member) under `root`/cases/lyapunov with every
-/// horizon cut to `periods`; returns `root`/cases.
-inline std::filesystem::path shortened_lyapunov_cases(const std::filesystem::path& root, int periods) {
+/// A copy of cases/`folder`/ (for cases/lyapunov/, every family member) under
+/// `root`/cases/`folder` with every horizon cut to `periods`; returns `root`/cases.
+inline std::filesystem::path shortened_lyapunov_cases(const std::filesystem::path& root, int periods,
+                                                      const std::string& folder = "lyapunov") {
   namespace fs = std::filesystem;
-  const fs::path from = fs::path(VIBRO_CASES_DIR) / "lyapunov", dir = root / "cases" / "lyapunov";
+  const fs::path from = fs::path(VIBRO_CASES_DIR) / folder, dir = root / "cases" / folder;
   for (const auto& file : case_files(from)) {
     std::ifstream in(file);
     std::stringstream text;

@@ -45,7 +45,7 @@ const std::vector<CaseFileKeys>& case_file_keys() {
       {"scheme", "", {"type"}},  // and the entry's option_keys
       {"step", "", {"h", "steps_per_period"}},
       {"horizon", "", {"t_end", "periods", "steps", "escape"}},
-      {"convergence", "", {"h", "steps_per_period", "orders", "scalars"}},
+      {"convergence", "", {"h", "steps_per_period", "orders", "why_measured", "scalars"}},
       {"sweep", "", {"h", "steps_per_period"}},
       {"expected", "", {"quantity", "value", "tolerance", "source"}},
       {"lyapunov", "", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published", "family"}},
@@ -640,6 +640,9 @@ CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::stri
       r.fail("convergence.orders", "unknown value '" + shown_input(*orders) + "' (allowed: checked, measured)");
     c.convergence_orders_checked = *orders == "checked";
   }
+  // Read by the report alone (io/why_measured.hpp); here only checked to go with "measured".
+  if (r.string(r.table(root, "convergence", false), "convergence", "why_measured", false) && c.convergence_orders_checked)
+    r.fail("convergence.why_measured", "says why the orders are only measured: give it with orders = \"measured\"");
   c.convergence_scalars = read_convergence_scalars(r, root, c);
   for (std::size_t i = 0; i < c.convergence.size(); ++i)
     check_step_fits(r, c, c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");

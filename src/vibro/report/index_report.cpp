@@ -305,7 +305,7 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
           << "convergence studies run their step sizes on the threads shown.\n\n"
           << markdown_header({"case", "precision", "wall time", "threads"});
   const std::vector<PublishedTable> tables = load_published_tables(inputs.published);
-  const VerdictSummary summary = summarise_verdicts(report, tables);
+  const VerdictSummary summary = summarise_verdicts(report, tables, inputs.cases.parent_path());
   ReportPages pages;
   std::ostringstream& md = pages.page("index.md");
   md << "# vibro report\n\n"
@@ -366,7 +366,7 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
     index_tables.lyapunov = lyapunov_table(report, tables, inputs.goldens);
     part("lyapunov.md", "Lyapunov exponents",
          "The Lyapunov cases by every method with their error bars, the published relations and the computed goldens");
-    const std::string on_orbits = orbit_lyapunov_section(report);
+    const std::string on_orbits = orbit_lyapunov_section(report, inputs.goldens);
     if (!on_orbits.empty()) {
       pages.page("orbits.md", "Lyapunov exponents on closed-form periodic orbits")
           << anchor_line("lyapunov-on-orbits") << on_orbits;

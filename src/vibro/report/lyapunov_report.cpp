@@ -1,10 +1,10 @@
 #include "vibro/report/lyapunov_report.hpp"
 
-#include "vibro/io/json_number.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/report/orbit_report.hpp"
 #include "vibro/report/table_of_contents.hpp"
 
 #include <fmt/format.h>
@@ -32,32 +32,18 @@ bool plot(const std::vector<std::pair<std::string, const LyapunovFindings*>>& ru
                        svg);
 }
 
-/// The uncertainty the table shows for case `c`. Goldens are named by the case file's stem
-/// and hold the case's name: a family member in a subdirectory with the same stem is not the
-/// golden's case.
-ShownUncertainty shown_uncertainty(const std::filesystem::path& golden_dir, const CaseSpec& c,
-                                   const LyapunovFindings& l) {
-  const std::filesystem::path file = golden_dir / (std::filesystem::path(c.file).stem().string() + ".json");
-  std::ifstream in(file);
-  if (in) {
-    const LyapunovGolden golden = golden_from_json(nlohmann::json::parse(in), file.string());
-    if (golden.case_info.name == c.name) {
-      if (golden.case_info.hash != c.hash) return {"golden stale", std::nullopt, std::nullopt};
-      return {"golden", NumberText{golden.long_horizon.tolerance_lambda1}, NumberText{golden.long_horizon.tolerance_lambda2}};
-    }
-  }
-  if (!l.uncertainty) return {"none", std::nullopt, std::nullopt};
-  return {"batch means", NumberText::of(l.uncertainty->lambda1.half_width),
-          NumberText::of(l.uncertainty->lambda2.half_width)};
+/// The table's cell for the uncertainty: "±tolerance_1, ±tolerance_2 (golden)", or what it is
+/// instead; both sources in one format (3 significant digits).
+std::string uncertainty_cell(const ShownUncertainty& u) {
+  if (u.from == "golden stale") return "golden stale";
+  if (u.from == "none") return "none";
+  const std::string pair = "±" + display(*u.lambda1, 3) + ", ±" + display(*u.lambda2, 3);
+  return pair + (u.from == "golden" ? " (golden)" : " (batch means)");
 }
 
-/// The table's cell for the uncertainty: "±tolerance_1, ±tolerance_2", or what it is instead.
-std::string uncertainty_cell(const ShownUncertainty& u) {
-  if (u.from == "golden") return "±" + u.lambda1->text + ", ±" + u.lambda2->text;
-  if (u.from == "golden stale") return "golden stale";
-  if (u.from == "none") return "no golden";
-  return fmt::format("no golden; batch means alone ±{:.3g}, ±{:.3g}", *nearest_double(u.lambda1->text),
-                     *nearest_double(u.lambda2->text));
+/// "IDED, ε exact", "C.N.S.P, ε = 1h".
+std::string method_cell(const LyapunovFindings& l) {
+  return l.method + (l.epsilon == "exact" ? ", ε exact" : ", ε = " + l.epsilon);
 }
 
 /// The published λ1 and λ2 a case names, when the tables hold both.
@@ -77,34 +63,82 @@ std::map<std::string, const PublishedValue*> published_by_id(const std::vector<P
   return published;
 }
 
+/// The exponents a relation used on one member, by experiment: "001.IDED: 0.0557969, -0.320808".
+std::string computed_cell(const std::vector<ComputedExponent>& exponents) {
+  if (exponents.empty()) return "—";
+  std::vector<std::string> experiments;
+  std::map<std::string, std::string> values;
+  for (const ComputedExponent& x : exponents) {
+    auto [it, added] = values.try_emplace(x.experiment, x.experiment + ":");
+    if (added) experiments.push_back(x.experiment);
+    it->second += (it->second.back() == ':' ? " " : ", ") + display(x.value, 6);
+  }
+  std::string cell;
+  for (const std::string& e : experiments) cell += (cell.empty() ? "" : "; ") + values.at(e);
+  return cell;
+}
+
+/// The terms the page's verdicts use, defined where they are used.
+std::string how_to_read() {
+  return "How to read this page:\n\n"
+         "- **λ1, λ2, λ1 + λ2** are per forcing period T = 2π/ω (seed 001 eq. (28): the log of the growth over K "
+         "periods, divided by K; docs/lyapunov.md). The published values are read in the same unit (the seeds do "
+         "not say it outright; reference/published/ says how it is inferred).\n"
+         "- **method, ε**: IDED uses the exact derivative of the period map (ε shown as \"exact\"); IDND, "
+         "NSND / I.N.S.P and C.N.S.P use forward differences with step ε, given as a number, in steps h of the case "
+         "(\"1h\", \"3h\") or in periods (\"1/2513T\").\n"
+         "- **uncertainty (95 %)**: the half-width within which the finite-time exponent estimates the asymptotic "
+         "one: from the case's computed golden (\"golden\": the larger of batch means and the spread of 8 nearby "
+         "starts, `vibro lyapunov CASE --write-golden`), else the batch means of this run alone (\"batch "
+         "means\"); \"golden stale\": the golden was written for another version of the case file.\n"
+         "- **relation-only** (a published value's status): the value belongs to α, a and u_min that the seeds do "
+         "not give, so it is not compared as a number; only the relations it lists are checked.\n"
+         "- **holds**: the relation holds on this member's computed exponents, and reference/published/ records "
+         "that it holds.\n"
+         "- **contradicted as recorded**: the relation does not hold on this member, and reference/published/ "
+         "records that it does not, with a reason (quoted under the relation's table). Expected: `vibro check` "
+         "passes.\n"
+         "- **CHANGED**: the outcome differs from the record, or nothing is recorded: `vibro check` fails.\n"
+         "- **not evaluated**: a case the relation needs is not among the cases run.\n"
+         "- **test**: the comparison the relation's statement makes, with its numbers; <, ≤, > and ≥ are those "
+         "comparisons, |Δλ1| the distance between two methods' λ1.\n\n";
+}
+
 /// The gate of `vibro check` on the same runs: each relation once with the published values it
-/// covers, then one row per exponent it used on each family member, with the outcome against
-/// the tables' record.
+/// covers, then one row per family member with the exponents it used, its outcome against the
+/// tables' record and the test that decided it; the record's reason for each contradiction.
 std::string relations_section(const CheckResult& check) {
   // The summary of index.md links here.
   std::string md = "\n" + anchor_line("relations") + "### Relations of the seeds on the chaotic family (`vibro check`)\n\n";
   for (const RelationVerdict& rel : check.relations) {
-    md += "**" + rel.name + "**: " + rel.statement + ". Covers";
+    md += "**" + rel.name + "**: " + rel.statement + ". Covers the published";
     for (const CoveredValue& v : rel.covers) md += (&v == &rel.covers.front() ? " " : ", ") + v.id + " = " + v.printed;
-    md += ".\n\n";
+    md += " (at parameters the seeds do not give: not compared with the computed numbers).\n\n";
     if (rel.not_evaluable) md += "Not evaluated: " + *rel.not_evaluable + ".\n\n";
     if (rel.members.empty()) continue;
-    md += "| family | outcome | exponent | published | computed | case | test |\n|---|---|---|---|---|---|---|\n";
+    md += markdown_header({"family member", "outcome", "computed λ1, λ2 per forcing period", "test"});
+    // The record's reason for each contradiction, once for the members that share it.
+    std::vector<std::string> reasons;
+    std::map<std::string, std::string> members_of;
     for (const MemberVerdict& m : rel.members) {
       const MemberEvaluation& e = m.evaluation;
       std::string outcome(to_string(m.outcome));
-      if (m.outcome == GateOutcome::changed) outcome += " (" + markdown_cell(m.why_changed) + ")";
-      if (e.exponents.empty())
-        md += fmt::format("| {} | {} | | | | | {} |\n", e.family, outcome, markdown_cell(e.why_not));
-      for (const ComputedExponent& x : e.exponents) {
-        const CoveredValue* published = rel.published(x);
-        const bool first = &x == &e.exponents.front();
-        md += fmt::format("| {} | {} | {} | {} | {:.6g} | {} | {} |\n", first ? e.family : "", first ? outcome : "",
-                          x.id(), published ? published->printed : "none", x.value, x.case_file,
-                          first ? markdown_cell(e.test) : "");
+      if (m.outcome == GateOutcome::changed) outcome += " (" + m.why_changed + ")";
+      const std::string& test = e.computable ? e.test : e.why_not;
+      md += markdown_row({e.family, markdown_cell(outcome), computed_cell(e.exponents),
+                          test.empty() ? "—" : markdown_cell(test)});
+      if (m.outcome == GateOutcome::contradicted_as_recorded && m.recorded) {
+        auto [it, added] = members_of.try_emplace(m.recorded->reason);
+        if (added) reasons.push_back(m.recorded->reason);
+        it->second += (it->second.empty() ? "" : ", ") + e.family;
       }
     }
     md += "\n";
+    if (!reasons.empty()) {
+      md += "Why contradicted, as recorded in reference/published/:\n\n";
+      for (const std::string& why : reasons) md += "- " + members_of.at(why) + ": " + why + "\n";
+      md += "\n";
+    }
   }
   md += fmt::format("{} hold, {} contradicted as recorded, {} changed, {} not evaluated.\n", check.summary.holds,
                     check.summary.contradicted_as_recorded, check.summary.changed, check.summary.not_evaluated);
@@ -113,19 +147,36 @@ std::string relations_section(const CheckResult& check) {
 
 }  // namespace
 
+// Goldens are named by the case file's stem and hold the case's name: a family member in a
+// subdirectory with the same stem is not the golden's case.
+ShownUncertainty shown_uncertainty(const std::filesystem::path& golden_dir, const CaseSpec& c,
+                                   const LyapunovFindings& l) {
+  const std::filesystem::path file = golden_dir / (std::filesystem::path(c.file).stem().string() + ".json");
+  std::ifstream in(file);
+  if (in) {
+    const LyapunovGolden golden = golden_from_json(nlohmann::json::parse(in), file.string());
+    if (golden.case_info.name == c.name) {
+      if (golden.case_info.hash != c.hash) return {"golden stale", std::nullopt, std::nullopt};
+      return {"golden", NumberText{golden.long_horizon.tolerance_lambda1}, NumberText{golden.long_horizon.tolerance_lambda2}};
+    }
+  }
+  if (!l.uncertainty) return {"none", std::nullopt, std::nullopt};
+  return {"batch means", NumberText::of(l.uncertainty->lambda1.half_width),
+          NumberText::of(l.uncertainty->lambda2.half_width)};
+}
+
 std::string lyapunov_section(const ReportRuns& report, const std::vector<PublishedTable>& tables,
                              const std::filesystem::path& golden_dir, const std::filesystem::path& out) {
   const std::map<std::string, const PublishedValue*> published = published_by_id(tables);
   std::string md =
       "## Lyapunov exponents (seed 001 §4–5, seed 000 §4)\n\n"
-      "Each member of the chaotic family by every method, in double, per forcing period. The published numbers belong "
-      "to α, a and u_min that the seeds do not give, so they are shown with their status, not compared as numbers; the "
-      "relations below are what can be checked (`vibro check`). The uncertainty is the 95 % half-width of a finite-time "
-      "exponent as an estimate of the asymptotic one (the larger of batch means and the spread of 8 nearby starts), "
-      "from the case's computed golden (`vibro lyapunov CASE --write-golden`); for a member without a golden, the "
-      "batch means of this run alone (`vibro lyapunov CASE` adds the ensemble).\n\n"
-      "| case | method | ε | λ1 | λ2 | λ1 + λ2 | uncertainty of λ1, λ2 (95 %) | published λ1, λ2 (status) |\n"
-      "|---|---|---|---|---|---|---|---|\n";
+      "Each member of the chaotic family by every method, in double. The published numbers belong to α, a and u_min "
+      "that the seeds do not give, so they are shown with their status, not compared as numbers; the relations "
+      "below are what can be checked (`vibro check`). For a member without a golden, `vibro lyapunov CASE` adds the "
+      "ensemble of nearby starts to the batch means shown.\n\n" +
+      how_to_read() +
+      markdown_header({"case", "method, ε", "λ1 per forcing period", "λ2 per forcing period", "λ1 + λ2 per forcing period",
+                       "uncertainty of λ1, λ2 (95 %)", "published λ1, λ2 (status)"});
   // The plots show one member (the first case's), every method of it: 21 curves would hide each other.
   std::vector<std::pair<std::string, const LyapunovFindings*>> runs;
   const std::optional<std::string> plotted_family =
@@ -138,14 +189,13 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
       counterpart = both->first->value.text + ", " + both->second->value.text + " (" +
                     std::string(status_name(both->first->status)) + ", " + *c.lyapunov->published + ")";
     if (l.defined) {
-      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", c.name, l.method, l.epsilon,
-                        display(l.lambda1_per_period, 6), display(l.lambda2_per_period, 6),
-                        display(l.sum_per_period, 6), uncertainty_cell(shown_uncertainty(golden_dir, c, l)),
-                        counterpart);
+      md += markdown_row({c.name, method_cell(l), display(l.lambda1_per_period, 6), display(l.lambda2_per_period, 6),
+                          display(l.sum_per_period, 6), uncertainty_cell(shown_uncertainty(golden_dir, c, l)),
+                          counterpart});
       if (c.lyapunov->family == plotted_family) runs.emplace_back(c.name, &l);
     } else {
-      md += fmt::format("| {} | {} | {} | undefined: {} | | | | {} |\n", c.name, l.method, l.epsilon, l.why_undefined,
-                        counterpart);
+      md += markdown_row({c.name, method_cell(l), markdown_cell("undefined: " + l.why_undefined), "—", "—", "—",
+                          counterpart});
     }
   }
   if (plot(runs, 1, out / "lyapunov1.svg") && plot(runs, 2, out / "lyapunov2.svg"))
@@ -175,6 +225,10 @@ LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<Publish
       row.uncertainty_95 = shown_uncertainty(golden_dir, c, l);
     } else {
       row.why_undefined = l.why_undefined;
+    }
+    if (run.on_orbit) {
+      const auto [verdict1, verdict2] = orbit_verdicts(l, *run.on_orbit, row.uncertainty_95);
+      row.on_orbit = OrbitExponents{*run.on_orbit, verdict1, verdict2};
     }
     if (const auto both = counterpart_of(published, c))
       row.published = PublishedCounterpart{*c.lyapunov->published, std::string(status_name(both->first->status)),

@@ -5,6 +5,7 @@
 // the chaotic family, judged against the tables' recorded outcomes (the gate of `vibro check`);
 // plots of λ1,k and λ2,k against k.
 
+#include "vibro/run/exact_orbit_exponents.hpp"
 #include "vibro/run/published_values.hpp"
 #include "vibro/run/report_runs.hpp"
 
@@ -32,10 +33,21 @@ struct ShownUncertainty {
   std::optional<NumberText> lambda1, lambda2;
 };
 
+/// The uncertainty of case `c`, whose run found `l`, from its golden in `golden_dir` when one
+/// was written for this very case; lyapunov.md and orbits.md show the same.
+ShownUncertainty shown_uncertainty(const std::filesystem::path& golden_dir, const CaseSpec& c, const LyapunovFindings& l);
+
 /// The published λ1 and λ2 a Lyapunov case names, as printed, with their status.
 struct PublishedCounterpart {
   std::string id, status;
   NumberText lambda1, lambda2;
+};
+
+/// A case that starts on a closed-form orbit (orbits.md): the exact exponents with every proved
+/// digit and the enclosures, and the verdict on each computed exponent (exponent_verdict).
+struct OrbitExponents {
+  ExactOnOrbit exact;
+  std::string verdict_lambda1, verdict_lambda2;
 };
 
 /// One Lyapunov case at its own precision, as the table shows it.
@@ -48,6 +60,7 @@ struct LyapunovTableRow {
   ShownUncertainty uncertainty_95;                                    ///< when defined
   std::string why_undefined;                                          ///< when not
   std::optional<PublishedCounterpart> published;
+  std::optional<OrbitExponents> on_orbit;  ///< when the case starts on a closed-form orbit
 };
 
 /// The section's table and the gate of the seeds' relations on the chaotic family.

@@ -8,6 +8,7 @@
 #include "vibro/io/json_number.hpp"
 #include "vibro/report/index_tables.hpp"
 #include "vibro/run/declared_fields.hpp"
+#include "vibro/run/proof_fields.hpp"
 #include "vibro/run/result_fields.hpp"
 
 #include <tuple>
@@ -76,9 +77,14 @@ constexpr auto declared_fields(std::type_identity<PublishedStatuses>) {
                     Field{"rows", &P::rows}};
 }
 
+constexpr auto declared_fields(std::type_identity<UncheckedStudy>) {
+  return std::tuple{Field{"case", &UncheckedStudy::case_name}, Field{"why", &UncheckedStudy::why}};
+}
+
 constexpr auto declared_fields(std::type_identity<VerdictSummary>) {
   using S = VerdictSummary;
-  return std::tuple{Field{"orders", &S::orders}, Field{"expectations", &S::expectations},
+  return std::tuple{Field{"orders", &S::orders}, Field{"orders_not_checked", &S::orders_not_checked},
+                    Field{"expectations", &S::expectations},
                     Field{"relations", &S::relations}, Field{"published_values", &S::published_values}};
 }
 
@@ -96,6 +102,28 @@ constexpr auto declared_fields(std::type_identity<PublishedCounterpart>) {
   using P = PublishedCounterpart;
   return std::tuple{Field{"id", &P::id}, Field{"status", &P::status}, Field{"lambda1", &P::lambda1},
                     Field{"lambda2", &P::lambda2}};
+}
+
+// `on_orbit` of a Lyapunov row: the exact exponents of the orbit the case starts on, every
+// proved digit with its enclosure (orbits.md shows 10 digits), and the verdicts orbits.md shows.
+constexpr auto declared_fields(std::type_identity<ExactOnOrbit>) {
+  using E = ExactOnOrbit;
+  return std::tuple{Field{"n", &E::n},
+                    Field{"stable", &E::stable},
+                    Field{"lambda1_after_k", &E::lambda1_after_k},
+                    Field{"lambda2_after_k", &E::lambda2_after_k},
+                    Field{"lambda1_asymptotic", &E::lambda1_asymptotic},
+                    Field{"lambda2_asymptotic", &E::lambda2_asymptotic},
+                    Field{"difference1", &E::difference1},
+                    Field{"difference2", &E::difference2},
+                    Field{"proved_lambda1", &E::proved_lambda1, Absent::null},
+                    Field{"proved_lambda2", &E::proved_lambda2, Absent::null},
+                    Field{"not_proved", &E::not_proved}};
+}
+constexpr auto declared_fields(std::type_identity<OrbitExponents>) {
+  using O = OrbitExponents;
+  return std::tuple{Field{"exact", &O::exact}, Field{"verdict_lambda1", &O::verdict_lambda1},
+                    Field{"verdict_lambda2", &O::verdict_lambda2}};
 }
 
 // A row of `lyapunov.exponents`, its numbers twinned as its precision's; the exponents and
@@ -116,7 +144,8 @@ constexpr auto declared_fields(std::type_identity<LyapunovTableRow>) {
                     When{"sum_per_period", &R::sum_per_period, &exponents_defined},
                     When{"uncertainty_95", &R::uncertainty_95, &exponents_defined},
                     When{"why_undefined", &R::why_undefined, &exponents_undefined},
-                    Field{"published", &R::published, Absent::null}};
+                    Field{"published", &R::published, Absent::null},
+                    Field{"on_orbit", &R::on_orbit, Absent::omitted}};
 }
 
 // `lyapunov`: its `relations` as `vibro check --json` writes them, without the version.
@@ -265,8 +294,9 @@ constexpr auto declared_fields(std::type_identity<RunData>) {
 /// Every declared section of the report's own parts, for the documentation test.
 using ReportSections =
     std::tuple<OrderVerdict, ExpectationRow, RelationRow, PublishedRow, OrderVerdicts, ExpectationVerdicts,
-               RelationVerdicts, PublishedStatuses, VerdictSummary, ShownUncertainty, PublishedCounterpart,
-               LyapunovTableRow, LyapunovTable, PiecewiseExactnessRow, FirstNodes, QuarterStep, StabilityRow,
+               RelationVerdicts, PublishedStatuses, UncheckedStudy, VerdictSummary, ShownUncertainty,
+               ExactOnOrbit, OrbitExponents, PublishedCounterpart, LyapunovTableRow, LyapunovTable,
+               PiecewiseExactnessRow, FirstNodes, QuarterStep, StabilityRow,
                ConstrainedRun, SpuriousImpactRow, TwoStops, DuffingObstacleRow, Seed003Claims, Seed002Value,
                PenetrationRow, Seed002Claims, SlopeFit, Seed004Run, Seed004Runs, IndexTables, RunData>;
 

@@ -1,6 +1,7 @@
 #include "vibro/report/verdict_summary.hpp"
 
 #include "vibro/analysis/order_band.hpp"
+#include "vibro/io/why_measured.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 namespace vibro {
 namespace {
@@ -99,6 +101,29 @@ std::map<std::string, std::size_t> json_keyed(const std::map<std::string, std::s
   return keyed;
 }
 
+/// The studies without an order verdict, one row per reason with every study it applies to, so
+/// that the summary accounts for every convergence study of the report.
+std::string unchecked_markdown(const VerdictSummary& s) {
+  std::set<std::string> judged;
+  for (const OrderVerdict& v : s.orders.rows) judged.insert(v.case_name);
+  const std::size_t studies = judged.size() + s.orders_not_checked.size();
+  std::string md = fmt::format("**Every convergence study**: {} of the {} have the order verdicts above", judged.size(), studies);
+  if (s.orders_not_checked.empty()) return md + ".\n\n";
+  md += fmt::format("; the other {} have none: their observed orders are on their pages, and no declared order is "
+                    "judged on them, for the reason beside each.\n\n",
+                    s.orders_not_checked.size()) +
+        markdown_header({"studies without an order verdict", "why"});
+  std::vector<std::string> reasons;
+  std::map<std::string, std::string> studies_of;
+  for (const UncheckedStudy& u : s.orders_not_checked) {
+    auto [it, added] = studies_of.try_emplace(u.why);
+    if (added) reasons.push_back(u.why);
+    it->second += (it->second.empty() ? "" : ", ") + link(u.case_name, "convergence-" + u.case_name);
+  }
+  for (const std::string& why : reasons) md += markdown_row({studies_of.at(why), markdown_cell(why)});
+  return md + "\n";
+}
+
 }  // namespace
 
 const std::vector<std::string>& order_verdicts() {
@@ -106,17 +131,31 @@ const std::vector<std::string>& order_verdicts() {
   return names;
 }
 
-VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<PublishedTable>& tables) {
+VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<PublishedTable>& tables,
+                                  const std::filesystem::path& case_files_root) {
   VerdictSummary summary;
   for (const CaseRuns& runs : report.cases)
     for (const RunResult& r : runs.runs) {
       for (const ExpectationVerdict& e : r.expected)
         summary.expectations.rows.push_back({r.case_info.name, e.quantity, r.provenance.precision.name, e.passed()});
-      // A study whose orders are only measured (convergence.orders = "measured") has no verdict.
-      if (!r.convergence || !runs.spec.convergence_orders_checked) continue;
+      if (!r.convergence) continue;
+      // A study whose orders are only measured (convergence.orders = "measured") has no verdict:
+      // it is listed once with the reason its case gives.
+      if (!runs.spec.convergence_orders_checked) {
+        if (&r == &runs.runs.front()) {
+          const std::string why = why_measured(case_files_root / runs.spec.file);
+          summary.orders_not_checked.push_back({r.case_info.name, why.empty() ? no_reason_given : why});
+        }
+        continue;
+      }
       const DeclaredOrders& declared = declared_orders_of(r);
+      bool judged = false;
       for (const ErrorMetric m : error_metrics)
-        if (const auto& order = declared[index_of(m)]) summary.orders.rows.push_back(order_verdict(r, m, *order));
+        if (const auto& order = declared[index_of(m)]) {
+          summary.orders.rows.push_back(order_verdict(r, m, *order));
+          judged = true;
+        }
+      if (!judged && &r == &runs.runs.front()) summary.orders_not_checked.push_back({r.case_info.name, no_declared_order});
     }
   summary.relations.evaluated = !report.lyapunov.empty();
   if (summary.relations.evaluated)
@@ -135,15 +174,53 @@ VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<Pu
   return summary;
 }
 
+namespace {
+
+/// The terms the summary's cells use, each defined where the reader meets it: the order
+/// verdicts, the statuses of a study's points and the gate's outcomes.
+const std::vector<std::pair<std::string, std::string>>& summary_terms() {
+  static const std::vector<std::pair<std::string, std::string>> terms = {
+      {"agrees", "the observed order is within the study's own band of the declared one (three standard errors plus "
+                 "the drift of its successive slopes, at most 0.1) over at least 5 points (docs/convergence.md)"},
+      {"differs", "the observed order is outside that band"},
+      {"≥", "the declared order is a lower bound there (not sharp, or no impact in the study): agrees when the "
+            "observed order is not below it"},
+      {"exact (zero error)", "every error of the study is 0: there is no order to fit"},
+      {"no asymptotic range", "fewer than the points an order needs lie in the asymptotic range; in brackets, how many "
+                              "points have each status"},
+      {"rounding floor", "a point whose error is at or below what rounding alone leaves"},
+      {"asymptotic", "a point in the range an order is fitted on (too few of them here)"},
+      {"pre-asymptotic", "a point whose step is too coarse for the order to show yet"},
+      {"outside the asymptotic range", "a point past that range, neither asymptotic nor at the rounding floor"},
+      {"holds", "the relation holds on that family member, as reference/published/ records"},
+      {"contradicted as recorded", "the relation does not hold on that member, and reference/published/ records "
+                                   "that it does not (the reason is on lyapunov.md): expected, `vibro check` passes"},
+      {"CHANGED", "the outcome differs from the record, or nothing is recorded: `vibro check` fails"},
+      {"not evaluated", "a case the relation needs is not among the cases run"}};
+  return terms;
+}
+
+}  // namespace
+
+const std::vector<std::pair<std::string, std::string>>& summary_term_definitions() { return summary_terms(); }
+
+namespace {
+
+std::string how_to_read_summary() {
+  std::string md = "How to read the verdicts:\n\n";
+  for (const auto& [term, meaning] : summary_terms()) md += "- **" + term + "**: " + meaning + ".\n";
+  return md + "\n";
+}
+
+}  // namespace
+
 std::string summary_markdown(const VerdictSummary& s) {
-  std::string md = "## Summary of verdicts\n\n";
+  std::string md = "## Summary of verdicts\n\n" + how_to_read_summary();
   // Orders: one row per case and metric, one column per precision any case was run at.
   std::vector<std::string> precisions;
   for (const OrderVerdict& v : s.orders.rows)
     if (std::find(precisions.begin(), precisions.end(), v.precision) == precisions.end()) precisions.push_back(v.precision);
-  md += "**Convergence orders**, declared by the scheme's sources against observed in each study, at every precision "
-        "(agrees: within the study's own band of three standard errors plus the drift of its successive slopes, "
-        "at most 0.1, over at least 5 points; \"≥\": the declared order is a lower bound there; docs/convergence.md): " +
+  md += "**Convergence orders**, declared by the scheme's sources against observed in each study, at every precision: " +
         counts_text(named_counts(s.orders), order_verdicts()) +
         ".\n\n";
   if (!s.orders.rows.empty()) {
@@ -175,6 +252,7 @@ std::string summary_markdown(const VerdictSummary& s) {
     }
     md += "\n";
   }
+  md += unchecked_markdown(s);
   if (!s.expectations.rows.empty()) {
     md += "**Expectations written in the case files** ([[expected]], at every precision): " +
           counts_text(named_counts(s.expectations), expectation_outcomes()) + ".";

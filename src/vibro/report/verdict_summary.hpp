@@ -12,6 +12,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -66,15 +67,25 @@ struct PublishedStatuses {
   std::vector<PublishedRow> rows;
 };
 
+/// A convergence study the order verdicts leave out, and why: its case says the orders are
+/// only measured (convergence.why_measured), or its scheme declares none for what it measures.
+struct UncheckedStudy {
+  std::string case_name, why;
+};
+
 struct VerdictSummary {
   OrderVerdicts orders;
+  std::vector<UncheckedStudy> orders_not_checked;  ///< every other study, once, in the report's order
   ExpectationVerdicts expectations;
   RelationVerdicts relations;
   PublishedStatuses published_values;
 };
 
-/// The verdicts of `report` (the relations judged against `tables`' records).
-VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<PublishedTable>& tables);
+/// The verdicts of `report` (the relations judged against `tables`' records). `case_files_root`
+/// is the directory the cases' file names are relative to (the parent of the cases directory,
+/// as load_cases names them): a study left out gives the reason its case file states there.
+VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<PublishedTable>& tables,
+                                  const std::filesystem::path& case_files_root);
 
 /// How many rows of a part have each verdict (zeros included), by the verdict's name in JSON
 /// ("no asymptotic range" → "no_asymptotic_range"): the `counts` of index.json's summary.
@@ -82,6 +93,14 @@ std::map<std::string, std::size_t> counts_of(const OrderVerdicts& part);
 std::map<std::string, std::size_t> counts_of(const ExpectationVerdicts& part);
 std::map<std::string, std::size_t> counts_of(const RelationVerdicts& part);
 std::map<std::string, std::size_t> counts_of(const PublishedStatuses& part);
+
+/// The reason a study of a case with convergence.orders = "measured" and no why_measured shows.
+inline constexpr const char* no_reason_given = "measured only; the case gives no reason (convergence.why_measured)";
+/// The reason a checked study whose scheme declares no order for any metric it measures shows.
+inline constexpr const char* no_declared_order = "its scheme declares no order for the errors it measures";
+
+/// The terms the summary's verdicts use, with the definition index.md gives each.
+const std::vector<std::pair<std::string, std::string>>& summary_term_definitions();
 
 /// The section's Markdown; links go to the anchors `case-NAME`, `convergence-NAME`,
 /// `lyapunov` and `relations` of index.md.
