@@ -19,6 +19,13 @@ namespace {
 using vibro::analyse_order;
 using vibro::OrderAnalysis;
 using vibro::PointStatus;
+using SetAside = std::vector<std::optional<PointStatus>>;
+
+/// `count` points, none set aside.
+SetAside all_usable(std::size_t count) { return SetAside(count); }
+
+constexpr std::optional<PointStatus> usable = std::nullopt;
+constexpr PointStatus floor = PointStatus::rounding_floor;
 
 /// log h of 8 halvings from h = 1/100: x_i = −ln 100 − i ln 2, i = 0 … 7.
 std::vector<double> halvings(std::size_t count) {
@@ -45,7 +52,7 @@ constexpr double fit_rounding = 8 * 2 * std::numeric_limits<double>::epsilon() *
 
 TEST(ObservedOrder, PhaseScatterKeepsEveryPointAndShowsInTheStandardError) {
   const std::vector<double> log_h = halvings(8);
-  const OrderAnalysis o = analyse_order(log_h, first_order_with_scatter(log_h), std::vector<bool>(8, false));
+  const OrderAnalysis o = analyse_order(log_h, first_order_with_scatter(log_h), all_usable(8));
   ASSERT_TRUE(o.fit.has_value());
   EXPECT_EQ(o.fit->range[0], 0u);
   EXPECT_EQ(o.fit->range[1], 7u);
@@ -66,7 +73,7 @@ TEST(ObservedOrder, AGrossCoarsePointIsPreAsymptoticAndTheRestKeepTheirFit) {
   for (const double x : halvings(8)) log_h.push_back(x);
   std::vector<std::optional<double>> log_error = {std::log(0.3) + log_h[0] + std::log(20.0)};
   for (const auto& y : first_order_with_scatter(halvings(8))) log_error.push_back(y);
-  const OrderAnalysis o = analyse_order(log_h, log_error, std::vector<bool>(9, false));
+  const OrderAnalysis o = analyse_order(log_h, log_error, all_usable(9));
   ASSERT_TRUE(o.fit.has_value());
   EXPECT_EQ(o.status[0], PointStatus::pre_asymptotic);
   EXPECT_EQ(o.fit->range[0], 1u);
@@ -84,7 +91,7 @@ TEST(ObservedOrder, ABreakEndsTheRangeEvenWhereCoarserPointsRejoinTheLine) {
   std::vector<std::optional<double>> log_error;
   for (const double x : log_h) log_error.push_back(std::log(0.3) + x);
   log_error[2] = log_error[3];
-  const OrderAnalysis o = analyse_order(log_h, log_error, std::vector<bool>(8, false));
+  const OrderAnalysis o = analyse_order(log_h, log_error, all_usable(8));
   ASSERT_TRUE(o.fit.has_value());
   EXPECT_EQ(o.fit->range[0], 3u);
   EXPECT_EQ(o.fit->range[1], 7u);
@@ -98,7 +105,7 @@ TEST(ObservedOrder, APointWithinTheScatterIsNotPreAsymptotic) {
   for (const double x : halvings(8)) log_h.push_back(x);
   std::vector<std::optional<double>> log_error = {std::log(0.3) + log_h[0] + scatter};
   for (const auto& y : first_order_with_scatter(halvings(8))) log_error.push_back(y);
-  const OrderAnalysis o = analyse_order(log_h, log_error, std::vector<bool>(9, false));
+  const OrderAnalysis o = analyse_order(log_h, log_error, all_usable(9));
   ASSERT_TRUE(o.fit.has_value());
   EXPECT_EQ(o.fit->range[0], 0u);
   EXPECT_EQ(o.status[0], PointStatus::asymptotic);
@@ -108,8 +115,8 @@ TEST(ObservedOrder, FloorAndExactPointsAreSetAsideWithTheirReason) {
   const std::vector<double> log_h = halvings(8);
   std::vector<std::optional<double>> log_error = first_order_with_scatter(log_h);
   log_error[0] = std::nullopt;                                         // exact
-  std::vector<bool> at_floor = {false, false, false, false, false, false, true, true};
-  const OrderAnalysis o = analyse_order(log_h, log_error, at_floor);
+  const SetAside set_aside = {PointStatus::exact, usable, usable, usable, usable, usable, floor, floor};
+  const OrderAnalysis o = analyse_order(log_h, log_error, set_aside);
   ASSERT_TRUE(o.fit.has_value());
   EXPECT_EQ(o.status[0], PointStatus::exact);
   EXPECT_EQ(o.status[6], PointStatus::rounding_floor);
@@ -121,8 +128,8 @@ TEST(ObservedOrder, FloorAndExactPointsAreSetAsideWithTheirReason) {
 
 TEST(ObservedOrder, PointsCutOffByAFloorPointAreOutsideTheRange) {
   const std::vector<double> log_h = halvings(8);
-  const std::vector<bool> at_floor = {false, false, false, false, true, false, false, false};
-  const OrderAnalysis o = analyse_order(log_h, first_order_with_scatter(log_h), at_floor);
+  const SetAside set_aside = {usable, usable, usable, usable, floor, usable, usable, usable};
+  const OrderAnalysis o = analyse_order(log_h, first_order_with_scatter(log_h), set_aside);
   ASSERT_TRUE(o.fit.has_value());
   // Runs of 4 (coarse) and 3 (fine): the longer one is the range.
   EXPECT_EQ(o.fit->range[0], 0u);
@@ -133,8 +140,8 @@ TEST(ObservedOrder, PointsCutOffByAFloorPointAreOutsideTheRange) {
 TEST(ObservedOrder, FewerThanThreeUsablePointsGiveNoOrderAndSayWhy) {
   const std::vector<double> log_h = halvings(4);
   const std::vector<std::optional<double>> log_error = {std::nullopt, -5.0, -6.0, -7.0};
-  const std::vector<bool> at_floor = {false, false, false, true};
-  const OrderAnalysis o = analyse_order(log_h, log_error, at_floor);
+  const SetAside set_aside = {PointStatus::exact, usable, usable, floor};
+  const OrderAnalysis o = analyse_order(log_h, log_error, set_aside);
   EXPECT_FALSE(o.fit.has_value());
   EXPECT_EQ(o.status[0], PointStatus::exact);
   EXPECT_EQ(o.status[1], PointStatus::beyond_range);

@@ -77,14 +77,37 @@ TEST(TestsetScore, KnownErrorsGiveKnownDigits) {
   EXPECT_EQ(s.impacts_reference, 2);
 }
 
-TEST(TestsetScore, AnExactResultIsCappedAtTheStoredDigits) {
+TEST(TestsetScore, AnExactResultIsCappedAtTheStoredDigitsAndSaidExact) {
   const TestsetScore s = testset_score(row_ending_at("4", "0.5", "-2", {text("1"), text("2")}), constructed_reference());
   ASSERT_TRUE(s.state);
   EXPECT_TRUE(s.state->at_cap);
   // The largest accuracy is v(T)'s: half the unit 1e-19 of its last digit, plus its bound,
   // over 1 + |−2| (u(T)'s last digit is 1e-20).
   EXPECT_NEAR(s.state->digits, -std::log10((0.5e-19 + 1e-40) / 3), 1e-9);
-  EXPECT_EQ(digits_text(s.state), "≥ 19.8");
+  // Every error is 0: the run is exact, which "≥ 19.8" would not say.
+  EXPECT_EQ(s.state->exactness, Exactness::exact);
+  EXPECT_EQ(digits_text(s.state), "exact");
+  EXPECT_EQ(digits_text(s.impact_times), "exact");
+}
+
+// Errors of 1e-25 are within the cap (1.7e-20) but not 0: "≥ 19.8" by the stored values alone;
+// "exact to rounding" where the row's rounding units (ε × scale) are 1e-16, which they are
+// within; "≥" again where the units are 1e-30, which they are not.
+TEST(TestsetScore, AResultWithinItsRoundingUnitIsExactToRounding) {
+  StudyRow row = row_ending_at("4", "0.5000000000000000000000001", "-2.0000000000000000000000001",
+                               {text("1.0000000000000000000000001"), text("2")});
+  const TestsetReference reference = constructed_reference();
+  EXPECT_EQ(digits_text(testset_score(row, reference).state), "≥ 19.8");
+  for (const auto& [unit, exactness] :
+       {std::pair{"1e-16", Exactness::to_rounding}, std::pair{"1e-30", Exactness::not_exact}}) {
+    row.rounding_units.emplace();
+    for (NumberText& u : *row.rounding_units) u = text(unit);
+    const TestsetScore s = testset_score(row, reference);
+    EXPECT_EQ(s.state->exactness, exactness) << unit;
+    EXPECT_EQ(s.impact_times->exactness, exactness) << unit;
+    EXPECT_EQ(digits_text(s.state), exactness == Exactness::to_rounding ? "exact to rounding" : "≥ 19.8") << unit;
+    EXPECT_TRUE(s.state->at_cap) << unit;
+  }
 }
 
 TEST(TestsetScore, AMissedImpactIsMeasuredFromTheNearestOneSeen) {

@@ -68,7 +68,7 @@ void print_convergence(std::ostream& out, const StudyResult& study) {
         o.fit ? fmt::format("{:>14} ± {:<9} over {} … {}, scatter {}", display(o.fit->slope, 10),
                             display(o.fit->standard_error, 2), study.rows[o.fit->range[0]].h,
                             study.rows[o.fit->range[1]].h, display(o.fit->residual, 2))
-                : fmt::format("{:>14}", "no range");
+                : fmt::format("{:>14}", no_order_label(study, m));
     out << fmt::format("  {:<14} {}   ({})\n", name(m), fitted, successive);
     out << fmt::format("  {:<14} left out: {}\n", "", excluded_points(study, m));
   }

@@ -121,6 +121,7 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
     Real h;
     std::size_t steps = 0;
     PerMetric<Real> floors;  ///< rounding_floor_eps_per_step × ε × steps × scale
+    PerMetric<Real> rounding_units;  ///< ε × scale: below it an error is below the floor
     std::optional<double> seconds;
     Real end_time;
     std::vector<Real> end_position, end_velocity, first_impacts;
@@ -142,9 +143,12 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
     const Real unit = rounding_floor_eps_per_step * epsilon<Real>() * Real(static_cast<double>(p.steps));
     const Real& position_scale = run.position_scale();
     const Real& velocity_scale = run.velocity_scale();
-    for (const ErrorMetric m : error_metrics)
+    for (const ErrorMetric m : error_metrics) {
       p.floors[index_of(m)] =
           rounding_floor_of(m, unit, position_scale, velocity_scale, duration, Real(run.last_time()));
+      p.rounding_units[index_of(m)] =
+          rounding_floor_of(m, epsilon<Real>(), position_scale, velocity_scale, duration, Real(run.last_time()));
+    }
     if (timing_repeats > 0)
       p.seconds = least_run_seconds<Real>(run_at, i, timing_repeats, p.steps + 1, p.errors.scheme_impacts);
     if (points_done) points_done(++done);
@@ -160,16 +164,19 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
                  .impacts = {static_cast<std::int64_t>(p.errors.scheme_impacts),
                              static_cast<std::int64_t>(p.errors.reference_impacts)},
                  .rounding_parts = std::nullopt,  // measured afterwards, when asked
+                 .rounding_units = std::nullopt,  // below
                  .seconds = p.seconds,
                  .end_time = NumberText::of(p.end_time),
                  .end_position = NumberText::of_each(p.end_position),
                  .end_velocity = NumberText::of_each(p.end_velocity),
                  .first_impacts = NumberText::of_each(p.first_impacts)};
+    row.rounding_units.emplace();
     for (const ErrorMetric metric : error_metrics) {
       const std::size_t m = index_of(metric);
       const std::optional<Real> value = metric_value(p.errors, metric);
       at_floor[m].push_back(value && *value > 0 && *value <= p.floors[m]);
       if (value) row.errors[m] = NumberText::of(*value);
+      (*row.rounding_units)[m] = NumberText::of(p.rounding_units[m]);
     }
     study.rows.push_back(std::move(row));
   }

@@ -52,31 +52,57 @@ std::vector<std::optional<double>> successive_slopes(const std::vector<double>& 
   return slopes;
 }
 
-OrderAnalysis analyse_order(const std::vector<double>& log_h, const std::vector<std::optional<double>>& log_error,
-                            const std::vector<bool>& at_floor) {
-  OrderAnalysis analysis;
-  const std::size_t n = log_h.size();
-  analysis.successive = successive_slopes(log_h, log_error);
-  analysis.status.assign(n, PointStatus::beyond_range);
-  std::vector<bool> usable(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    usable[i] = log_error[i].has_value() && !at_floor[i];
-    if (!log_error[i]) analysis.status[i] = PointStatus::exact;
-    else if (at_floor[i]) analysis.status[i] = PointStatus::rounding_floor;
-  }
+namespace {
+
+/// The longest contiguous run of usable points (the finer run wins a tie), if any.
+std::optional<std::pair<std::size_t, std::size_t>> longest_usable_run(
+    const std::vector<std::optional<PointStatus>>& set_aside) {
   std::optional<std::pair<std::size_t, std::size_t>> run;
+  const std::size_t n = set_aside.size();
   for (std::size_t first = 0; first < n;) {
-    if (!usable[first]) {
+    if (set_aside[first]) {
       ++first;
       continue;
     }
     std::size_t last = first;
-    while (last + 1 < n && usable[last + 1]) ++last;
-    if (last - first + 1 >= min_asymptotic_points && (!run || last - first >= run->second - run->first))
-      run = std::pair{first, last};
+    while (last + 1 < n && !set_aside[last + 1]) ++last;
+    if (!run || last - first >= run->second - run->first) run = std::pair{first, last};
     first = last + 1;
   }
-  if (!run) return analysis;
+  return run;
+}
+
+}  // namespace
+
+OrderClass order_class_of(const std::vector<std::optional<PointStatus>>& set_aside) {
+  const auto is = [](PointStatus s) { return [s](const std::optional<PointStatus>& p) { return p == s; }; };
+  if (std::all_of(set_aside.begin(), set_aside.end(), is(PointStatus::no_value))) return OrderClass::no_values;
+  if (std::all_of(set_aside.begin(), set_aside.end(),
+                  [](const auto& p) { return p == PointStatus::no_value || p == PointStatus::exact; }))
+    return OrderClass::exact;
+  const auto nonzero = [](const std::optional<PointStatus>& p) {
+    return p != PointStatus::no_value && p != PointStatus::exact;
+  };
+  const auto below = is(PointStatus::below_floor);
+  if (std::all_of(set_aside.begin(), set_aside.end(), [&](const auto& p) { return !nonzero(p) || below(p); }))
+    return OrderClass::exact_to_rounding;
+  const auto run = longest_usable_run(set_aside);
+  if (!run) return OrderClass::rounding_floor;
+  if (below(*std::find_if(set_aside.rbegin(), set_aside.rend(), nonzero))) return OrderClass::exact_to_rounding;
+  if (run->second - run->first + 1 < min_asymptotic_points) return OrderClass::too_few_points;
+  return OrderClass::fitted;
+}
+
+OrderAnalysis analyse_order(const std::vector<double>& log_h, const std::vector<std::optional<double>>& log_error,
+                            const std::vector<std::optional<PointStatus>>& set_aside) {
+  OrderAnalysis analysis;
+  analysis.successive = successive_slopes(log_h, log_error);
+  analysis.status.assign(log_h.size(), PointStatus::beyond_range);
+  for (std::size_t i = 0; i < log_h.size(); ++i)
+    if (set_aside[i]) analysis.status[i] = *set_aside[i];
+  analysis.order_class = order_class_of(set_aside);
+  if (analysis.order_class != OrderClass::fitted) return analysis;
+  const std::optional<std::pair<std::size_t, std::size_t>> run = longest_usable_run(set_aside);
   const auto [run_first, last] = *run;
   const double tail = std::erfc(pre_asymptotic_sigmas / std::sqrt(2.0)) / 2;
   std::size_t first = last + 1 - min_asymptotic_points;

@@ -16,7 +16,15 @@ std::vector<std::optional<double>> successive_slopes(const std::vector<double>& 
                                                      const std::vector<std::optional<double>>& log_error);
 
 /// What a point of a convergence study is, once the asymptotic range is found.
-enum class PointStatus { asymptotic, pre_asymptotic, rounding_floor, exact, beyond_range };
+enum class PointStatus {
+  asymptotic,
+  pre_asymptotic,
+  rounding_floor,
+  exact,
+  beyond_range,
+  below_floor,  ///< 0 < error ≤ one rounding unit of the type at the quantity's scale (ε × scale)
+  no_value      ///< the metric is undefined for the run (no impact to compare)
+};
 
 constexpr const char* to_string(PointStatus s) {
   switch (s) {
@@ -25,6 +33,35 @@ constexpr const char* to_string(PointStatus s) {
     case PointStatus::rounding_floor: return "rounding floor";
     case PointStatus::exact: return "exact (zero error)";
     case PointStatus::beyond_range: return "outside the asymptotic range";
+    case PointStatus::below_floor: return "below the rounding floor";
+    case PointStatus::no_value: return "no value";
+  }
+  return "?";
+}
+
+/// What an order analysis found for one metric (docs/convergence.md, "Which metrics have an
+/// order"): an order fitted over an asymptotic range, or why none is. An order is never
+/// fitted to errors that carry none: exact zeros, errors below or at the rounding floor, or
+/// fewer than min_asymptotic_points points in a row.
+enum class OrderClass {
+  fitted,             ///< a range of at least min_asymptotic_points points: the fit
+  exact,              ///< every error is exactly 0
+  exact_to_rounding,  ///< the finest nonzero error is below the rounding floor: the scheme
+                      ///< holds the exact value to the type's rounding (VI-01's ball at rest)
+  rounding_floor,     ///< every error is 0, below or at the rounding floor
+  too_few_points,     ///< errors above the floor, but fewer than min_asymptotic_points in a row
+  no_values           ///< the metric is undefined for every run
+};
+
+/// The class's name in JSON ("order_class").
+constexpr const char* to_string(OrderClass c) {
+  switch (c) {
+    case OrderClass::fitted: return "fitted";
+    case OrderClass::exact: return "exact";
+    case OrderClass::exact_to_rounding: return "exact_to_rounding";
+    case OrderClass::rounding_floor: return "rounding_floor";
+    case OrderClass::too_few_points: return "too_few_points";
+    case OrderClass::no_values: return "no_values";
   }
   return "?";
 }
@@ -40,7 +77,8 @@ struct OrderFit {
 struct OrderAnalysis {
   std::vector<PointStatus> status;                 ///< one per point, coarse to fine
   std::vector<std::optional<double>> successive;   ///< slope between points i and i+1
-  std::optional<OrderFit> fit;                     ///< none when no asymptotic range was found
+  std::optional<OrderFit> fit;                     ///< set exactly when order_class is fitted
+  OrderClass order_class = OrderClass::no_values;
 
   /// The observed order, when a range was found.
   std::optional<double> slope() const { return fit ? std::optional(fit->slope) : std::nullopt; }
@@ -57,9 +95,16 @@ inline constexpr double pre_asymptotic_sigmas = 3;
 /// on a line to rounding (an exactly proportional sequence).
 inline constexpr double min_scatter = 0.01;
 
-/// The observed order over the asymptotic range. Exact points and points at the rounding
-/// floor (`at_floor`, decided by the caller) are set aside. The candidate range is the
-/// longest contiguous run of the remaining points (the finer run wins a tie).
+/// The observed order over the asymptotic range. `set_aside[i]` says why point i has no
+/// place in any fit, as the caller decided it from its error: PointStatus::no_value,
+/// exact, below_floor or rounding_floor; none for a usable point. `log_error[i]` is empty
+/// exactly for the no_value and exact points (a zero has no logarithm).
+/// The class comes first (order_class_of): a metric whose finest nonzero error is below the
+/// rounding floor has reached the exact value to the type's rounding, and what its coarser
+/// errors do is how it got there, not an order; with nothing usable, or no run of
+/// min_asymptotic_points usable points, there is nothing to fit either.
+/// Otherwise the candidate range is the longest contiguous run of usable points (the finer
+/// run wins a tie).
 /// An impact inside a step makes the error's constant depend on where in the step the
 /// impact falls, which changes irregularly with h: successive slopes of a first-order
 /// scheme then swing by ±0.5 while the errors stay within a bounded factor of C·h. So a
@@ -72,10 +117,18 @@ inline constexpr double min_scatter = 0.01;
 /// each next coarser point is inside its interval; the first point outside it and every
 /// coarser point are pre-asymptotic (the asymptotic regime is the small-h end: a coarse
 /// point that happens to lie on the line beyond a break does not rejoin it). The slope is the
-/// least-squares fit over the range, with its standard error and scatter; points of the run
-/// beyond an exact or floor point are outside the range. Nothing is averaged across the
-/// excluded points: they are reported, with why.
+/// least-squares fit over the range, with its standard error and scatter; usable points
+/// beyond an exact, floor or below-floor point are outside the range. Nothing is averaged
+/// across the excluded points: they are reported, with why.
 OrderAnalysis analyse_order(const std::vector<double>& log_h, const std::vector<std::optional<double>>& log_error,
-                            const std::vector<bool>& at_floor);
+                            const std::vector<std::optional<PointStatus>>& set_aside);
+
+/// The class of a metric from the points set aside before any fit (as analyse_order takes
+/// them), the first that applies: no value anywhere → no_values; every value exactly 0 →
+/// exact; every nonzero error below the rounding floor → exact_to_rounding; no usable point
+/// → rounding_floor (some error is at the floor); the finest nonzero error below the floor
+/// → exact_to_rounding (usable coarser points notwithstanding); no run of
+/// min_asymptotic_points usable points → too_few_points; else fitted.
+OrderClass order_class_of(const std::vector<std::optional<PointStatus>>& set_aside);
 
 }  // namespace vibro

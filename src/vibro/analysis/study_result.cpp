@@ -19,15 +19,24 @@ PerMetric<OrderAnalysis> analyse_orders(const std::vector<StudyRow>& rows, const
   const auto log_of = [](const NumberText& x) { return log_as_double(x.exact()); };
   std::vector<double> log_h;
   PerMetric<std::vector<std::optional<double>>> log_errors;
-  for (const StudyRow& row : rows) {
+  PerMetric<std::vector<std::optional<PointStatus>>> set_aside;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const StudyRow& row = rows[i];
     log_h.push_back(log_of(row.h_value));
     for (std::size_t m = 0; m < error_metric_count; ++m) {
-      const bool positive = row.errors[m] && row.errors[m]->exact() > 0;
-      log_errors[m].push_back(positive ? std::optional<double>(log_of(*row.errors[m])) : std::nullopt);
+      const std::optional<NumberText>& error = row.errors[m];
+      const bool positive = error && error->exact() > 0;
+      log_errors[m].push_back(positive ? std::optional<double>(log_of(*error)) : std::nullopt);
+      if (!error) set_aside[m].push_back(PointStatus::no_value);
+      else if (!positive) set_aside[m].push_back(PointStatus::exact);
+      else if (row.rounding_units && error->exact() <= (*row.rounding_units)[m].exact())
+        set_aside[m].push_back(PointStatus::below_floor);
+      else if (at_floor[m][i]) set_aside[m].push_back(PointStatus::rounding_floor);
+      else set_aside[m].push_back(std::nullopt);
     }
   }
   PerMetric<OrderAnalysis> orders;
-  for (std::size_t m = 0; m < error_metric_count; ++m) orders[m] = analyse_order(log_h, log_errors[m], at_floor[m]);
+  for (std::size_t m = 0; m < error_metric_count; ++m) orders[m] = analyse_order(log_h, log_errors[m], set_aside[m]);
   return orders;
 }
 

@@ -42,6 +42,11 @@ struct StudyRow {
   /// The rounding part of each error, |error − error in the wider type|, when the floor was
   /// measured (analysis/rounding_floor.hpp); none where there is no error.
   std::optional<PerMetric<std::optional<NumberText>>> rounding_parts;
+  /// One rounding unit of the run's type at the scale of each metric's quantity, ε × scale
+  /// (the scales of the model's floor, rounding_floor_of); 0 in exact arithmetic. An error
+  /// at most this is below the rounding floor: the run holds the exact value to every digit
+  /// the type carries at that scale. None where a row was built without a run.
+  std::optional<PerMetric<NumberText>> rounding_units;
   /// Wall time of the scheme alone over the run (no reference evaluated, nothing measured):
   /// the minimum over the timing runs, in seconds; none when the study was not timed.
   /// Machine and load dependent: the report keeps it out of its deterministic files.
@@ -71,9 +76,12 @@ struct StudyResult {
 };
 
 /// The observed order of every metric of `rows`, with `at_floor[m][i]` marking the points of
-/// metric m at the rounding floor. The logarithms are taken from the exact values of the
-/// texts in MPFR, so that an error far below double's range (10^−400 at 500 digits) keeps
-/// its logarithm, and a study relabelled from its texts is analysed exactly as it was first.
+/// metric m at the rounding floor. Before any fit, each point is set aside as having no
+/// value, an exact zero, an error below the rounding floor (at most its rounding unit; this
+/// comes first, whatever the floor's rule) or one at the floor (analyse_order). The
+/// logarithms are taken from the exact values of the texts in MPFR, so that an error far
+/// below double's range (10^−400 at 500 digits) keeps its logarithm, and a study relabelled
+/// from its texts is analysed exactly as it was first.
 PerMetric<OrderAnalysis> analyse_orders(const std::vector<StudyRow>& rows, const PerMetric<std::vector<bool>>& at_floor);
 
 }  // namespace vibro

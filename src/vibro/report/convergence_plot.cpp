@@ -37,8 +37,7 @@ std::string legend(const RunResult& r, ErrorMetric metric) {
   if (o.fit)
     return precision + ": observed order " + display(o.fit->slope, 4) + " ± " + display(o.fit->standard_error, 2) +
            " (filled: range)";
-  const std::string why = point_statuses(o);
-  return precision + ": " + (why == to_string(PointStatus::exact) ? why : "no asymptotic range (" + why + ")");
+  return precision + ": " + no_order_label(*r.convergence, metric);
 }
 
 /// The metrics with a point to plot at some precision: one panel each.

@@ -143,7 +143,8 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
     std::vector<std::string> cells = {std::string(name(m)), order ? fmt::format("{:g}", order->order) : "—"};
     for (const RunResult& r : runs) {
       const std::optional<OrderFit>& fit = r.convergence->orders[index_of(m)].fit;
-      cells.push_back(fit ? display_with_uncertainty(fit->slope, fit->standard_error) : "—");
+      cells.push_back(fit ? display_with_uncertainty(fit->slope, fit->standard_error)
+                          : no_order_label(*r.convergence, m));
     }
     md << markdown_row(cells);
   }
@@ -268,9 +269,7 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
     for (const RunResult* r : runs) {
       const OrderAnalysis& o = r->convergence->orders[index_of(metric)];
       const auto& rows = r->convergence->rows;
-      // Without a range, say why: how many points are exact, at the rounding floor, or other.
-      const std::string why = point_statuses(o);
-      cells.push_back(!o.fit ? (why.find(", ") == std::string::npos ? why : "no range: " + why)
+      cells.push_back(!o.fit ? no_order_label(*r->convergence, metric)
                              : display(o.fit->slope, 4) + " ± " + display(o.fit->standard_error, 2) + " [" +
                                    rows[o.fit->range[0]].h + " … " + rows[o.fit->range[1]].h + "]");
     }

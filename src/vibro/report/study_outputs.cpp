@@ -25,9 +25,34 @@ std::string excluded_points(const StudyResult& study, ErrorMetric metric) {
   return excluded.empty() ? "none" : excluded;
 }
 
+std::string no_order_label(const StudyResult& study, ErrorMetric metric) {
+  const OrderAnalysis& o = study.orders[index_of(metric)];
+  const auto usable = [](PointStatus s) {
+    return s == PointStatus::beyond_range || s == PointStatus::pre_asymptotic || s == PointStatus::asymptotic;
+  };
+  switch (o.order_class) {
+    case OrderClass::fitted: return "";
+    case OrderClass::exact: return "exact (every error 0)";
+    case OrderClass::exact_to_rounding: {
+      // From the coarsest step size after which no error is above the floor.
+      std::size_t from = o.status.size();
+      while (from > 0 && !usable(o.status[from - 1]) && o.status[from - 1] != PointStatus::rounding_floor) --from;
+      return from == 0 ? "exact to rounding" : "exact to rounding from h = " + study.rows[from].h;
+    }
+    case OrderClass::rounding_floor: return "at the rounding floor";
+    case OrderClass::too_few_points: {
+      std::size_t longest = 0, run = 0;
+      for (const PointStatus s : o.status) longest = std::max(longest, run = usable(s) ? run + 1 : 0);
+      return fmt::format("too few points in a row (n = {})", longest);
+    }
+    case OrderClass::no_values: return "no value (undefined in every run)";
+  }
+  return "?";
+}
+
 std::string order_cell(const StudyResult& study, ErrorMetric metric) {
   const OrderAnalysis& o = study.orders[index_of(metric)];
-  if (!o.fit) return "—";
+  if (!o.fit) return no_order_label(study, metric);
   return fmt::format("{:.3f} ± {:.2g}", o.fit->slope, o.fit->standard_error);
 }
 
@@ -86,7 +111,8 @@ std::string study_markdown(const RunResult& result) {
     const auto of_fit = [&](double OrderFit::*x) { return o.fit ? std::optional<double>((*o.fit).*x) : std::nullopt; };
     const std::string range =
         o.fit ? study.rows[o.fit->range[0]].h + " … " + study.rows[o.fit->range[1]].h : "none found";
-    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", name(m), display(o.slope(), 4),
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", name(m),
+                      o.fit ? display(o.fit->slope, 4) : no_order_label(study, m),
                       display(of_fit(&OrderFit::standard_error), 2), display(of_fit(&OrderFit::residual), 2), range,
                       successive, excluded_points(study, m));
   }

@@ -21,8 +21,14 @@ std::string excluded_points(const StudyResult& study, ErrorMetric metric);
 /// the same, else "1 exact (zero error), 6 rounding floor" (why a metric has no range).
 std::string point_statuses(const OrderAnalysis& analysis);
 
+/// Why `metric` has no observed order, by its class (OrderClass; docs/convergence.md, "Which
+/// metrics have an order"): "exact (every error 0)", "exact to rounding from h = 4/607",
+/// "at the rounding floor", "too few points in a row (n = 2)", "no value (undefined in every
+/// run)"; empty for a fitted order. Every output that shows an order shows this in its place.
+std::string no_order_label(const StudyResult& study, ErrorMetric metric);
+
 /// The observed order of `metric` as a summary table shows it: "slope ± standard error"
-/// ("1.002 ± 0.031"), or "—" where the metric has no asymptotic range.
+/// ("1.002 ± 0.031"), or why there is none (no_order_label).
 std::string order_cell(const StudyResult& study, ErrorMetric metric);
 
 /// Markdown of a result's convergence study (the result must have one).

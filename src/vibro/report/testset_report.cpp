@@ -128,8 +128,8 @@ std::string testset_section(const TestsetRunResult& result, const std::filesyste
   md << "## Test set\n\n"
      << "Every scheme the catalog allows, scored in double on each problem of the test set (docs/testset.md) against "
         "the stored reference values of reference/testset/: the most significant correct digits of the end state "
-        "it reached on the problem's ladder (Bari's mixed error; \"≥\" where the error is within the stored values' "
-        "own accuracy, \"gave up\" where the run stopped with an error). The digits at every step, the time each "
+        "it reached on the problem's ladder (Bari's mixed error; "
+     << digits_terms() << "; \"gave up\" where the run stopped with an error). The digits at every step, the time each "
         "scheme needs for 3, 6 and 9 digits"
      << (plotted ? " and a work–precision plot per problem" : "")
      << ": [testset/testset.md](testset/testset.md) (timed, so not deterministic; kept out of this page).\n\n"

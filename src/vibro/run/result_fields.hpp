@@ -233,6 +233,7 @@ constexpr auto declared_fields(std::type_identity<StudyRow>) {
                     Field{"errors", &StudyRow::errors},
                     Field{"impacts", &StudyRow::impacts},
                     Field{"rounding_parts", &StudyRow::rounding_parts, Absent::omitted},
+                    Field{"rounding_units", &StudyRow::rounding_units, Absent::omitted},
                     Field{"seconds", &StudyRow::seconds, Absent::omitted},
                     Field{"end_time", &StudyRow::end_time},
                     Field{"end_position", &StudyRow::end_position},
@@ -249,7 +250,8 @@ constexpr auto declared_fields(std::type_identity<OrderFit>) {
 // The observed order of one metric, an element of a study's `orders`.
 constexpr auto declared_fields(std::type_identity<OrderAnalysis>) {
   return std::tuple{Field{"fit", &OrderAnalysis::fit, Absent::inline_nulls},
-                    Field{"successive", &OrderAnalysis::successive}, Field{"status", &OrderAnalysis::status}};
+                    Field{"successive", &OrderAnalysis::successive}, Field{"status", &OrderAnalysis::status},
+                    Field{"order_class", &OrderAnalysis::order_class}};
 }
 
 // A study's `rounding_floor`.

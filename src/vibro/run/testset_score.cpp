@@ -27,10 +27,19 @@ double minus_log10(const rational& x) {
 }
 
 /// The digits of a largest mixed error `error` against the stored values' own accuracy
-/// `cap` (also a mixed error): at least −log10 cap when the error is within it.
-CorrectDigits digits_of(const rational& error, const rational& cap) {
-  if (error <= cap) return {minus_log10(cap), true};
+/// `cap` (also a mixed error): at least −log10 cap when the error is within it; exact when
+/// it is 0, exact to rounding when within the cap and `within_rounding` (every error at most
+/// its rounding unit).
+CorrectDigits digits_of(const rational& error, const rational& cap, bool within_rounding) {
+  if (error == 0) return {minus_log10(cap), true, Exactness::exact};
+  if (error <= cap) return {minus_log10(cap), true, within_rounding ? Exactness::to_rounding : Exactness::not_exact};
   return {minus_log10(error), false};
+}
+
+/// The rounding unit of `metric` in `row`, when the row has them.
+std::optional<rational> rounding_unit(const StudyRow& row, ErrorMetric metric) {
+  if (!row.rounding_units) return std::nullopt;
+  return (*row.rounding_units)[index_of(metric)].exact();
 }
 
 const StoredValue& required_value(const TestsetReference& reference, const std::string& name) {
@@ -59,21 +68,26 @@ TestsetScore testset_score(const StudyRow& row, const TestsetReference& referenc
     throw std::logic_error("testset_score: a study row without its end state");
   if (score.reached_horizon) {
     rational error = 0, cap = 0;
-    const auto measure = [&](char letter, const std::vector<NumberText>& values) {
+    bool within_rounding = true;
+    const auto measure = [&](char letter, const std::vector<NumberText>& values, ErrorMetric metric) {
+      const std::optional<rational> unit = rounding_unit(row, metric);
       for (std::size_t i = 0; i < values.size(); ++i) {
         const StoredAccuracy ref = stored_accuracy(required_value(reference, end_value_name(letter, i, values.size())));
-        const rational scale = 1 + abs(ref.value);
-        error = std::max(error, rational(abs(values[i].exact() - ref.value) / scale));
+        const rational scale = 1 + abs(ref.value), difference = abs(values[i].exact() - ref.value);
+        error = std::max(error, rational(difference / scale));
         cap = std::max(cap, rational(ref.accuracy / scale));
+        within_rounding = within_rounding && unit && difference <= *unit;
       }
     };
-    measure('q', row.end_position);
-    measure('v', row.end_velocity);
-    score.state = digits_of(error, cap);
+    measure('q', row.end_position, ErrorMetric::final_position);
+    measure('v', row.end_velocity, ErrorMetric::final_velocity);
+    score.state = digits_of(error, cap, within_rounding);
   }
   const std::size_t stored = reference.impact_coordinates.size();
   if (stored > 0 && !row.first_impacts.empty()) {
     rational error = 0, cap = 0;
+    const std::optional<rational> unit = rounding_unit(row, ErrorMetric::impact_time);
+    bool within_rounding = unit.has_value();
     for (std::size_t j = 0; j < stored; ++j) {
       const StoredAccuracy ref = stored_accuracy(required_value(reference, impact_value_name("t", j)));
       rational nearest = -1;
@@ -84,17 +98,28 @@ TestsetScore testset_score(const StudyRow& row, const TestsetReference& referenc
       const rational scale = 1 + abs(ref.value);
       error = std::max(error, rational(nearest / scale));
       cap = std::max(cap, rational(ref.accuracy / scale));
+      within_rounding = within_rounding && nearest <= *unit;
     }
-    score.impact_times = digits_of(error, cap);
+    score.impact_times = digits_of(error, cap, within_rounding);
   }
   return score;
 }
 
 std::string digits_text(const std::optional<CorrectDigits>& d) {
   if (!d) return "–";
+  if (d->exactness == Exactness::exact) return "exact";
+  if (d->exactness == Exactness::to_rounding) return "exact to rounding";
   char text[32];
   std::snprintf(text, sizeof text, "%s%.1f", d->at_cap ? "≥ " : "", d->digits);
   return text;
+}
+
+std::string digits_terms() {
+  return "\"≥ d\" where the error is within the stored values' own accuracy (at least d digits; the stored "
+         "values carry no more), \"exact\" where every error is 0, \"exact to rounding\" where it is within that "
+         "accuracy and no error is more than one rounding unit of the run's type at the quantity's scale (ε × the "
+         "largest value: the run holds the exact values to every digit its type carries, as a ball at rest on the "
+         "obstacle does)";
 }
 
 }  // namespace vibro

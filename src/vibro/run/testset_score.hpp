@@ -14,11 +14,22 @@
 
 namespace vibro {
 
+/// Whether a run met the stored values exactly, beyond what its digits say.
+enum class Exactness {
+  not_exact,
+  exact,        ///< every error is 0
+  to_rounding,  ///< within the stored values' accuracy, and every error at most one rounding
+                ///< unit of the run's type at the quantity's scale (StudyRow::rounding_units):
+                ///< the run holds the exact values to every digit its type carries (VI-01's
+                ///< ball at rest on the obstacle)
+};
+
 /// Significant correct digits, or none. `at_cap`: the error is within the stored values' own
 /// accuracy, so the digits are at least `digits` (shown "≥ d"), not exactly.
 struct CorrectDigits {
   double digits = 0;
   bool at_cap = false;
+  Exactness exactness = Exactness::not_exact;
 };
 
 struct TestsetScore {
@@ -42,7 +53,10 @@ struct TestsetScore {
 /// The score of one row of a study of the problem whose stored values are `reference`.
 TestsetScore testset_score(const StudyRow& row, const TestsetReference& reference);
 
-/// "6.3", "≥ 31.0" or "–" (none), for text and Markdown.
+/// "6.3", "≥ 31.0", "exact", "exact to rounding" or "–" (none), for text and Markdown.
 std::string digits_text(const std::optional<CorrectDigits>& d);
+
+/// What the words of digits_text mean, as a sentence for a page that shows them.
+std::string digits_terms();
 
 }  // namespace vibro
