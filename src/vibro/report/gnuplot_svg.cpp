@@ -172,7 +172,8 @@ bool line_plot_svg(const std::vector<PlotSeries>& series, const PlotAxes& axes, 
     extra_height = static_cast<int>(lines) * (plot_font_size + 6);
     commands += "set key below left Left reverse maxcols " + std::to_string(columns) + "\n";
   }
-  commands += "set grid lc rgb '#c8c8c8'\nset xlabel " + gnuplot_quoted(axes.xlabel) + " noenhanced\nset ylabel " +
+  // The offsets keep the extreme points off the frame, where they would be cut in half.
+  commands += "set offsets graph 0.02, graph 0.02, graph 0.04, graph 0.04\nset grid lc rgb '#c8c8c8'\nset xlabel " + gnuplot_quoted(axes.xlabel) + " noenhanced\nset ylabel " +
               gnuplot_quoted(axes.ylabel) + " noenhanced\nset title " + gnuplot_quoted(axes.title) + " noenhanced\n" +
               plot;
   return render_svg(commands, svg, width, height + extra_height);
