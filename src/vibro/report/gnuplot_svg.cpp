@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -145,18 +146,42 @@ double legend_entry_width(const std::vector<PlotSeries>& series) {
 
 bool line_plot_svg(const std::vector<PlotSeries>& series, const PlotAxes& axes, const std::filesystem::path& svg) {
   constexpr int width = 860, height = 520;
-  // Markers at every point of a short series (a convergence ladder's step sizes); beyond, a
-  // marker every few points, enough to tell the series apart.
+  // Markers at every point of a short series (a convergence ladder's step sizes); on a long
+  // one (a trajectory, a running estimate), about markers_beyond of them, evenly spaced
+  // along the x axis as drawn (logarithmic or not) when x only grows, else along the series
+  // (a phase portrait), with the line through every point.
   constexpr std::size_t every_point_up_to = 40, markers_beyond = 20;
   std::string commands, plot = "plot ";
   for (std::size_t i = 0; i < series.size(); ++i) {
-    commands += "$s" + std::to_string(i) + " << EOD\n";
-    for (const auto& [x, y] : series[i].points) commands += fmt::format("{:.17g} {:.17g}\n", x, y);
+    const std::vector<std::pair<double, double>>& points = series[i].points;
+    const std::string data = "$s" + std::to_string(i), marked = "$m" + std::to_string(i);
+    commands += data + " << EOD\n";
+    for (const auto& [x, y] : points) commands += fmt::format("{:.17g} {:.17g}\n", x, y);
     commands += "EOD\n";
-    const std::size_t n = series[i].points.size();
-    const std::size_t interval = n <= every_point_up_to ? 1 : (n + markers_beyond - 1) / markers_beyond;
-    plot += fmt::format("{}$s{} using 1:2 with linespoints {} lw 1.5 ps 1 pi {} title {} noenhanced", i ? ", " : "", i,
-                        series_style(i), interval, gnuplot_quoted(series[i].title));
+    const std::string style = series_style(i), title = gnuplot_quoted(series[i].title);
+    plot += i ? ", " : "";
+    if (points.size() <= every_point_up_to) {
+      plot += fmt::format("{} using 1:2 with linespoints {} lw 1.5 ps 1 title {} noenhanced", data, style, title);
+      continue;
+    }
+    const bool growing = std::is_sorted(points.begin(), points.end(),
+                                        [](const auto& a, const auto& b) { return a.first < b.first; });
+    // Where a point lies along the series: its x as drawn, or its index.
+    const auto along = [&](std::size_t k) {
+      const double x = points[k].first;
+      return !growing ? static_cast<double>(k) : axes.log_x && x > 0 ? std::log10(x) : x;
+    };
+    const double step = (along(points.size() - 1) - along(0)) / (markers_beyond - 1);
+    commands += marked + " << EOD\n";
+    for (std::size_t k = 0, next = 0; k < points.size(); ++k)
+      if (k == next || along(k) >= along(next) + step * 0.999) {
+        commands += fmt::format("{:.17g} {:.17g}\n", points[k].first, points[k].second);
+        next = k;
+      }
+    commands += "EOD\n";
+    plot += fmt::format("{} using 1:2 with lines {} lw 1.5 notitle, {} using 1:2 with points {} ps 1 notitle, "
+                        "keyentry with linespoints {} lw 1.5 ps 1 title {} noenhanced",
+                        data, style, marked, style, style, title);
   }
   if (axes.log_x) commands += log_axis_commands("x");
   if (axes.log_y) commands += log_axis_commands("y");
