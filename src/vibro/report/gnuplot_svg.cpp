@@ -82,6 +82,8 @@ bool render_svg(const std::string& commands, const std::filesystem::path& svg, i
   script = pattern;
   {
     std::ofstream out(script);
+    // UTF-8 text (λ, ∞, –); gnuplot's default tick format then writes 1.5×10⁻⁵, not 1.5x10^-5.
+    out << "set encoding utf8\n";
     // "fixed": the SVG states its width and height, so that a page shows it at that width
     // (or narrower), never scaled up or down to whatever column it sits in.
     out << "set terminal svg size " << width << "," << height << " fixed enhanced font 'sans," << plot_font_size
