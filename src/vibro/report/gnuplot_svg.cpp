@@ -185,8 +185,10 @@ bool line_plot_svg(const std::vector<PlotSeries>& series, const PlotAxes& axes, 
                         "keyentry with linespoints {} lw 1.5 ps 1 title {} noenhanced",
                         data, style, marked, style, style, title);
   }
-  if (axes.log_x) commands += log_axis_commands("x");
-  if (axes.log_y) commands += log_axis_commands("y");
+  // A linear axis spans its data (with the offsets below), not the next round ticks beyond,
+  // which could add a fifth of empty plot; a log axis reaches the decades around its data.
+  commands += axes.log_x ? log_axis_commands("x") : "set autoscale xfix\n";
+  commands += axes.log_y ? log_axis_commands("y") : "set autoscale yfix\n";
   // The legend beside the plot when it takes at most a third of the width, else below it,
   // in as many columns as fit, the SVG taller by its lines so that the plot keeps its height.
   const double entry = legend_entry_width(series);
