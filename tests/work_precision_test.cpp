@@ -44,15 +44,19 @@ TEST(WorkPrecision, TimeToReachIsTheCheapestPointAtOrBelowTheTarget) {
   EXPECT_EQ(vibro::time_to_reach(noisy, 1e-3), 0.0015);
 }
 
-/// An unreached target names the reason the study gives: its rounding floor when it labels
-/// a point as at it, otherwise the finest step it was run to.
-TEST(WorkPrecision, AnUnreachedTargetSaysWhetherTheStudyHitItsFloorOrStopped) {
-  const std::string floored = vibro::unreached(three_points(true));
-  EXPECT_NE(floored.find("not reachable in double: rounding floor"), std::string::npos) << floored;
-  EXPECT_NE(floored.find("1e-07 at h = T/1000"), std::string::npos) << floored;
-  const std::string stopped = vibro::unreached(three_points(false));
-  EXPECT_NE(stopped.find("not reached down to h = T/1000"), std::string::npos) << stopped;
-  EXPECT_EQ(stopped.find("rounding floor"), std::string::npos) << stopped;
+/// How close a curve came, for the targets it does not reach: its smallest error and the step
+/// size of it, with the rounding floor named when the study labels a point as at it.
+TEST(WorkPrecision, SmallestErrorSaysWhereAndWhetherTheStudyHitItsFloor) {
+  EXPECT_EQ(vibro::smallest_error(three_points(true)), "1.0e-07 at T/1000, rounding floor");
+  EXPECT_EQ(vibro::smallest_error(three_points(false)), "1.0e-07 at T/1000");
+}
+
+/// Issue 51 item 3: step sizes as T/N or a short decimal, never a long fraction.
+TEST(WorkPrecision, StepSizesAreShownAsTOverNOrAShortDecimal) {
+  EXPECT_EQ(vibro::shown_step(WorkPoint{"T/12800", 0, 0, false, 0.000490873852123405}), "T/12800");
+  // 2/1281 = 0.00156128…: four significant digits.
+  EXPECT_EQ(vibro::shown_step(WorkPoint{"2/1281", 0, 0, false, 2.0 / 1281}), "0.001561");
+  EXPECT_EQ(vibro::shown_step(WorkPoint{"0.00003125", 0, 0, false, 0.00003125}), "3.125e-05");
 }
 
 /// The oscillator of tests/data/small_study.toml (one period, above an obstacle, e = 1/2)
@@ -66,9 +70,9 @@ std::string small_case(const std::string& name, const std::string& scheme, int p
 }
 
 /// A report over two schemes on one problem and a third case over another horizon: the page
-/// has one problem with both schemes' rows (each time cell a time with its ratio, or a
-/// reason), leaves the third case out (no other study solves its problem), and index.md
-/// links the page.
+/// has one problem, its plot shown under it, with both schemes' rows (each time cell a time
+/// with its ratio, or "—"; each case linked to its section on the cases page), leaves the
+/// third case out (no other study solves its problem), and index.md links the page.
 TEST_F(Cli, ReportWritesOneWorkPrecisionProblemPerProblemSolvedTwice) {
   const fs::path cases = dir() / "cases";
   fs::create_directories(cases);
@@ -89,21 +93,24 @@ TEST_F(Cli, ReportWritesOneWorkPrecisionProblemPerProblemSolvedTwice) {
   for (const std::string& line : vibro::testing::lines_of(page)) {
     if (!line.starts_with("| [`wp-")) continue;
     ++rows;
-    // case, scheme, three targets, step sizes: every target cell a time or a reason.
+    // case, scheme, three targets, smallest error, step sizes: every target cell a time or "—".
     std::vector<std::string> cells;
     std::size_t from = 1;
     for (std::size_t bar = line.find('|', from); bar != std::string::npos; bar = line.find('|', from)) {
       cells.push_back(line.substr(from, bar - from));
       from = bar + 1;
     }
-    ASSERT_EQ(cells.size(), 6u) << line;
+    ASSERT_EQ(cells.size(), 7u) << line;
+    EXPECT_NE(cells[0].find("](cases.md#case-wp-"), std::string::npos) << cells[0];
     for (std::size_t t = 2; t < 5; ++t)
-      EXPECT_TRUE(cells[t].find("s (") != std::string::npos || cells[t].find("not reach") != std::string::npos)
-          << cells[t];
-    EXPECT_NE(cells[5].find("T/50 … T/400"), std::string::npos) << line;
+      EXPECT_TRUE(cells[t].find("s (") != std::string::npos || cells[t] == " — ") << cells[t];
+    EXPECT_NE(cells[5].find(" at T/"), std::string::npos) << line;
+    EXPECT_NE(cells[6].find("T/50 … T/400"), std::string::npos) << line;
   }
   EXPECT_EQ(rows, 2) << page;
   EXPECT_NE(page.find("(fastest)"), std::string::npos) << page;
+  EXPECT_NE(page.find("](work_precision_1.svg)"), std::string::npos) << "the plot is shown, not linked: " << page;
+  EXPECT_TRUE(fs::exists(out / "work_precision_1.svg")) << "is gnuplot installed?";
   EXPECT_NE(vibro::testing::read_text(out / "index.md").find("(work_precision.md)"), std::string::npos);
 }
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace vibro {
 namespace {
@@ -30,14 +31,15 @@ bool has_points(const std::vector<const RunResult*>& runs, ErrorMetric metric) {
   return false;
 }
 
-/// "double: p = 1.000 ± 0.0012", or why there is no order.
-std::string legend(const RunResult& r, ErrorMetric metric) {
+/// A precision's legend: "double: observed order 1.000 ± 0.0012", or why
+/// there is no order, the reasons on a second line (empty when there is none) so that the
+/// legend fits under a panel half the figure wide.
+std::pair<std::string, std::string> legend(const RunResult& r, ErrorMetric metric) {
   const OrderAnalysis& o = r.convergence->orders[index_of(metric)];
   const std::string& precision = r.provenance.precision.name;
   if (o.fit)
-    return precision + ": observed order " + display(o.fit->slope, 4) + " ± " + display(o.fit->standard_error, 2) +
-           " (filled: range)";
-  return precision + ": " + no_order_label(*r.convergence, metric);
+    return {precision + ": observed order " + display(o.fit->slope, 4) + " ± " + display(o.fit->standard_error, 2), ""};
+  return {precision + ": no order", "(" + no_order_label(*r.convergence, metric) + ")"};
 }
 
 /// The metrics with a point to plot at some precision: one panel each.
@@ -110,12 +112,14 @@ std::string convergence_plot_commands(const std::vector<const RunResult*>& runs,
   const std::vector<ErrorMetric> panels = plotted_metrics(runs);
   if (panels.empty()) return commands;
   const std::size_t columns = panels.size() == 1 ? 1 : 2, rows = (panels.size() + columns - 1) / columns;
-  const std::string title = runs.front()->case_info.name + ": error against h at every precision";
+  const std::string title =
+      runs.front()->case_info.name + ": error against h at every precision (filled markers: the fitted range)";
   // The offsets keep the extreme points off the frame.
-  commands += "set logscale xy\nset format xy '10^{%L}'\nset grid\nset xlabel 'h'\nset ylabel 'error'\n"
+  commands += log_axis_commands("x") + log_axis_commands("y") +
+              "set grid lc rgb '#c8c8c8'\nset xlabel 'h (step size)'\nset ylabel 'error'\n"
               "set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n"
-              // Below each panel, where it hides no point.
-              "set key below left Left reverse font ',9' spacing 0.9 maxcols 1\n" +
+              // Below each panel, where it hides no point, at the size of every other text.
+              "set key below left Left reverse maxcols 1\n" +
               fmt::format("set multiplot layout {},{} title {} noenhanced\n", rows, columns, gnuplot_quoted(title));
   for (const ErrorMetric m : panels) {
     const auto& order = declared[index_of(m)];
@@ -130,13 +134,17 @@ std::string convergence_plot_commands(const std::vector<const RunResult*>& runs,
       // smaller than the one before, so that where precisions agree every one stays visible.
       const double width = std::max(4.0 - 1.25 * static_cast<double>(i), 1.0),
                    size = std::max(1.8 - 0.4 * static_cast<double>(i), 0.8);
-      plot += fmt::format("{}{} with linespoints lt {} lw {:g} pt {} ps {:g} title {} noenhanced",
-                          plot == "plot " ? "" : ", ", data, i + 1, width, 4 + 2 * i, size,
-                          gnuplot_quoted(legend(*runs[i], m)));
+      const auto [title, continued] = legend(*runs[i], m);
+      plot += fmt::format("{}{} with linespoints lc rgb '{}' lw {:g} pt {} ps {:g} title {} noenhanced",
+                          plot == "plot " ? "" : ", ", data, series_colour(i), width, 4 + 2 * i, size,
+                          gnuplot_quoted(title));
+      // The second line of the legend: an entry that draws no sample.
+      if (!continued.empty())
+        plot += ", keyentry with lines lt nodraw title " + gnuplot_quoted(continued) + " noenhanced";
       // The points of the fit filled in (gnuplot's point type 4 + 2i is open, 5 + 2i filled).
       if (runs[i]->convergence->orders[index_of(m)].fit)
-        plot += fmt::format(", $run{} using 1:{} with points lt {} pt {} ps {:g} notitle", i,
-                            index_of(m) + 2 + error_metric_count, i + 1, 5 + 2 * i, size);
+        plot += fmt::format(", $run{} using 1:{} with points lc rgb '{}' pt {} ps {:g} notitle", i,
+                            index_of(m) + 2 + error_metric_count, series_colour(i), 5 + 2 * i, size);
     }
     if (line) {
       commands += fmt::format("$reference{} << EOD\n{:.17g} {:.17g}\n{:.17g} {:.17g}\nEOD\n", index_of(m), line->h_from,
@@ -144,9 +152,11 @@ std::string convergence_plot_commands(const std::vector<const RunResult*>& runs,
       plot += fmt::format(", $reference{} using 1:2 with lines dt 2 lw 1.5 lc rgb 'black' title {} noenhanced",
                           index_of(m), gnuplot_quoted(fmt::format("declared order {:g} (reference slope)", order->order)));
     }
+    // The declared order's source on a line of its own: the title stays within its panel.
     const std::string panel_title =
-        std::string(name(m)) + (order ? fmt::format(" (declared order {:g}, {})", order->order, order->source) : "");
-    commands += "set title " + gnuplot_quoted(panel_title) + " noenhanced\n" + plot + "\n";
+        gnuplot_quoted(std::string(name(m)) + (order ? fmt::format(" (declared order {:g})", order->order) : "")) +
+        (order ? ".\"\\n\"." + gnuplot_quoted(order->source) : "");
+    commands += "set title " + panel_title + " noenhanced\n" + plot + "\n";
   }
   return commands + "unset multiplot\n";
 }
@@ -155,8 +165,10 @@ bool write_convergence_svg(const std::vector<const RunResult*>& runs, const Decl
                            const std::filesystem::path& svg) {
   const std::size_t panels = plotted_metrics(runs).size();
   if (panels == 0) return false;
-  return render_svg(convergence_plot_commands(runs, declared), svg, panels == 1 ? 700 : 1200,
-                    60 + 450 * static_cast<int>((panels + 1) / 2));
+  // Two panels a row at the widest a page shows (shown_plot_width), so that the legends'
+  // text is read at plot_font_size; each row tall enough for a panel and its legend below.
+  return render_svg(convergence_plot_commands(runs, declared), svg, panels == 1 ? 640 : shown_plot_width,
+                    60 + 500 * static_cast<int>((panels + 1) / 2));
 }
 
 }  // namespace vibro

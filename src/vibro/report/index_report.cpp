@@ -395,10 +395,12 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
     part("seed004.md", "Seed 004", "The sweeping process's runs and claims");
   }
   if (status) status("work-precision diagrams");
-  if (write_work_precision(report, out) > 0)
+  if (const std::string work_precision = work_precision_page(report, out); !work_precision.empty()) {
+    pages.page("work_precision.md", "Work–precision of the last `vibro report`") << work_precision;
     part("work_precision.md", "Work–precision",
          "Error against the scheme's wall time in double for every problem several studies solve, and the time each "
          "scheme needs to reach 1e−3, 1e−6 and 1e−9 (timed, so not deterministic; kept out of index.json)");
+  }
   if (testset) {
     if (status) status("test-set pages");
     pages.page("test_set.md", "Test set") << anchor_line("testset") << testset_section(*testset, out);

@@ -26,9 +26,9 @@ bool plot(const std::vector<std::pair<std::string, const LyapunovFindings*>>& ru
     for (const auto& p : run->running_samples) s.points.emplace_back(static_cast<double>(p.k), j == 1 ? p.lambda1 : p.lambda2);
     series.push_back(std::move(s));
   }
-  const std::string lambda = "lambda_" + std::to_string(j);
-  return line_plot_svg(series, {"Running estimate of " + lambda + " on the chaotic case (double)", "periods k",
-                                lambda + ",k per period", true, false},
+  const std::string lambda = "λ" + std::to_string(j);
+  return line_plot_svg(series, {"Running estimate of " + lambda + " on the chaotic case (double)", "forcing periods k",
+                                lambda + ",k (per forcing period)", true, false},
                        svg);
 }
 

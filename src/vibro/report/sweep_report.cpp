@@ -109,8 +109,8 @@ std::string map_axes_commands(const SweepOutcome& outcome, const SweepAxis& x, c
   std::string commands = "set xlabel " + gnuplot_quoted(x.key) + " noenhanced\nset ylabel " + gnuplot_quoted(y.key) +
                          " noenhanced\nset title " + gnuplot_quoted(title) + " noenhanced\nset autoscale fix\n" +
                          "set style fill solid 1.0 noborder\nset key outside right top\n";
-  if (x.log) commands += "set logscale x\n";
-  if (y.log) commands += "set logscale y\n";
+  if (x.log) commands += log_axis_commands("x");
+  if (y.log) commands += log_axis_commands("y");
   commands += tick_commands("x", outcome.sweep.parameters[x.parameter]);
   commands += tick_commands("y", outcome.sweep.parameters[y.parameter]);
   return commands;
@@ -188,7 +188,7 @@ bool bifurcation_svg(const SweepOutcome& outcome, const SweepAxis& x, const std:
                          " noenhanced\nset ylabel 'u(t0 + kT), sampled once per forcing period'\nset title " +
                          gnuplot_quoted("bifurcation diagram (" + outcome.sweep.name + ")") +
                          " noenhanced\nset grid\nset offsets graph 0.01, graph 0.01, graph 0.03, graph 0.03\n" +
-                         (x.log ? "set logscale x\n" : "") + tick_commands("x", outcome.sweep.parameters[x.parameter]);
+                         (x.log ? log_axis_commands("x") : "") + tick_commands("x", outcome.sweep.parameters[x.parameter]);
   for (const PredictedDoubling& d : doublings)
     commands += fmt::format("set arrow from {0:.17g}, graph 0 to {0:.17g}, graph 1 nohead dt 2 lc rgb '#b2182b'\n"
                             "set label '(1,{1}): μ = −1' at {0:.17g}, graph 0.97 right offset -0.5,0 tc rgb '#b2182b'\n",
@@ -411,10 +411,15 @@ std::string sweep_section(const SweepOutcome& outcome, const std::vector<Publish
       if (lambda1_map_svg(outcome, axes[0], axes[1], title, dir / (s.name + "_lambda1.svg")))
         plots.push_back("λ1 heat map: " + markdown_plot("λ1 heat map of " + s.name, "sweeps/" + s.name + "_lambda1.svg"));
     }
-    for (const auto& [name, c] : counts)
-      if (relation_map_svg(outcome, axes[0], axes[1], name, dir / (s.name + "_" + name + ".svg")))
+    for (const auto& [name, c] : counts) {
+      // One outcome at every point would be a map of one colour: the relations table says it.
+      if (c.size() == 1)
+        plots.push_back("`" + name + "`: one outcome at every point (" + c.begin()->first +
+                        "), as the table above says; no map");
+      else if (relation_map_svg(outcome, axes[0], axes[1], name, dir / (s.name + "_" + name + ".svg")))
         plots.push_back("where `" + name + "` holds: " +
                         markdown_plot("where " + name + " holds", "sweeps/" + s.name + "_" + name + ".svg"));
+    }
   } else if (axes.size() == 1) {
     const std::vector<PredictedDoubling>& doublings = outcome.doublings;
     if (!doublings.empty()) {

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace vibro {
@@ -55,9 +56,16 @@ std::optional<std::size_t> first_step_reaching(const TestsetPair& pair, int digi
   return std::nullopt;
 }
 
-std::string testset_markdown(const TestsetRunResult& result) {
+std::string testset_markdown(const TestsetRunResult& result, const std::set<std::string>& plotted) {
   std::ostringstream out;
+  std::set<std::string> shown;
   for (const TestsetPair& p : result.pairs) {
+    // A problem's plot above its first scheme's table: every scheme of the problem on it.
+    if (plotted.count(p.problem) != 0 && shown.insert(p.problem).second)
+      out << "### " << p.problem << " (" << p.title << "): work–precision\n\n"
+          << "Correct digits of the end state against wall time, every scheme, a marker per step size of its "
+             "ladder:\n\n"
+          << markdown_plot(p.problem + ": correct digits against wall time", p.problem + ".svg") << "\n\n";
     out << "### " << p.problem << " (" << p.title << "): " << p.scheme << " at " << p.precision << "\n\n";
     if (p.failure) out << "The scheme gave up: " << *p.failure << "\n\n";
     else out << pair_table(p) << "\n";
@@ -102,10 +110,6 @@ std::string testset_csv(const TestsetRunResult& result) {
 }
 
 bool write_testset_files(const TestsetRunResult& result, const std::filesystem::path& dir) {
-  write_file_atomically(dir / "testset.md", "# Test-set run\n\n[Back to the report](../index.md#testset)\n\n" +
-                                                testset_markdown(result));
-  write_file_atomically(dir / "testset.csv", testset_csv(result));
-  write_file_atomically(dir / "testset.json", to_json(result).dump(2) + "\n");
   std::map<std::string, std::vector<PlotSeries>> series_of_problem;
   for (const TestsetPair& p : result.pairs) {
     PlotSeries series{p.scheme + " (" + p.precision + ")", {}};
@@ -113,13 +117,19 @@ bool write_testset_files(const TestsetRunResult& result, const std::filesystem::
       if (s.state && s.seconds && *s.seconds > 0) series.points.emplace_back(*s.seconds, s.state->digits);
     if (!series.points.empty()) series_of_problem[p.problem].push_back(std::move(series));
   }
-  bool plotted = false;
+  std::set<std::string> plotted;
+  std::filesystem::create_directories(dir);
   for (const auto& [problem, series] : series_of_problem)
-    plotted |= line_plot_svg(series,
-                             PlotAxes{problem + ": correct digits of the end state against wall time",
-                                      "wall time (s, least of the repeats)", "significant correct digits", true, false},
-                             dir / (problem + ".svg"));
-  return plotted;
+    if (line_plot_svg(series,
+                      PlotAxes{problem + ": correct digits of the end state against wall time",
+                               "wall time (s, least of the repeats)", "significant correct digits", true, false},
+                      dir / (problem + ".svg")))
+      plotted.insert(problem);
+  write_file_atomically(dir / "testset.md", "# Test-set run\n\n[Back to the report](../index.md#testset)\n\n" +
+                                                testset_markdown(result, plotted));
+  write_file_atomically(dir / "testset.csv", testset_csv(result));
+  write_file_atomically(dir / "testset.json", to_json(result).dump(2) + "\n");
+  return !plotted.empty();
 }
 
 std::string testset_section(const TestsetRunResult& result, const std::filesystem::path& out) {

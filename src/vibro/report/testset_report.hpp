@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ inline constexpr int testset_summary_levels[] = {3, 6, 9};
 /// correct digits, or none.
 std::optional<std::size_t> first_step_reaching(const TestsetPair& pair, int digits);
 
-/// Markdown: every pair's table, then the summary and the pairs that do not run.
-std::string testset_markdown(const TestsetRunResult& result);
+/// Markdown: every pair's table, each problem of `plotted` led by its plot ID.svg (written
+/// beside the page by write_testset_files), then the summary and the pairs that do not run.
+std::string testset_markdown(const TestsetRunResult& result, const std::set<std::string>& plotted = {});
 
 /// One row per score: problem, scheme, precision, h, steps, reached_horizon, state_digits,
 /// state_at_least, impact_digits, impact_at_least, impacts_seen, impacts_reference, seconds.

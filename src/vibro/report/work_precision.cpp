@@ -1,6 +1,5 @@
 #include "vibro/report/work_precision.hpp"
 
-#include "vibro/io/atomic_file.hpp"
 #include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
@@ -17,16 +16,19 @@ namespace vibro {
 namespace {
 
 /// What makes two studies solve the same problem: the model with its numbers, the initial
-/// data and the horizon (not the scheme, its options or its steps).
-std::string problem_of(const CaseSpec& c, const RunResult& r) {
+/// data and the horizon (not the scheme, its options or its steps). `shown` is applied to
+/// each initial value and the horizon's end: identity to compare problems, a shortening to
+/// describe one.
+template <class Shown>
+std::string problem_of(const CaseSpec& c, const RunResult& r, Shown shown) {
   std::string text = model_formula(c.model);
   for (const Parameter& p : r.initial) {
     std::string values;
-    for (const std::string& v : p.texts) values += (values.empty() ? "" : ", ") + v;
+    for (const std::string& v : p.texts) values += (values.empty() ? "" : ", ") + shown(v);
     text += ", " + p.key + " = " + (p.list ? "(" + values + ")" : values);
   }
   if (c.horizon.periods) text += fmt::format(", {} forcing periods", *c.horizon.periods);
-  if (c.horizon.t_end) text += ", up to t = " + c.horizon.t_end->text;
+  if (c.horizon.t_end) text += ", up to t = " + shown(c.horizon.t_end->text);
   return text;
 }
 
@@ -43,17 +45,21 @@ std::optional<WorkCurve> curve_of(const CaseRuns& runs) {
       const std::optional<NumberText>& error = row.errors[index_of(ErrorMetric::position_linf)];
       if (!runs.scheme_seconds[i][k] || !error) continue;
       const bool at_floor = k < order.status.size() && order.status[k] == PointStatus::rounding_floor;
-      curve.points.push_back({row.h, *runs.scheme_seconds[i][k], nearest_double(*error), at_floor});
+      curve.points.push_back(
+          {row.h, *runs.scheme_seconds[i][k], nearest_double(*error), at_floor, nearest_double(row.h_value)});
     }
     if (!curve.points.empty()) return curve;
   }
   return std::nullopt;
 }
 
-std::string time_cell(const std::optional<double>& seconds, const std::optional<double>& fastest, const WorkCurve& curve) {
-  if (!seconds) return unreached(curve);
+/// A time with its ratio to the fastest scheme's, or "—" when the curve does not reach the
+/// target (the row's smallest error says how close it came).
+std::string time_cell(const std::optional<double>& seconds, const std::optional<double>& fastest) {
+  if (!seconds) return "—";
   if (*seconds == *fastest) return display_seconds(seconds) + " (fastest)";
-  return display_seconds(seconds) + fmt::format(" (×{:.3g})", *seconds / *fastest);
+  const double ratio = *seconds / *fastest;
+  return display_seconds(seconds) + (ratio < 1000 ? fmt::format(" (×{:.3g})", ratio) : fmt::format(" (×{:.0f})", ratio));
 }
 
 std::string problem_section(const WorkPrecisionProblem& problem, std::size_t number, const std::filesystem::path& out) {
@@ -67,13 +73,14 @@ std::string problem_section(const WorkPrecisionProblem& problem, std::size_t num
   }
   const std::string svg = fmt::format("work_precision_{}.svg", number);
   if (line_plot_svg(series,
-                    {"Work-precision, problem " + std::to_string(number), "wall time of the scheme (s)",
-                     "position error, L-infinity over the nodes", true, true},
+                    {"Work–precision, problem " + std::to_string(number) + ": a marker per step size",
+                     "wall time of the scheme (s)", "position error, L∞ over the nodes", true, true},
                     out / svg))
-    md += "Diagram: [" + svg + "](" + svg + ").\n\n";
+    md += markdown_plot(fmt::format("problem {}: position error against wall time, every scheme", number), svg) +
+          "\n\n";
   std::vector<std::string> header = {"case", "scheme"};
   for (const double target : work_precision_targets) header.push_back(fmt::format("time to {:.0e}", target));
-  header.push_back("step sizes timed");
+  header.insert(header.end(), {"smallest error", "step sizes timed"});
   md += markdown_header(header);
   std::vector<std::optional<double>> fastest(work_precision_targets.size());
   for (const WorkCurve& curve : problem.curves)
@@ -81,11 +88,13 @@ std::string problem_section(const WorkPrecisionProblem& problem, std::size_t num
       if (const auto s = time_to_reach(curve, work_precision_targets[t]); s && (!fastest[t] || *s < *fastest[t]))
         fastest[t] = s;
   for (const WorkCurve& curve : problem.curves) {
-    std::vector<std::string> cells = {"[`" + curve.case_name + "`](index.md#case-" + curve.case_name + ")",
+    // A link to the case's own anchor: ReportPages points it at the cases page that has it.
+    std::vector<std::string> cells = {"[`" + curve.case_name + "`](#case-" + curve.case_name + ")",
                                       markdown_cell(curve.scheme)};
     for (std::size_t t = 0; t < work_precision_targets.size(); ++t)
-      cells.push_back(time_cell(time_to_reach(curve, work_precision_targets[t]), fastest[t], curve));
-    cells.push_back(curve.points.front().h + " … " + curve.points.back().h);
+      cells.push_back(time_cell(time_to_reach(curve, work_precision_targets[t]), fastest[t]));
+    cells.push_back(smallest_error(curve));
+    cells.push_back(shown_step(curve.points.front()) + " … " + shown_step(curve.points.back()));
     md += markdown_row(cells);
   }
   return md + "\n";
@@ -100,49 +109,53 @@ std::optional<double> time_to_reach(const WorkCurve& curve, double target) {
   return least;
 }
 
-std::string unreached(const WorkCurve& curve) {
+std::string shown_step(const WorkPoint& point) {
+  if (point.h.starts_with("T/")) return point.h;
+  return fmt::format("{:.4g}", point.h_value);
+}
+
+std::string smallest_error(const WorkCurve& curve) {
   const auto smallest = std::min_element(curve.points.begin(), curve.points.end(),
                                          [](const WorkPoint& a, const WorkPoint& b) { return a.error < b.error; });
   const bool floored = std::any_of(curve.points.begin(), curve.points.end(), [](const WorkPoint& p) { return p.at_floor; });
-  if (floored)
-    return fmt::format("not reachable in double: rounding floor (smallest error {:.2g} at h = {})", smallest->error,
-                       smallest->h);
-  return fmt::format("not reached down to h = {} (smallest error {:.2g} at h = {})", curve.points.back().h,
-                     smallest->error, smallest->h);
+  return fmt::format("{:.1e} at {}{}", smallest->error, shown_step(*smallest), floored ? ", rounding floor" : "");
 }
 
 std::vector<WorkPrecisionProblem> work_precision_problems(const ReportRuns& report) {
   std::vector<WorkPrecisionProblem> problems;
   std::map<std::string, std::size_t> index;
+  const auto as_given = [](const std::string& v) { return v; };
+  const auto shortened = [](const std::string& v) { return display_number(v, 10); };
   for (const CaseRuns& runs : report.cases) {
     std::optional<WorkCurve> curve = curve_of(runs);
     if (!curve) continue;
-    const std::string problem = problem_of(runs.spec, runs.runs.front());
+    const std::string problem = problem_of(runs.spec, runs.runs.front(), as_given);
     const auto [it, added] = index.emplace(problem, problems.size());
-    if (added) problems.push_back({problem, {}});
+    if (added) problems.push_back({problem_of(runs.spec, runs.runs.front(), shortened), {}});
     problems[it->second].curves.push_back(std::move(*curve));
   }
   std::erase_if(problems, [](const WorkPrecisionProblem& p) { return p.curves.size() < 2; });
   return problems;
 }
 
-std::size_t write_work_precision(const ReportRuns& report, const std::filesystem::path& out) {
+std::string work_precision_page(const ReportRuns& report, const std::filesystem::path& out) {
   const std::vector<WorkPrecisionProblem> problems = work_precision_problems(report);
+  if (problems.empty()) return "";
   std::string md =
-      "# Work–precision of the last `vibro report`\n\n"
       "Every problem below is solved by two or more of the report's convergence studies (the same model with the "
       "same numbers, initial data and horizon). For each scheme, at every step size of its study in double: the "
       "position's L∞ error over the nodes against the scheme's wall time — the least of " +
       std::to_string(report_timing_repeats) +
-      " runs without error measurement, on one thread while the study's other step sizes may run on another. "
-      "\"Time to X\" is the time of the cheapest measured step size whose error is ≤ X (no interpolation), with its "
-      "ratio to the fastest scheme; a scheme that does not get there says whether its study found a rounding floor "
-      "(the study's own labels) or simply stopped at its finest step. Wall times depend on the machine and its load: "
-      "this page is not deterministic, unlike index.md.\n\n";
-  if (problems.empty()) md += "No problem is solved by two timed studies among these cases.\n";
+      " runs without error measurement, on one thread while the study's other step sizes may run on another. Each "
+      "problem's plot has every scheme on it, a marker per step size. \"Time to X\" is the time of the cheapest "
+      "measured step size whose error is ≤ X (no interpolation), with its ratio to the fastest scheme; \"—\" where "
+      "the scheme's study does not get there. \"Smallest error\" is the least error of the study and the step size "
+      "it was measured at, with \"rounding floor\" where the study labels a point as at its floor (the error stops "
+      "falling because of double's rounding, not the step size). Step sizes are T/N with T the forcing period, or "
+      "decimals to four digits (the exact values are in the study tables). Wall times depend on the machine and its "
+      "load: this page is not deterministic, unlike index.md.\n\n";
   for (std::size_t i = 0; i < problems.size(); ++i) md += problem_section(problems[i], i + 1, out);
-  write_file_atomically(out / "work_precision.md", md);
-  return problems.size();
+  return md;
 }
 
 }  // namespace vibro
