@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <map>
 #include <sstream>
+#include <variant>
 
 namespace vibro {
 namespace {
@@ -76,15 +77,54 @@ std::pair<std::string, std::string> cases_page(const std::string& folder) {
           title != titles.end() ? title->second : "Cases in `" + folder + "/`"};
 }
 
+/// The paragraphs that say how to read each kind of section, said once at the top of a page
+/// rather than in every section: only those of the kinds the page has.
+std::string reading_notes(const std::vector<const CaseRuns*>& cases) {
+  const auto any = [&](auto has) {
+    return std::any_of(cases.begin(), cases.end(), [&](const CaseRuns* c) { return has(c->runs.front()); });
+  };
+  std::string notes;
+  if (any([](const RunResult& r) { return r.run.reference.has_value(); }))
+    notes += "- An exact-detection reference: closed-form flights, contacts located by the certified search "
+             "(docs/mathematics.md §1.1), chatter summed to its accumulation time and sticking until the net force "
+             "turns positive (docs/mathematics.md §1.3). Each run carries an error estimate: the same case at 20 more "
+             "digits, events matched to the nearest event of their kind. The impact count may grow with the "
+             "precision: a smaller contact tolerance resolves more impacts of each chatter sequence before the rest "
+             "of the series is summed.\n";
+  if (any([](const RunResult& r) {
+        return !r.run.reference && !r.run.conservative && !r.run.system && !r.run.inertia && !r.free_fall;
+      }))
+    notes += "- A scheme's run at every precision: the precisions agree to the digits shown only where the run is not "
+             "sensitive to rounding; a chaotic regime would separate them (docs/mathematics.md §4).\n";
+  if (any([](const RunResult& r) { return r.run.conservative.has_value(); }))
+    notes += "- " + nonstandard_run_note() + "\n";
+  if (any([](const RunResult& r) { return r.run.system.has_value(); })) notes += "- " + system_run_note() + "\n";
+  if (any([](const RunResult& r) { return r.run.inertia.has_value(); })) notes += "- " + inertia_run_note() + "\n";
+  if (any([](const RunResult& r) { return r.convergence.has_value(); }))
+    notes += "- A convergence study: observed order = least-squares slope of log error against log h over the "
+             "detected asymptotic range ± its standard error (in brackets, the range's first and last h); the points "
+             "outside it are listed in the per-precision tables with the reason. A point is at a measured rounding "
+             "floor when the difference of its error from the same study's error in the wider type is at least " +
+             std::to_string(100 / rounding_share_divisor) +
+             " % of its error; the per-precision tables show that difference.\n";
+  return notes.empty() ? "" : "How to read the sections below:\n\n" + notes + "\n";
+}
+
 void cases_section(std::ostringstream& md, const std::vector<const CaseRuns*>& cases,
                    const std::filesystem::path& cases_dir) {
-  md << "## Cases\n\n" << markdown_header({"case", "file", "model", "scheme", "precision", "hash (FNV-1a 64)"});
+  // Two tables: the models' formulas are long, and beside the file and hash they squeezed both.
+  md << "## Cases\n\n" << reading_notes(cases) << markdown_header({"case", "model", "scheme", "precision"});
   for (const CaseRuns* case_runs : cases) {
     const CaseRuns& runs = *case_runs;
     const CaseSpec& c = runs.spec;
-    md << markdown_row({"[" + c.name + "](#case-" + c.name + ")", case_file_cell(c, cases_dir),
-                        model_formula(c.model), scheme_cell(runs.runs.front().scheme),
-                        c.precision.name(), "`" + c.hash + "`"});
+    md << markdown_row({"[" + c.name + "](#case-" + c.name + ")", model_formula(c.model),
+                        scheme_cell(runs.runs.front().scheme), c.precision.name()});
+  }
+  md << "\nThe case files, and the hash of each (FNV-1a 64) that its results carry:\n\n"
+     << markdown_header({"case", "file", "hash"});
+  for (const CaseRuns* case_runs : cases) {
+    const CaseSpec& c = case_runs->spec;
+    md << markdown_row({"[" + c.name + "](#case-" + c.name + ")", case_file_cell(c, cases_dir), "`" + c.hash + "`"});
   }
   md << "\n";
 }
@@ -95,7 +135,7 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
   md << "## Free fall: the two-step reversal of the Paoli–Schatzman scheme (`" << c.name << "`)\n\n"
      << "Seed 000 §2, docs/mathematics.md §2.1. Model " << model_formula(c.model)
      << ". Free fall onto the obstacle u_min = " << c.model.u_min.text << " with u0 = " << c.u0.text
-     << ", v0 = " << c.v0.text << ", e = " << c.model.e.text << ", h = " << c.step.h->text
+     << ", v0 = " << c.v0.text << ", e = " << c.model.e.text << ", h = " << display_step(c.step.h->text)
      << ", U^1 = u0 + h v0. The prediction is the seed's closed form, evaluated in exact rational arithmetic; "
      << "\"computed\" is the scheme itself.\n\n";
   if (!result.comparison) {
@@ -128,8 +168,9 @@ void free_fall_section(std::ostringstream& md, const CaseSpec& c, const std::vec
      << markdown_header({"h", "steps", "position L∞", "position L1", "velocity L∞", "velocity L1"});
   for (const StudyRow& r : exact.convergence->rows) {
     const auto error = [&](ErrorMetric m) { return display(r.errors[index_of(m)]); };
-    md << markdown_row({r.h, std::to_string(r.steps), error(ErrorMetric::position_linf), error(ErrorMetric::position_l1),
-                        error(ErrorMetric::velocity_linf), error(ErrorMetric::velocity_l1)});
+    md << markdown_row({display_step(r.h), std::to_string(r.steps), error(ErrorMetric::position_linf),
+                        error(ErrorMetric::position_l1), error(ErrorMetric::velocity_linf),
+                        error(ErrorMetric::velocity_l1)});
   }
   md << "\nObserved orders (least-squares slope of log error against log h ± its standard error; the successive "
      << "slopes are in index.json):\n\n";
@@ -168,11 +209,12 @@ void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector
   const bool counted = first.run.corrected.has_value();  // artificial impacts rather than projection steps
   md << "## " << first.scheme.display_name << " run: `" << c.name << "`\n\n"
      << c.description << "\n\n"
-     << "Model " << model_formula(c.model) << "; u0 = " << c.u0.text << ", v0 = " << c.v0.text;
+     << "Model " << model_formula(c.model) << "; u0 = " << display_number(c.u0.text)
+     << ", v0 = " << display_number(c.v0.text);
   for (std::size_t i = 0; i < first.scheme.options.size(); ++i)
     md << (i == 0 ? ", scheme " : ", ") << first.scheme.options[i].first << " `" << first.scheme.options[i].second
        << "`";
-  md << ", h = " << *first.scheme.step << ", " << *first.run.steps << " steps.\n\n"
+  md << ", h = " << display_step(*first.scheme.step) << ", " << *first.run.steps << " steps.\n\n"
      << markdown_header({"precision", counted ? "artificial impacts / dichotomies / fallbacks" : "projection active (steps)",
                          "final t", "final U", "final V"});
   for (const RunResult& r : runs) {
@@ -180,21 +222,17 @@ void scheme_section(std::ostringstream& md, const CaseSpec& c, const std::vector
     const std::string obstacle =
         counted ? fmt::format("{} / {} / {}", run.corrected->impacts, run.corrected->dichotomies, run.corrected->fallbacks)
                 : std::to_string(run.projection_active->count);
-    md << markdown_row({r.provenance.precision.name, obstacle, display(run.final.t, 12), display(run.final.u, 16),
-                        display(run.final.v, 16)});
+    md << markdown_row({r.provenance.precision.name, obstacle, display(run.final.t), display(run.final.u),
+                        display(run.final.v)});
   }
-  md << "\nThe precisions agree to the digits shown only where the run is not sensitive to rounding; a "
-        "chaotic regime would separate them (docs/mathematics.md §4).\n\n";
+  md << "\n";
 }
 
 void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& runs) {
   constexpr std::size_t listed_events = 10;
   md << "## Exact-detection reference: `" << c.name << "`\n\n" << c.description << "\n\n"
      << "Model " << model_formula(c.model) << ".\n\n"
-     << "Closed-form flights, contacts located by the certified search (docs/mathematics.md §1.1), chatter summed to its "
-     << "accumulation time and sticking until the net force turns positive (docs/mathematics.md §1.3). Each run carries an "
-     << "error estimate: the same case at 20 more digits, events matched to the nearest event of their kind.\n\n"
-     << markdown_header({"precision", "impacts", "accumulations", "sticking intervals", "grazing", "final u", "final v",
+     << markdown_header({"precision", "impacts", "accumulations / sticking intervals / grazing", "final u", "final v",
                          "error estimate (event times; final u)"});
   const auto count = [](const ReferenceFindings& found, const char* kind) {
     const auto it = found.event_counts.find(kind);
@@ -203,29 +241,36 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
   for (const RunResult& r : runs) {
     const ReferenceFindings& found = *r.run.reference;
     const ErrorEstimate& e = *found.error_estimate;
-    md << markdown_row({r.provenance.precision.name, count(found, "impact"), count(found, "accumulation"),
-                        std::to_string(found.sticking_intervals.size()), count(found, "grazing"),
-                        display(r.run.final.u, 16), display(r.run.final.v, 16),
-                        e.max_event_time_difference + "; " + e.final_position_difference + " (vs " + e.compared_with +
+    md << markdown_row({r.provenance.precision.name, count(found, "impact"),
+                        count(found, "accumulation") + " / " + std::to_string(found.sticking_intervals.size()) + " / " +
+                            count(found, "grazing"),
+                        display(r.run.final.u), display(r.run.final.v),
+                        display_number(e.max_event_time_difference) + "; " +
+                            display_number(e.final_position_difference) + " (vs " + e.compared_with +
                             (e.lower_bound_only ? ", a lower bound" : "") + ")"});
   }
   const RunResult& most_precise = *std::max_element(runs.begin(), runs.end(), [](const RunResult& a, const RunResult& b) {
     return a.provenance.precision.significand_bits < b.provenance.precision.significand_bits;
   });
   const ReferenceFindings& precise = *most_precise.run.reference;
-  md << "\nThe impact count may grow with the precision: a smaller contact tolerance resolves more impacts of each "
-        "chatter sequence before the rest of the series is summed. First events at "
-     << most_precise.provenance.precision.name << ":\n\n"
+  md << "\nFirst events at " << most_precise.provenance.precision.name << ":\n\n"
      << markdown_header({"event", "t", "v−", "v+"});
   for (std::size_t i = 0; i < std::min(listed_events, precise.events.size()); ++i) {
     const ReferenceEventText& e = precise.events[i];
-    md << markdown_row({e.kind, display(e.t, 16), display(e.v_minus, 10), display(e.v_plus, 10)});
+    md << markdown_row({e.kind, display(e.t), display(e.v_minus), display(e.v_plus)});
   }
   const LyapunovEstimate& lyapunov = precise.lyapunov_estimate;
+  // λ per forcing period where the model has a period, per unit time where it has none: the
+  // unit of every λ of the report. The estimate is per period when the run's horizon is given
+  // in the periods of a forced oscillator (reference_entry.hpp), else over the whole horizon.
+  const bool per_period = std::holds_alternative<OscillatorSpec>(c.model.kind) && c.horizon.periods.has_value();
   md << "\n"
      << (lyapunov.estimate
-             ? "Finite-time λ1 ≈ " + display(lyapunov.estimate->lambda1_per_unit_time, 6) + " per unit time."
-             : "No λ1 estimate: the flow's derivative is undefined (" + lyapunov.why_undefined.value_or("") + ").")
+             ? "Finite-time λ1 ≈ " +
+                   (per_period ? display(lyapunov.estimate->lambda1_per_period_or_horizon, 6) + " per forcing period."
+                               : display(lyapunov.estimate->lambda1_per_unit_time, 6) + " per unit time.")
+             : "No λ1 estimate: the flow's derivative is undefined (" +
+                   display_numbers_in(lyapunov.why_undefined.value_or("")) + ").")
      << "\n\n";
 }
 
@@ -233,7 +278,7 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
 /// slope must not move with the precision; a rounding floor may), with the full tables and
 /// log-log plots written beside the report under studies/.
 void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& all_runs,
-                         const std::filesystem::path& out) {
+                         const std::filesystem::path& out, const std::string& page_file) {
   // The runs with a study: the report runs none in the precisions outside the scheme's
   // study_scalars (run/scheme_catalog.hpp), which the section names.
   std::vector<const RunResult*> runs;
@@ -245,10 +290,7 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
   const RunResult& first = *runs.front();
   const std::string& note = info_of(first).study_note;
   md << anchor_line("convergence-" + c.name) << "### Convergence study of `" << c.name << "`\n\n"
-     << "Against the " << first.convergence->reference << ". Observed order = "
-     << "least-squares slope over the detected asymptotic range ± its standard error (in brackets, the "
-     << "range's first and last h); points "
-     << "outside it are listed in the per-precision tables with the reason." << (note.empty() ? "" : " " + note)
+     << "Against the " << first.convergence->reference << "." << (note.empty() ? "" : " " + note)
      << (without.empty() ? "" : " No study at " + without + ": its reference is too slow there (docs/convergence.md).")
      << "\n\nRounding floor:";
   for (const RunResult* r : runs) {
@@ -258,9 +300,7 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
            : r->provenance.precision.significand_bits == 0 ? "none (exact arithmetic)"
                                                            : "the model's bound (not measured)");
   }
-  md << ". A point is at a measured floor when the difference of its error from the same study's error in the "
-        "wider type is at least "
-     << 100 / rounding_share_divisor << " % of its error; the per-precision tables show that difference.\n\n";
+  md << ".\n\n";
   std::vector<std::string> columns = {"metric"};
   for (const RunResult* r : runs) columns.push_back(r->provenance.precision.name);
   md << markdown_header(columns);
@@ -270,15 +310,19 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
       const OrderAnalysis& o = r->convergence->orders[index_of(metric)];
       const auto& rows = r->convergence->rows;
       cells.push_back(!o.fit ? no_order_label(*r->convergence, metric)
-                             : display(o.fit->slope, 4) + " ± " + display(o.fit->standard_error, 2) + " [" +
-                                   rows[o.fit->range[0]].h + " … " + rows[o.fit->range[1]].h + "]");
+                             : display_with_uncertainty(o.fit->slope, o.fit->standard_error) + " [" +
+                                   display_step(rows[o.fit->range[0]].h) + " … " +
+                                   display_step(rows[o.fit->range[1]].h) + "]");
     }
     md << markdown_row(cells);
   }
   md << "\nTables (errors, rounding parts, successive slopes):";
+  const std::string back = "[← the study of `" + c.name + "` in " + page_file + "](../" + page_file + "#convergence-" +
+                           c.name + ")";
   for (const RunResult* r : runs) {
-    write_study_tables(*r, out / "studies");
-    md << " [" << r->provenance.precision.name << "](studies/" << study_stem(*r) << ".md)";
+    write_study_tables(*r, out / "studies", back);
+    md << (r == runs.front() ? " " : ", ") << "[" << r->provenance.precision.name << "](studies/" << study_stem(*r)
+       << ".md)";
   }
   // One figure for every precision: the same scheme's errors on the same axes, so that where
   // they part (the rounding floor) shows; the per-precision CSVs hold the numbers.
@@ -343,7 +387,7 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
       runs_by_name[c.name] = &runs;
       for (std::size_t i = 0; i < runs.runs.size(); ++i)
         timings << markdown_row({c.name, runs.runs[i].provenance.precision.name,
-                                 fmt::format("{:.2f} s", runs.wall_seconds[i]), std::to_string(runs.threads)});
+                                 display_seconds(runs.wall_seconds[i]), std::to_string(runs.threads)});
       json results = json::array();
       for (const RunResult& r : runs.runs) results.push_back(index_run_json(r, out));
       all[c.name] = results;
@@ -355,7 +399,7 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
       else if (first.run.inertia) page << inertia_run_section(c, runs.runs);
       else if (first.free_fall) free_fall_section(page, c, runs.runs);
       else scheme_section(page, c, runs.runs);
-      if (first.convergence) convergence_section(page, c, runs.runs, out);
+      if (first.convergence) convergence_section(page, c, runs.runs, out, file);
     }
   }
   IndexTables index_tables{summary, {}, {}, {}, {}};
@@ -412,7 +456,7 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
   md << parts.str() << write_sweep_report(sweeps, tables, out);
   for (const SweepOutcome& s : sweeps)
     timings << markdown_row({"sweep " + s.sweep.name + " (" + std::to_string(s.sweep.points()) + " points)", "each point's own",
-                             fmt::format("{:.2f} s", s.summary.seconds), std::to_string(s.threads)});
+                             display_seconds(s.summary.seconds), std::to_string(s.threads)});
   pages.write(out);
   write_file_atomically(out / "index.json",
                         index_json(all, index_tables).dump(1) + "\n");

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 namespace vibro {
 namespace {
@@ -35,49 +36,93 @@ std::string iterations_cell(const InertiaFindings& f) {
   return f.iterations_total ? fmt::format("{} / {}", *f.iterations_total, *f.iterations_max) : "—";
 }
 
+/// Seed 004's experiment measured, in three tables of at most seven columns (one was thirteen,
+/// wider than a page): the runs, their energy and constraint, their orders.
 std::string measured_table(const std::map<std::string, const CaseRuns*>& runs) {
-  std::string md = markdown_header({"e", "version", "case", "h", "impacts (steps active)", "E(0)", "E(τ)",
-                                    "largest E change across an impact step", "largest E variation in a flight",
-                                    "max g(q) at the nodes", "iterations (all / most in a step)",
-                                    "position L∞ order", "velocity L1 order"});
+  struct Row {
+    const char* e;
+    const char* version;
+    const char* name;
+    const RunResult* run;  ///< null when the case is not shipped
+  };
+  std::vector<Row> rows;
   for (const Experiment& x : experiment)
     for (const char* name : {x.explicit_case, x.implicit_case}) {
       const RunResult* r = double_run(runs, name);
-      if (!r || !r->run.inertia) {
-        md += markdown_row({x.e, "", std::string("`") + name + "` not shipped", "", "", "", "", "", "", "", "", "", ""});
-        continue;
-      }
-      const InertiaFindings& f = *r->run.inertia;
-      md += markdown_row({x.e, name == x.implicit_case ? "implicit" : "explicit",
-                          std::string("[`") + name + "`](#case-" + name + ")", *r->scheme.step,
-                          fmt::format("{} ({})", r->run.projection_active->impacts, r->run.projection_active->count), display(f.initial_energy, 8),
-                          display(f.final_energy, 8), display(f.largest_energy_gain_at_impact, 3),
-                          display(f.largest_energy_variation_in_flight, 3), display(f.max_constraint_violation, 3),
-                          iterations_cell(f), r->convergence ? order_cell(*r->convergence, ErrorMetric::position_linf) : "—",
-                          r->convergence ? order_cell(*r->convergence, ErrorMetric::velocity_l1) : "—"});
+      rows.push_back({x.e, name == x.implicit_case ? "implicit" : "explicit", name, r && r->run.inertia ? r : nullptr});
     }
-  return md;
+  const auto table = [&](const std::vector<std::string>& columns, const auto& cells) {
+    std::vector<std::string> header = {"e", "version"};
+    header.insert(header.end(), columns.begin(), columns.end());
+    std::string md = markdown_header(header);
+    for (const Row& row : rows) {
+      std::vector<std::string> line = {row.e, row.version};
+      if (row.run) {
+        const std::vector<std::string> more = cells(*row.run, *row.run->run.inertia);
+        line.insert(line.end(), more.begin(), more.end());
+      } else {
+        line.push_back(std::string("`") + row.name + "` not shipped");
+        line.resize(header.size());
+      }
+      md += markdown_row(line);
+    }
+    return md;
+  };
+  const auto order = [](const RunResult& r, ErrorMetric m) {
+    return r.convergence ? order_cell(*r.convergence, m) : std::string("—");
+  };
+  return table({"case", "h", "impacts (steps active)", "iterations (all / most in a step)"},
+               [](const RunResult& r, const InertiaFindings& f) {
+                 return std::vector<std::string>{
+                     "[`" + r.case_info.name + "`](#case-" + r.case_info.name + ")", display_step(*r.scheme.step),
+                     fmt::format("{} ({})", r.run.projection_active->impacts, r.run.projection_active->count),
+                     iterations_cell(f)};
+               }) +
+         "\nTheir energy and constraint:\n\n" +
+         table({"E(0)", "E(τ)", "largest E change across an impact step", "largest E variation in a flight",
+                "max g(q) at the nodes"},
+               [](const RunResult&, const InertiaFindings& f) {
+                 return std::vector<std::string>{display(f.initial_energy, 8), display(f.final_energy, 8),
+                                                 display(f.largest_energy_gain_at_impact, 3),
+                                                 display(f.largest_energy_variation_in_flight, 3),
+                                                 display(f.max_constraint_violation, 3)};
+               }) +
+         "\nTheir observed orders against the event-driven reference:\n\n" +
+         table({"position L∞ order", "velocity L1 order"}, [&](const RunResult& r, const InertiaFindings&) {
+           return std::vector<std::string>{order(r, ErrorMetric::position_linf), order(r, ErrorMetric::velocity_l1)};
+         });
 }
 
 }  // namespace
 
+std::string inertia_run_note() {
+  return "A sweeping-process run: energy E = ½uᵀM(q)u + (m1 + m2) g l1 cos θ1 + m2 g l2 cos θ2 of the scheme's nodes "
+         "(docs/mathematics.md §7); a flight is the nodes between two steps on which the projection acted.";
+}
+
 std::string inertia_run_section(const CaseSpec& c, const std::vector<RunResult>& runs) {
   const RunResult& first = runs.front();
   std::string md = "## " + first.scheme.display_name + " run: `" + c.name + "`\n\n" + c.description + "\n\nModel " +
-                   model_formula(c.model) + "; h = " + *first.scheme.step + ", " + std::to_string(*first.run.steps) +
-                   " steps. Energy E = ½uᵀM(q)u + (m1 + m2) g l1 cos θ1 + m2 g l2 cos θ2 of the scheme's nodes "
-                   "(docs/mathematics.md §7); a flight is the nodes between two steps on which the projection acted.\n\n" +
-                   markdown_header({"precision", "impacts (steps active)", "E(0)", "E(τ)", "largest E change across an impact step",
-                                    "largest E variation in a flight", "max g(q) at the nodes",
-                                    "iterations (all / most in a step)", "final θ", "final θ'"});
+                   model_formula(c.model) + "; h = " + display_step(*first.scheme.step) + ", " +
+                   std::to_string(*first.run.steps) + " steps.\n\n";
+  // Two tables of at most six columns (one of ten was wider than a page): the energy, then the
+  // constraint and where the run ended.
+  md += markdown_header({"precision", "impacts (steps active)", "E(0)", "E(τ)", "largest E change across an impact step",
+                         "largest E variation in a flight"});
   for (const RunResult& r : runs) {
     const InertiaFindings& f = *r.run.inertia;
-    const auto pair = [](const std::vector<NumberText>& x) { return "(" + display(x[0], 10) + ", " + display(x[1], 10) + ")"; };
-    md += markdown_row({r.provenance.precision.name, fmt::format("{} ({})", r.run.projection_active->impacts, r.run.projection_active->count),
-                        display(f.initial_energy, 12), display(f.final_energy, 12),
-                        display(f.largest_energy_gain_at_impact, 4), display(f.largest_energy_variation_in_flight, 4),
-                        display(f.max_constraint_violation, 4), iterations_cell(f), pair(r.run.final.q),
-                        pair(r.run.final.qv)});
+    md += markdown_row({r.provenance.precision.name,
+                        fmt::format("{} ({})", r.run.projection_active->impacts, r.run.projection_active->count),
+                        display(f.initial_energy), display(f.final_energy), display(f.largest_energy_gain_at_impact, 4),
+                        display(f.largest_energy_variation_in_flight, 4)});
+  }
+  md += "\n" + markdown_header({"precision", "max g(q) at the nodes", "iterations (all / most in a step)", "final θ",
+                                "final θ'"});
+  for (const RunResult& r : runs) {
+    const InertiaFindings& f = *r.run.inertia;
+    const auto pair = [](const std::vector<NumberText>& x) { return "(" + display(x[0]) + ", " + display(x[1]) + ")"; };
+    md += markdown_row({r.provenance.precision.name, display(f.max_constraint_violation, 4), iterations_cell(f),
+                        pair(r.run.final.q), pair(r.run.final.qv)});
   }
   return md + "\n";
 }

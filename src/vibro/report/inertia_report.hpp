@@ -21,6 +21,8 @@ namespace vibro {
 
 /// Markdown of one double-pendulum case's runs (one per precision, the case's own first).
 std::string inertia_run_section(const CaseSpec& c, const std::vector<RunResult>& runs);
+/// How to read those sections (the energy and a flight), said once at the top of their page.
+std::string inertia_run_note();
 
 /// Markdown of seed 004's claims from the runs of the cases/seed004/ cases (by case name);
 /// writes seed004_*.svg into `out` when gnuplot is available.

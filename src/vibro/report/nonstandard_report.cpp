@@ -111,7 +111,8 @@ std::string stability_table(const ShippedRuns& shipped) {
   std::string md =
       fmt::format("From `{}` and `{}`: ω = {}, y0 = {}, v0 = {}, no constraint, exact start, {} steps at each ωΔt, a "
                   "run stopped at the first node with |y| > {}.\n\n",
-                  ns.case_info.file, sv.case_info.file, display(omega), sv_case.u0.text, sv_case.v0.text,
+                  ns.case_info.file, sv.case_info.file, display(omega), display_number(sv_case.u0.text),
+                  display_number(sv_case.v0.text),
                   *sv_case.horizon.steps, sv_case.horizon.escape ? sv_case.horizon.escape->text : "∞") +
       markdown_header({"ωΔt", "non-standard max \\|y\\|", "Störmer–Verlet max \\|y\\| (sampled)",
                        "Störmer–Verlet amplitude (closed form)"});
@@ -119,11 +120,11 @@ std::string stability_table(const ShippedRuns& shipped) {
     const RunFindings &a = ns.sweep[i].run, &b = sv.sweep[i].run;
     const std::string standard_max =
         b.escaped ? fmt::format("> {} at step {}", sv_case.horizon.escape->text, b.escaped->step)
-                  : fmt::format("{:.8g}", std::stod(conservative(b).largest_abs_y.text));
+                  : display(conservative(b).largest_abs_y, 8);
     const auto& amplitude = conservative(b).discrete_amplitude;
-    md += markdown_row({fmt::format("{:g}", omega * std::stod(b.h->text)),
-                        fmt::format("{:.17g}", std::stod(conservative(a).largest_abs_y.text)), standard_max,
-                        amplitude ? fmt::format("{:.8g}", std::stod(amplitude->text)) : "none (\\|r\\| > 1)"});
+    md += markdown_row({display(omega * std::stod(b.h->text), 6),
+                        display(conservative(a).largest_abs_y), standard_max,
+                        amplitude ? display(*amplitude, 8) : "none (\\|r\\| > 1)"});
   }
   return md;
 }
@@ -141,10 +142,10 @@ std::string spurious_impacts_table(const ShippedRuns& shipped) {
     for (const SweepPoint* p : {&ns.sweep[i], &sv.sweep[i]}) {
       const ProjectionActivity& active = *p->run.projection_active;
       const ConservativeFindings& found = conservative(p->run);
-      md += markdown_row({fmt::format("{:g}", std::stod(p->step)), found.denominator, std::to_string(active.count),
+      md += markdown_row({display(std::stod(p->step), 6), found.denominator, std::to_string(active.count),
                           active.first_steps.empty() ? "—" : std::to_string(active.first_steps.front()),
                           std::to_string(found.nodes_outside_constraint),
-                          fmt::format("{:.10g}", std::stod(found.largest_abs_y.text))});
+                          display(found.largest_abs_y)});
     }
   }
   return md;
@@ -152,16 +153,20 @@ std::string spurious_impacts_table(const ShippedRuns& shipped) {
 
 }  // namespace
 
+std::string nonstandard_run_note() {
+  return "A seed-003 run: energy E^k of docs/mathematics.md §5 with the non-standard φ, whatever the scheme; variation "
+         "= (max − min)/min within one flight. Nodes outside K include the one inside each two-step reversal "
+         "(docs/mathematics.md §2.1): the schemes constrain (y^{k+1} + e y^{k−1})/(1 + e), not y^{k+1}.";
+}
+
 std::string nonstandard_run_section(const CaseSpec& c, const std::vector<RunResult>& runs) {
   const RunResult& first = runs.front();
   std::string options;
   for (const auto& [key, value] : first.scheme.options) options += (options.empty() ? "" : ", ") + key + " `" + value + "`";
   std::string md = "## Seed-003 run: `" + c.name + "`\n\n" + c.description + "\n\nModel " + model_formula(c.model) +
-                   "; y0 = " + c.u0.text + ", v0 = " + c.v0.text + ", scheme `" + c.scheme.type + "` (" + options +
-                   "), Δt = " + c.step.text() + ", " + std::to_string(*first.run.steps) +
-                   " steps. Energy: E^k of docs/mathematics.md §5 with the non-standard φ, whatever the scheme; variation = (max "
-                   "− min)/min within one flight. Nodes outside K include the one inside each two-step reversal "
-                   "(docs/mathematics.md §2.1): the schemes constrain (y^{k+1} + e y^{k−1})/(1 + e), not y^{k+1}.\n\n";
+                   "; y0 = " + display_number(c.u0.text) + ", v0 = " + display_number(c.v0.text) + ", scheme `" +
+                   c.scheme.type + "` (" + options +
+                   "), Δt = " + display_step(c.step.text()) + ", " + std::to_string(*first.run.steps) + " steps.\n\n";
   md += markdown_header({"precision", "impacts / active steps", "nodes outside K", "max \\|y\\|",
                          "energy variation in a flight", "max \\|E ratio − e²\\| at impacts", "final energy"});
   for (const RunResult& r : runs) {
@@ -179,7 +184,8 @@ std::string nonstandard_run_section(const CaseSpec& c, const std::vector<RunResu
     for (const SweepPoint& p : first.sweep) {
       const ConservativeFindings& found = conservative(p.run);
       const ProjectionActivity& active = *p.run.projection_active;
-      md += markdown_row({p.step, std::to_string(*p.run.steps), fmt::format("{} / {}", active.impacts, active.count),
+      md += markdown_row({display_step(p.step), std::to_string(*p.run.steps),
+                          fmt::format("{} / {}", active.impacts, active.count),
                           active.first_steps.empty() ? "—" : std::to_string(active.first_steps.front()),
                           std::to_string(found.nodes_outside_constraint), display(found.largest_abs_y, 10),
                           p.run.escaped ? "\\|y\\| > escape at step " + std::to_string(p.run.escaped->step) : "—"});
@@ -214,10 +220,9 @@ std::string nonstandard_claims_section(const std::map<std::string, const CaseRun
     md += "Example 5.1 with steps_per_period = 8, so t2 = π/(2ω) = s0, where y = 0. Standard scheme (centered start): "
           "y¹ = 1 − π²/32 and, the projection being inactive, y² = 2(1 − π²/32)² − 1 (closed form).\n\n" +
           markdown_header({"scheme", "y¹", "y²", "closed form of y²"}) +
-          markdown_row({"non-standard (exact start)", fmt::format("{:.17g}", ns[1][1]), fmt::format("{:.17g}", ns[2][1]),
-                        "0"}) +
-          markdown_row({"standard (centered start)", fmt::format("{:.17g}", st[1][1]), fmt::format("{:.17g}", st[2][1]),
-                        fmt::format("{:.17g}", 2 * quarter * quarter - 1)});
+          markdown_row({"non-standard (exact start)", display(ns[1][1]), display(ns[2][1]), "0"}) +
+          markdown_row({"standard (centered start)", display(st[1][1]), display(st[2][1]),
+                        display(2 * quarter * quarter - 1)});
   }
 
   md += "\n### Stability: Störmer–Verlet against the exact scheme\n\n" + stability_table(shipped);

@@ -22,6 +22,8 @@ namespace vibro {
 
 /// Markdown of one seed-003 case's runs (one per precision, the case's own first).
 std::string nonstandard_run_section(const CaseSpec& c, const std::vector<RunResult>& runs);
+/// How to read those sections (the energy, the nodes outside K), said once at the top of their page.
+std::string nonstandard_run_note();
 
 /// Markdown of the claims of seed 003 from the runs of the cases/nsfd/ cases, by case name
 /// (a table whose cases are missing says so). Writes nsfd_*.svg into `out` when gnuplot is

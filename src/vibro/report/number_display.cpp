@@ -9,20 +9,68 @@
 
 #include <algorithm>
 #include <cmath>
+#include <regex>
 
 namespace vibro {
 
+namespace {
+
+/// Whether a fraction P/Q reads at a glance: short, and no part longer than shown_digits.
+bool short_fraction(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  return text.size() <= longest_shown_number && slash <= static_cast<std::size_t>(shown_digits) &&
+         text.size() - slash - 1 <= static_cast<std::size_t>(shown_digits);
+}
+
+/// The significant digits of a decimal text [-]D.DDD[e±X]: its significand's digits from the
+/// first nonzero one.
+std::ptrdiff_t significant_digits(const std::string& decimal) {
+  const std::string significand = decimal.substr(0, decimal.find_first_of("eE"));
+  const std::size_t first = significand.find_first_of("123456789");
+  if (first == std::string::npos) return 0;
+  return std::count_if(significand.begin() + static_cast<std::ptrdiff_t>(first), significand.end(),
+                       [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
 std::string display_number(const std::string& text, int digits) {
-  constexpr std::size_t short_fraction = 24;
-  if (text.find('/') != std::string::npos && text.size() <= short_fraction) return text;
+  const bool fraction = text.find('/') != std::string::npos;
+  if (fraction && short_fraction(text)) return text;
   const auto exact = parse_exact(text);
   if (!exact) return text;
   MpfrPrecisionGuard guard(digits + 10);
   const std::string shortened = to_text_significant(mpfr_real(*exact), digits);
-  return shortened.size() < text.size() ? shortened : text;
+  // A long fraction becomes its decimal; a decimal is shortened when that makes it shorter.
+  return fraction || shortened.size() < text.size() ? shortened : text;
 }
 
 std::string display(const NumberText& x, int digits) { return display_number(x.text, digits); }
+
+std::string display_step(const std::string& label) {
+  constexpr int step_digits = 6;
+  if (label.find('/') != std::string::npos) return short_fraction(label) ? label : display_number(label, step_digits);
+  // A decimal as written when a reader can read it (0.00003125), else to step_digits.
+  if (significant_digits(label) <= shown_digits && label.size() <= longest_shown_number) return label;
+  return display_number(label, step_digits);
+}
+
+std::string display_numbers_in(const std::string& text, int digits) {
+  // A number not inside a word (so "u0" and a hash's digits stay), with its decimals and
+  // exponent; the rest of the text as it is.
+  static const std::regex number(R"((^|[^\w.])(-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?)(?![\w]))");
+  std::string out;
+  auto from = text.cbegin();
+  for (std::sregex_iterator it(text.begin(), text.end(), number), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    // Only a number longer than `digits` changes: "VI-01" keeps its "01".
+    if (significant_digits(m[2].str()) <= digits) continue;
+    out.append(from, m[2].first);
+    out += display_number(m[2].str(), digits);
+    from = m[2].second;
+  }
+  return out.append(from, text.cend());
+}
 
 std::string display_all_digits(const NumberText& x) {
   const std::string& text = x.text;

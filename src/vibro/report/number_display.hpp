@@ -6,14 +6,33 @@
 
 #include "vibro/scalar/number_text.hpp"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
 namespace vibro {
 
+/// The most significant digits a page shows of a number, and the longest number it shows
+/// (scripts/check_report.py holds every page to both; index.json keeps every digit).
+inline constexpr int shown_digits = 10;
+inline constexpr std::size_t longest_shown_number = 20;
+
 /// `text` is a decimal or P/Q as written by to_text; returns it with `digits`
-/// significant digits, or unchanged when it is already short or not a number.
-std::string display_number(const std::string& text, int digits = 10);
+/// significant digits, or unchanged when it is already short or not a number. A fraction
+/// stays a fraction (it is exact) when it is at most longest_shown_number characters with
+/// at most shown_digits digits a part; a longer one becomes a decimal.
+std::string display_number(const std::string& text, int digits = shown_digits);
+
+/// A step size as a page shows it: a label as written ("T/200", "2/21", "0.00003125") when it
+/// has at most shown_digits digits (a part) and longest_shown_number characters, a longer
+/// one (4927605920509/60750000000000000) as a decimal to 6 significant digits. The exact
+/// step stays in index.json.
+std::string display_step(const std::string& label);
+
+/// `text` (a message, a sentence) with every number in it of more than `digits` significant
+/// digits shortened to `digits`: "an accumulation at t = 7.9006564959082714566…e+00" reads
+/// "… t = 7.900656496".
+std::string display_numbers_in(const std::string& text, int digits = shown_digits);
 
 std::string display(const NumberText& x, int digits = 10);
 

@@ -5,12 +5,14 @@
 #include "vibro/io/csv_file.hpp"
 #include "vibro/io/json_number.hpp"
 #include "vibro/report/convergence_plot.hpp"
+#include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/run/scheme_catalog.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <stdexcept>
 
@@ -21,7 +23,7 @@ std::string excluded_points(const StudyResult& study, ErrorMetric metric) {
   std::string excluded;
   for (std::size_t i = 0; i < o.status.size(); ++i)
     if (o.status[i] != PointStatus::asymptotic)
-      excluded += (excluded.empty() ? "" : "; ") + study.rows[i].h + ": " + to_string(o.status[i]);
+      excluded += (excluded.empty() ? "" : "; ") + display_step(study.rows[i].h) + ": " + to_string(o.status[i]);
   return excluded.empty() ? "none" : excluded;
 }
 
@@ -53,7 +55,7 @@ std::string no_order_label(const StudyResult& study, ErrorMetric metric) {
 std::string order_cell(const StudyResult& study, ErrorMetric metric) {
   const OrderAnalysis& o = study.orders[index_of(metric)];
   if (!o.fit) return no_order_label(study, metric);
-  return fmt::format("{:.3f} ± {:.2g}", o.fit->slope, o.fit->standard_error);
+  return display_with_uncertainty(o.fit->slope, o.fit->standard_error);
 }
 
 std::string point_statuses(const OrderAnalysis& analysis) {
@@ -72,49 +74,64 @@ bool timed(const StudyResult& study) {
   return std::any_of(study.rows.begin(), study.rows.end(), [](const StudyRow& row) { return row.seconds.has_value(); });
 }
 
+/// The metrics of a study's tables, in two halves so that each table fits a page: the first
+/// three, then the rest.
+constexpr std::size_t first_half = 3;
+
+/// A table of one value per step size and metric, for the metrics [from, to): `lead` names
+/// the columns before them and `lead_cells` fills them for a row.
+std::string metric_table(const StudyResult& study, std::size_t from, std::size_t to, const std::vector<std::string>& lead,
+                         const std::function<std::vector<std::string>(const StudyRow&)>& lead_cells,
+                         const std::function<std::string(const StudyRow&, ErrorMetric)>& value) {
+  std::vector<std::string> header = lead;
+  for (std::size_t i = from; i < to; ++i) header.emplace_back(name(error_metrics[i]));
+  std::string md = markdown_header(header);
+  for (const StudyRow& row : study.rows) {
+    std::vector<std::string> cells = lead_cells(row);
+    for (std::size_t i = from; i < to; ++i) cells.push_back(value(row, error_metrics[i]));
+    md += markdown_row(cells);
+  }
+  return md;
+}
+
 }  // namespace
 
 std::string study_markdown(const RunResult& result) {
   const StudyResult& study = *result.convergence;
   const bool with_time = timed(study);
-  std::string md = fmt::format("Against the {}, at {}.\n\n| h | steps | {}impacts (scheme / reference) |", study.reference,
-                               result.provenance.precision.name, with_time ? "scheme time | " : "");
-  for (const ErrorMetric m : error_metrics) md += " " + std::string(name(m)) + " |";
-  md += with_time ? "\n|---|---|---|---|" : "\n|---|---|---|";
-  for (std::size_t i = 0; i < error_metric_count; ++i) md += "---|";
-  md += "\n";
-  for (const StudyRow& row : study.rows) {
-    md += fmt::format("| {} | {} | {}{} / {} |", row.h, row.steps, with_time ? display_seconds(row.seconds) + " | " : "",
-                      row.impacts.scheme, row.impacts.reference);
-    for (const ErrorMetric m : error_metrics) md += " " + display(row.errors[index_of(m)], 4) + " |";
-    md += "\n";
-  }
+  std::vector<std::string> lead = {"h", "steps", "impacts (scheme / reference)"};
+  if (with_time) lead.emplace_back("scheme time");
+  const auto lead_cells = [&](const StudyRow& row) {
+    std::vector<std::string> cells = {display_step(row.h), std::to_string(row.steps),
+                                      fmt::format("{} / {}", row.impacts.scheme, row.impacts.reference)};
+    if (with_time) cells.push_back(display_seconds(row.seconds));
+    return cells;
+  };
+  const auto h_only = [](const StudyRow& row) { return std::vector<std::string>{display_step(row.h)}; };
+  const auto error = [](const StudyRow& row, ErrorMetric m) { return display(row.errors[index_of(m)], 4); };
+  std::string md = fmt::format("Against the {}, at {}.\n\n", study.reference, result.provenance.precision.name) +
+                   metric_table(study, 0, first_half, lead, lead_cells, error) + "\n" +
+                   metric_table(study, first_half, error_metric_count, {"h"}, h_only, error);
   md += "\nRounding floor: " + rounding_floor_rule(study.rounding_floor) + ".\n";
   if (study.rounding_floor.measured_at) {
-    md += "\nThe rounding part of each error, |error − error at " + *study.rounding_floor.measured_at + "|:\n\n| h |";
-    for (const ErrorMetric m : error_metrics) md += " " + std::string(name(m)) + " |";
-    md += "\n|---|";
-    for (std::size_t i = 0; i < error_metric_count; ++i) md += "---|";
-    md += "\n";
-    for (const StudyRow& row : study.rows) {
-      md += "| " + row.h + " |";
-      for (const ErrorMetric m : error_metrics) md += " " + display((*row.rounding_parts)[index_of(m)], 2) + " |";
-      md += "\n";
-    }
+    const auto part = [](const StudyRow& row, ErrorMetric m) { return display((*row.rounding_parts)[index_of(m)], 2); };
+    md += "\nThe rounding part of each error, |error − error at " + *study.rounding_floor.measured_at + "|:\n\n" +
+          metric_table(study, 0, first_half, {"h"}, h_only, part) + "\n" +
+          metric_table(study, first_half, error_metric_count, {"h"}, h_only, part);
   }
-  md += "\n| metric | observed order | standard error | scatter | range | successive slopes | excluded points |\n"
-        "|---|---|---|---|---|---|---|\n";
+  md += "\n" + markdown_header({"metric", "observed order", "standard error", "scatter", "range", "successive slopes",
+                                "excluded points"});
   for (const ErrorMetric m : error_metrics) {
     const OrderAnalysis& o = study.orders[index_of(m)];
     std::string successive;
     for (const auto& s : o.successive) successive += (successive.empty() ? "" : ", ") + display(s, 3);
     const auto of_fit = [&](double OrderFit::*x) { return o.fit ? std::optional<double>((*o.fit).*x) : std::nullopt; };
     const std::string range =
-        o.fit ? study.rows[o.fit->range[0]].h + " … " + study.rows[o.fit->range[1]].h : "none found";
-    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", name(m),
-                      o.fit ? display(o.fit->slope, 4) : no_order_label(study, m),
-                      display(of_fit(&OrderFit::standard_error), 2), display(of_fit(&OrderFit::residual), 2), range,
-                      successive, excluded_points(study, m));
+        o.fit ? display_step(study.rows[o.fit->range[0]].h) + " … " + display_step(study.rows[o.fit->range[1]].h)
+              : "none found";
+    md += markdown_row({std::string(name(m)), o.fit ? display(o.fit->slope, 4) : no_order_label(study, m),
+                        display(of_fit(&OrderFit::standard_error), 2), display(of_fit(&OrderFit::residual), 2), range,
+                        successive, excluded_points(study, m)});
   }
   return md;
 }
@@ -179,9 +196,10 @@ std::filesystem::path study_file(const std::filesystem::path& dir, const std::st
   return dir / (stem + extension);
 }
 
-void write_study_tables(const RunResult& result, const std::filesystem::path& dir) {
+void write_study_tables(const RunResult& result, const std::filesystem::path& dir, const std::string& back) {
   const std::string stem = study_stem(result);
-  write_file_atomically(study_file(dir, stem, ".md"), "# " + result.case_info.name + "\n\n" + study_markdown(result));
+  write_file_atomically(study_file(dir, stem, ".md"), "# " + result.case_info.name + "\n\n" +
+                                                          (back.empty() ? "" : back + "\n\n") + study_markdown(result));
   write_file_atomically(study_file(dir, stem, ".csv"), study_csv(result));
 }
 

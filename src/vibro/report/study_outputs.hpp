@@ -28,7 +28,8 @@ std::string point_statuses(const OrderAnalysis& analysis);
 std::string no_order_label(const StudyResult& study, ErrorMetric metric);
 
 /// The observed order of `metric` as a summary table shows it: "slope ± standard error"
-/// ("1.002 ± 0.031"), or why there is none (no_order_label).
+/// ("1.002 ± 0.031", to the digits the standard error carries: display_with_uncertainty), or
+/// why there is none (no_order_label).
 std::string order_cell(const StudyResult& study, ErrorMetric metric);
 
 /// Markdown of a result's convergence study (the result must have one).
@@ -47,8 +48,9 @@ std::string study_stem(const RunResult& result);
 /// `dir`/STEM.EXTENSION, refused (std::invalid_argument) when STEM could leave `dir`.
 std::filesystem::path study_file(const std::filesystem::path& dir, const std::string& stem, const std::string& extension);
 
-/// Writes `dir`/STEM.md and .csv atomically.
-void write_study_tables(const RunResult& result, const std::filesystem::path& dir);
+/// Writes `dir`/STEM.md and .csv atomically; `back`, when given, is the Markdown line under
+/// the page's title that links back to where the study is discussed (the report's case page).
+void write_study_tables(const RunResult& result, const std::filesystem::path& dir, const std::string& back = "");
 
 /// Writes the tables and (when gnuplot is there and some error is positive) `dir`/STEM.svg,
 /// the study's plot at its one precision (report/convergence_plot.hpp); true when the plot

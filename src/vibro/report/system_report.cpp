@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <utility>
 
 namespace vibro {
 namespace {
@@ -35,22 +36,27 @@ std::string experiment1_table(const std::map<std::string, const CaseRuns*>& runs
       "Experiment 1 (free motion, μ_k = 5, μ_m = 10¹², Δt = 0.01, q = (1, 0), v = (0, 0)): max over the nodes of "
       "|q1 − q1^exact| with q1^exact = cos t, the seed's comparison. A number of status `reproduced` must agree to its "
       "printed digits (`vibro check` fails otherwise); a relation-only one is judged by `order-of-magnitude` (within a "
-      "factor 10). The last columns are the same case in MPFR at 50 digits: its max |q1 − cos t|, and its error "
-      "against the closed-form 2-DOF solution, which separates the scheme's error from the 2-DOF solution's own "
-      "O(1/μ_m) offset from cos t. docs/mathematics.md §6 explains the NS schemes' values.\n\n" +
-      markdown_header({"published value", "printed", "status", "case", "computed (own precision)", "agrees to the printed digits",
-                       "computed / printed", "mpfr:50: max \\|q1 − cos t\\|", "mpfr:50: max error (closed form)"});
+      "factor 10). docs/mathematics.md §6 explains the NS schemes' values.\n\n" +
+      markdown_header({"published value", "printed", "status", "computed (own precision)", "agrees to the printed digits",
+                       "computed / printed"});
+  // Two tables (one of nine columns was wider than a page): the comparison, then the case
+  // of each value in MPFR at 50 digits.
+  std::string wide_table =
+      "\nThe same cases in MPFR at 50 digits: the max |q1 − cos t|, and the error against the closed-form 2-DOF "
+      "solution, which separates the scheme's error from the 2-DOF solution's own O(1/μ_m) offset from cos t:\n\n" +
+      markdown_header({"published value", "case", "mpfr:50: max \\|q1 − cos t\\|", "mpfr:50: max error (closed form)"});
   for (const Reproduction& r : reproductions) {
     if (r.id.rfind("002.", 0) != 0) continue;
     const auto it = runs.find(r.case_name);
     const RunResult* wide = it == runs.end() ? nullptr : run_at(*it->second, report_mpfr.name());
     const SystemFindings* f = wide && wide->run.system ? &*wide->run.system : nullptr;
-    md += markdown_row({r.id, r.printed, std::string(status_name(r.status)), r.case_file,
+    md += markdown_row({r.id, r.printed, std::string(status_name(r.status)),
                         r.computed ? display(*r.computed, 6) + " (" + r.precision + ")" : "— (" + r.why_not + ")",
-                        r.computed ? (r.agrees ? "yes" : "no") : "—", r.ratio ? display(*r.ratio, 3) : "—",
-                        f ? display(f->max_error_rigid_wall_q1, 4) : "—", f ? display(f->max_error_exact, 4) : "—"});
+                        r.computed ? (r.agrees ? "yes" : "no") : "—", r.ratio ? display(*r.ratio, 3) : "—"});
+    wide_table += markdown_row({r.id, r.case_file, f ? display(f->max_error_rigid_wall_q1, 4) : "—",
+                                f ? display(f->max_error_exact, 4) : "—"});
   }
-  return md;
+  return md + wide_table;
 }
 
 std::string experiment2_table(const std::map<std::string, const CaseRuns*>& runs) {
@@ -58,21 +64,22 @@ std::string experiment2_table(const std::map<std::string, const CaseRuns*>& runs
       "\nExperiment 2 (K = [0.2, 1] on q1, e = 0, μ_k = 5, Δt = 0.005, (q1, v1) = (1, −1), (q2, v2) = (0, 5)): the seed "
       "claims NSPS never penetrates while NSMMM penetrates during sticking, more for μ_m = 1000. Max penetration of q1 "
       "outside [0.2, 1] over the nodes, at every precision the report runs:\n\n" +
-      markdown_header({"μ_m", "precision", "NSPS max penetration", "NSPS nodes outside K", "NSMMM max penetration",
-                       "NSMMM nodes outside K", "NSPS impacts of q1", "NSMMM impacts of q1"});
+      markdown_header({"μ_m", "precision", "scheme", "max penetration", "nodes outside K", "impacts of q1"});
   for (const Experiment2Pair& pair : experiment2) {
     const auto nsps = runs.find(pair.nsps), nsmmm = runs.find(pair.nsmmm);
     if (nsps == runs.end() || nsmmm == runs.end()) {
-      md += markdown_row({pair.mu_m, "—", "case not shipped", "", "", "", "", ""});
+      md += markdown_row({pair.mu_m, "—", "case not shipped", "", "", ""});
       continue;
     }
+    // The two schemes on rows one under the other, at each precision.
     for (const RunResult& a : nsps->second->runs) {
       const RunResult* b = run_at(*nsmmm->second, a.provenance.precision.name);
       if (!b) continue;
-      const CoordinateRecord &p = a.run.system->coordinates[0], &q = b->run.system->coordinates[0];
-      md += markdown_row({pair.mu_m, a.provenance.precision.name, display(p.max_penetration, 4),
-                          std::to_string(p.nodes_outside), display(q.max_penetration, 4), std::to_string(q.nodes_outside),
-                          std::to_string(p.impacts), std::to_string(q.impacts)});
+      for (const auto& [scheme, run] : {std::pair{"NSPS", &a}, std::pair{"NSMMM", b}}) {
+        const CoordinateRecord& q1 = run->run.system->coordinates[0];
+        md += markdown_row({pair.mu_m, a.provenance.precision.name, scheme, display(q1.max_penetration, 4),
+                            std::to_string(q1.nodes_outside), std::to_string(q1.impacts)});
+      }
     }
   }
   return md;
@@ -101,12 +108,16 @@ std::string convergence_table(const std::map<std::string, const CaseRuns*>& runs
 
 }  // namespace
 
+std::string system_run_note() {
+  return "An N-DOF run: energy E = ½(vᵀM²v + qᵀA²q) of the scheme's nodes (seed 002 eq. (20)); its variation is the "
+         "largest |E − E_f|/E_f within a flight f (between steps with an active constraint).";
+}
+
 std::string system_run_section(const CaseSpec& c, const std::vector<RunResult>& runs) {
   const RunResult& first = runs.front();
   std::string md = "## " + first.scheme.display_name + " run: `" + c.name + "`\n\n" + c.description + "\n\nModel " +
-                   model_formula(c.model) + "; Δt = " + *first.scheme.step + ", " + std::to_string(*first.run.steps) +
-                   " steps. Energy: E = ½(vᵀM²v + qᵀA²q) of the scheme's nodes (seed 002 eq. (20)); its variation is "
-                   "the largest |E − E_f|/E_f within a flight f (between steps with an active constraint).\n\n";
+                   model_formula(c.model) + "; Δt = " + display_step(*first.scheme.step) + ", " +
+                   std::to_string(*first.run.steps) + " steps.\n\n";
   std::vector<std::string> header = {"precision"};
   const std::size_t n = first.run.system->coordinates.size();
   for (std::size_t i = 0; i < n; ++i)

@@ -20,6 +20,8 @@ namespace vibro {
 
 /// Markdown of one N-DOF case's runs (one per precision, the case's own first).
 std::string system_run_section(const CaseSpec& c, const std::vector<RunResult>& runs);
+/// How to read those sections (the energy and its variation), said once at the top of their page.
+std::string system_run_note();
 
 /// Markdown of seed 002's claims from the runs of the cases/seed002/ cases (by case name) and
 /// the reproductions of its published values; writes seed002_*.svg into `out` when gnuplot is

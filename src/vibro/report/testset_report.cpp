@@ -4,6 +4,7 @@
 #include "vibro/io/testset_json.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
+#include "vibro/report/number_display.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -16,28 +17,21 @@ namespace vibro {
 
 namespace {
 
-std::string seconds_text(const std::optional<double>& s) {
-  if (!s) return "–";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g s", *s);
-  return text;
-}
-
 std::string impacts_text(const TestsetScore& s) {
   return std::to_string(s.impacts_seen) + " of " +
          (s.impacts_reference ? std::to_string(*s.impacts_reference) : std::string("∞"));
 }
 
 std::string state_text(const TestsetScore& s) {
-  if (!s.reached_horizon) return "stopped at t = " + s.end_time.text.substr(0, 12);
+  if (!s.reached_horizon) return "stopped at t = " + display(s.end_time);
   return digits_text(s.state);
 }
 
 std::string pair_table(const TestsetPair& p) {
   std::string out = markdown_header({"h", "steps", "end-state digits", "impact-time digits", "impacts seen", "wall time"});
   for (const TestsetScore& s : p.scores)
-    out += markdown_row({s.h, std::to_string(s.steps), state_text(s), digits_text(s.impact_times), impacts_text(s),
-                         seconds_text(s.seconds)});
+    out += markdown_row({display_step(s.h), std::to_string(s.steps), state_text(s), digits_text(s.impact_times),
+                         impacts_text(s), display_seconds(s.seconds)});
   return out;
 }
 
@@ -67,7 +61,7 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
              "ladder:\n\n"
           << markdown_plot(p.problem + ": correct digits against wall time", p.problem + ".svg") << "\n\n";
     out << "### " << p.problem << " (" << p.title << "): " << p.scheme << " at " << p.precision << "\n\n";
-    if (p.failure) out << "The scheme gave up: " << *p.failure << "\n\n";
+    if (p.failure) out << "The scheme gave up: " << display_numbers_in(*p.failure) << "\n\n";
     else out << pair_table(p) << "\n";
   }
   out << "### Summary\n\nThe first step of each ladder at which the end state has 3, 6 and 9 correct digits, with "
@@ -77,7 +71,7 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
     std::vector<std::string> row{p.problem, p.scheme, p.precision};
     for (const int level : testset_summary_levels) {
       const std::optional<std::size_t> i = first_step_reaching(p, level);
-      row.push_back(i ? "h = " + p.scores[*i].h + ", " + seconds_text(p.scores[*i].seconds) : "–");
+      row.push_back(i ? "h = " + display_step(p.scores[*i].h) + ", " + display_seconds(p.scores[*i].seconds) : "–");
     }
     std::optional<CorrectDigits> best;
     for (const TestsetScore& s : p.scores)
@@ -109,7 +103,7 @@ std::string testset_csv(const TestsetRunResult& result) {
   return out.str();
 }
 
-bool write_testset_files(const TestsetRunResult& result, const std::filesystem::path& dir) {
+bool write_testset_files(const TestsetRunResult& result, const std::filesystem::path& dir, const std::string& back) {
   std::map<std::string, std::vector<PlotSeries>> series_of_problem;
   for (const TestsetPair& p : result.pairs) {
     PlotSeries series{p.scheme + " (" + p.precision + ")", {}};
@@ -125,15 +119,16 @@ bool write_testset_files(const TestsetRunResult& result, const std::filesystem::
                                "wall time (s, least of the repeats)", "significant correct digits", true, false},
                       dir / (problem + ".svg")))
       plotted.insert(problem);
-  write_file_atomically(dir / "testset.md", "# Test-set run\n\n[Back to the report](../index.md#testset)\n\n" +
-                                                testset_markdown(result, plotted));
+  write_file_atomically(dir / "testset.md",
+                        "# Test-set run\n\n" + (back.empty() ? "" : back + "\n\n") + testset_markdown(result, plotted));
   write_file_atomically(dir / "testset.csv", testset_csv(result));
   write_file_atomically(dir / "testset.json", to_json(result).dump(2) + "\n");
   return !plotted.empty();
 }
 
 std::string testset_section(const TestsetRunResult& result, const std::filesystem::path& out) {
-  const bool plotted = write_testset_files(result, out / "testset");
+  // Back to this page, which discusses the timed page and links it.
+  const bool plotted = write_testset_files(result, out / "testset", "[← the test set's scores](../test_set.md#testset)");
   std::ostringstream md;
   md << "## Test set\n\n"
      << "Every scheme the catalog allows, scored in double on each problem of the test set (docs/testset.md) against "

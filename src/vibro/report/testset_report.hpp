@@ -31,8 +31,9 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
 std::string testset_csv(const TestsetRunResult& result);
 
 /// testset.md, testset.csv, testset.json and ID.svg per problem into `dir` (made if missing);
-/// the plots only with gnuplot (false when none could be drawn).
-bool write_testset_files(const TestsetRunResult& result, const std::filesystem::path& dir);
+/// the plots only with gnuplot (false when none could be drawn). `back`, when given, is the
+/// Markdown line under testset.md's title that links back to the page discussing it.
+bool write_testset_files(const TestsetRunResult& result, const std::filesystem::path& dir, const std::string& back = "");
 
 /// The report's test-set section: per problem the best end-state digits each scheme reached on
 /// its ladder (deterministic), with a link to `out/testset/testset.md`, the timed pages
