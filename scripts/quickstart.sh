@@ -21,6 +21,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev
   gnuplot-nox help2man
   libcmark-gfm-dev libcmark-gfm-extensions-dev chromium
+  ccache
   libsiconos-kernel-dev
   python3-jsonschema
   python3-dev python3-pybind11 python3-numpy python3-pytest
