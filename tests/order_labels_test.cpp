@@ -63,8 +63,9 @@ TEST(OrderLabels, EachClassIsShownInWordsWhereTheOrderWouldBe) {
 using vibro::testing::Cli;
 using vibro::testing::quoted;
 
-// The ball starts at rest at u = 1/2 and never rises above it, so the position's scale is 1/2
-// and one rounding unit of it in double is 2^-53. The position's L∞ error, order 1 on the
+// The ball starts at rest at u = 1/2 and never rises above it, so the position's scale, the
+// largest of 1 and every |u| (docs/convergence.md), is 1 and one rounding unit of it in double
+// is ε = 2^-52. The position's L∞ error, order 1 on the
 // flights, keeps its fit.
 TEST_F(Cli, ConvergeShowsNoOrderForVi01sStateAtRest) {
   const std::string vi01 = quoted(fs::path(VIBRO_CASES_DIR) / "testset" / "VI-01.toml");
@@ -77,7 +78,7 @@ TEST_F(Cli, ConvergeShowsNoOrderForVi01sStateAtRest) {
     EXPECT_TRUE(order.at("least_squares").is_null()) << name;
     EXPECT_EQ(order.at("status").back(), "below the rounding floor") << name;
   }
-  EXPECT_EQ(study.at("rows").back().at("rounding_units").at("final_position").get<double>(), std::ldexp(1.0, -53));
+  EXPECT_EQ(study.at("rows").back().at("rounding_units").at("final_position").get<double>(), std::ldexp(1.0, -52));
   EXPECT_EQ(study.at("orders").at("position_linf").at("order_class"), "fitted");
   EXPECT_TRUE(study.at("orders").at("position_linf").at("least_squares").is_number());
 

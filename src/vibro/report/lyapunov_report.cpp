@@ -126,7 +126,7 @@ std::string relations_section(const CheckResult& check) {
       if (m.outcome == GateOutcome::changed) outcome += " (" + m.why_changed + ")";
       const std::string& test = e.computable ? e.test : e.why_not;
       md += markdown_row({e.family, markdown_cell(outcome), computed_cell(e.exponents),
-                          test.empty() ? "—" : markdown_cell(test)});
+                          test.empty() ? "—" : markdown_cell(display_numbers_in(test))});
       if (m.outcome == GateOutcome::contradicted_as_recorded && m.recorded) {
         auto [it, added] = members_of.try_emplace(m.recorded->reason);
         if (added) reasons.push_back(m.recorded->reason);
