@@ -22,11 +22,11 @@
 #include "ratio_reporter.hpp"
 
 #include "vibro/harness.hpp"
-#include "vibro/io/external_program.hpp"
-#include "vibro/io/external_problem.hpp"
+#include "vibro/external/external_program.hpp"
+#include "vibro/external/external_problem.hpp"
 #include "vibro/model/impact_oscillator.hpp"
-#include "vibro/run/external_scheme.hpp"
-#include "vibro/run/external_trajectory.hpp"
+#include "vibro/external/external_scheme.hpp"
+#include "vibro/external/external_trajectory.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -23,14 +23,14 @@
 //                    (compute_point_quantities, as `vibro sweep` runs a point).
 // Printed per P = 1e2, 1e4, 1e5 with the ratio to P = 1e2. Target: every ratio ≤ 1.1. (What
 // a reference run keeps — a sample and its events each period — grows by about
-// held_bytes_per_period, run/work_limit.hpp, and is refused beyond half the memory.)
+// held_bytes_per_period, case/work_limit.hpp, and is refused beyond half the memory.)
 //
 //   ./build/release/bench/bench_memory            # all sizes (about 60 s)
 //   ./build/release/bench/bench_memory 1000000    # the step counts given, and P = 1e2, 1e4
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/run_case.hpp"
-#include "vibro/run/sweep_point.hpp"
+#include "vibro/sweep/sweep_point.hpp"
 
 #include <sys/resource.h>
 #include <sys/wait.h>

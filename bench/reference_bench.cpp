@@ -66,7 +66,7 @@
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/oscillator_flight.hpp"
 #include "vibro/reference/reference_settings.hpp"
-#include "vibro/run/model_binding.hpp"
+#include "vibro/binding/model_binding.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/types.hpp"
 #include "vibro/scalar/with_scalar.hpp"

@@ -11,7 +11,7 @@
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/io/sweep_result_lines.hpp"
 #include "vibro/io/toml_reader.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,14 +1,14 @@
-// The cancellation request (analysis/cancellation.hpp, the Python module's Ctrl-C): a run and
+// The cancellation request (support/cancellation.hpp, the Python module's Ctrl-C): a run and
 // a reference set going with the request standing stop at the next test of it — a scheme
 // within 2^16 steps, a reference at its first segment — by throwing vibro::Cancelled; without
 // it they run to the end. The loops are instantiated here (drive, the reference's advance), so
 // that a break of them in the headers shows here (scripts/mutation_check.py). The expected
 // counts come from the interval the request is tested at, not from the code under test.
 
-#include "vibro/analysis/cancellation.hpp"
+#include "vibro/support/cancellation.hpp"
 #include "vibro/harness.hpp"
 #include "vibro/reference/impact_reference.hpp"
-#include "vibro/run/scheme_run.hpp"
+#include "vibro/drive/scheme_run.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 
 #include <gtest/gtest.h>

@@ -4,10 +4,10 @@
 // from tests/data with one or two lines edited, so a test shows only what it changes.
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/entries/corrected_crank_nicolson_entry.hpp"
-#include "vibro/run/entries/nonstandard_impact_entry.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/catalog/entries/corrected_crank_nicolson_entry.hpp"
+#include "vibro/catalog/entries/nonstandard_impact_entry.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 
 #include "support/case_text.hpp"
 #include "support/read_text.hpp"
@@ -631,7 +631,7 @@ TEST(ParseCase, ConservativeOscillatorStopsBetaAndStandardScheme) {
 /// What the runs cannot do is refused when the case is read, not when it runs: the exact
 /// start of a Duffing oscillator (no closed-form flow), softening β < 0, and studies of the
 /// Duffing oscillator (no reference for them). A study between two stops is measured against
-/// the N-DOF reference of the one coordinate (run/study_reference.hpp), and is accepted.
+/// the N-DOF reference of the one coordinate (drive/study_reference.hpp), and is accepted.
 TEST(BadInput, ConservativeOscillatorRunsItCannotDo) {
   EXPECT_TRUE(rejected(edited(conservative(), {{"e = 0.5", "e = 0.5\nbeta = 1"}}), "scheme.start", "centered"));
   EXPECT_TRUE(rejected(edited(conservative(), {{"e = 0.5", "e = 0.5\nbeta = -1"}}), "model.beta", "[0, ∞)"));

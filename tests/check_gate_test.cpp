@@ -1,5 +1,5 @@
 // The gate of `vibro check` (label unit): outcomes against the records of the published
-// tables, on tables and evaluations made up here (run/published_check.hpp), so that every
+// tables, on tables and evaluations made up here (published/published_check.hpp), so that every
 // branch is reached without running a case. The rule under test (reference/published/
 // README.md): exit 0 when every outcome equals its record; a recorded "holds" that no longer
 // holds, a recorded "contradicted" that now holds, an evaluated member with no record and a
@@ -7,8 +7,8 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/published_check.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/published/published_check.hpp"
 
 #include <gtest/gtest.h>
 

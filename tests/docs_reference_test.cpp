@@ -12,8 +12,8 @@
 #include "support/documented_fields.hpp"
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/model_kind.hpp"
-#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/case/model_kind.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -190,9 +190,9 @@ std::vector<fs::path> documentation() {
   return files;
 }
 
-/// docs/architecture.md describes what exists: its folder map names every folder of
+/// docs/architecture.md describes what exists: its layer table has a row for every folder of
 /// src/vibro/, and its catalog table every scheme, every model it runs on and every
-/// translation unit of run/entries/. A folder, a scheme or an entry added without it fails.
+/// translation unit of catalog/entries/. A folder, a scheme or an entry added without it fails.
 TEST(DocsReference, ArchitectureNamesEveryFolderSchemeModelAndEntry) {
   const std::string text = read_text(source_dir / "docs" / "architecture.md");
   std::size_t folders = 0, units = 0;
@@ -200,17 +200,17 @@ TEST(DocsReference, ArchitectureNamesEveryFolderSchemeModelAndEntry) {
     if (!entry.is_directory()) continue;
     ++folders;
     const std::string name = entry.path().filename().string() + "/";
-    EXPECT_NE(text.find("  " + name), std::string::npos) << "the folder map has no " << name;
+    EXPECT_NE(text.find("| `" + name + "` |"), std::string::npos) << "the layer table has no row " << name;
   }
   EXPECT_GE(folders, 8u) << "src/vibro/ looks empty";
-  for (const auto& entry : fs::directory_iterator(source_dir / "src" / "vibro" / "run" / "entries")) {
+  for (const auto& entry : fs::directory_iterator(source_dir / "src" / "vibro" / "catalog" / "entries")) {
     const std::string name = entry.path().filename().string();
     if (name.ends_with("_entry.cpp") || name.find("_entry_") != std::string::npos) {
       ++units;
       EXPECT_NE(text.find("`" + name + "`"), std::string::npos) << "the catalog table has no " << name;
     }
   }
-  EXPECT_GE(units, 12u) << "run/entries/ has fewer translation units than schemes";
+  EXPECT_GE(units, 12u) << "catalog/entries/ has fewer translation units than schemes";
   for (const vibro::SchemeInfo& info : vibro::scheme_infos())
     for (const std::string& name : info.names)
       EXPECT_NE(text.find("`" + name + "`"), std::string::npos) << "the catalog table has no scheme " << name;
@@ -232,7 +232,7 @@ TEST(DocsReference, AddingAModelNamesEveryPlace) {
   for (const auto& entry : fs::recursive_directory_iterator(source_dir / "src")) {
     if (!entry.is_regular_file()) continue;
     const std::string relative = fs::relative(entry.path(), source_dir).generic_string();
-    if (relative.find("/run/entries/") != std::string::npos || relative.find("double_pendulum") != std::string::npos)
+    if (relative.find("/catalog/entries/") != std::string::npos || relative.find("double_pendulum") != std::string::npos)
       continue;
     const std::string code = read_text(entry.path());
     if (code.find("double_pendulum") == std::string::npos && code.find("DoublePendulum") == std::string::npos &&
@@ -248,6 +248,37 @@ TEST(DocsReference, AddingAModelNamesEveryPlace) {
     const std::string named = (*it)[1].str();
     if (named.find("NAME") != std::string::npos) continue;  // src/vibro/model/NAME.hpp: the new file itself
     EXPECT_TRUE(fs::exists(source_dir / named)) << named << " is named but does not exist";
+  }
+}
+
+/// docs/adding_a_scheme.md §3 lists every place a scheme's entry is registered: every file of
+/// src/ that names the Paoli–Schatzman entry (its type, its runner function or its units) outside
+/// its own entry files is named there, and every src/ path named there exists. A registration
+/// list added to the code and not to the guide fails here; so does a guide step that names a
+/// file no longer there.
+TEST(DocsReference, AddingASchemeNamesEveryRegistrationPoint) {
+  const std::string text = read_text(source_dir / "docs" / "adding_a_scheme.md");
+  const auto from = text.find("## 3. ");
+  const auto to = text.find("## 4. ");
+  ASSERT_NE(from, std::string::npos) << "docs/adding_a_scheme.md has no section 3";
+  const std::string section = text.substr(from, to - from);
+  const std::regex names_entry(R"(\bPaoliSchatzmanEntry\b|\bpaoli_schatzman_runners\b|/paoli_schatzman_entry)");
+  std::size_t places = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(source_dir / "src")) {
+    if (!entry.is_regular_file()) continue;
+    const std::string relative = fs::relative(entry.path(), source_dir).generic_string();
+    if (relative.find("catalog/entries/paoli_schatzman_entry") != std::string::npos) continue;
+    if (!std::regex_search(read_text(entry.path()), names_entry)) continue;
+    ++places;
+    EXPECT_NE(section.find("`" + relative + "`"), std::string::npos)
+        << relative << " registers the Paoli–Schatzman entry but docs/adding_a_scheme.md §3 does not name it";
+  }
+  EXPECT_GE(places, 4u) << "fewer registration points than the guide's steps";
+  const std::regex path("`(src/[^`]+)`");
+  for (auto it = std::sregex_iterator(section.begin(), section.end(), path); it != std::sregex_iterator(); ++it) {
+    const std::string named = (*it)[1].str();
+    if (named.find("NAME") != std::string::npos || named.find("TYPE") != std::string::npos) continue;
+    EXPECT_TRUE(fs::exists(source_dir / named)) << named << " is named in §3 but does not exist";
   }
 }
 

@@ -10,8 +10,8 @@
 
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/model_binding.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/binding/model_binding.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scheme/error_metric.hpp"

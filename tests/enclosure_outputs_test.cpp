@@ -1,4 +1,4 @@
-// `vibro run --enclose` and the test set's proved values (run/enclosed_reference.hpp,
+// `vibro run --enclose` and the test set's proved values (orbits/enclosed_reference.hpp,
 // docs/proofs.md): what the user reads of an enclosure. Each printed bound of the periodic
 // reference case is compared with the certified reference run in MPFR at 150 digits (another
 // arithmetic and code path; its error is below 1e−100, far inside the bounds' margin); the
@@ -15,9 +15,9 @@
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/reference_settings.hpp"
-#include "vibro/run/enclosed_reference.hpp"
-#include "vibro/run/testset_run.hpp"
-#include "vibro/run/testset_values.hpp"
+#include "vibro/orbits/enclosed_reference.hpp"
+#include "vibro/testset/testset_run.hpp"
+#include "vibro/testset/testset_values.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 

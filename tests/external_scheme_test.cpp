@@ -11,9 +11,9 @@
 
 #include "support/cli_runner.hpp"
 
-#include "vibro/io/external_program.hpp"
-#include "vibro/run/external_trajectory.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/external/external_program.hpp"
+#include "vibro/external/external_trajectory.hpp"
+#include "vibro/support/input_error.hpp"
 
 #include <nlohmann/json.hpp>
 

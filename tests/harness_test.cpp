@@ -7,7 +7,7 @@
 #include "vibro/harness.hpp"
 
 #include "vibro/model/impact_oscillator.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 
 #include <gtest/gtest.h>

@@ -608,7 +608,7 @@ TEST_F(Hostile, APendulumOverflowNamesTheKeysNotTheMassMatrix) {
 }
 
 /// The O(N³) setup of an N-DOF scheme counts in the work limit: 60 coordinates cost about
-/// 1.5·60³ = 324000 steps before the first step (run/system_setup_cost.hpp), so a limit of
+/// 1.5·60³ = 324000 steps before the first step (case/system_setup_cost.hpp), so a limit of
 /// 300000 refuses a run of 100 steps, saying so. Before, only the 100 steps were counted.
 TEST_F(Hostile, TheSetupOfManyCoordinatesCountsInTheWorkLimit) {
   constexpr int n = 60;

@@ -7,7 +7,7 @@
 // half-width is 0.0062 < 0.0070: the ensemble's spread is what makes the statement true.
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/run_lyapunov.hpp"
+#include "vibro/lyapunov/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <gtest/gtest.h>

@@ -5,14 +5,14 @@
 //   25 significant digits the two were measured to share when the golden was written;
 // - long horizon (the case's 3000 periods): the case's own run, to within the 95 %
 //   uncertainty measured when the golden was written (batch means and an ensemble of nearby
-//   starts, run/lyapunov_error_bars.hpp) — what a finite-time exponent of a chaotic orbit
+//   starts, lyapunov/lyapunov_error_bars.hpp) — what a finite-time exponent of a chaotic orbit
 //   may differ by at that horizon after a change of a single rounding.
 // A changed case file fails the test with the command that regenerates its golden.
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/result_json.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/lyapunov_golden.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/lyapunov/lyapunov_golden.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -56,7 +56,7 @@ TEST(LyapunovGoldenSet, OneGoldenPerLyapunovCase) {
   EXPECT_EQ(cases, goldens);
 }
 
-/// Read and written again from its declaration (run/result_fields.hpp), every golden comes
+/// Read and written again from its declaration (results/declared_sections.hpp), every golden comes
 /// back as the file holds it, byte for byte: the reader reads every field the writer of the
 /// file wrote, and the writer writes them as that writer did (an invariant: write ∘ read is
 /// the identity on the shipped files).

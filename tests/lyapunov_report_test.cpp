@@ -4,9 +4,10 @@
 // reference/published/) and from the relations' list (every relation gets a verdict line).
 
 #include "vibro/io/case_file.hpp"
+#include "vibro/io/golden_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/report/lyapunov_report.hpp"
-#include "vibro/run/report_runs.hpp"
+#include "vibro/report_runs/report_runs.hpp"
 
 #include "support/shortened_cases.hpp"
 
@@ -23,9 +24,10 @@ namespace fs = std::filesystem;
 TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   const fs::path root = fs::temp_directory_path() / ("vibro_lyapunov_report_" + std::to_string(::getpid()));
   const fs::path cases = vibro::testing::shortened_lyapunov_cases(root, 20);
-  const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{});
+  const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, cases.parent_path(), {},
+                                                       vibro::load_published_tables(VIBRO_PUBLISHED_DIR));
   const std::string md =
-      vibro::lyapunov_section(runs, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), root / "no-goldens", root);
+      vibro::lyapunov_section(runs, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), root);
 
   // One row per case, with its method and ε.
   for (const auto& run : runs.lyapunov)
@@ -55,9 +57,10 @@ TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   // Against the shipped goldens, the top-level copies are their cases with another horizon
   // (stale), and a family member in a subdirectory whose file has the same stem is not the
   // golden's case (no golden), whatever its stem.
-  const std::string with_goldens = vibro::lyapunov_section(runs, vibro::load_published_tables(VIBRO_PUBLISHED_DIR),
-                                                           fs::path(VIBRO_TEST_DATA_DIR).parent_path() / "golden" / "lyapunov",
-                                                           root);
+  vibro::ReportRuns runs_with_goldens = runs;
+  vibro::attach_goldens(runs_with_goldens, fs::path(VIBRO_TEST_DATA_DIR).parent_path() / "golden" / "lyapunov");
+  const std::string with_goldens =
+      vibro::lyapunov_section(runs_with_goldens, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), root);
   EXPECT_NE(with_goldens.find("| lyapunov-ided | IDED, ε exact |"), std::string::npos);
   for (const auto& run : runs.lyapunov) {
     const std::size_t row = with_goldens.find("| " + run.spec.name + " | ");

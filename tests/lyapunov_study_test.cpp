@@ -23,7 +23,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/reference/reference_settings.hpp"
-#include "vibro/run/model_binding.hpp"
+#include "vibro/binding/model_binding.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/with_scalar.hpp"

@@ -1,4 +1,4 @@
-// `vibro orbits --prove` (run/orbit_proofs.hpp, docs/proofs.md): what the user reads of a proof.
+// `vibro orbits --prove` (orbits/orbit_proofs.hpp, docs/proofs.md): what the user reads of a proof.
 // The decimal bounds are the claim, so each is checked against an independent computation,
 // the closed form of analysis/periodic_orbits.hpp in MPFR at 500 digits: lower ≤ value ≤ upper
 // for every enclosure of every root of the shipped orbit cases, the bounds no wider than
@@ -18,12 +18,12 @@
 #include "vibro/proof/orbit_phase_proof.hpp"
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/orbit_report.hpp"
-#include "vibro/run/model_binding.hpp"
-#include "vibro/run/exact_orbit_exponents.hpp"
-#include "vibro/run/lyapunov_result.hpp"
-#include "vibro/run/orbit_proofs.hpp"
-#include "vibro/run/report_runs.hpp"
-#include "vibro/run/run_lyapunov.hpp"
+#include "vibro/binding/model_binding.hpp"
+#include "vibro/orbits/exact_orbit_exponents.hpp"
+#include "vibro/results/lyapunov_result.hpp"
+#include "vibro/orbits/orbit_proofs.hpp"
+#include "vibro/report_runs/report_runs.hpp"
+#include "vibro/lyapunov/run_lyapunov.hpp"
 #include "vibro/scalar/number_text.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/with_scalar.hpp"
@@ -177,8 +177,7 @@ TEST(OrbitProofs, TheReportShowsTheProvedDigits) {
   const vibro::CaseSpec c = vibro::load_case(cases_dir / "orbits" / "stable_ided.toml");
   vibro::ReportRuns runs;
   runs.lyapunov.push_back(vibro::lyapunov_case_run(c, vibro::run_lyapunov_case(c)));
-  const fs::path no_goldens = cases_dir / "no-goldens";
-  const std::string section = vibro::orbit_lyapunov_section(runs, no_goldens);
+  const std::string section = vibro::orbit_lyapunov_section(runs);
   const vibro::ExactOnOrbit& exact = *runs.lyapunov.front().on_orbit;
   // The stable (1, 1) orbit's two exponents are proved to different numbers of digits.
   ASSERT_NE(exact.proved_lambda1->proved_digits, exact.proved_lambda2->proved_digits);
@@ -186,7 +185,7 @@ TEST(OrbitProofs, TheReportShowsTheProvedDigits) {
                          std::to_string(exact.proved_lambda2->proved_digits) + " significant digits"),
             std::string::npos)
       << section;
-  const vibro::LyapunovTable table = vibro::lyapunov_table(runs, {}, no_goldens);
+  const vibro::LyapunovTable table = vibro::lyapunov_table(runs, {});
   ASSERT_TRUE(table.exponents.front().on_orbit.has_value());
   EXPECT_EQ(table.exponents.front().on_orbit->exact.proved_lambda1->proved_value, exact.proved_lambda1->proved_value);
   EXPECT_EQ(table.exponents.front().on_orbit->exact.proved_lambda2->upper, exact.proved_lambda2->upper);

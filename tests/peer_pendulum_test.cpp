@@ -24,7 +24,7 @@
 #include "vibro/peer/siconos_pendulum_plugins.hpp"
 #include "vibro/peer/siconos_scheme.hpp"
 #include "vibro/peer/siconos_system.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
 
 #include <gtest/gtest.h>

@@ -33,9 +33,9 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/peer/siconos_scheme.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
-#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 

@@ -20,10 +20,11 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/report/orbit_report.hpp"
-#include "vibro/run/model_binding.hpp"
-#include "vibro/run/period_doubling_prediction.hpp"
+#include "vibro/binding/model_binding.hpp"
+#include "vibro/orbits/period_doubling_prediction.hpp"
+#include "vibro/report_runs/report_runs.hpp"
 #include "vibro/run/run_case.hpp"
-#include "vibro/run/run_lyapunov.hpp"
+#include "vibro/lyapunov/run_lyapunov.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
@@ -306,7 +307,7 @@ TYPED_TEST(Orbits, PeriodDoublingPointHasMultiplierMinusOne) {
                                            num<Real>("2.5")));
 }
 
-/// A sweep's predicted doublings (run/period_doubling_prediction.hpp) sweep the parameter the
+/// A sweep's predicted doublings (orbits/period_doubling_prediction.hpp) sweep the parameter the
 /// key names. The base case sits on a doubling point: the periodic study problem with the
 /// obstacle at u_min = −0.1 (at u_min = 0 the problem is homogeneous in (u, a), so a only
 /// scales the orbit and cannot move a multiplier) and ω = ω* solved at 50 digits, where
@@ -437,7 +438,7 @@ TEST(OrbitReport, ShippedOrbitCasesAreComparedWithTheirExactExponents) {
   const std::string chaotic_text = read_input_file(std::filesystem::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml", "case file");
   const CaseSpec chaotic = parse_case_with_overrides(chaotic_text, "ided.toml", {{"horizon.periods", "50"}});
   runs.lyapunov.push_back(lyapunov_case_run(chaotic, run_lyapunov_case(chaotic)));
-  const std::string section = orbit_lyapunov_section(runs, std::filesystem::path(VIBRO_CASES_DIR) / "no-goldens");
+  const std::string section = orbit_lyapunov_section(runs);
   for (const std::string& name : names) EXPECT_NE(section.find("| " + name + " |"), std::string::npos) << name;
   EXPECT_EQ(section.find(chaotic.name), std::string::npos);
   for (const LyapunovCaseRun& run : runs.lyapunov) {

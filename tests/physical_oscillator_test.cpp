@@ -14,8 +14,8 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/model/physical_oscillator.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/model_binding.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/binding/model_binding.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"

@@ -9,8 +9,8 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
-#include "vibro/run/published_check.hpp"
-#include "vibro/run/run_lyapunov.hpp"
+#include "vibro/published/published_check.hpp"
+#include "vibro/lyapunov/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <nlohmann/json.hpp>

@@ -11,7 +11,7 @@
 // runs over 300 periods, in MPFR and, for comparison, in double.
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/published_check.hpp"
+#include "vibro/published/published_check.hpp"
 
 #include <gtest/gtest.h>
 

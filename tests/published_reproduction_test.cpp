@@ -2,13 +2,13 @@
 // 4.99e−3 (reference/published/seed_002.toml, the value as printed in seed 002 §3.1) agrees
 // with the run of the case that names it to its 3 printed digits; and the gate of `vibro
 // check` fails when such a number stops agreeing, when no case computes it, and when a case
-// names a value no table has (run/published_reproduction.hpp).
+// names a value no table has (published/published_reproduction.hpp).
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/published_check.hpp"
-#include "vibro/run/published_reproduction.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/published/published_check.hpp"
+#include "vibro/published/published_reproduction.hpp"
 
 #include <gtest/gtest.h>
 

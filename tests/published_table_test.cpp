@@ -6,7 +6,7 @@
 
 #include "vibro/analysis/significant_digits.hpp"
 #include "vibro/io/published_table.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <gtest/gtest.h>

@@ -16,8 +16,9 @@
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/report/table_of_contents.hpp"
 #include "vibro/report/verdict_summary.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/model_binding.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/binding/model_binding.hpp"
+#include "vibro/report_runs/report_runs.hpp"
 #include "vibro/run/run_case.hpp"
 
 #include "support/read_text.hpp"
@@ -256,7 +257,8 @@ class SmallReport : public ::testing::Test {
       fs::create_directories((cases / file).parent_path());
       fs::copy_file(fs::path(VIBRO_CASES_DIR) / file, cases / file);
     }
-    runs_ = new vibro::ReportRuns(vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}));
+    runs_ = new vibro::ReportRuns(vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, cases.parent_path(), {},
+                                                        vibro::load_published_tables(fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "published")));
     const fs::path root = fs::path(VIBRO_CASES_DIR).parent_path();
     vibro::write_report(*runs_, {}, {cases, root / "reference" / "published", *root_ / "no-goldens"}, *root_ / "out");
     md_ = new std::string(read_text(*root_ / "out" / "index.md"));

@@ -14,8 +14,8 @@
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report/orbit_report.hpp"
 #include "vibro/report/verdict_summary.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/report_runs.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/report_runs/report_runs.hpp"
 
 #include "support/read_text.hpp"
 #include "support/shortened_cases.hpp"
@@ -92,11 +92,12 @@ class ShortLyapunovReport : public ::testing::Test {
   static void SetUpTestSuite() {
     root_ = new fs::path(fs::temp_directory_path() / ("vibro_report_verdicts_" + std::to_string(::getpid())));
     vibro::testing::shortened_lyapunov_cases(*root_, 20, "orbits");
-    runs_ = new vibro::ReportRuns(vibro::run_for_report(
-        vibro::load_cases(vibro::testing::shortened_lyapunov_cases(*root_, 20)), vibro::RunOptions{}));
-    orbits_md_ = new std::string(vibro::orbit_lyapunov_section(*runs_, *root_ / "no-goldens"));
+    const fs::path cases = vibro::testing::shortened_lyapunov_cases(*root_, 20);
+    runs_ = new vibro::ReportRuns(vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, cases.parent_path(), {},
+                                                        vibro::load_published_tables(VIBRO_PUBLISHED_DIR)));
+    orbits_md_ = new std::string(vibro::orbit_lyapunov_section(*runs_));
     lyapunov_md_ = new std::string(vibro::lyapunov_section(
-        *runs_, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), *root_ / "no-goldens", *root_));
+        *runs_, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), *root_));
   }
   static void TearDownTestSuite() {
     fs::remove_all(*root_);
@@ -256,8 +257,8 @@ TEST(SummaryOfVerdicts, ListsEveryConvergenceStudyOnceWithAVerdictOrAReason) {
   }
   ASSERT_EQ(studies.size(), 3u);
 
-  const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{});
-  const vibro::VerdictSummary summary = vibro::summarise_verdicts(runs, {}, root);
+  const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, root);
+  const vibro::VerdictSummary summary = vibro::summarise_verdicts(runs, {});
   const std::string md = vibro::summary_markdown(summary);
   fs::remove_all(root);
 

@@ -1,4 +1,4 @@
-// The bytes `vibro report`'s workers send (run/result_archive.hpp): a result read back from
+// The bytes `vibro report`'s workers send (report_runs/result_archive.hpp): a result read back from
 // them is the result written, field for field. Expected values are the results themselves,
 // computed by the runs in this process: the archive must return exactly what it was given
 // (compared through the full JSON, samples included, and by writing the read result again).
@@ -6,9 +6,9 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/result_json.hpp"
-#include "vibro/run/result_archive.hpp"
+#include "vibro/report_runs/result_archive.hpp"
 #include "vibro/run/run_case.hpp"
-#include "vibro/run/run_lyapunov.hpp"
+#include "vibro/lyapunov/run_lyapunov.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-// The result sections declared in run/result_fields.hpp and report/report_fields.hpp against
+// The result sections declared in results/declared_sections.hpp and report/report_fields.hpp against
 // their documentation: for each section, its schema in docs/schema/ (run, lyapunov, check,
 // sweep, sweep_summary, orbits, list, schemes, run_comparison, index, run_data or
 // lyapunov_golden) lists exactly its declared fields (a number or a list of numbers in full
@@ -14,8 +14,8 @@
 #include "support/read_text.hpp"
 
 #include "vibro/report/report_fields.hpp"
-#include "vibro/run/result_fields.hpp"
-#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/results/declared_sections.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
-// The scheme catalog (run/scheme_catalog.hpp) and the runners compiled per entry
-// (run/scheme_runners.hpp) are two lists: every entry of one must be in the other, under
+// The scheme catalog (case/scheme_catalog.hpp) and the runners compiled per entry
+// (catalog/scheme_runners.hpp) are two lists: every entry of one must be in the other, under
 // the same name, or a case naming that scheme would be read and then fail to run.
 
-#include "vibro/run/scheme_catalog.hpp"
-#include "vibro/run/scheme_runners.hpp"
+#include "vibro/case/scheme_catalog.hpp"
+#include "vibro/catalog/scheme_runners.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,8 +13,8 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/run_case.hpp"
-#include "vibro/run/scheme_catalog.hpp"
-#include "vibro/run/scheme_not_built_in.hpp"
+#include "vibro/case/scheme_catalog.hpp"
+#include "vibro/case/scheme_not_built_in.hpp"
 
 #include <gtest/gtest.h>
 
@@ -49,7 +49,7 @@ std::string label(const SchemeAtPrecision& p) {
 
 /// Every registered scheme with a step (the references have no order: their exactness is
 /// tested in impact_reference_test) × every scalar type its studies are checked in (all it
-/// runs in, unless its entry names fewer: run/scheme_catalog.hpp SchemeInfo::study_scalars).
+/// runs in, unless its entry names fewer: case/scheme_catalog.hpp SchemeInfo::study_scalars).
 std::vector<SchemeAtPrecision> combinations() {
   std::vector<SchemeAtPrecision> all;
   const auto& infos = vibro::scheme_infos();

@@ -13,7 +13,7 @@
 #include "support/documented_fields.hpp"
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/scheme_not_built_in.hpp"
+#include "vibro/case/scheme_not_built_in.hpp"
 
 #include <nlohmann/json.hpp>
 

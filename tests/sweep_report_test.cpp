@@ -10,7 +10,7 @@
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/io/sweep_file.hpp"
-#include "vibro/io/sweep_results.hpp"
+#include "vibro/sweep/sweep_results.hpp"
 #include "vibro/report/sweep_report.hpp"
 
 #include <fmt/format.h>

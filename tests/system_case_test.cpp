@@ -7,10 +7,10 @@
 
 #include "support/case_text.hpp"
 
-#include "vibro/run/progress.hpp"
+#include "vibro/support/progress.hpp"
 #include "vibro/run/run_case.hpp"
-#include "vibro/run/system_setup_cost.hpp"
-#include "vibro/run/work_limit.hpp"
+#include "vibro/case/system_setup_cost.hpp"
+#include "vibro/case/work_limit.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,10 +8,10 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/testset_reference_file.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/testset_run.hpp"
-#include "vibro/run/testset_score.hpp"
-#include "vibro/run/testset_values.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/testset/testset_run.hpp"
+#include "vibro/testset/testset_score.hpp"
+#include "vibro/testset/testset_values.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 

@@ -8,8 +8,8 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/scheme_not_built_in.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/case/scheme_not_built_in.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
-// The worker processes of `vibro report` (run/worker_processes.hpp): every job's bytes come
+// The worker processes of `vibro report` (report_runs/worker_processes.hpp): every job's bytes come
 // back to its index whatever the order of finishing, several jobs run at once each with its
 // own MPFR default precision (the reason for processes rather than threads), and a job's
 // failure comes back as the exception it threw, or names the job when the worker died.
 
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/worker_processes.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/report_runs/worker_processes.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 

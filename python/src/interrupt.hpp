@@ -2,13 +2,13 @@
 // Ctrl-C during a long call (docs/python.md "Interrupting, threads, speed"): while the library
 // runs, the GIL is released and Python's own SIGINT handler cannot run, so a handler of ours
 // takes its place for the call (on the main thread, where Python handles signals). It only
-// sets the library's cancellation request (vibro/analysis/cancellation.hpp), which the long
+// sets the library's cancellation request (vibro/support/cancellation.hpp), which the long
 // loops test every 2^16 steps and each reference segment, as does the Progress given to the
 // runs at each step size, section and period; they throw vibro::Cancelled, which unwinds the
 // run, and the call raises KeyboardInterrupt.
 
-#include "vibro/analysis/cancellation.hpp"
-#include "vibro/run/progress.hpp"
+#include "vibro/support/cancellation.hpp"
+#include "vibro/support/progress.hpp"
 
 #include <pybind11/pybind11.h>
 

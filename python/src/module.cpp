@@ -15,16 +15,16 @@
 #include "vibro/io/testset_json.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/report/testset_report.hpp"
-#include "vibro/run/external_scheme.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/external/external_scheme.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/run/listed_case.hpp"
 #include "vibro/run/listed_scheme.hpp"
-#include "vibro/run/model_kind.hpp"
-#include "vibro/run/orbit_listing.hpp"
-#include "vibro/run/reference_values.hpp"
+#include "vibro/case/model_kind.hpp"
+#include "vibro/orbits/orbit_listing.hpp"
+#include "vibro/drive/reference_values.hpp"
 #include "vibro/run/run_case.hpp"
-#include "vibro/run/run_lyapunov.hpp"
-#include "vibro/run/testset_run.hpp"
+#include "vibro/lyapunov/run_lyapunov.hpp"
+#include "vibro/testset/testset_run.hpp"
 
 #include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>

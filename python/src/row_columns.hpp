@@ -1,12 +1,12 @@
 #pragma once
-// A run's rows (vibro/run/run_options.hpp, RowSink), kept by column while the run goes on
+// A run's rows (vibro/case/run_options.hpp, RowSink), kept by column while the run goes on
 // without the GIL, then handed to Python as NumPy arrays: a column of the run's numbers as
 // float64 (each the double nearest to the number; bit for bit the run's own in a double run)
 // and, in a run wider than double or exact, its exact texts as an array of str beside it
 // (`t_text`); a column of counts or flags (n, projection_active, contact) as int64; any other
 // (the reference's event kinds) as str.
 
-#include "vibro/run/run_options.hpp"
+#include "vibro/case/run_options.hpp"
 
 #include <pybind11/pybind11.h>
 

@@ -2,7 +2,7 @@
 
 #include "interrupt.hpp"
 
-#include "vibro/io/external_program.hpp"
+#include "vibro/external/external_program.hpp"
 
 #include <pybind11/numpy.h>
 

@@ -1,11 +1,11 @@
 #pragma once
-// A Python step function as a scheme of the user's (vibro/run/external_scheme.hpp): the package
+// A Python step function as a scheme of the user's (vibro/external/external_scheme.hpp): the package
 // (python/vibro/_step_function.py) wraps the user's step_fn(problem, h) into `call`, which takes
 // the problem's JSON text and returns (t, q, v, contact or None) as C-contiguous float64 and
 // uint8 arrays of checked shapes. Each step size of a study calls it once, with the GIL taken
 // for the call only; the arrays are copied and replayed as the program protocol's rows are.
 
-#include "vibro/run/external_scheme.hpp"
+#include "vibro/external/external_scheme.hpp"
 
 #include <pybind11/pybind11.h>
 

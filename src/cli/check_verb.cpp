@@ -9,9 +9,9 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/published_check.hpp"
-#include "vibro/run/published_reproduction.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/published/published_check.hpp"
+#include "vibro/published/published_reproduction.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #include "common_options.hpp"
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 
 #include <nlohmann/json.hpp>
 

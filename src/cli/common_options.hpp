@@ -5,8 +5,8 @@
 
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/case_spec.hpp"
-#include "vibro/run/run_options.hpp"
+#include "vibro/case/case_spec.hpp"
+#include "vibro/case/run_options.hpp"
 #include "vibro/scalar/precision.hpp"
 
 #include <nlohmann/json_fwd.hpp>

@@ -8,7 +8,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/report/study_outputs.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // `vibro lyapunov CASE`: the Lyapunov exponents of a case's Poincaré map ([lyapunov] table)
-// with their error bars, or, with --write-golden, a computed golden (run/lyapunov_golden.hpp).
+// with their error bars, or, with --write-golden, a computed golden (lyapunov/lyapunov_golden.hpp).
 
 #include "text_output.hpp"
 #include "verb.hpp"
@@ -7,9 +7,9 @@
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/result_json.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/lyapunov_golden.hpp"
-#include "vibro/run/run_lyapunov.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/lyapunov/lyapunov_golden.hpp"
+#include "vibro/lyapunov/run_lyapunov.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -9,7 +9,7 @@
 #include "version_text.hpp"
 
 #include "vibro/io/interrupt_cleanup.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -9,9 +9,9 @@
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/result_json.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/orbit_listing.hpp"
-#include "vibro/run/orbit_proofs.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/orbits/orbit_listing.hpp"
+#include "vibro/orbits/orbit_proofs.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -5,7 +5,7 @@
 // every 10 s while any piece lasts, so that no run is silent for long. A background thread
 // writes the periodic lines, so a run stuck inside one long step still speaks.
 
-#include "vibro/run/progress.hpp"
+#include "vibro/support/progress.hpp"
 
 #include <chrono>
 #include <condition_variable>

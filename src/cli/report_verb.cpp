@@ -4,16 +4,17 @@
 #include "verb.hpp"
 
 #include "vibro/io/atomic_file.hpp"
+#include "vibro/io/golden_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/sweep_file.hpp"
-#include "vibro/io/sweep_results.hpp"
-#include "vibro/run/testset_run.hpp"
+#include "vibro/sweep/sweep_results.hpp"
+#include "vibro/testset/testset_run.hpp"
 #include "vibro/report/html_report.hpp"
 #include "vibro/report/index_json.hpp"
 #include "vibro/report/index_report.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/published_check.hpp"
-#include "vibro/run/report_runs.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/published/published_check.hpp"
+#include "vibro/report_runs/report_runs.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -64,8 +65,8 @@ class ReportVerb : public Verb {
     // Every sweep is read (and every point checked as a case) before any case runs.
     std::vector<SweepSpec> sweeps;
     for (const fs::path& file : sweep_files(cases_dir_)) sweeps.push_back(load_sweep(file, false));
-    const ReportRuns runs =
-        run_for_report(cases, common.run_options(), status, tables);
+    ReportRuns runs = run_for_report(cases, common.run_options(), root, status, tables);
+    attach_goldens(runs, inputs.goldens);
     std::vector<SweepOutcome> swept;
     for (const SweepSpec& sweep : sweeps) {
       status("sweep " + sweep.name + " (" + std::to_string(sweep.points()) + " points)");

@@ -1,17 +1,18 @@
 // `vibro run CASE`: one case at its precision, or at each of a list of precisions with the
 // results side by side (io/run_comparison.hpp); with --enclose, the proved enclosures of a
-// reference case's motion (run/enclosed_reference.hpp).
+// reference case's motion (orbits/enclosed_reference.hpp).
 
 #include "text_output.hpp"
 #include "scheme_command_options.hpp"
 #include "verb.hpp"
 
+#include "vibro/case/scheme_catalog.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/csv_file.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/io/run_comparison.hpp"
-#include "vibro/run/enclosed_reference.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/orbits/enclosed_reference.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
 
 #include <nlohmann/json.hpp>
@@ -83,7 +84,9 @@ class RunVerb : public Verb {
     if (common.precision || common.precisions.size() > 1)
       throw InputError("", "--precision", "--enclose works in balls at --digits: no --precision");
     const CaseSpec c = load_case(case_file_);
-    if (c.scheme.type != "reference")
+    // The exact motion is enclosed: a case whose scheme steps (the catalog says so) asks for
+    // something else, and is refused rather than answered with the reference's motion.
+    if (scheme_infos().at(c.scheme.entry).has_step)
       throw InputError(c.file, "scheme.type", "--enclose encloses the reference: the case's scheme is " + c.scheme.type);
     if (command().count("--impacts")) enclose_options_.impacts = impacts_;
     const EnclosedReference enclosure = enclose_case_reference(c, enclose_options_);

@@ -1,7 +1,7 @@
 #include "scheme_command_options.hpp"
 
-#include "vibro/io/external_program.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/external/external_program.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/scalar/format.hpp"
 
 #include <cmath>

@@ -3,7 +3,7 @@
 // a program of the user's in place of the case's scheme (docs/own_scheme.md). The command is
 // taken from the command line only; a case file never names a program.
 
-#include "vibro/run/external_scheme.hpp"
+#include "vibro/external/external_scheme.hpp"
 
 #include <CLI/CLI.hpp>
 

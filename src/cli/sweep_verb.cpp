@@ -6,7 +6,7 @@
 
 #include "vibro/io/result_json.hpp"
 #include "vibro/io/sweep_file.hpp"
-#include "vibro/io/sweep_results.hpp"
+#include "vibro/sweep/sweep_results.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -8,12 +8,12 @@
 #include "vibro/io/testset_reference_file.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/testset_report.hpp"
-#include "vibro/run/enclosed_reference.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/progress.hpp"
-#include "vibro/run/testset_reference.hpp"
-#include "vibro/run/testset_run.hpp"
-#include "vibro/run/testset_values.hpp"
+#include "vibro/orbits/enclosed_reference.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/support/progress.hpp"
+#include "vibro/testset/testset_reference.hpp"
+#include "vibro/testset/testset_run.hpp"
+#include "vibro/testset/testset_values.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -6,7 +6,7 @@
 #include "vibro/io/result_json.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
-#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 
 #include <fmt/format.h>
 

@@ -3,14 +3,14 @@
 // section, so that every shipped case prints whatever its scheme is. Scripts use --json.
 
 #include "vibro/io/run_comparison.hpp"
-#include "vibro/run/case_spec.hpp"
-#include "vibro/run/enclosed_reference.hpp"
+#include "vibro/case/case_spec.hpp"
+#include "vibro/orbits/enclosed_reference.hpp"
 #include "vibro/run/listed_case.hpp"
-#include "vibro/run/lyapunov_result.hpp"
-#include "vibro/run/orbit_listing.hpp"
-#include "vibro/run/orbit_proofs.hpp"
-#include "vibro/run/published_check.hpp"
-#include "vibro/run/run_result.hpp"
+#include "vibro/results/lyapunov_result.hpp"
+#include "vibro/orbits/orbit_listing.hpp"
+#include "vibro/orbits/orbit_proofs.hpp"
+#include "vibro/published/published_check.hpp"
+#include "vibro/results/run_result.hpp"
 
 #include <ostream>
 #include <string>

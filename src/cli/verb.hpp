@@ -1,7 +1,7 @@
 #pragma once
 // A verb of `vibro` (run, converge, lyapunov, …): made on the command-line parser, it adds
 // its subcommand and that subcommand's options; after parsing, the one the command line
-// chose runs. Each verb is one file, cli/VERB_verb.cpp (the sweep's is sweep_command.cpp),
+// chose runs. Each verb is one file, cli/VERB_verb.cpp,
 // and is made by its function below, in the order `vibro --help` lists them.
 
 #include "common_options.hpp"

@@ -3,7 +3,7 @@
 // valid file and change one line to see what is accepted and what is refused.
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 // contact (docs/mathematics.md §1.2), the rule that sums a chatter sequence (docs/mathematics.md §1.3), and the
 // hard cap that turns an endless run into an error.
 
-#include "vibro/analysis/cancellation.hpp"
+#include "vibro/support/cancellation.hpp"
 #include "vibro/reference/first_zero.hpp"
 #include "vibro/scalar/format.hpp"
 
@@ -71,7 +71,7 @@ struct ReferenceSettings {
 
 /// Counts one more segment of `x` (a ReferenceState, or any state with a `segments` count)
 /// against the hard cap; `what` names the segments in the message ("flights and sticking
-/// phases", "integrator steps"). Where a request to stop is tested (analysis/cancellation.hpp).
+/// phases", "integrator steps"). Where a request to stop is tested (support/cancellation.hpp).
 template <class State, class Real>
 void count_segment(State& x, const ReferenceSettings<Real>& settings, const Real& t_target, const char* what) {
   throw_if_cancelled();

@@ -5,7 +5,7 @@
 // agrees to exactly 5 digits (a difference of 1e−5 against a unit of 1e−4 in the fifth digit,
 // and equal to the unit 1e−5 of the sixth, which the strict < refuses).
 //
-// The one helper every relation uses (run/published_check.cpp), and every test of "agree to d
+// The one helper every relation uses (published/published_check.cpp), and every test of "agree to d
 // digits". It compares exact values: a published number is its decimal as printed and a
 // computed one its round-trip text (NumberText), both exact rationals. In binary floating
 // point the boundary itself would be decided by rounding: −15.06066 − (−15.06065) is

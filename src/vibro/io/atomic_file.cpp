@@ -1,6 +1,6 @@
 #include "vibro/io/atomic_file.hpp"
 
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 
 #include "vibro/io/interrupt_cleanup.hpp"
 

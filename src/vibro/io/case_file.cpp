@@ -3,10 +3,10 @@
 #include "vibro/io/double_pendulum_case_reader.hpp"
 #include "vibro/io/system_case_reader.hpp"
 #include "vibro/io/toml_reader.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/runnable.hpp"
-#include "vibro/run/scheme_catalog.hpp"
-#include "vibro/run/scheme_not_built_in.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/case/runnable.hpp"
+#include "vibro/case/scheme_catalog.hpp"
+#include "vibro/case/scheme_not_built_in.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <algorithm>
@@ -169,7 +169,7 @@ OscillatorSpec read_oscillator(const TomlReader& r, const toml::table& t) {
   return osc;
 }
 
-// read_spec(r, t, model, kind): the [model] table of one kind into its spec type (run/case_spec.hpp),
+// read_spec(r, t, model, kind): the [model] table of one kind into its spec type (case/case_spec.hpp),
 // one overload per spec type; the keys were checked against case_file_keys() before.
 
 /// e in [0, 1], of the 1-DOF models (the N-DOF systems and the pendulum read their own).
@@ -289,15 +289,15 @@ void check_scheme_takes_model(const TomlReader& r, const CaseSpec& c) {
 
 /// Checks that a step fits the model and the horizon: a whole number of steps per
 /// period for forced models, a whole number of steps over t_end − t0 otherwise.
-/// `steps_key` is the dotted key of the step's steps_per_period, for messages.
 /// "the constant-force model has no forcing period", for messages.
 std::string no_period(const CaseSpec& c) {
   return "the " + std::string(model_name(c.model.model_kind())) + " model" +
          (c.model.system() ? " without forcing" : "") + " has no forcing period";
 }
 
-void check_step_fits(const TomlReader& r, const CaseSpec& c, const StepSpec& step, const std::string& steps_key) {
-  if (step.steps_per_period && !c.model.periodic()) r.fail(steps_key, no_period(c) + ": give an absolute step h");
+void check_step_fits(const TomlReader& r, const CaseSpec& c, const StepSpec& step) {
+  if (step.steps_per_period && !c.model.periodic())
+    r.fail(step.steps_per_period->key, no_period(c) + ": give an absolute step h");
   if (step.h) {
     r.require_range(*step.h, step.h->exact > 0, "(0, ∞)");
     if (c.model.periodic() && c.horizon.periods)
@@ -343,7 +343,10 @@ StepSpec read_step_choice(const TomlReader& r, const toml::node* h, const toml::
   if ((h != nullptr) == (n != nullptr)) r.fail(path, "give exactly one of h and steps_per_period");
   StepSpec step;
   if (h) step.h = r.number_value(*h, path + ".h");
-  if (n) step.steps_per_period = r.integer_value(*n, path + ".steps_per_period", 1, max_steps_per_period);
+  if (n) {
+    const std::string key = path + ".steps_per_period";
+    step.steps_per_period = CountInput{key, r.integer_value(*n, key, 1, max_steps_per_period)};
+  }
   return step;
 }
 
@@ -367,7 +370,7 @@ std::vector<StepSpec> read_step_list(const TomlReader& r, const toml::table& roo
     const std::string item_key = key + "[" + std::to_string(i) + "]";
     StepSpec step;
     if (hs) step.h = r.number_value(items[i], item_key);
-    else step.steps_per_period = r.integer_value(items[i], item_key, 1, max_steps_per_period);
+    else step.steps_per_period = CountInput{item_key, r.integer_value(items[i], item_key, 1, max_steps_per_period)};
     steps.push_back(step);
   }
   return steps;
@@ -631,7 +634,7 @@ CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::stri
     const toml::table& step = r.table(root, "step", true);
     r.require_only(step, "step", keys_of("step"));
     c.step = read_step_choice(r, step.get("h"), step.get("steps_per_period"), "step");
-    check_step_fits(r, c, c.step, "step.steps_per_period");
+    check_step_fits(r, c, c.step);
   }
 
   c.convergence = read_step_list(r, root, "convergence", 2, "a convergence study needs at least 2 step sizes");
@@ -645,12 +648,12 @@ CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::stri
     r.fail("convergence.why_measured", "says why the orders are only measured: give it with orders = \"measured\"");
   c.convergence_scalars = read_convergence_scalars(r, root, c);
   for (std::size_t i = 0; i < c.convergence.size(); ++i)
-    check_step_fits(r, c, c.convergence[i], "convergence.steps_per_period[" + std::to_string(i) + "]");
+    check_step_fits(r, c, c.convergence[i]);
   if (!c.convergence.empty() && c.horizon.steps)
     r.fail("convergence", "a convergence study compares runs over one horizon: give horizon.t_end or horizon.periods");
   c.sweep = read_step_list(r, root, "sweep", 1, "a sweep needs at least 1 step size");
   for (std::size_t i = 0; i < c.sweep.size(); ++i)
-    check_step_fits(r, c, c.sweep[i], "sweep.steps_per_period[" + std::to_string(i) + "]");
+    check_step_fits(r, c, c.sweep[i]);
 
   c.expected = read_expected(r, root, !c.convergence.empty());
   c.lyapunov = read_lyapunov(r, root, c);

@@ -1,9 +1,10 @@
 #pragma once
 // Case files: reading one (strictly: every failure names the file, the dotted key and
 // what is allowed) and finding every case of a directory. The format is documented in
-// cases/README.md; the scheme's own keys are its registry entry's (run/scheme_catalog.hpp).
+// cases/README.md; the scheme's own keys are its registry entry's (case/scheme_catalog.hpp).
 
-#include "vibro/run/case_spec.hpp"
+#include "vibro/case/case_spec.hpp"
+#include "vibro/case/sweep_spec.hpp"  // CaseOverride
 
 #include <filesystem>
 #include <string>
@@ -35,16 +36,6 @@ CaseSpec load_case(const std::filesystem::path& file);
 
 /// The same from text; `file_label` is used in messages and as the case's file.
 CaseSpec parse_case(std::string_view toml_text, const std::string& file_label);
-
-/// A key of a case given another value before the case is read (a point of a sweep,
-/// io/sweep_file.hpp). `kind` says how the value was written: a TOML integer, a number (a
-/// TOML float or a string holding a decimal or P/Q) or another string ("mpfr:30").
-struct CaseOverride {
-  enum class Kind { integer, number, string };
-  std::string key;   ///< "model.alpha": a table of the case, a dot, one of its keys
-  std::string text;  ///< the value's text: "0.5", "1/3", "100", "mpfr:30"
-  Kind kind = Kind::number;
-};
 
 /// parse_case of `toml_text` with `overrides` set in its parsed table first, so that the
 /// case is read and checked as the same file saying so would be. An integer value of a key
@@ -79,7 +70,7 @@ enum class CaseFileNames {
 
 /// Every case of case_files(directory), loaded, each with its file named as `names` says.
 /// Throws InputError when the directory cannot be read or holds no case. A case whose
-/// scheme this build leaves out (run/scheme_not_built_in.hpp) is skipped and its message
+/// scheme this build leaves out (case/scheme_not_built_in.hpp) is skipped and its message
 /// appended to `left_out` when that is given, and refused otherwise.
 std::vector<CaseSpec> load_cases(const std::filesystem::path& directory, std::vector<std::string>* left_out = nullptr,
                                  CaseFileNames names = CaseFileNames::from_parent);

@@ -1,5 +1,5 @@
 #pragma once
-// `vibro run --csv FILE`: the rows of a run (run/run_options.hpp RowSink), written as
+// `vibro run --csv FILE`: the rows of a run (case/run_options.hpp RowSink), written as
 // comma-separated lines with a header, atomically (io/atomic_file.hpp): a failed write or a
 // failed run leaves the previous file as it was. Every number is a decimal (gnuplot and
 // pandas read it): a scalar column holds the double nearest to the run's value and, in a
@@ -7,7 +7,7 @@
 // value's round-trip text (docs/outputs.md "Numbers").
 
 #include "vibro/io/atomic_file.hpp"
-#include "vibro/run/run_options.hpp"
+#include "vibro/case/run_options.hpp"
 
 #include <filesystem>
 #include <string>

@@ -1,10 +1,10 @@
 #pragma once
-// The JSON writer of every declared section (run/declared_fields.hpp): each field under its
+// The JSON writer of every declared section (results/declared_fields.hpp): each field under its
 // name, a number with its text twin as JsonNumbers says (io/json_number.hpp). Included by
 // io/result_json.cpp for the outputs of `vibro` and by the report for its own tables.
 
 #include "vibro/io/json_number.hpp"
-#include "vibro/run/declared_fields.hpp"
+#include "vibro/results/declared_fields.hpp"
 #include "vibro/scheme/error_metric.hpp"
 
 #include <nlohmann/json.hpp>
@@ -16,11 +16,11 @@
 
 namespace vibro {
 
-struct ModelDescription;   // run/run_result.hpp
-struct Parameter;          // run/run_result.hpp
-struct SchemeDescription;  // run/run_result.hpp
-struct RunningSample;      // run/lyapunov_result.hpp
-struct RelationMeasure;    // run/published_check.hpp
+struct ModelDescription;   // results/run_result.hpp
+struct Parameter;          // results/run_result.hpp
+struct SchemeDescription;  // results/run_result.hpp
+struct RunningSample;      // results/lyapunov_result.hpp
+struct RelationMeasure;    // results/published_check_result.hpp
 struct Precision;          // scalar/precision.hpp
 
 // Values shaped unlike a declared section, each written by its own function

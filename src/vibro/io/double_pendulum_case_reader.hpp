@@ -5,7 +5,7 @@
 // initial.v0 (the angular velocities). Internal to the library (toml++).
 
 #include "vibro/io/toml_reader.hpp"
-#include "vibro/run/case_spec.hpp"
+#include "vibro/case/case_spec.hpp"
 
 namespace vibro {
 

@@ -1,6 +1,6 @@
 #include "vibro/io/published_table.hpp"
 
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/io/toml_reader.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 // and a status saying what the harness can do with it. One TOML per seed under
 // reference/published/; the format is documented in reference/published/README.md.
 
-#include "vibro/run/published_values.hpp"
+#include "vibro/results/published_values.hpp"
 
 #include <filesystem>
 #include <optional>

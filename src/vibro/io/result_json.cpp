@@ -2,9 +2,9 @@
 
 #include "vibro/io/declared_json.hpp"
 #include "vibro/io/json_number.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/proof_fields.hpp"
-#include "vibro/run/result_fields.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/results/orbit_result_fields.hpp"
+#include "vibro/results/declared_sections.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"
 
 #include <nlohmann/json.hpp>
@@ -19,7 +19,7 @@ void put_written(json& out, const std::string& key, const std::string& written, 
   n.put(out, key, NumberText{written});
 }
 
-/// Reads the stored fields of a section declared in run/result_fields.hpp from the object
+/// Reads the stored fields of a section declared in results/declared_sections.hpp from the object
 /// `in`, each under its name: a string, a count or a number as itself, a declared section
 /// from its object, a list of them from an array. A missing or mistyped field throws the
 /// nlohmann::json::exception that names it.

@@ -5,26 +5,22 @@
 // fields' names. Each output kind carries its schema_version; its JSON Schema is
 // docs/schema/<kind>.schema.json.
 
-#include "vibro/run/listed_case.hpp"
-#include "vibro/run/lyapunov_golden.hpp"
-#include "vibro/run/lyapunov_result.hpp"
-#include "vibro/run/orbit_listing.hpp"
-#include "vibro/run/published_check.hpp"
-#include "vibro/run/run_result.hpp"
-
 #include "vibro/io/json_number.hpp"
+#include "vibro/results/golden_result.hpp"
+#include "vibro/results/listing_result.hpp"
+#include "vibro/results/lyapunov_result.hpp"
+#include "vibro/results/orbit_result.hpp"
+#include "vibro/results/published_check_result.hpp"
+#include "vibro/results/run_result.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 
 namespace vibro {
 
-struct EnclosedReference;     // run/enclosed_reference.hpp
-struct OrbitProofListing;     // run/orbit_proofs.hpp
-struct PrecisionDifferences;  // run/precision_differences.hpp
-struct SchemeListing;         // run/listed_scheme.hpp
-struct SweepHeader;           // run/sweep_header.hpp
-struct SweepSummary;          // run/sweep_summary.hpp
-struct SweepPointResult;      // run/sweep_point.hpp
+struct PrecisionDifferences;  // results/precision_differences.hpp
+struct SweepHeader;           // results/sweep_result.hpp
+struct SweepSummary;          // results/sweep_result.hpp
+struct SweepPointResult;      // results/sweep_result.hpp
 
 /// The version of each output kind's JSON layout (docs/outputs.md "Schema versions"): bumped
 /// when a field is removed, renamed or changes meaning or type, not when one is added.
@@ -62,7 +58,7 @@ nlohmann::json to_json(const PrecisionDifferences& differences);
 /// `with_samples`: also the plot samples of the run (index.json leaves them out).
 nlohmann::json to_json(const RunResult& result, bool with_samples = true);
 nlohmann::json to_json(const LyapunovResult& result);
-/// A sweep's point line without its `kind` and `parameters` (io/sweep_results.cpp).
+/// A sweep's point line without its `kind` and `parameters` (io/sweep_result_file.cpp).
 nlohmann::json to_json(const SweepPointResult& point);
 nlohmann::json to_json(const CheckResult& result);
 nlohmann::json to_json(const LyapunovGolden& golden);

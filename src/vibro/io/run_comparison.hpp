@@ -8,8 +8,8 @@
 // each number is found by its JSON pointer, the same in every run. What the case gave (model,
 // initial state, scheme, provenance) is left out, as are the plot samples.
 
-#include "vibro/run/precision_differences.hpp"
-#include "vibro/run/run_result.hpp"
+#include "vibro/results/precision_differences.hpp"
+#include "vibro/results/run_result.hpp"
 #include "vibro/scalar/number_text.hpp"
 
 #include <nlohmann/json_fwd.hpp>

@@ -1,7 +1,7 @@
 #include "vibro/io/sweep_file.hpp"
 
 #include "vibro/io/toml_reader.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/parse.hpp"
 
@@ -22,7 +22,7 @@ const std::vector<std::string> parameter_keys = {"key", "from", "to", "count", "
 const std::vector<std::string> strobe_keys = {"transient", "samples"};
 const std::vector<std::string> integer_keys = {"step.steps_per_period", "horizon.periods", "horizon.steps"};
 
-/// What `compute` may name (run/sweep_point.hpp sweep_quantities), for messages.
+/// What `compute` may name (case/sweep_spec.hpp sweep_quantities), for messages.
 std::vector<std::string> quantity_names() {
   std::vector<std::string> names;
   for (const auto& [name, member] : sweep_quantities) names.emplace_back(name);
@@ -176,29 +176,6 @@ std::string fnv1a64_hex(const std::vector<std::string_view>& parts) {
 }
 
 }  // namespace
-
-std::size_t SweepSpec::points() const {
-  std::size_t n = 1;
-  for (const SweepParameter& p : parameters) n *= p.values.size();
-  return n;
-}
-
-std::vector<std::size_t> SweepSpec::swept() const {
-  std::vector<std::size_t> axes;
-  for (std::size_t k = 0; k < parameters.size(); ++k)
-    if (parameters[k].values.size() > 1) axes.push_back(k);
-  return axes;
-}
-
-std::vector<CaseOverride> SweepSpec::overrides(std::size_t index) const {
-  std::vector<CaseOverride> out(parameters.size());
-  for (std::size_t j = parameters.size(); j-- > 0;) {
-    const std::size_t n = parameters[j].values.size();
-    out[j] = parameters[j].values[index % n];
-    index /= n;
-  }
-  return out;
-}
 
 std::string overrides_text(const std::vector<CaseOverride>& overrides) {
   std::string text;

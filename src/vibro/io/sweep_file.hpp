@@ -6,9 +6,9 @@
 // overridden, read again by the case reader (parse_case_with_overrides), so that a point is
 // refused exactly where the same case written out by hand would be.
 
+#include "vibro/case/case_spec.hpp"
+#include "vibro/case/sweep_spec.hpp"
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/case_spec.hpp"
-#include "vibro/run/sweep_point.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -26,34 +26,6 @@ inline constexpr std::size_t max_sweep_points = 100'000;
 /// The most values one parameter may take, force or not (the grid is held in memory).
 inline constexpr std::int64_t max_parameter_values = 10'000'000;
 
-/// One swept key and its values in grid order, each as the case reader will read it.
-struct SweepParameter {
-  std::string key;          ///< dotted case key, "model.alpha"
-  std::string spacing;      ///< "linear", "log" or "list"
-  std::vector<CaseOverride> values;
-};
-
-struct SweepSpec {
-  std::string file;  ///< the sweep file as named (messages, outputs)
-  std::string name, description;
-  std::filesystem::path base_case;                   ///< resolved against the sweep file's directory
-  std::string base_text;                             ///< its bytes, read once
-  std::vector<std::filesystem::path> relation_cases;  ///< further cases of the base's family
-  std::vector<std::string> relation_texts;
-  std::vector<SweepParameter> parameters;
-  SweepComputation compute;  ///< what every point computes
-  /// FNV-1a (64 bits, hex) of the sweep file's bytes, then of the base case's and every
-  /// relation case's: a result file written by another definition is refused.
-  std::string hash;
-
-  /// Points of the grid: the product of the parameters' value counts.
-  std::size_t points() const;
-  /// The indices of the parameters that take more than one value (the grid's axes), in order.
-  std::vector<std::size_t> swept() const;
-  /// The overrides of point `index`: the last parameter varies fastest.
-  std::vector<CaseOverride> overrides(std::size_t index) const;
-};
-
 /// Reads a sweep file; `force` lifts max_sweep_points. Every point is read as a case
 /// (sweep_point_cases) before this returns, so a bad point is refused before any work.
 SweepSpec load_sweep(const std::filesystem::path& file, bool force);
@@ -63,7 +35,7 @@ SweepSpec load_sweep(const std::filesystem::path& file, bool force);
 SweepSpec parse_sweep(std::string_view text, const std::string& file_label, const std::filesystem::path& directory,
                       bool force, std::size_t max_points = max_sweep_points);
 
-/// The cases of point `index` (run/sweep_point.hpp). Throws InputError naming the sweep
+/// The cases of point `index` (sweep/sweep_point.hpp). Throws InputError naming the sweep
 /// file, the point and the case reader's message.
 SweepPointCases sweep_point_cases(const SweepSpec& sweep, std::size_t index);
 

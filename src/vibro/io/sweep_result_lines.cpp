@@ -1,7 +1,7 @@
 #include "vibro/io/sweep_result_lines.hpp"
 
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/sweep_point.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/results/sweep_result.hpp"
 
 #include <nlohmann/json.hpp>
 

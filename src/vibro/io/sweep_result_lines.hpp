@@ -2,7 +2,7 @@
 // The text of an existing sweep result file, read as a resume reads it (docs/sweeps.md
 // "Resuming"): untrusted input, checked line by line against the sweep before any point is
 // kept. Text in, no file and no run, so that the fuzz target reads it as `vibro sweep` does
-// (fuzz/README.md); io/sweep_results.hpp opens the file and calls it.
+// (fuzz/README.md); io/sweep_result_file.hpp opens the file and calls it.
 
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/scalar/precision.hpp"

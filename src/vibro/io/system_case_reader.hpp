@@ -5,7 +5,7 @@
 // initial data (initial.q0, initial.v0 as lists). Internal to the library (toml++).
 
 #include "vibro/io/toml_reader.hpp"
-#include "vibro/run/case_spec.hpp"
+#include "vibro/case/case_spec.hpp"
 
 #include <string>
 

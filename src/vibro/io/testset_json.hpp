@@ -2,10 +2,9 @@
 // The JSON of `vibro testset run --json` and `vibro testset list --json` (schema:
 // docs/schema/testset.schema.json, docs/testset.md).
 
-#include "vibro/run/testset_run.hpp"
+#include "vibro/results/testset_result.hpp"
 
 #include <nlohmann/json_fwd.hpp>
-
 #include <string>
 #include <vector>
 

@@ -4,7 +4,7 @@
 // `vibro testset verify` and `vibro testset run`. Read strictly, as any input: every key
 // known, every number a decimal, every failure one line naming the file and the key.
 
-#include "vibro/run/testset_values.hpp"
+#include "vibro/results/testset_result.hpp"
 
 #include <filesystem>
 #include <string>

@@ -1,7 +1,7 @@
 #include "vibro/io/toml_reader.hpp"
 
 #include "vibro/io/toml_prescan.hpp"
-#include "vibro/run/input_error.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <cmath>

@@ -5,7 +5,7 @@
 // files and the published tables. Internal to the library: toml++ is a private dependency,
 // so include this only from the library's .cpp files.
 
-#include "vibro/run/case_spec.hpp"
+#include "vibro/case/case_spec.hpp"
 
 #include <toml++/toml.h>
 

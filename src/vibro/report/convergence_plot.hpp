@@ -5,7 +5,7 @@
 // data are the nearest doubles of the results' exact values, written as decimals: gnuplot
 // reads "2/21" as 2, so a rational study's fractions never reach it.
 
-#include "vibro/run/run_result.hpp"
+#include "vibro/results/run_result.hpp"
 #include "vibro/scheme/scheme.hpp"
 
 #include <filesystem>

@@ -6,7 +6,7 @@
 
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/report/index_tables.hpp"
-#include "vibro/run/run_result.hpp"
+#include "vibro/results/run_result.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 

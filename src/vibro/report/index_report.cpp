@@ -21,8 +21,8 @@
 #include "vibro/report/verdict_summary.hpp"
 #include "vibro/report/testset_report.hpp"
 #include "vibro/report/work_precision.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -280,7 +280,7 @@ void reference_section(std::ostringstream& md, const CaseSpec& c, const std::vec
 void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::vector<RunResult>& all_runs,
                          const std::filesystem::path& out, const std::string& page_file) {
   // The runs with a study: the report runs none in the precisions outside the scheme's
-  // study_scalars (run/scheme_catalog.hpp), which the section names.
+  // study_scalars (case/scheme_catalog.hpp), which the section names.
   std::vector<const RunResult*> runs;
   std::string without;
   for (const RunResult& r : all_runs) {
@@ -347,8 +347,8 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
                   : std::string("The runs below were made one after another; "))
           << "convergence studies run their step sizes on the threads shown.\n\n"
           << markdown_header({"case", "precision", "wall time", "threads"});
-  const std::vector<PublishedTable> tables = load_published_tables(inputs.published);
-  const VerdictSummary summary = summarise_verdicts(report, tables, inputs.cases.parent_path());
+  const std::vector<PublishedTable>& tables = report.published_tables;
+  const VerdictSummary summary = summarise_verdicts(report, tables);
   ReportPages pages;
   std::ostringstream& md = pages.page("index.md");
   md << "# vibro report\n\n"
@@ -405,11 +405,11 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
   IndexTables index_tables{summary, {}, {}, {}, {}};
   if (!report.lyapunov.empty()) {
     pages.page("lyapunov.md", "Lyapunov exponents")
-        << anchor_line("lyapunov") << lyapunov_section(report, tables, inputs.goldens, out);
-    index_tables.lyapunov = lyapunov_table(report, tables, inputs.goldens);
+        << anchor_line("lyapunov") << lyapunov_section(report, tables, out);
+    index_tables.lyapunov = lyapunov_table(report, tables);
     part("lyapunov.md", "Lyapunov exponents",
          "The Lyapunov cases by every method with their error bars, the published relations and the computed goldens");
-    const std::string on_orbits = orbit_lyapunov_section(report, inputs.goldens);
+    const std::string on_orbits = orbit_lyapunov_section(report);
     if (!on_orbits.empty()) {
       pages.page("orbits.md", "Lyapunov exponents on closed-form periodic orbits")
           << anchor_line("lyapunov-on-orbits") << on_orbits;

@@ -1,5 +1,5 @@
 #pragma once
-// `vibro report`: renders every shipped case (run by run/report_runs.hpp at several
+// `vibro report`: renders every shipped case (run by report_runs/report_runs.hpp at several
 // precisions; the report runs nothing itself) into reports/index.md (for people: the summary
 // of verdicts and a link per part), a page per part (the cases of each folder, Lyapunov
 // exponents, orbits, each seed's claims, the test set; report/report_pages.hpp), reports/index.json
@@ -8,9 +8,9 @@
 // times go to reports/timings.md and to the timed pages (work_precision.md, testset/), the
 // files that change from run to run.
 
-#include "vibro/io/sweep_results.hpp"
-#include "vibro/run/report_runs.hpp"
-#include "vibro/run/testset_run.hpp"
+#include "vibro/results/sweep_result.hpp"
+#include "vibro/results/report_runs_result.hpp"
+#include "vibro/results/testset_result.hpp"
 
 #include <filesystem>
 #include <functional>

@@ -7,7 +7,7 @@
 // what the harness measured on its experiment (q0 = (π/3, π/3), u0 = 0, m = l = 1, τ = 6 s,
 // e ∈ {0, 0.5, 1}), with the angle and energy plots and the convergence table.
 
-#include "vibro/run/report_runs.hpp"
+#include "vibro/results/report_runs_result.hpp"
 
 #include <cstdint>
 

@@ -147,26 +147,20 @@ std::string relations_section(const CheckResult& check) {
 
 }  // namespace
 
-// Goldens are named by the case file's stem and hold the case's name: a family member in a
-// subdirectory with the same stem is not the golden's case.
-ShownUncertainty shown_uncertainty(const std::filesystem::path& golden_dir, const CaseSpec& c,
-                                   const LyapunovFindings& l) {
-  const std::filesystem::path file = golden_dir / (std::filesystem::path(c.file).stem().string() + ".json");
-  std::ifstream in(file);
-  if (in) {
-    const LyapunovGolden golden = golden_from_json(nlohmann::json::parse(in), file.string());
-    if (golden.case_info.name == c.name) {
-      if (golden.case_info.hash != c.hash) return {"golden stale", std::nullopt, std::nullopt};
-      return {"golden", NumberText{golden.long_horizon.tolerance_lambda1}, NumberText{golden.long_horizon.tolerance_lambda2}};
-    }
+ShownUncertainty shown_uncertainty(const LyapunovCaseRun& run) {
+  if (run.golden) {
+    if (run.golden->case_info.hash != run.spec.hash) return {"golden stale", std::nullopt, std::nullopt};
+    return {"golden", NumberText{run.golden->long_horizon.tolerance_lambda1},
+            NumberText{run.golden->long_horizon.tolerance_lambda2}};
   }
+  const LyapunovFindings& l = run.result.lyapunov;
   if (!l.uncertainty) return {"none", std::nullopt, std::nullopt};
   return {"batch means", NumberText::of(l.uncertainty->lambda1.half_width),
           NumberText::of(l.uncertainty->lambda2.half_width)};
 }
 
 std::string lyapunov_section(const ReportRuns& report, const std::vector<PublishedTable>& tables,
-                             const std::filesystem::path& golden_dir, const std::filesystem::path& out) {
+                             const std::filesystem::path& out) {
   const std::map<std::string, const PublishedValue*> published = published_by_id(tables);
   std::string md =
       "## Lyapunov exponents (seed 001 §4–5, seed 000 §4)\n\n"
@@ -190,7 +184,7 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
                     std::string(status_name(both->first->status)) + ", " + *c.lyapunov->published + ")";
     if (l.defined) {
       md += markdown_row({c.name, method_cell(l), display(l.lambda1_per_period, 6), display(l.lambda2_per_period, 6),
-                          display(l.sum_per_period, 6), uncertainty_cell(shown_uncertainty(golden_dir, c, l)),
+                          display(l.sum_per_period, 6), uncertainty_cell(shown_uncertainty(run)),
                           counterpart});
       if (c.lyapunov->family == plotted_family) runs.emplace_back(c.name, &l);
     } else {
@@ -201,11 +195,10 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
   if (plot(runs, 1, out / "lyapunov1.svg") && plot(runs, 2, out / "lyapunov2.svg"))
     md += "\nRunning estimates against k" + (plotted_family ? " on member " + *plotted_family : std::string()) +
           ":\n\n" + markdown_plot("λ1,k", "lyapunov1.svg") + " " + markdown_plot("λ2,k", "lyapunov2.svg") + "\n";
-  return md + relations_section(check_published(tables, report.relations, report.reproductions)) + "\n";
+  return md + relations_section(report.check) + "\n";
 }
 
-LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<PublishedTable>& tables,
-                             const std::filesystem::path& golden_dir) {
+LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<PublishedTable>& tables) {
   const std::map<std::string, const PublishedValue*> published = published_by_id(tables);
   LyapunovTable table;
   for (const LyapunovCaseRun& run : report.lyapunov) {
@@ -222,7 +215,7 @@ LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<Publish
       row.lambda1_per_period = l.lambda1_per_period;
       row.lambda2_per_period = l.lambda2_per_period;
       row.sum_per_period = l.sum_per_period;
-      row.uncertainty_95 = shown_uncertainty(golden_dir, c, l);
+      row.uncertainty_95 = shown_uncertainty(run);
     } else {
       row.why_undefined = l.why_undefined;
     }
@@ -234,7 +227,7 @@ LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<Publish
       row.published = PublishedCounterpart{*c.lyapunov->published, std::string(status_name(both->first->status)),
                                            NumberText{both->first->value.text}, NumberText{both->second->value.text}};
   }
-  table.relations = check_published(tables, report.relations, report.reproductions);
+  table.relations = report.check;
   return table;
 }
 

@@ -5,11 +5,11 @@
 // the chaotic family, judged against the tables' recorded outcomes (the gate of `vibro check`);
 // plots of λ1,k and λ2,k against k.
 
-#include "vibro/run/exact_orbit_exponents.hpp"
-#include "vibro/run/published_values.hpp"
-#include "vibro/run/report_runs.hpp"
+#include "vibro/results/orbit_result.hpp"
+#include "vibro/results/published_values.hpp"
+#include "vibro/results/report_runs_result.hpp"
 
-#include "vibro/run/published_check.hpp"
+#include "vibro/results/published_check_result.hpp"
 #include "vibro/scalar/number_text.hpp"
 
 #include <filesystem>
@@ -20,10 +20,10 @@
 namespace vibro {
 
 /// Markdown of the section; writes lyapunov1.svg and lyapunov2.svg (λ1,k and λ2,k against k)
-/// into `out` when gnuplot is available. `golden_dir` holds the computed goldens
-/// (tests/golden/lyapunov/, one per case file stem) whose measured spreads the table shows.
+/// into `out` when gnuplot is available. The table shows the measured spreads of the goldens
+/// the runs carry (LyapunovCaseRun::golden).
 std::string lyapunov_section(const ReportRuns& report, const std::vector<PublishedTable>& tables,
-                             const std::filesystem::path& golden_dir, const std::filesystem::path& out);
+                             const std::filesystem::path& out);
 
 /// The uncertainty the table shows for a case: the tolerances of the case's computed golden
 /// (the 95 % uncertainty with an ensemble of nearby starts), when one was written for this
@@ -33,9 +33,9 @@ struct ShownUncertainty {
   std::optional<NumberText> lambda1, lambda2;
 };
 
-/// The uncertainty of case `c`, whose run found `l`, from its golden in `golden_dir` when one
-/// was written for this very case; lyapunov.md and orbits.md show the same.
-ShownUncertainty shown_uncertainty(const std::filesystem::path& golden_dir, const CaseSpec& c, const LyapunovFindings& l);
+/// The uncertainty of a Lyapunov case's run, from its golden when one was written for this very
+/// case (the same name and file hash); lyapunov.md and orbits.md show the same.
+ShownUncertainty shown_uncertainty(const LyapunovCaseRun& run);
 
 /// The published λ1 and λ2 a Lyapunov case names, as printed, with their status.
 struct PublishedCounterpart {
@@ -71,7 +71,6 @@ struct LyapunovTable {
 
 /// The same table for index.json: `exponents` (per case: its exponents, the uncertainty the
 /// table shows and the published counterpart) and `relations` (the gate, as `vibro check --json`).
-LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<PublishedTable>& tables,
-                             const std::filesystem::path& golden_dir);
+LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<PublishedTable>& tables);
 
 }  // namespace vibro

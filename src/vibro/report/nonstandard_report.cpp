@@ -1,15 +1,13 @@
 #include "vibro/report/nonstandard_report.hpp"
 
-#include "vibro/io/json_number.hpp"
-#include "vibro/io/result_json.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "vibro/io/json_number.hpp"
 
 #include <boost/math/constants/constants.hpp>
-#include <nlohmann/json.hpp>
 
 #include <fmt/format.h>
 

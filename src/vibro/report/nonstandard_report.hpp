@@ -6,7 +6,7 @@
 // the stability sweep, spurious impacts between two stops, Duffing's energy — with energy
 // plots and phase portraits. Everything it shows is a run of a case under cases/nsfd/.
 
-#include "vibro/run/report_runs.hpp"
+#include "vibro/results/report_runs_result.hpp"
 
 #include "vibro/scalar/number_text.hpp"
 

@@ -75,7 +75,7 @@ struct OrbitRows {
 
 }  // namespace
 
-std::string orbit_lyapunov_section(const ReportRuns& report, const std::filesystem::path& golden_dir) {
+std::string orbit_lyapunov_section(const ReportRuns& report) {
   // Cases in the report's order, grouped by the orbit they start on (the same orbit: the
   // same n, stability and asymptotic exponents).
   std::vector<std::string> order;
@@ -87,7 +87,7 @@ std::string orbit_lyapunov_section(const ReportRuns& report, const std::filesyst
     const std::string key = std::to_string(exact.n) + (exact.stable ? "s" : "u") + exact.lambda1_asymptotic.text;
     auto [it, added] = orbits.try_emplace(key, OrbitRows{&exact, "", ""});
     if (added) order.push_back(key);
-    const ShownUncertainty u = shown_uncertainty(golden_dir, run.spec, l);
+    const ShownUncertainty u = shown_uncertainty(run);
     const std::optional<double> error1 = stated_error(u, 1), error2 = stated_error(u, 2);
     const auto [verdict1, verdict2] = orbit_verdicts(l, exact, u);
     it->second.lambda1_rows += markdown_row(

@@ -7,7 +7,7 @@
 // within the error the method states for itself, outside it, or of the wrong sign.
 
 #include "vibro/report/lyapunov_report.hpp"
-#include "vibro/run/report_runs.hpp"
+#include "vibro/results/report_runs_result.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -33,8 +33,8 @@ std::string exponent_verdict(double computed, double exact, std::optional<double
 std::pair<std::string, std::string> orbit_verdicts(const LyapunovFindings& l, const ExactOnOrbit& exact,
                                                    const ShownUncertainty& u);
 
-/// The Markdown section; empty when no Lyapunov case starts on an orbit. `golden_dir` as for
-/// lyapunov_section: the errors shown are the ones lyapunov.md shows for the same cases.
-std::string orbit_lyapunov_section(const ReportRuns& report, const std::filesystem::path& golden_dir);
+/// The Markdown section; empty when no Lyapunov case starts on an orbit. The errors shown are
+/// the ones lyapunov.md shows for the same cases (shown_uncertainty).
+std::string orbit_lyapunov_section(const ReportRuns& report);
 
 }  // namespace vibro

@@ -1,15 +1,15 @@
 #pragma once
 // The fields of the report's own parts of reports/index.json (report/index_tables.hpp),
-// declared once as the outputs of `vibro` are (run/declared_fields.hpp says how): from these
+// declared once as the outputs of `vibro` are (results/declared_fields.hpp says how): from these
 // report/index_json.cpp writes them, and tests/result_fields_test.cpp checks
 // docs/schema/index.schema.json, docs/schema/run_data.schema.json and docs/outputs.md against
-// them. The runs index.json holds are the declared run results (run/result_fields.hpp).
+// them. The runs index.json holds are the declared run results (results/declared_sections.hpp).
 
 #include "vibro/io/json_number.hpp"
 #include "vibro/report/index_tables.hpp"
-#include "vibro/run/declared_fields.hpp"
-#include "vibro/run/proof_fields.hpp"
-#include "vibro/run/result_fields.hpp"
+#include "vibro/results/declared_fields.hpp"
+#include "vibro/results/orbit_result_fields.hpp"
+#include "vibro/results/declared_sections.hpp"
 
 #include <tuple>
 #include <type_traits>

@@ -7,7 +7,7 @@
 #include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
-#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 
 #include <fmt/format.h>
 
@@ -56,15 +56,6 @@ std::string order_cell(const StudyResult& study, ErrorMetric metric) {
   const OrderAnalysis& o = study.orders[index_of(metric)];
   if (!o.fit) return no_order_label(study, metric);
   return display_with_uncertainty(o.fit->slope, o.fit->standard_error);
-}
-
-std::string point_statuses(const OrderAnalysis& analysis) {
-  std::map<std::string, std::size_t> counts;
-  for (const PointStatus status : analysis.status) ++counts[std::string(to_string(status))];
-  std::string text;
-  for (const auto& [status, count] : counts)
-    text += (text.empty() ? "" : ", ") + (count == analysis.status.size() ? status : std::to_string(count) + " " + status);
-  return text;
 }
 
 namespace {
@@ -179,12 +170,6 @@ std::string study_stem(const RunResult& result) {
   for (char& ch : stem)
     if (ch == ':') ch = '-';
   return stem;
-}
-
-const DeclaredOrders& declared_orders_of(const RunResult& result) {
-  static const DeclaredOrders none{};  // a program's orders are what its study measures
-  if (result.scheme.external) return none;
-  return scheme_infos().at(*entry_named(result.scheme.type)).declared_orders;
 }
 
 std::filesystem::path study_file(const std::filesystem::path& dir, const std::string& stem, const std::string& extension) {

@@ -5,7 +5,8 @@
 // (report/convergence_plot.hpp; a report degrades to its tables when gnuplot is absent).
 // One writer for `vibro converge` and `vibro report`.
 
-#include "vibro/run/run_result.hpp"
+#include "vibro/results/order_verdict.hpp"
+#include "vibro/results/run_result.hpp"
 #include "vibro/scheme/scheme.hpp"
 
 #include <filesystem>
@@ -16,10 +17,6 @@ namespace vibro {
 /// The points of `metric` outside its asymptotic range, each with why ("T/100:
 /// pre-asymptotic; T/12800: rounding floor"), or "none".
 std::string excluded_points(const StudyResult& study, ErrorMetric metric);
-
-/// How many points of an order analysis have each status: "rounding floor" when all have
-/// the same, else "1 exact (zero error), 6 rounding floor" (why a metric has no range).
-std::string point_statuses(const OrderAnalysis& analysis);
 
 /// Why `metric` has no observed order, by its class (OrderClass; docs/convergence.md, "Which
 /// metrics have an order"): "exact (every error 0)", "exact to rounding from h = 4/607",
@@ -38,9 +35,6 @@ std::string study_markdown(const RunResult& result);
 /// One row per step size: h, steps, impacts (scheme, reference), then every metric, then
 /// (when the floor was measured) the rounding part of every metric, as `rounding_METRIC`.
 std::string study_csv(const RunResult& result);
-
-/// The orders the result's scheme declares (its registry entry).
-const DeclaredOrders& declared_orders_of(const RunResult& result);
 
 /// "NAME-PRECISION" with ':' replaced, the stem of a study's files.
 std::string study_stem(const RunResult& result);

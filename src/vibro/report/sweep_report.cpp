@@ -7,6 +7,8 @@
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/table_of_contents.hpp"
+#include "vibro/io/sweep_result_file.hpp"
+#include "vibro/io/sweep_file.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -1,13 +1,13 @@
 #pragma once
 // The sweep page of `vibro report` (sweeps.md, docs/sweeps.md "In the report"): every sweep
-// file among the cases, computed whole (io/sweep_results.hpp compute_sweep), its points
+// file among the cases, computed whole (sweep/sweep_results.hpp compute_sweep), its points
 // written as sweeps/NAME.jsonl in grid order, and its plots — over two swept parameters a
 // heat map of λ1 with a colour bar and a map of where each published relation holds; over
 // one, a bifurcation diagram of the stroboscopic samples. Deterministic like index.md (the
 // points carry no wall time; those go to timings.md).
 
-#include "vibro/io/sweep_results.hpp"
-#include "vibro/run/published_values.hpp"
+#include "vibro/results/sweep_result.hpp"
+#include "vibro/results/published_values.hpp"
 
 #include <cstddef>
 #include <filesystem>

@@ -6,7 +6,7 @@
 // penetration of NSPS against NSMMM for μ_m = 1 and 1000 — with displacement plots. The
 // convergence of the N-DOF schemes is in their study cases' own sections.
 
-#include "vibro/run/report_runs.hpp"
+#include "vibro/results/report_runs_result.hpp"
 
 #include <cstdint>
 

@@ -5,7 +5,7 @@
 // work–precision plot per problem (end-state digits against wall time, every scheme on one
 // axes); the CSV of every score.
 
-#include "vibro/run/testset_run.hpp"
+#include "vibro/results/testset_result.hpp"
 
 #include <filesystem>
 #include <optional>

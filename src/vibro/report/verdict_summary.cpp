@@ -1,7 +1,5 @@
 #include "vibro/report/verdict_summary.hpp"
 
-#include "vibro/analysis/order_band.hpp"
-#include "vibro/io/why_measured.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
@@ -19,34 +17,6 @@ const std::vector<std::string>& relation_outcomes() {
       std::string(to_string(GateOutcome::holds)), std::string(to_string(GateOutcome::contradicted_as_recorded)),
       std::string(to_string(GateOutcome::changed)), std::string(to_string(GateOutcome::not_evaluated))};
   return names;
-}
-
-/// The declared order of `metric` against the study of `r` (docs/convergence.md): sharp only
-/// where the scheme says so and the study has impacts (scheme_orders_test applies the same).
-OrderVerdict order_verdict(const RunResult& r, ErrorMetric metric, const DeclaredOrder& declared) {
-  const StudyResult& study = *r.convergence;
-  const bool with_impacts = std::any_of(study.rows.begin(), study.rows.end(),
-                                        [](const StudyRow& row) { return row.impacts.reference > 0; });
-  OrderVerdict v{r.case_info.name, std::string(name(metric)), r.provenance.precision.name, declared.order,
-                 !(declared.sharp && with_impacts), std::string(declared.source), {}, {}, {}, {}, {}};
-  const OrderAnalysis& o = study.orders[index_of(metric)];
-  const bool exact =
-      !o.status.empty() && std::all_of(o.status.begin(), o.status.end(), [](PointStatus s) { return s == PointStatus::exact; });
-  if (exact) {
-    v.verdict = order_verdicts()[2];
-    return v;
-  }
-  const OrderCheck check = check_order(study, metric, declared.order, v.at_least);
-  if (!check.has_range) {
-    v.verdict = order_verdicts()[3];
-    v.points = point_statuses(o);
-    return v;
-  }
-  v.observed = check.observed;
-  v.standard_error = o.fit->standard_error;
-  v.band = check.band;
-  v.verdict = order_verdicts()[check.shown ? 0 : 1];
-  return v;
 }
 
 std::string link(const std::string& text, const std::string& anchor) { return "[" + text + "](#" + anchor + ")"; }
@@ -126,40 +96,17 @@ std::string unchecked_markdown(const VerdictSummary& s) {
 
 }  // namespace
 
-const std::vector<std::string>& order_verdicts() {
-  static const std::vector<std::string> names = {"agrees", "differs", "exact (zero error)", "no asymptotic range"};
-  return names;
-}
-
-VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<PublishedTable>& tables,
-                                  const std::filesystem::path& case_files_root) {
+VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<PublishedTable>& tables) {
   VerdictSummary summary;
   for (const CaseRuns& runs : report.cases)
-    for (const RunResult& r : runs.runs) {
+    for (const RunResult& r : runs.runs)
       for (const ExpectationVerdict& e : r.expected)
         summary.expectations.rows.push_back({r.case_info.name, e.quantity, r.provenance.precision.name, e.passed()});
-      if (!r.convergence) continue;
-      // A study whose orders are only measured (convergence.orders = "measured") has no verdict:
-      // it is listed once with the reason its case gives.
-      if (!runs.spec.convergence_orders_checked) {
-        if (&r == &runs.runs.front()) {
-          const std::string why = why_measured(case_files_root / runs.spec.file);
-          summary.orders_not_checked.push_back({r.case_info.name, why.empty() ? no_reason_given : why});
-        }
-        continue;
-      }
-      const DeclaredOrders& declared = declared_orders_of(r);
-      bool judged = false;
-      for (const ErrorMetric m : error_metrics)
-        if (const auto& order = declared[index_of(m)]) {
-          summary.orders.rows.push_back(order_verdict(r, m, *order));
-          judged = true;
-        }
-      if (!judged && &r == &runs.runs.front()) summary.orders_not_checked.push_back({r.case_info.name, no_declared_order});
-    }
+  summary.orders = report.order_judgement.orders;
+  summary.orders_not_checked = report.order_judgement.not_checked;
   summary.relations.evaluated = !report.lyapunov.empty();
   if (summary.relations.evaluated)
-    for (const RelationVerdict& relation : check_published(tables, report.relations, report.reproductions).relations) {
+    for (const RelationVerdict& relation : report.check.relations) {
       // As the gate counts: the relation itself when it cannot be evaluated (its recorded
       // members, if any, are then changes), then each member.
       if (relation.not_evaluable)

@@ -7,7 +7,7 @@
 // fastest. Wall times are machine and load dependent: the page is the report's only timed
 // output besides timings.md, and index.md only links to it.
 
-#include "vibro/run/report_runs.hpp"
+#include "vibro/results/report_runs_result.hpp"
 
 #include <filesystem>
 #include <string>

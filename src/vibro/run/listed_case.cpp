@@ -1,8 +1,8 @@
 #include "vibro/run/listed_case.hpp"
 
 #include "vibro/io/case_file.hpp"
-#include "vibro/run/model_kind.hpp"
-#include "vibro/run/scheme_not_built_in.hpp"
+#include "vibro/case/model_kind.hpp"
+#include "vibro/case/scheme_not_built_in.hpp"
 
 #include <optional>
 

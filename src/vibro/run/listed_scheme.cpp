@@ -1,7 +1,7 @@
 #include "vibro/run/listed_scheme.hpp"
 
-#include "vibro/run/model_kind.hpp"
-#include "vibro/run/scheme_catalog.hpp"
+#include "vibro/case/model_kind.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 
 namespace vibro {
 

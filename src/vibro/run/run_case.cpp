@@ -1,12 +1,12 @@
 #include "vibro/run/run_case.hpp"
 
 #include "vibro/analysis/rounding_floor.hpp"
-#include "vibro/run/entries/external_program_entry.hpp"
-#include "vibro/run/input_error.hpp"
-#include "vibro/run/model_binding.hpp"
-#include "vibro/run/scheme_catalog.hpp"
-#include "vibro/run/scheme_runners.hpp"
-#include "vibro/run/work_limit.hpp"
+#include "vibro/catalog/entries/external_program_entry.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/binding/model_binding.hpp"
+#include "vibro/case/scheme_catalog.hpp"
+#include "vibro/catalog/scheme_runners.hpp"
+#include "vibro/case/work_limit.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 

@@ -1,12 +1,12 @@
 #pragma once
 // `vibro run`: a case at a precision — its run, its sweep and its convergence study — as
-// one typed result (run/run_result.hpp). The registry picks the scheme, the precision its
+// one typed result (results/run_result.hpp). The registry picks the scheme, the precision its
 // scalar type and the case its model, once; the scheme's entry does the rest.
 
-#include "vibro/run/case_spec.hpp"
-#include "vibro/run/runnable.hpp"
-#include "vibro/run/run_options.hpp"
-#include "vibro/run/run_result.hpp"
+#include "vibro/case/case_spec.hpp"
+#include "vibro/case/runnable.hpp"
+#include "vibro/case/run_options.hpp"
+#include "vibro/results/run_result.hpp"
 
 namespace vibro {
 

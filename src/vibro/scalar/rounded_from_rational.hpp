@@ -23,13 +23,6 @@ namespace vibro {
 
 namespace detail {
 
-/// 2^k as an exact rational.
-inline rational power_of_two(long k) {
-  bmp::mpz_int p = 1;
-  p <<= static_cast<unsigned long>(k < 0 ? -k : k);
-  return k < 0 ? rational(bmp::mpz_int(1), p) : rational(p);
-}
-
 /// The Real nearest to the positive x with g(x) = target, g increasing on (0, ∞), from a
 /// first approximation `y` within a few units in the last place.
 template <class Real, class G>

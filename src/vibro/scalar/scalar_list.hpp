@@ -15,8 +15,31 @@ namespace vibro {
 template <class... T>
 struct TypeList {};
 
-/// double, long double, IEEE binary128, MPFR at a run-time precision, exact GMP rational.
-using ScalarTypes = TypeList<double, long double, float128, mpfr_real, rational>;
+/// double, long double, IEEE binary128, MPFR at a run-time precision, exact GMP rational: the
+/// types written once, as X(A, T) for each type T, so that ScalarTypes below and the per-type
+/// declarations of the scheme entries' units (VIBRO_ENTRY_IN_UNITS_PER_TYPE,
+/// catalog/entry_runners.hpp), which must be macros, are made from this one list.
+#define VIBRO_SCALAR_TYPES(X, A) \
+  X(A, double)                   \
+  X(A, long double)              \
+  X(A, ::vibro::float128)        \
+  X(A, ::vibro::mpfr_real)       \
+  X(A, ::vibro::rational)
+
+namespace detail {
+
+template <class List>
+struct WithoutFirst;
+template <class First, class... Rest>
+struct WithoutFirst<TypeList<First, Rest...>> {
+  using type = TypeList<Rest...>;
+};
+
+}  // namespace detail
+
+#define VIBRO_SCALAR_TYPE_AFTER_COMMA(A, T) , T
+using ScalarTypes = detail::WithoutFirst<TypeList<void VIBRO_SCALAR_TYPES(VIBRO_SCALAR_TYPE_AFTER_COMMA, ~)>>::type;
+#undef VIBRO_SCALAR_TYPE_AFTER_COMMA
 
 namespace detail {
 
@@ -61,12 +84,6 @@ struct TypeAt<I, TypeList<First, Rest...>> : TypeAt<I - 1, TypeList<Rest...>> {}
 /// The type of ScalarTypes of kind K.
 template <ScalarKind K>
 using scalar_of_kind = typename detail::TypeAt<static_cast<std::size_t>(K), ScalarTypes>::type;
-
-/// Calls `f(std::type_identity<Real>{})` for every type of ScalarTypes, in order.
-template <class F>
-constexpr void for_each_scalar(F&& f) {
-  [&]<class... T>(TypeList<T...>) { (f(std::type_identity<T>{}), ...); }(ScalarTypes{});
-}
 
 namespace detail {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Text from the input (a key, a value, a file name) as one-line messages quote it: control
 // characters escaped, long texts cut with their length. Free of the scalar types, so that
-// the error classes (run/input_error.hpp) and the command line include no multiprecision.
+// the error classes (support/input_error.hpp) and the command line include no multiprecision.
 
 #include <algorithm>
 #include <cstddef>

@@ -62,7 +62,7 @@ constexpr std::optional<ErrorMetric> error_metric_named(std::string_view text) {
 }
 
 /// Values indexed by metric: an array of one value per metric, a type of its own so that
-/// every output writes it as an object keyed by the metrics' names (run/result_fields.hpp).
+/// every output writes it as an object keyed by the metrics' names (results/run_result_fields.hpp).
 template <class T>
 struct PerMetric : std::array<T, error_metric_count> {};
 

@@ -126,7 +126,6 @@ void retarding_acceleration_into(const LinearImpactSystem<Real>& model, const Ma
   }
 }
 
-
 /// Whether the projection of a velocity component w on the tangent cone T_K(q) moves it
 /// (docs/mathematics.md §6). For a box K the cone is the product of the per-coordinate
 /// cones: [0, ∞) where q_i ≤ q_i^min, (−∞, 0] where q_i ≥ q_i^max, ℝ elsewhere. The kinetic

@@ -18,7 +18,7 @@
 //                                       so that it runs in the exact rational type
 //
 // t0 and the scheme's options are constructor arguments; which models a scheme takes is
-// its template constraint. The run layer (run/scheme_catalog.hpp) picks a scheme once per run;
+// its template constraint. The run layer (case/scheme_catalog.hpp) picks a scheme once per run;
 // nothing inside a step loop is virtual.
 
 #include "vibro/scheme/error_metric.hpp"

@@ -38,7 +38,7 @@ namespace vibro {
 template <class Real>
 struct TwoStepState {
   /// v^n is read from q^n and q^{n+1}: a node's velocity already carries the projection that
-  /// made the next node (run/entries/system_scheme_entry.hpp ends a flight one node early).
+  /// made the next node (catalog/entries/system_scheme_entry.hpp ends a flight one node early).
   static constexpr bool velocity_reads_next_node = true;
   Vector<Real> q, q_next, v;
   Vector<Real> next, scratch;  ///< q^{n+2} being formed; C q^n for the velocity

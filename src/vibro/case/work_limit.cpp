@@ -1,0 +1,89 @@
+#include "vibro/case/work_limit.hpp"
+
+#include "vibro/support/input_error.hpp"
+#include "vibro/case/system_setup_cost.hpp"
+#include "vibro/scalar/format.hpp"
+
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vibro {
+namespace {
+
+/// Steps of one run at a step choice, exactly.
+rational steps_at(const CaseSpec& c, const StepSpec& step) {
+  if (c.horizon.steps) return rational(*c.horizon.steps);
+  if (c.horizon.periods) return rational(*c.horizon.periods) * rational(step.steps_per_period->value);
+  return (c.horizon.t_end->exact - c.t0.exact) / step.h->exact;
+}
+
+/// The budget the default limit is sized for: ten minutes of one core.
+constexpr double budget_seconds = 600;
+
+}  // namespace
+
+rational estimated_steps(const CaseSpec& c, bool has_step) {
+  if (!has_step) return rational(0);
+  rational total = steps_at(c, c.step);
+  for (const StepSpec& step : c.sweep) total += steps_at(c, step);
+  for (const StepSpec& step : c.convergence) total += steps_at(c, step);
+  if (c.lyapunov) total += 3 * steps_at(c, c.step);
+  // An N-DOF scheme is set up once per step size before its first step: O(N³).
+  if (const SystemSpec* s = c.model.system()) {
+    const auto setups = static_cast<long>(1 + c.sweep.size() + c.convergence.size());
+    total += rational(static_cast<long long>(system_setup_steps(s->dimension()))) * setups;
+  }
+  return total;
+}
+
+double seconds_per_step(const Precision& precision) {
+  switch (precision.kind) {
+    case ScalarKind::double_: return 5.5e-8;
+    case ScalarKind::long_double: return 4e-7;
+    case ScalarKind::float128: return 2.2e-6;
+    case ScalarKind::rational: return 2e-6;
+    case ScalarKind::mpfr: break;
+  }
+  // 4.3 µs at 50 digits, about linear in the digits above (10 µs at 200, 100 µs at 1000).
+  return 4.5e-6 * std::max(1.0, static_cast<double>(precision.mpfr_digits) / 50);
+}
+
+std::int64_t default_max_steps(const Precision& precision) {
+  return static_cast<std::int64_t>(budget_seconds / seconds_per_step(precision));
+}
+
+void require_within_limit(const CaseSpec& c, bool has_step, const Precision& precision,
+                          const std::optional<std::int64_t>& max_steps) {
+  const rational steps = estimated_steps(c, has_step);
+  const std::int64_t limit = max_steps.value_or(default_max_steps(precision));
+  if (steps <= limit) return;
+  // In MPFR: h = 1e-400 asks for more steps than a double holds.
+  const mpfr_real count(steps);
+  throw InputError(c.file, c.step.key(),
+                   "the case asks for about " + to_text_significant(count, 3) +
+                       " steps (its run, sweep, study and Lyapunov trajectories, and an N-DOF scheme's setup), about " +
+                       to_text_significant(mpfr_real(count * seconds_per_step(precision)), 3) + " s at " +
+                       precision.name() + ", above the limit of " + std::to_string(limit) +
+                       fmt::format(" steps (allowed: at most --max-steps, by default about {:.0f} minutes of one core "
+                                   "at this precision)",
+                                   budget_seconds / 60));
+}
+
+void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs) {
+  const double pages = static_cast<double>(sysconf(_SC_PHYS_PAGES)), page = static_cast<double>(sysconf(_SC_PAGE_SIZE));
+  if (!(pages > 0 && page > 0)) return;  // unknown: nothing to compare with
+  const double budget = pages * page / 2, needed = periods * held_bytes_per_period * runs;
+  if (needed <= budget) return;
+  throw InputError(c.file, key,
+                   fmt::format("the run would hold about {:.3g} GB: {:.3g} periods' samples and events, about {:.0f} "
+                               "bytes each{}, above half this machine's memory ({:.3g} GB) (allowed: fewer periods{})",
+                               needed / 1e9, periods, held_bytes_per_period,
+                               runs > 1 ? ", in the run and its error estimate" : "", budget / 1e9,
+                               runs > 1 ? ", or --no-error-estimate" : ""));
+}
+
+}  // namespace vibro

@@ -1,0 +1,136 @@
+#pragma once
+// An external program as a scheme (docs/own_scheme.md): the shape of a registry entry
+// (catalog/scheme_entry.hpp), so that its run, its sweep, its study and the rounding floor go
+// through the same code as a built-in scheme's (catalog/entry_runners.hpp), but not in the
+// catalog: no case file can name it. Its one option, the program, comes from RunOptions,
+// which only the command line fills (`--scheme-command`).
+
+#include "vibro/catalog/entry_runners.hpp"
+#include "vibro/external/external_problem.hpp"
+#include "vibro/external/external_scheme.hpp"
+#include "vibro/external/external_trajectory.hpp"
+
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vibro {
+
+/// The coordinates of the bound case's model: 1, or the length of its initial data.
+template <class Model>
+std::size_t program_dimension(const BoundCase<Model>& b) {
+  if constexpr (std::is_same_v<coordinates_t<Model>, typename Model::real_type>) return 1;
+  else return b.u0.size();
+}
+
+/// One run of the program at `step` of the bound case: its horizon, the program started with
+/// the problem on its stdin, and its rows as a scheme (`scheme`, reading `trajectory`).
+template <class Model>
+struct ProgramRun {
+  using Real = typename Model::real_type;
+  ProgramRun(const BoundCase<Model>& b, const StepSpec& step, const ExternalScheme& program)
+      : horizon(b, step), h(b.step(step)), dimension(program_dimension(b)),
+        trajectory(program, problem_message(b, step, horizon, dimension, trajectory_columns(dimension)),
+                   horizon.steps(), b.t0, h, dimension,
+                   "external scheme '" + program.name + "' at step size " + step.text()),
+        scheme(b.model, trajectory, h) {}
+
+  RunHorizon<Real> horizon;
+  Real h;
+  std::size_t dimension;
+  typename ProgramScheme<Model>::Trajectory trajectory;
+  ProgramScheme<Model> scheme;
+};
+
+struct ExternalProgramEntry {
+  static constexpr std::array<std::string_view, 1> names = {"external-program"};
+  static constexpr std::string_view display_name = "external program";
+  static constexpr std::string_view study_note = "";
+  static constexpr ModelKinds models = every_model_kind;
+  /// Floating types: the program's decimals are read rounded at the run's precision.
+  static constexpr ScalarSet scalars = ScalarSet::floating();
+  static constexpr bool has_step = true;
+  static constexpr std::array<std::string_view, 0> option_keys{};
+
+  struct Options {
+    const ExternalScheme* program = nullptr;
+  };
+  /// The program from the run's options (a case cannot name one).
+  static Options options(const SchemeSpec&, const OptionFailure&, const RunOptions& run) {
+    if (!run.program) throw std::logic_error("an external run without its program");
+    return {run.program};
+  }
+  /// A program's command and timeout; a step function computed in this process has no timeout.
+  static std::vector<std::pair<std::string, std::string>> describe(const Options& o) {
+    if (o.program->compute) return {{"command", o.program->command}};
+    return {{"command", o.program->command},
+            {"timeout", to_text_significant(o.program->timeout.count(), 6) + " s"}};
+  }
+  static void validate(const CaseSpec&) {}
+  static std::optional<std::string> lyapunov_method(const LyapunovSpec&) { return std::nullopt; }
+
+  /// The case's run at its step: rows (n, t, coordinates, velocities, contact), samples,
+  /// contact steps and the final state, as a projection scheme's run records them.
+  template <class Model>
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+    using State = typename ProgramScheme<Model>::State;
+    ProgramRun<Model> r(b, b.spec.step, *o.program);
+    State x = r.scheme.start(b.u0, b.v0);
+    SectionSamples samples(r.scheme, x, r.horizon.stroboscopic(), options.keep_sections_from);
+    ProjectionLog contacts;
+    const auto row = [&](const State& y, bool contact) {
+      if (!options.rows) return;
+      std::vector<std::string> cells{std::to_string(y.n), to_text(y.t)};
+      append_texts(cells, y.q);
+      append_texts(cells, y.v);
+      cells.push_back(contact ? "1" : "0");
+      options.rows->row(cells);
+    };
+    if (options.rows) {
+      std::vector<RowColumn> columns{{"n"}};
+      for (const std::string& name : trajectory_columns(r.dimension)) columns.push_back({name, true});
+      columns.push_back({"contact"});
+      options.rows->header(columns, has_text_twins<typename Model::real_type>);
+    }
+    row(x, false);
+    const DriveEnd end = drive(
+        r.scheme, x, r.horizon, options,
+        [&](const State& y, bool contact) {
+          contacts.observe(contact, y.n);
+          row(y, contact);
+        },
+        [&](const State& y, std::int64_t k) { samples.add(y, k); });
+    r.trajectory.finish();
+    record_run_end(r.scheme, x, end, out);
+    out.run.stroboscopic = samples.take();
+    out.run.projection_active = contacts.activity();
+  }
+
+  /// One step size of a study: an impact is the first of a run of contact rows, as for a
+  /// projection scheme (projection_study_run).
+  template <class Model, class Observer>
+  static typename Model::real_type study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step,
+                                             Observer& observer) {
+    ProgramRun<Model> r(b, step, *o.program);
+    projection_study_run(r.scheme, b, step, observer);
+    r.trajectory.finish();
+    return r.h;
+  }
+
+ private:
+  template <class Real>
+  static void append_texts(std::vector<std::string>& cells, const Real& x) {
+    cells.push_back(to_text(x));
+  }
+  template <class Real>
+  static void append_texts(std::vector<std::string>& cells, const Vector<Real>& xs) {
+    for (const Real& x : xs) cells.push_back(to_text(x));
+  }
+};
+
+/// The runners of the external program (catalog/entries/external_program_entry.cpp).
+SchemeRunners external_program_runners();
+
+}  // namespace vibro

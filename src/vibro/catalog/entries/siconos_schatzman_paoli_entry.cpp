@@ -1,0 +1,12 @@
+// How the Siconos peer's Schatzman–Paoli integrator runs: its registry entry compiled for the
+// models and scalar types it declares (catalog/entry_runners.hpp).
+
+#include "vibro/catalog/entries/runner_list.hpp"
+#include "vibro/catalog/entries/siconos_entries.hpp"
+#include "vibro/catalog/entry_runners.hpp"
+
+namespace vibro {
+
+SchemeRunners siconos_schatzman_paoli_runners() { return runners_of<SiconosSchatzmanPaoliEntry>(); }
+
+}  // namespace vibro

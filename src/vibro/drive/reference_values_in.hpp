@@ -1,0 +1,82 @@
+#pragma once
+// reference_values_in (drive/reference_values.hpp) for every model in one scalar type: included
+// by the unit of each type it is compiled in (reference_values.cpp, reference_values_mpfr.cpp).
+
+#include "vibro/linalg/coordinates.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/binding/model_binding.hpp"
+#include "vibro/drive/reference_values.hpp"
+#include "vibro/drive/scheme_run.hpp"
+#include "vibro/drive/study_reference.hpp"
+
+#include <string>
+#include <type_traits>
+
+namespace vibro {
+
+namespace reference_values_detail {
+
+/// One overload per event type of the references (1-DOF, N-DOF, general inertia).
+template <class Real>
+ReferenceEventValues values_of(const ReferenceEvent<Real>& e) {
+  return {to_string(e.kind), NumberText::of(e.t), NumberText::of(e.v_minus), NumberText::of(e.v_plus), 0};
+}
+
+template <class Real>
+ReferenceEventValues values_of(const typename SystemReference<Real>::Event& e) {
+  using Kind = typename SystemReference<Real>::Event::Kind;
+  const char* kind = e.kind == Kind::impact ? "impact" : e.kind == Kind::graze ? "grazing"
+                     : e.kind == Kind::stick ? "stick" : "release";
+  return {kind, NumberText::of(e.t), NumberText::of(e.v_minus), NumberText::of(e.v_plus), e.coordinate};
+}
+
+template <class Real>
+ReferenceEventValues values_of(const InertiaEvent<Real>& e) {
+  return {to_string(e.kind), NumberText::of(e.t), NumberText::of(e.rate_minus), NumberText::of(e.rate_plus),
+          e.constraint};
+}
+
+template <class Real, class Coordinates>
+std::vector<NumberText> texts_of_coordinates(const Coordinates& x) {
+  std::vector<Real> values;
+  assign_coordinates(values, x);
+  return NumberText::of_each(values);
+}
+
+}  // namespace reference_values_detail
+
+template <class Real>
+ReferenceValues reference_values_in(const CaseSpec& c, const TimesOf<Real>& times_of, const std::string& times_key) {
+  using namespace reference_values_detail;
+  ReferenceValues out;
+  with_model<every_model_kind, Real>(c.model, [&](auto model) {
+    using Model = decltype(model);
+    const BoundCase<Model> b{c, std::move(model)};
+    const RunHorizon<Real> horizon(b, std::nullopt);
+    const Real t_end = horizon.section_time(horizon.sections());
+    out.t0 = NumberText::of(b.t0);
+    out.t_end = NumberText::of(t_end);
+    const std::vector<Real> times = times_of(b.t0, t_end);
+    for (const Real& t : times)
+      if (t < b.t0 || t > t_end)
+        throw InputError("", times_key,
+                         "t = " + to_text(t) + " is outside the reference's horizon [" + out.t0.text + ", " +
+                             out.t_end.text + "] (allowed: times in it; the case's [horizon] sets its end)");
+    study_against_reference(b, t_end, [&](const auto& reference, const std::vector<Real>&, const std::string& name) {
+      out.reference = name;
+      if constexpr (requires { reference.events(); }) {
+        out.events.emplace();
+        for (const auto& e : reference.events()) out.events->push_back(values_of<Real>(e));
+      }
+      for (const Real& t : times) {
+        out.positions.push_back(texts_of_coordinates<Real>(reference.position(t)));
+        out.velocities.push_back(texts_of_coordinates<Real>(reference.velocity(t)));
+      }
+      out.dimension = out.positions.empty() ? texts_of_coordinates<Real>(reference.position(b.t0)).size()
+                                            : out.positions.front().size();
+    });
+  });
+  return out;
+}
+
+}  // namespace vibro

@@ -1,0 +1,48 @@
+#pragma once
+// A scheme that is a program of the user's (docs/own_scheme.md): named on the command line
+// only (`--scheme-command`), never by a case file, which stays untrusted data. vibro runs it
+// once per step size, the problem as one JSON object on its stdin (external/external_problem.hpp),
+// its trajectory as CSV on its stdout (external/external_trajectory.hpp), and measures the
+// trajectory as it measures a scheme of its own.
+//
+// The Python module's step functions (docs/python.md) take the same road without a program:
+// `compute` is called in this process with the problem's JSON text and returns the trajectory
+// as arrays, which are checked and replayed exactly as a program's rows are.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace vibro {
+
+/// A trajectory computed in this process: its rows' times, coordinates and velocities as
+/// doubles (q and v row after row, `dimension` values per row) and, when given, each row's
+/// contact flag (0 or 1; empty: not given).
+struct ComputedTrajectory {
+  std::size_t dimension = 1;
+  std::vector<double> t, q, v;
+  std::vector<std::uint8_t> contact;
+};
+
+/// Computes the trajectory of one problem (its JSON text, external/external_problem.hpp); throws
+/// ProgramFailure (external/external_program.hpp) with what went wrong, said of the computation
+/// ("the step function raised …").
+using TrajectoryFunction = std::function<ComputedTrajectory(const std::string& problem)>;
+
+struct ExternalScheme {
+  std::vector<std::string> argv;  ///< the command line as split (external/external_program.hpp)
+  std::string command;            ///< as given
+  std::string name;               ///< what outputs call it: --scheme-name, else the program's file name
+  /// The longest one run of the program may take, from its start to its exit.
+  std::chrono::duration<double> timeout{default_timeout_seconds};
+  /// When set, no program is started: this computes each trajectory in the process (argv and
+  /// the timeout are then unused; `command` says what it is).
+  TrajectoryFunction compute;
+
+  static constexpr double default_timeout_seconds = 600;
+};
+
+}  // namespace vibro

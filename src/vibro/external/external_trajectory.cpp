@@ -1,0 +1,68 @@
+#include "vibro/external/external_trajectory.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace vibro {
+
+std::vector<std::string> trajectory_columns(std::size_t dimension) {
+  if (dimension == 1) return {"t", "u", "v"};
+  std::vector<std::string> columns{"t"};
+  for (std::size_t i = 1; i <= dimension; ++i) columns.push_back("q" + std::to_string(i));
+  for (std::size_t i = 1; i <= dimension; ++i) columns.push_back("v" + std::to_string(i));
+  return columns;
+}
+
+std::optional<std::string> decimal_cell_problem(std::string_view cell) {
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t from = i;
+    while (i < cell.size() && std::isdigit(static_cast<unsigned char>(cell[i]))) ++i;
+    return i - from;
+  };
+  if (i < cell.size() && (cell[i] == '+' || cell[i] == '-')) ++i;
+  if (i < cell.size() && std::isalpha(static_cast<unsigned char>(cell[i]))) {  // only then a word: no copy per cell
+    std::string word(cell.substr(i));
+    std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return std::tolower(c); });
+    return word == "nan" || word == "inf" || word == "infinity" ? "is not finite" : "is not a decimal number";
+  }
+  std::size_t mantissa = digits();
+  if (i < cell.size() && cell[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return cell.empty() ? "is empty" : "is not a decimal number";
+  if (i < cell.size() && (cell[i] == 'e' || cell[i] == 'E')) {
+    ++i;
+    if (i < cell.size() && (cell[i] == '+' || cell[i] == '-')) ++i;
+    if (digits() == 0) return "is not a decimal number (an exponent without digits)";
+  }
+  if (i != cell.size()) return "is not a decimal number";
+  return std::nullopt;
+}
+
+void split_cells(std::string_view line, std::vector<std::string_view>& cells) {
+  cells.clear();
+  const auto trimmed = [](std::string_view cell) {
+    while (!cell.empty() && (cell.front() == ' ' || cell.front() == '\t')) cell.remove_prefix(1);
+    while (!cell.empty() && (cell.back() == ' ' || cell.back() == '\t')) cell.remove_suffix(1);
+    return cell;
+  };
+  for (;;) {
+    const std::size_t comma = line.find(',');
+    cells.push_back(trimmed(line.substr(0, comma)));
+    if (comma == std::string_view::npos) return;
+    line.remove_prefix(comma + 1);
+  }
+}
+
+ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t columns, long digits, std::int64_t steps) {
+  ProgramLimits limits;
+  limits.timeout = program.timeout;
+  const std::size_t per_column = 2 * static_cast<std::size_t>(std::max(digits, 17L)) + 64;
+  limits.max_line_bytes = 256 + columns * per_column;
+  limits.max_output_bytes = (static_cast<std::size_t>(steps) + 2) * (limits.max_line_bytes + 1);
+  return limits;
+}
+
+}  // namespace vibro

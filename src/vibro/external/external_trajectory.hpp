@@ -1,0 +1,332 @@
+#pragma once
+// The trajectory an external program writes (docs/own_scheme.md "The answer"), read as it comes
+// and checked before any of it is used: a header `t,u,v` (one degree of freedom) or
+// `t,q1,…,qN,v1,…,vN`, with an optional last column `contact`; then exactly steps + 1 rows,
+// row k at t0 + k·h (within h/1000) and later than row k − 1, every cell a finite decimal
+// read at the run's precision, contact 0 or 1. Each failure is a RunFailure naming the step
+// size, the row and the column; the program is stopped.
+//
+// A trajectory computed in this process (ExternalScheme::compute, the Python module's step
+// functions) is checked alike: its sizes first, then every row's numbers as they are replayed.
+//
+// ProgramScheme replays the rows as a vibro::Scheme (scheme/scheme.hpp), one row per step, so
+// that the run layer drives it and the study measures it exactly as it does a built-in scheme.
+
+#include "vibro/external/external_program.hpp"
+#include "vibro/linalg/coordinates.hpp"
+#include "vibro/external/external_scheme.hpp"
+#include "vibro/support/input_error.hpp"
+#include "vibro/scalar/format.hpp"
+#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/traits.hpp"
+#include "vibro/scheme/scheme.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace vibro {
+
+/// The columns a program writes for a system of `dimension` coordinates (1: t, u, v).
+std::vector<std::string> trajectory_columns(std::size_t dimension);
+
+/// What is wrong with `cell` as a number of the trajectory ("is not finite", "is not a
+/// decimal number"), or nullopt when it is a decimal `[+-]digits[.digits][e[+-]digits]`.
+std::optional<std::string> decimal_cell_problem(std::string_view cell);
+
+/// `line` split at commas, each cell without the blanks around it, into `cells` (reused).
+void split_cells(std::string_view line, std::vector<std::string_view>& cells);
+
+/// The bounds on a program's answer: a line holds at most 256 bytes plus 2·digits + 64 per
+/// column (digits: the run's decimal digits, at least 17), the output (steps + 2) lines.
+ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t columns, long digits, std::int64_t steps);
+
+template <class Real, class Coordinates>
+class ProgramTrajectory {
+ public:
+  /// Starts the program with `problem` on its stdin (or, for a scheme computed in this
+  /// process, computes its arrays); it is to answer steps + 1 rows from t0 with step h.
+  /// `context` says which run this is ("'ps.py' at step size T/100").
+  ProgramTrajectory(const ExternalScheme& program, const std::string& problem, std::int64_t steps, const Real& t0,
+                    const Real& h, std::size_t dimension, const std::string& context)
+      : steps_(steps), t0_(t0), h_(h), dimension_(dimension), context_(context) {
+    using std::abs;
+    grid_tolerance_ = Real(abs(h_)) / 1000;
+    minus_grid_tolerance_ = -grid_tolerance_;
+    columns_ = trajectory_columns(dimension_);
+    if (program.compute) {
+      compute(program.compute, problem);
+      return;
+    }
+    try {
+      program_.emplace(program.argv, problem,
+                       trajectory_limits(program, 2 * dimension + 2, decimal_digits<Real>(), steps));
+    } catch (const ProgramFailure& why) {  // it could not be started
+      throw RunFailure(context + ": the program " + why.what());
+    }
+    read_header();
+  }
+
+  /// Row k (0: the initial state) into t, q, v; returns its contact cell (false without the
+  /// column). Rows are read in order, each once.
+  bool read_row(std::int64_t k, Real& t, Coordinates& q, Coordinates& v) {
+    if (!program_) return computed_row(k, t, q, v);
+    const std::optional<std::string_view> line = next_line();
+    if (!line)
+      ended_early("gave " + std::to_string(k) + " rows after its header where " + std::to_string(steps_ + 1) +
+                  " were asked for (k = 0 … " + std::to_string(steps_) + ")");
+    split_cells(*line, cells_);
+    if (cells_.size() != columns_.size())
+      fail_at(k, "has " + std::to_string(cells_.size()) + " cells where the header has " +
+                     std::to_string(columns_.size()));
+    read_cell(k, 0, t);
+    check_time(k, t);
+    assign(k, q, 1);
+    assign(k, v, 1 + dimension_);
+    rows_ = k + 1;
+    if (!contact_column_) return false;
+    const std::string_view flag = cells_.back();
+    if (flag != "0" && flag != "1") fail_at(k, columns_.size() - 1, "'" + shown_input(flag) + "' is not 0 or 1");
+    return flag == "1";
+  }
+
+  /// After the run: when every row was read, the output must end there and the program exit
+  /// with status 0; a run that stopped early (it left the escape bound) stops the program.
+  void finish() {
+    if (!program_) return;
+    if (rows_ < steps_ + 1) {
+      program_->stop();
+      return;
+    }
+    if (next_line()) fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " +
+                          std::to_string(steps_) + ")");
+    try {
+      program_->wait_for_exit();
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context_ + ": the program " + why.what());
+    }
+  }
+
+ private:
+  /// The trajectory computed in this process, its sizes checked: steps + 1 rows of
+  /// `dimension_` coordinates and velocities.
+  void compute(const TrajectoryFunction& f, const std::string& problem) {
+    try {
+      computed_ = f(problem);
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context_ + ": " + why.what());
+    }
+    const std::size_t rows = static_cast<std::size_t>(steps_) + 1;
+    const auto wrong = [&](const std::string& what) {
+      throw RunFailure(context_ + ": the step function " + what + " (k = 0 … " + std::to_string(steps_) + ", " +
+                       std::to_string(dimension_) + " coordinate" + (dimension_ == 1 ? "" : "s") + ")");
+    };
+    if (computed_.dimension != dimension_)
+      wrong("gave " + std::to_string(computed_.dimension) + " coordinates per row where the model has " +
+            std::to_string(dimension_));
+    if (computed_.t.size() != rows)
+      wrong("gave " + std::to_string(computed_.t.size()) + " rows where " + std::to_string(rows) + " were asked for");
+    for (const auto& [name, values] : {std::pair{"q", &computed_.q}, std::pair{"v", &computed_.v}})
+      if (values->size() != rows * dimension_)
+        wrong("gave " + std::to_string(values->size()) + " values of " + name + " where " +
+              std::to_string(rows * dimension_) + " were asked for");
+    if (!computed_.contact.empty()) {
+      if (computed_.contact.size() != rows)
+        wrong("gave " + std::to_string(computed_.contact.size()) + " contact flags where " + std::to_string(rows) +
+              " were asked for");
+      columns_.push_back("contact");
+    }
+  }
+
+  /// Row k of the computed trajectory: every number a double, exact in Real.
+  bool computed_row(std::int64_t k, Real& t, Coordinates& q, Coordinates& v) {
+    const std::size_t row = static_cast<std::size_t>(k);
+    computed_value(k, 0, computed_.t[row], t);
+    check_time(k, t);
+    const auto assign_computed = [&](const std::vector<double>& values, std::size_t first, Coordinates& x) {
+      if constexpr (std::is_same_v<Coordinates, Real>) {
+        computed_value(k, first, values[row], x);
+      } else {
+        x.resize(dimension_);
+        for (std::size_t i = 0; i < dimension_; ++i) computed_value(k, first + i, values[row * dimension_ + i], x[i]);
+      }
+    };
+    assign_computed(computed_.q, 1, q);
+    assign_computed(computed_.v, 1 + dimension_, v);
+    if (computed_.contact.empty()) return false;
+    const std::uint8_t flag = computed_.contact[row];
+    if (flag > 1) fail_at(k, columns_.size() - 1, std::to_string(flag) + " is not 0 or 1");
+    return flag == 1;
+  }
+
+  void computed_value(std::int64_t k, std::size_t column, double value, Real& out) const {
+    if (!std::isfinite(value)) fail_at(k, column, to_text(value) + " is not finite");
+    out = value;
+  }
+
+  /// Row k's time later than row k − 1's and on the grid t0 + k·h (within h/1000).
+  void check_time(std::int64_t k, const Real& t) {
+    if (k > 0 && !(t > previous_t_))
+      fail_at(k, "t = " + to_text(t) + " is not later than the previous row's " + to_text(previous_t_) +
+                     " (the times must increase)");
+    // t − (t0 + k·h), in place: no number is made per row (an MPFR number would allocate).
+    off_grid_ = h_;
+    off_grid_ *= k;
+    off_grid_ += t0_;
+    off_grid_ -= t;
+    if (off_grid_ > grid_tolerance_ || off_grid_ < minus_grid_tolerance_)
+      fail_at(k, "t = " + to_text(t) + " is off the grid: row k is at t0 + k·h = " + to_text(Real(t + off_grid_)) +
+                     " (within h/1000)");
+    previous_t_ = t;
+  }
+
+  std::optional<std::string_view> next_line() {
+    try {
+      std::optional<std::string_view> line = program_->next_line();
+      ++lines_;
+      if (line && !line->empty() && line->back() == '\r') line->remove_suffix(1);
+      return line;
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context_ + ": the program " + why.what());
+    }
+  }
+
+  /// The output ended before what was asked: a program that failed says so by its exit status
+  /// (the more telling message), else `message`.
+  [[noreturn]] void ended_early(const std::string& message) {
+    try {
+      program_->wait_for_exit();
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context_ + ": the program " + why.what());
+    }
+    fail(message);
+  }
+
+  void read_header() {
+    const std::optional<std::string_view> line = next_line();
+    if (!line) ended_early("wrote nothing to stdout");
+    std::string expected, with_contact;
+    for (const std::string& c : columns_) expected += (expected.empty() ? "" : ",") + c;
+    with_contact = expected + ",contact";
+    split_cells(*line, cells_);
+    std::string joined;
+    for (const std::string_view c : cells_) joined += (joined.empty() ? "" : ",") + std::string(c);
+    if (joined == with_contact) {
+      contact_column_ = true;
+      columns_.push_back("contact");
+    } else if (joined != expected) {
+      fail("line 1 is '" + shown_input(*line) + "' where the header '" + expected + "' or '" + with_contact +
+           "' was expected");
+    }
+  }
+
+  /// Cell `column` of row k, checked and read correctly rounded into `out`, in place (no
+  /// number and, after the first rows, no string is made).
+  void read_cell(std::int64_t k, std::size_t column, Real& out) {
+    const std::string_view text = cells_[column];
+    if (const std::optional<std::string> problem = decimal_cell_problem(text))
+      fail_at(k, column, "'" + shown_input(text) + "' " + *problem);
+    if constexpr (std::is_same_v<Real, double>) {
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out);
+      if (error == std::errc::result_out_of_range)
+        fail_at(k, column, "'" + shown_input(text) + "' is outside the range of double");
+      if (error != std::errc{} || end != text.data() + text.size())
+        fail_at(k, column, "'" + shown_input(text) + "' is not a decimal number");
+    } else {
+      digits_.assign(text);
+      if constexpr (is_runtime_precision_v<Real>) mpfr_set_str(out.backend().data(), digits_.c_str(), 10, MPFR_RNDN);
+      else out = detail::parse_decimal_rounded<Real>(digits_);
+    }
+    if (!is_finite(out)) fail_at(k, column, "'" + shown_input(text) + "' is not finite in " + scalar_name<Real>());
+  }
+
+  void assign(std::int64_t k, Coordinates& x, std::size_t first) {
+    if constexpr (std::is_same_v<Coordinates, Real>) {
+      read_cell(k, first, x);
+    } else {
+      x.resize(dimension_);
+      for (std::size_t i = 0; i < dimension_; ++i) read_cell(k, first + i, x[i]);
+    }
+  }
+
+  std::string stderr_said() const {
+    const std::string tail = program_->stderr_tail();
+    return tail.empty() ? "" : "; its last stderr lines: " + tail;
+  }
+
+  [[noreturn]] void fail(const std::string& message) {
+    program_->stop();
+    throw RunFailure(context_ + ": the program " + message + stderr_said());
+  }
+  /// Row k, and for a program's row the line of its output it is on.
+  std::string row_named(std::int64_t k) const {
+    return program_ ? "row " + std::to_string(k) + " (line " + std::to_string(lines_) + " of its output)"
+                    : "the step function's row " + std::to_string(k);
+  }
+  [[noreturn]] void fail_at(std::int64_t k, const std::string& message) const {
+    throw RunFailure(context_ + ": " + row_named(k) + " " + message);
+  }
+  [[noreturn]] void fail_at(std::int64_t k, std::size_t column, const std::string& message) const {
+    throw RunFailure(context_ + ": " + row_named(k) + ", column '" + columns_[column] + "': " + message);
+  }
+
+  std::optional<RunningProgram> program_;  ///< none for a trajectory computed in this process
+  ComputedTrajectory computed_;
+  std::int64_t steps_, rows_ = 0, lines_ = 0;
+  Real t0_, h_, grid_tolerance_, minus_grid_tolerance_, previous_t_, off_grid_;
+  std::string digits_;  ///< a cell as a C string, for the parsers that need one
+  std::size_t dimension_;
+  std::string context_;
+  std::vector<std::string> columns_;
+  bool contact_column_ = false;
+  std::vector<std::string_view> cells_;
+};
+
+/// A program's trajectory as a scheme: start() is its row 0, each step() its next row, true
+/// when the program marked the row's step as contact. Nothing is kept but the current row.
+template <class Model>
+class ProgramScheme {
+ public:
+  using model_type = Model;
+  using real_type = typename Model::real_type;
+  using coordinates_type = coordinates_t<Model>;
+  using Trajectory = ProgramTrajectory<real_type, coordinates_type>;
+  struct State {
+    std::int64_t n = 0;
+    real_type t;
+    coordinates_type q, v;
+  };
+  /// A program's orders are what the study measures: none is declared.
+  static constexpr DeclaredOrders declared_orders{};
+  static constexpr bool rational_arithmetic = false;
+
+  ProgramScheme(const Model& model, Trajectory& trajectory, const real_type& h)
+      : model_(model), trajectory_(&trajectory), h_(h) {}
+
+  const Model& model() const { return model_; }
+  /// Row 0 as the program wrote it (the study measures how far it is from the case's data).
+  State start(const coordinates_type&, const coordinates_type&) const {
+    State x;
+    trajectory_->read_row(0, x.t, x.q, x.v);
+    return x;
+  }
+  bool step(State& x) const { return trajectory_->read_row(++x.n, x.t, x.q, x.v); }
+  const real_type& time(const State& x) const { return x.t; }
+  const coordinates_type& position(const State& x) const { return x.q; }
+  const coordinates_type& velocity(const State& x) const { return x.v; }
+  const real_type& step_size() const { return h_; }
+
+ private:
+  const Model& model_;
+  Trajectory* trajectory_;
+  real_type h_;
+};
+
+}  // namespace vibro

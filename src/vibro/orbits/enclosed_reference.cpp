@@ -1,0 +1,183 @@
+#include "vibro/orbits/enclosed_reference.hpp"
+
+#include "vibro/support/input_error.hpp"
+#include "vibro/run/run_case.hpp"
+#include "vibro/testset/testset_values.hpp"
+
+#if VIBRO_WITH_ARB
+#include "vibro/proof/enclosure_text.hpp"
+#include "vibro/proof/reference_enclosure.hpp"
+#endif
+
+#include <cmath>
+#include <map>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <variant>
+
+namespace vibro {
+
+#if VIBRO_WITH_ARB
+
+namespace {
+
+/// The case as the enclosure takes it, or an InputError saying why it cannot.
+proof::EnclosureProblem problem_of(const CaseSpec& c) {
+  proof::EnclosureProblem p;
+  if (const auto* oscillator = std::get_if<OscillatorSpec>(&c.model.kind)) {
+    if (oscillator->physical)
+      throw InputError(c.file, "model", "the enclosures take α, a, ω as written; physical parameters are converted with roundings");
+    p.alpha = oscillator->alpha.text, p.a = oscillator->amplitude.text, p.omega = oscillator->omega.text;
+  } else if (const auto* force = std::get_if<ConstantForceSpec>(&c.model.kind)) {
+    p.oscillator = false;
+    p.g = force->g.text;
+  } else {
+    throw InputError(c.file, "model.type",
+                     "the enclosures are of the impact oscillator and the constant force, not " +
+                         std::string(model_name(c.model.model_kind())));
+  }
+  p.u_min = c.model.u_min.text, p.e = c.model.e.text, p.u0 = c.u0.text, p.v0 = c.v0.text;
+  if (!c.t0.text.empty()) p.t0 = c.t0.text;
+  return p;
+}
+
+std::string short_number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2g", x);
+  return text;
+}
+
+/// The enclosure of `c`'s reference, and what its horizon is ("t_end", "periods", "impacts").
+std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c, const EncloseOptions& options) {
+  if (options.digits < 20 || options.digits > 10000) throw InputError("", "--digits", "expected 20 to 10000 digits");
+  if (!(options.max_width > 0 && options.max_width <= 1)) throw InputError("", "--max-width", "expected a width in (0, 1]");
+  if (options.impacts && *options.impacts < 1) throw InputError("", "--impacts", "expected at least 1 impact");
+  const proof::EnclosureProblem problem = problem_of(c);
+  proof::EnclosureHorizon horizon;
+  std::string horizon_is;
+  if (options.impacts) {
+    horizon.impacts = options.impacts;
+    horizon_is = "impacts";
+  }
+  if (c.horizon.t_end) {
+    horizon.t_end = c.horizon.t_end->text;
+    if (!options.impacts) horizon_is = "t_end";
+  } else if (c.horizon.periods && problem.oscillator) {
+    horizon.periods = c.horizon.periods;
+    if (!options.impacts) horizon_is = "periods";
+  } else if (!options.impacts) {
+    throw InputError(c.file, "horizon", "an enclosure needs the horizon as t_end or periods (or --impacts N)");
+  }
+  proof::EnclosureLimits limits;
+  limits.digits = options.digits;
+  limits.max_width = options.max_width;
+  try {
+    return {proof::enclose_reference(problem, horizon, limits), horizon_is};
+  } catch (const std::invalid_argument& why) {
+    throw InputError(c.file, "model", why.what());
+  }
+}
+
+}  // namespace
+
+EnclosedReference enclose_case_reference(const CaseSpec& c, const EncloseOptions& options) {
+  const auto [enclosure, horizon_is] = enclosure_of(c, options);
+  const proof::BallPrecision precision(proof::proof_bits(options.digits));
+  EnclosedReference out;
+  out.horizon_is = horizon_is;
+  const int shown = static_cast<int>(options.digits) + 10;
+  out.case_info = case_info(c);
+  out.digits = options.digits;
+  out.bits = proof::proof_bits(options.digits);
+  out.max_width = short_number(options.max_width);
+  out.stopped_because = enclosure.stopped_because;
+  int index = 0;
+  for (const proof::EnclosedImpact& impact : enclosure.impacts)
+    out.impacts.push_back({++index, proof::enclosure_text(impact.t, shown),
+                           proof::enclosure_text(impact.velocity_before, shown),
+                           proof::enclosure_text(impact.velocity_after, shown)});
+  if (enclosure.final_u) {
+    out.horizon = proof::enclosure_text(enclosure.horizon, shown);
+    out.final_u = proof::enclosure_text(*enclosure.final_u, shown);
+    out.final_v = proof::enclosure_text(*enclosure.final_v, shown);
+  }
+  if (enclosure.accumulation) out.accumulation = proof::enclosure_text(*enclosure.accumulation, shown);
+  if (!enclosure.impacts.empty()) {
+    const double first = enclosure.impacts.front().t.radius(), last = enclosure.impacts.back().t.radius();
+    out.first_impact_radius = short_number(first);
+    out.last_impact_radius = short_number(last);
+    const auto steps = static_cast<double>(enclosure.impacts.size() - 1);
+    out.radius_growth_per_impact = steps > 0 && first > 0 ? short_number(std::pow(last / first, 1 / steps)) : "";
+  }
+  return out;
+}
+
+namespace {
+
+/// Every number the enclosure holds, under the name the test set stores it by
+/// (testset_values.hpp): the end state, each impact's t, v− and v+, the accumulation point.
+std::map<std::string, proof::Ball> enclosed_values(const proof::ReferenceEnclosure& e) {
+  std::map<std::string, proof::Ball> values;
+  if (e.final_u) values.emplace(end_value_name('q', 0, 1), *e.final_u);
+  if (e.final_v) values.emplace(end_value_name('v', 0, 1), *e.final_v);
+  for (std::size_t j = 0; j < e.impacts.size(); ++j) {
+    values.emplace(impact_value_name("t", j), e.impacts[j].t);
+    values.emplace(impact_value_name("v-", j), e.impacts[j].velocity_before);
+    values.emplace(impact_value_name("v+", j), e.impacts[j].velocity_after);
+  }
+  if (e.accumulation) values.emplace(impact_value_name("t_inf", 0), *e.accumulation);
+  return values;
+}
+
+}  // namespace
+
+TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const TestsetReference& stored, long digits) {
+  TestsetEnclosureCheck check;
+  check.values = stored.values.size();
+  proof::ReferenceEnclosure enclosure;
+  try {
+    enclosure = enclosure_of(problem, {digits, default_enclosure_width, std::nullopt}).first;
+  } catch (const InputError& why) {
+    check.not_enclosed = why.what();
+    return check;
+  }
+  check.stopped_because = enclosure.stopped_because;
+  const proof::BallPrecision precision(proof::proof_bits(digits));
+  const std::map<std::string, proof::Ball> enclosed = enclosed_values(enclosure);
+  for (const StoredValue& v : stored.values) {
+    const auto found = enclosed.find(v.name);
+    const proof::Ball* x = found == enclosed.end() ? nullptr : &found->second;
+    if (!x) {
+      check.unreached.push_back(v.name);
+      continue;
+    }
+    // What the value claims: the exact number within its accuracy.
+    const StoredAccuracy claim = stored_accuracy(v);
+    const proof::Ball value = proof::Ball::of_text(claim.value.str()), accuracy = proof::Ball::of_text(claim.accuracy.str());
+    const proof::Ball claimed = proof::Ball::hull(value - accuracy, value + accuracy);
+    if (claimed.contains(*x)) ++check.proved;
+    else if (!overlaps(claimed, *x))
+      check.contradicted.push_back(stored.id + " " + v.name + " = " + v.value + " ± " + v.bound +
+                                   ": the exact value lies in [" + x->lower_text(digits) + ", " + x->upper_text(digits) +
+                                   "]");
+    else
+      check.undecided.push_back(stored.id + " " + v.name + ": the enclosure [" + x->lower_text(digits) + ", " +
+                                x->upper_text(digits) + "] is wider than the value's claim");
+  }
+  return check;
+}
+
+#else
+
+EnclosedReference enclose_case_reference(const CaseSpec&, const EncloseOptions&) {
+  throw InputError("", "--enclose", "this vibro was built without Arb (Debian libflint-arb-dev): no enclosures");
+}
+
+TestsetEnclosureCheck check_testset_enclosures(const CaseSpec&, const TestsetReference&, long) {
+  return {"this vibro was built without Arb (Debian libflint-arb-dev): no enclosures", 0, 0, {}, {}, {}, ""};
+}
+
+#endif
+
+}  // namespace vibro

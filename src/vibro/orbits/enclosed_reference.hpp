@@ -1,0 +1,33 @@
+#pragma once
+// `vibro run CASE --enclose` (docs/proofs.md "Enclosures of the reference"): the proved
+// enclosures of a 1-DOF reference case's motion (proof/reference_enclosure.hpp) as texts —
+// every impact time with the velocities before and after it, the state at the horizon, how
+// the enclosures' radii grew, and why the enclosure stopped when it did.
+
+#include "vibro/case/case_spec.hpp"
+#include "vibro/results/orbit_result.hpp"
+#include "vibro/results/testset_result.hpp"
+
+#include <cstdint>
+#include <optional>
+
+namespace vibro {
+
+inline constexpr double default_enclosure_width = 1e-10;
+
+struct EncloseOptions {
+  long digits = 40;
+  double max_width = default_enclosure_width;
+  std::optional<std::int64_t> impacts;  ///< to this impact instead of the case's horizon
+};
+
+/// The enclosure of the reference of case `c` (whatever its scheme): the impact oscillator
+/// (α, a, ω as written) or the constant force. InputError for another model, physical
+/// parameters, a vibro built without Arb, or options out of range (digits 20 … 10000, max
+/// width in (0, 1]).
+EnclosedReference enclose_case_reference(const CaseSpec& c, const EncloseOptions& options);
+
+/// The check of `stored` against the enclosure of `problem`'s reference at `digits`.
+TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const TestsetReference& stored, long digits);
+
+}  // namespace vibro
