@@ -11,6 +11,7 @@
 #include "vibro/results/lyapunov_result_fields.hpp"
 #include "vibro/results/orbit_result_fields.hpp"
 #include "vibro/results/precision_differences_fields.hpp"
+#include "vibro/results/provenance_fields.hpp"
 #include "vibro/results/published_check_result_fields.hpp"
 #include "vibro/results/run_result_fields.hpp"
 #include "vibro/results/sweep_result_fields.hpp"

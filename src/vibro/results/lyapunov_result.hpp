@@ -4,7 +4,8 @@
 // diagnostics of the method. Scalar-independent (round-trip texts), like RunResult.
 
 #include "vibro/analysis/lyapunov_uncertainty.hpp"
-#include "vibro/results/run_result.hpp"
+#include "vibro/results/provenance.hpp"
+#include "vibro/scalar/number_text.hpp"
 
 #include <cstdint>
 #include <optional>

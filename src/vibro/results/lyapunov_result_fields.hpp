@@ -3,7 +3,7 @@
 
 #include "vibro/results/declared_fields.hpp"
 #include "vibro/results/lyapunov_result.hpp"
-#include "vibro/results/run_result_fields.hpp"
+#include "vibro/results/provenance_fields.hpp"
 
 #include <array>
 #include <string>

@@ -5,7 +5,7 @@
 // (`vibro run --enclose`) with the test set's check of its proved values. orbits/ computes them.
 
 #include "vibro/proof/enclosure.hpp"
-#include "vibro/results/run_result.hpp"
+#include "vibro/results/provenance.hpp"
 #include "vibro/scalar/number_text.hpp"
 #include "vibro/scalar/precision.hpp"
 

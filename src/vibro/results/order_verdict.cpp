@@ -1,6 +1,7 @@
 #include "vibro/results/order_verdict.hpp"
 
 #include "vibro/case/scheme_catalog.hpp"
+#include "vibro/results/run_result.hpp"
 
 #include <map>
 

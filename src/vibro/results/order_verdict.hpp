@@ -5,7 +5,6 @@
 // The report shows them; it judges nothing itself.
 
 #include "vibro/analysis/observed_order.hpp"
-#include "vibro/results/run_result.hpp"
 #include "vibro/scheme/scheme.hpp"
 
 #include <optional>
@@ -14,6 +13,8 @@
 #include <vector>
 
 namespace vibro {
+
+struct RunResult;  // results/run_result.hpp
 
 /// What a study shows of a declared order.
 enum class OrderVerdictKind { agrees, differs, exact, no_asymptotic_range };

@@ -9,6 +9,7 @@
 
 #include "vibro/analysis/study_result.hpp"
 #include "vibro/scalar/number_text.hpp"
+#include "vibro/results/provenance.hpp"
 
 #include <array>
 #include <cstdint>
@@ -20,24 +21,6 @@
 #include <vector>
 
 namespace vibro {
-
-/// The scalar type of a run, as every output states it.
-struct PrecisionInfo {
-  std::string name;  ///< "mpfr:50", as in --precision
-  std::string scalar;
-  long significand_bits = 0;  ///< 0 for the exact type
-  long decimal_digits = 0;    ///< 0 for the exact type
-};
-
-/// The tool version and the precision: what every machine output carries.
-struct Provenance {
-  std::string vibro_version;
-  PrecisionInfo precision;
-};
-
-struct CaseInfo {
-  std::string name, file, hash, description;
-};
 
 /// A named parameter as written in the case (several texts for a list, such as stops).
 struct Parameter {

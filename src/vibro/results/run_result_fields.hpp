@@ -4,6 +4,7 @@
 // it is written.
 
 #include "vibro/results/declared_fields.hpp"
+#include "vibro/results/provenance_fields.hpp"
 #include "vibro/results/run_result.hpp"
 
 #include <array>
@@ -281,24 +282,6 @@ constexpr auto declared_fields(std::type_identity<ExpectationVerdict>) {
                     Field{"source", &ExpectationVerdict::source},
                     Field{"observed", &ExpectationVerdict::observed, Absent::null},
                     Field{"verdict", &ExpectationVerdict::verdict}};
-}
-
-// `precision` of every output: the scalar type the run used.
-constexpr auto declared_fields(std::type_identity<PrecisionInfo>) {
-  return std::tuple{Field{"name", &PrecisionInfo::name}, Field{"scalar", &PrecisionInfo::scalar},
-                    Field{"significand_bits", &PrecisionInfo::significand_bits},
-                    Field{"decimal_digits", &PrecisionInfo::decimal_digits}};
-}
-
-// Who made an output, written at its top level.
-constexpr auto declared_fields(std::type_identity<Provenance>) {
-  return std::tuple{Field{"vibro_version", &Provenance::vibro_version}, Field{"precision", &Provenance::precision}};
-}
-
-// `case`: the case file run.
-constexpr auto declared_fields(std::type_identity<CaseInfo>) {
-  return std::tuple{Field{"name", &CaseInfo::name}, Field{"file", &CaseInfo::file},
-                    Field{"hash_fnv1a64", &CaseInfo::hash}, Field{"description", &CaseInfo::description}};
 }
 
 // `vibro run --json`: the case, its model, initial values and scheme as written, what the run
