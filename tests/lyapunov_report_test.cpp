@@ -27,7 +27,7 @@ TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, cases.parent_path(), {},
                                                        vibro::load_published_tables(VIBRO_PUBLISHED_DIR));
   const std::string md =
-      vibro::lyapunov_section(runs, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), root);
+      vibro::lyapunov_section(runs, root);
 
   // One row per case, with its method and ε.
   for (const auto& run : runs.lyapunov)
@@ -60,7 +60,7 @@ TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   vibro::ReportRuns runs_with_goldens = runs;
   vibro::attach_goldens(runs_with_goldens, fs::path(VIBRO_TEST_DATA_DIR).parent_path() / "golden" / "lyapunov");
   const std::string with_goldens =
-      vibro::lyapunov_section(runs_with_goldens, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), root);
+      vibro::lyapunov_section(runs_with_goldens, root);
   EXPECT_NE(with_goldens.find("| lyapunov-ided | IDED, ε exact |"), std::string::npos);
   for (const auto& run : runs.lyapunov) {
     const std::size_t row = with_goldens.find("| " + run.spec.name + " | ");

@@ -185,7 +185,7 @@ TEST(OrbitProofs, TheReportShowsTheProvedDigits) {
                          std::to_string(exact.proved_lambda2->proved_digits) + " significant digits"),
             std::string::npos)
       << section;
-  const vibro::LyapunovTable table = vibro::lyapunov_table(runs, {});
+  const vibro::LyapunovTable table = vibro::lyapunov_table(runs);
   ASSERT_TRUE(table.exponents.front().on_orbit.has_value());
   EXPECT_EQ(table.exponents.front().on_orbit->exact.proved_lambda1->proved_value, exact.proved_lambda1->proved_value);
   EXPECT_EQ(table.exponents.front().on_orbit->exact.proved_lambda2->upper, exact.proved_lambda2->upper);

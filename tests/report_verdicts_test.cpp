@@ -96,8 +96,7 @@ class ShortLyapunovReport : public ::testing::Test {
     runs_ = new vibro::ReportRuns(vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, cases.parent_path(), {},
                                                         vibro::load_published_tables(VIBRO_PUBLISHED_DIR)));
     orbits_md_ = new std::string(vibro::orbit_lyapunov_section(*runs_));
-    lyapunov_md_ = new std::string(vibro::lyapunov_section(
-        *runs_, vibro::load_published_tables(VIBRO_PUBLISHED_DIR), *root_));
+    lyapunov_md_ = new std::string(vibro::lyapunov_section(*runs_, *root_));
   }
   static void TearDownTestSuite() {
     fs::remove_all(*root_);
@@ -258,7 +257,7 @@ TEST(SummaryOfVerdicts, ListsEveryConvergenceStudyOnceWithAVerdictOrAReason) {
   ASSERT_EQ(studies.size(), 3u);
 
   const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, root);
-  const vibro::VerdictSummary summary = vibro::summarise_verdicts(runs, {});
+  const vibro::VerdictSummary summary = vibro::summarise_verdicts(runs);
   const std::string md = vibro::summary_markdown(summary);
   fs::remove_all(root);
 

@@ -82,7 +82,8 @@ TEST(SweepReport, CellEdgesAreTheMidpointsAndTheirMirrors) {
 
 /// A hand-made outcome of the IDED sweep with the given λ1 per point (none: undefined).
 vibro::SweepOutcome outcome_with(const std::vector<std::optional<double>>& lambda1) {
-  vibro::SweepOutcome o{ided_sweep("[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.8, 0.9, 1]\n"), {}, {}, 1, {}, {}};
+  vibro::SweepOutcome o{ided_sweep("[[parameter]]\nkey = \"model.alpha\"\nvalues = [0.8, 0.9, 1]\n"), {}, {}, 1, {}, {}, {}};
+  o.published_lambda1 = vibro::published_lambda1_id(o.sweep);  // as compute_sweep sets it
   for (std::size_t i = 0; i < lambda1.size(); ++i) {
     vibro::SweepPointResult point;
     point.index = i;

@@ -26,18 +26,34 @@ constexpr double budget_seconds = 600;
 
 }  // namespace
 
-rational estimated_steps(const CaseSpec& c, bool has_step) {
+rational estimated_steps(const CaseSpec& c, bool has_step, WorkParts parts) {
   if (!has_step) return rational(0);
-  rational total = steps_at(c, c.step);
-  for (const StepSpec& step : c.sweep) total += steps_at(c, step);
-  for (const StepSpec& step : c.convergence) total += steps_at(c, step);
-  if (c.lyapunov) total += 3 * steps_at(c, c.step);
-  // An N-DOF scheme is set up once per step size before its first step: O(N³).
-  if (const SystemSpec* s = c.model.system()) {
-    const auto setups = static_cast<long>(1 + c.sweep.size() + c.convergence.size());
-    total += rational(static_cast<long long>(system_setup_steps(s->dimension()))) * setups;
+  rational total(0);
+  long setups = 0;
+  if (parts.run) {
+    total += steps_at(c, c.step);
+    for (const StepSpec& step : c.sweep) total += steps_at(c, step);
+    setups += static_cast<long>(1 + c.sweep.size());
   }
+  if (parts.study) {
+    for (const StepSpec& step : c.convergence) total += steps_at(c, step);
+    setups += static_cast<long>(c.convergence.size());
+  }
+  if (parts.lyapunov && c.lyapunov) total += 3 * steps_at(c, c.step);
+  // An N-DOF scheme is set up once per step size before its first step: O(N³).
+  if (const SystemSpec* s = c.model.system())
+    total += rational(static_cast<long long>(system_setup_steps(s->dimension()))) * setups;
   return total;
+}
+
+double estimated_seconds(const CaseSpec& c, bool has_step, const Precision& precision, WorkParts parts) {
+  if (has_step) return static_cast<double>(estimated_steps(c, true, parts)) * seconds_per_step(precision);
+  // The reference: about a hundred events a period, for each run the parts make.
+  double runs = 0;
+  if (parts.run) runs += 1 + static_cast<double>(c.sweep.size());
+  if (parts.study) runs += static_cast<double>(c.convergence.size());
+  if (parts.lyapunov && c.lyapunov) runs += 1;
+  return 100.0 * static_cast<double>(c.horizon.periods.value_or(1)) * runs * seconds_per_step(precision);
 }
 
 double seconds_per_step(const Precision& precision) {

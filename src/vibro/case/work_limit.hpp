@@ -13,16 +13,29 @@
 
 namespace vibro {
 
-/// Steps of every run a case makes at its step choices: the run (and each step of its
-/// sweep), each step size of its study, and the trajectories of a forward-difference
-/// Lyapunov method (three per period). A scheme without a step counts none.
-rational estimated_steps(const CaseSpec& c, bool has_step);
+/// The parts of a case's work a count covers (all of them by default).
+struct WorkParts {
+  bool run = true;       ///< the run at the case's step, and each step of its sweep
+  bool study = true;     ///< each step size of its convergence study
+  bool lyapunov = true;  ///< the trajectories of a forward-difference Lyapunov method (three per period)
+};
+
+/// Steps of the runs a case makes at its step choices, for `parts` (with an N-DOF scheme's
+/// set-up per step size). A scheme without a step counts none.
+rational estimated_steps(const CaseSpec& c, bool has_step, WorkParts parts = {});
 
 /// Seconds one step costs at most, about, in a scalar type: measured with `vibro run` on
 /// the corrected scheme (the costlier one, about twice Paoli–Schatzman) on a period-1
 /// impacting orbit on the development machine (double 52 ns, long double 0.39 µs, float128
 /// 2.1 µs, MPFR 4.3 µs at 50 digits and 10 µs at 200; the rational free fall 2 µs), rounded up.
 double seconds_per_step(const Precision& precision);
+
+/// About how many seconds `parts` of a case take on one core at `precision`: its
+/// estimated_steps at seconds_per_step, or for a scheme without a step (the reference) about
+/// a hundred events a period and run. The one estimate of a job's cost: the order in which a
+/// report or a sweep hands out its jobs and the length a progress line announces; no result
+/// depends on it.
+double estimated_seconds(const CaseSpec& c, bool has_step, const Precision& precision, WorkParts parts = {});
 
 /// About ten minutes of steps at `precision`.
 std::int64_t default_max_steps(const Precision& precision);

@@ -25,11 +25,10 @@ LyapunovResult run_lyapunov_case(const CaseSpec& c, const RunOptions& given) {
     // lyapunov-nsnd-3h, 1.2e8 steps, take the 2 s of one run: they are not recorded), but in
     // MPFR each step costs what the cost model says (nsnd-small-epsilon at mpfr:30: 75 s for
     // 2.3e7 steps), and "up to" must hold there too.
-    const bool stepped = scheme_infos().at(c.scheme.entry).has_step && c.step.steps_per_period;
-    const double steps =
-        stepped ? 3 * static_cast<double>(*c.horizon.periods) * static_cast<double>(c.step.steps_per_period->value) : 0;
+    const bool has_step = scheme_infos().at(c.scheme.entry).has_step;
     options.progress->begin("Lyapunov exponents of " + c.name + " at " + precision.name(), *c.horizon.periods,
-                            "periods", steps * seconds_per_step(precision));
+                            "periods",
+                            has_step ? estimated_seconds(c, true, precision, {.run = false, .study = false}) : 0);
   }
   result.lyapunov = scheme_runners(c.scheme.entry).lyapunov(c, precision, options);
   result.lyapunov.epsilon = c.lyapunov->epsilon_text();

@@ -348,7 +348,7 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
           << "convergence studies run their step sizes on the threads shown.\n\n"
           << markdown_header({"case", "precision", "wall time", "threads"});
   const std::vector<PublishedTable>& tables = report.published_tables;
-  const VerdictSummary summary = summarise_verdicts(report, tables);
+  const VerdictSummary summary = summarise_verdicts(report);
   ReportPages pages;
   std::ostringstream& md = pages.page("index.md");
   md << "# vibro report\n\n"
@@ -405,8 +405,8 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
   IndexTables index_tables{summary, {}, {}, {}, {}};
   if (!report.lyapunov.empty()) {
     pages.page("lyapunov.md", "Lyapunov exponents")
-        << anchor_line("lyapunov") << lyapunov_section(report, tables, out);
-    index_tables.lyapunov = lyapunov_table(report, tables);
+        << anchor_line("lyapunov") << lyapunov_section(report, out);
+    index_tables.lyapunov = lyapunov_table(report);
     part("lyapunov.md", "Lyapunov exponents",
          "The Lyapunov cases by every method with their error bars, the published relations and the computed goldens");
     const std::string on_orbits = orbit_lyapunov_section(report);

@@ -159,9 +159,8 @@ ShownUncertainty shown_uncertainty(const LyapunovCaseRun& run) {
           NumberText::of(l.uncertainty->lambda2.half_width)};
 }
 
-std::string lyapunov_section(const ReportRuns& report, const std::vector<PublishedTable>& tables,
-                             const std::filesystem::path& out) {
-  const std::map<std::string, const PublishedValue*> published = published_by_id(tables);
+std::string lyapunov_section(const ReportRuns& report, const std::filesystem::path& out) {
+  const std::map<std::string, const PublishedValue*> published = published_by_id(report.published_tables);
   std::string md =
       "## Lyapunov exponents (seed 001 §4–5, seed 000 §4)\n\n"
       "Each member of the chaotic family by every method, in double. The published numbers belong to α, a and u_min "
@@ -198,8 +197,8 @@ std::string lyapunov_section(const ReportRuns& report, const std::vector<Publish
   return md + relations_section(report.check) + "\n";
 }
 
-LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<PublishedTable>& tables) {
-  const std::map<std::string, const PublishedValue*> published = published_by_id(tables);
+LyapunovTable lyapunov_table(const ReportRuns& report) {
+  const std::map<std::string, const PublishedValue*> published = published_by_id(report.published_tables);
   LyapunovTable table;
   for (const LyapunovCaseRun& run : report.lyapunov) {
     const CaseSpec& c = run.spec;

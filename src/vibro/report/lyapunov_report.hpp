@@ -22,8 +22,7 @@ namespace vibro {
 /// Markdown of the section; writes lyapunov1.svg and lyapunov2.svg (λ1,k and λ2,k against k)
 /// into `out` when gnuplot is available. The table shows the measured spreads of the goldens
 /// the runs carry (LyapunovCaseRun::golden).
-std::string lyapunov_section(const ReportRuns& report, const std::vector<PublishedTable>& tables,
-                             const std::filesystem::path& out);
+std::string lyapunov_section(const ReportRuns& report, const std::filesystem::path& out);
 
 /// The uncertainty the table shows for a case: the tolerances of the case's computed golden
 /// (the 95 % uncertainty with an ensemble of nearby starts), when one was written for this
@@ -71,6 +70,6 @@ struct LyapunovTable {
 
 /// The same table for index.json: `exponents` (per case: its exponents, the uncertainty the
 /// table shows and the published counterpart) and `relations` (the gate, as `vibro check --json`).
-LyapunovTable lyapunov_table(const ReportRuns& report, const std::vector<PublishedTable>& tables);
+LyapunovTable lyapunov_table(const ReportRuns& report);
 
 }  // namespace vibro

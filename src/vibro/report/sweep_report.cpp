@@ -484,13 +484,8 @@ std::vector<double> cell_edges(const std::vector<double>& centres, bool log) {
 
 std::optional<PublishedOnMap> published_lambda1_on_map(const SweepOutcome& outcome,
                                                         const std::vector<PublishedTable>& tables) {
-  if (!outcome.sweep.compute.lyapunov || outcome.points.empty()) return std::nullopt;
-  // Every point is the base case with other numbers: its [lyapunov] published id is the base case's.
-  std::optional<std::string> published;
-  const SweepPointCases cases = sweep_point_cases(outcome.sweep, 0);
-  if (cases.base.lyapunov && cases.base.lyapunov->published) published = *cases.base.lyapunov->published;
-  if (!published) return std::nullopt;
-  const std::string id = *published + ".lambda1";
+  if (!outcome.sweep.compute.lyapunov || !outcome.published_lambda1 || outcome.points.empty()) return std::nullopt;
+  const std::string& id = *outcome.published_lambda1;
   for (const PublishedTable& table : tables)
     for (const PublishedValue& v : table.values) {
       if (v.id != id) continue;

@@ -96,7 +96,7 @@ std::string unchecked_markdown(const VerdictSummary& s) {
 
 }  // namespace
 
-VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<PublishedTable>& tables) {
+VerdictSummary summarise_verdicts(const ReportRuns& report) {
   VerdictSummary summary;
   for (const CaseRuns& runs : report.cases)
     for (const RunResult& r : runs.runs)
@@ -114,7 +114,7 @@ VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<Pu
       for (const MemberVerdict& m : relation.members)
         summary.relations.rows.push_back({relation.name, m.evaluation.family, std::string(to_string(m.outcome))});
     }
-  for (const PublishedTable& table : tables)
+  for (const PublishedTable& table : report.published_tables)
     for (const PublishedValue& v : table.values)
       summary.published_values.rows.push_back(
           {v.id, v.value.text, std::string(status_name(v.status)), static_cast<double>(v.value.exact), v.relations});

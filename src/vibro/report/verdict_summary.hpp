@@ -62,7 +62,7 @@ struct VerdictSummary {
 /// The verdicts of `report` as the summary shows them: its order verdicts and the gate, judged
 /// when the runs were made, the cases' [[expected]] outcomes, and the status of every value of
 /// `tables`.
-VerdictSummary summarise_verdicts(const ReportRuns& report, const std::vector<PublishedTable>& tables);
+VerdictSummary summarise_verdicts(const ReportRuns& report);
 
 /// How many rows of a part have each verdict (zeros included), by the verdict's name in JSON
 /// ("no asymptotic range" → "no_asymptotic_range"): the `counts` of index.json's summary.

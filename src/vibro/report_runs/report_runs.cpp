@@ -63,16 +63,13 @@ JobResult run_job(const CaseSpec& c, const ReportJob& job, const RunOptions& bas
   return {std::move(run), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), std::nullopt};
 }
 
-/// About how long a job takes, to hand out the costliest first: its steps at the cost of a
-/// step in its precision (a reference, without a step, about a hundred events a period),
-/// its study's step sizes timed again in double. Only an order: nothing else depends on it.
-double estimated_seconds(const CaseSpec& c, const ReportJob& job) {
+/// About how long a job takes, to hand out the costliest first: the case's estimated_seconds
+/// in the job's precision, its study's step sizes timed again in double.
+double job_seconds(const CaseSpec& c, const ReportJob& job) {
   const Precision p = job.precision.value_or(c.precision);
-  const bool has_step = scheme_infos().at(c.scheme.entry).has_step;
-  double steps = has_step ? static_cast<double>(estimated_steps(c, true))
-                          : 100.0 * static_cast<double>(c.horizon.periods.value_or(1));
-  if (p.kind == ScalarKind::double_ && job.precision) steps *= 1 + report_timing_repeats;
-  return steps * seconds_per_step(p);
+  double seconds = estimated_seconds(c, scheme_infos().at(c.scheme.entry).has_step, p);
+  if (p.kind == ScalarKind::double_ && job.precision) seconds *= 1 + report_timing_repeats;
+  return seconds;
 }
 
 /// The jobs' results in the order of `jobs`, each run with `per_run`: here one after
@@ -90,7 +87,7 @@ std::vector<JobResult> run_jobs(const std::vector<CaseSpec>& cases, const std::v
     return results;
   }
   std::vector<double> cost;
-  for (const ReportJob& job : jobs) cost.push_back(estimated_seconds(cases[job.case_index], job));
+  for (const ReportJob& job : jobs) cost.push_back(job_seconds(cases[job.case_index], job));
   WorkerJobs work;
   work.order.resize(jobs.size());
   std::iota(work.order.begin(), work.order.end(), std::size_t{0});

@@ -129,6 +129,9 @@ struct SweepOutcome {
   std::vector<PredictedDoubling> doublings;
   /// The precision every point ran at (--precision); none: each at its case's own.
   std::optional<Precision> precision;
+  /// With `lyapunov` computed: the id of the published λ1 the base case names (its
+  /// `[lyapunov] published` and ".lambda1"), which every point shares.
+  std::optional<std::string> published_lambda1;
 };
 
 }  // namespace vibro

@@ -56,29 +56,22 @@ SweepPointResult compute_sweep_point(const SweepSpec& s, std::size_t index, cons
 }
 
 double sweep_point_cost(const SweepSpec& s, std::size_t index, const RunOptions& given) {
+  // The runs compute_point_quantities makes, each at the one estimate (case/work_limit.hpp).
   const SweepPointCases cases = sweep_point_cases(s, index);
-  const auto cost = [&](const CaseSpec& c, std::int64_t periods, double trajectories) {
-    const bool stepped = scheme_infos().at(c.scheme.entry).has_step;
-    double steps = static_cast<double>(periods);
-    if (stepped && c.step.steps_per_period) steps *= static_cast<double>(c.step.steps_per_period->value);
-    else if (stepped) steps *= 1000;  // an absolute step: the horizon's steps are not known here
-    else steps *= 100;                // the reference: a few events per period
-    return trajectories * steps * seconds_per_step(point_precision(c, given));
+  const auto seconds = [&](const CaseSpec& c, WorkParts parts) {
+    return estimated_seconds(c, scheme_infos().at(c.scheme.entry).has_step, point_precision(c, given), parts);
   };
+  const WorkParts lyapunov{.run = false, .study = false, .lyapunov = true};
   const CaseSpec& c = cases.base;
-  const std::int64_t periods = c.horizon.periods.value_or(1);
-  const double lyapunov_trajectories = c.lyapunov && c.lyapunov->has_epsilon() ? 3 : 1;
   double total = 0;
-  if (s.compute.lyapunov || s.compute.impacts || s.compute.relations) total += cost(c, periods, lyapunov_trajectories);
-  if (s.compute.strobe) total += cost(c, s.compute.strobe_transient + s.compute.strobe_samples, 1);
-  for (const CaseSpec& r : cases.relation_cases)
-    total += cost(r, r.horizon.periods.value_or(1), r.lyapunov && r.lyapunov->has_epsilon() ? 3 : 1);
-  if (s.compute.order)  // every step size of the study, each steps_per_period × periods steps
-    for (const StepSpec& step : c.convergence) {
-      CaseSpec at = c;
-      at.step = step;
-      total += cost(at, periods, 1);
-    }
+  if (s.compute.lyapunov || s.compute.impacts || s.compute.relations) total += seconds(c, lyapunov);
+  if (s.compute.strobe) {
+    CaseSpec run = c;
+    run.horizon.periods = s.compute.strobe_transient + s.compute.strobe_samples;
+    total += seconds(run, {.run = true, .study = false, .lyapunov = false});
+  }
+  for (const CaseSpec& r : cases.relation_cases) total += seconds(r, lyapunov);
+  if (s.compute.order) total += seconds(c, {.run = false, .study = true, .lyapunov = false});
   return total;
 }
 
@@ -152,9 +145,16 @@ SweepRunSummary run_sweep(const SweepSpec& s, SweepResultFile& out, const RunOpt
   return summary;
 }
 
+std::optional<std::string> published_lambda1_id(const SweepSpec& s) {
+  // Every point is the base case with other numbers: its [lyapunov] published id is the base case's.
+  const CaseSpec base = sweep_point_cases(s, 0).base;
+  if (!base.lyapunov || !base.lyapunov->published) return std::nullopt;
+  return *base.lyapunov->published + ".lambda1";
+}
+
 SweepOutcome compute_sweep(const SweepSpec& s, const RunOptions& options) {
   SweepOutcome outcome{s, std::vector<SweepPointResult>(s.points()), {}, std::max(1u, options.threads), {},
-                       options.precision};
+                       options.precision, {}};
   // Each point writes its own slot: no two threads touch one element.
   outcome.summary = run_sweep_points(
       s, {},
@@ -164,6 +164,7 @@ SweepOutcome compute_sweep(const SweepSpec& s, const RunOptions& options) {
         outcome.points[index] = std::move(point);
       },
       options);
+  if (s.compute.lyapunov) outcome.published_lambda1 = published_lambda1_id(s);
   // The bifurcation diagram of a one-parameter sweep marks the closed form's period doublings.
   if (const std::vector<std::size_t> axes = s.swept(); s.compute.strobe && axes.size() == 1) {
     const SweepParameter& swept = s.parameters[axes.front()];

@@ -13,7 +13,9 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace vibro {
@@ -51,5 +53,9 @@ SweepRunSummary run_sweep(const SweepSpec& sweep, SweepResultFile& out, const Ru
 
 /// Every point of `sweep` on `options.threads` threads.
 SweepOutcome compute_sweep(const SweepSpec& sweep, const RunOptions& options);
+
+/// The id of the published λ1 a sweep's points share: its base case's `[lyapunov] published`
+/// and ".lambda1"; none when the base case names none.
+std::optional<std::string> published_lambda1_id(const SweepSpec& sweep);
 
 }  // namespace vibro
