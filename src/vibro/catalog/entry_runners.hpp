@@ -6,7 +6,8 @@
 //
 // An entry whose translation unit would be long to compile splits it per scalar type:
 // `VIBRO_ENTRY_IN_UNITS_PER_TYPE(Entry);` in each of its units, and
-// `VIBRO_ENTRY_IN_THIS_UNIT(Entry, Type);` in the unit that compiles it for that type.
+// `VIBRO_ENTRY_IN_THIS_UNIT(Entry, Type);` in the unit that compiles it for that type (the
+// units of single types are generated: vibro_entry_units in src/CMakeLists.txt).
 
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/case/case_spec.hpp"

@@ -1,8 +1,0 @@
-// The corrected Crank–Nicolson scheme's run in long double (corrected_crank_nicolson_entry.cpp
-// compiles the rest).
-
-#include "vibro/catalog/entries/corrected_crank_nicolson_entry.hpp"
-#include "vibro/catalog/entry_runners.hpp"
-
-VIBRO_ENTRY_IN_UNITS_PER_TYPE(vibro::CorrectedCrankNicolsonEntry);
-VIBRO_ENTRY_IN_THIS_UNIT(vibro::CorrectedCrankNicolsonEntry, long double);

@@ -1,7 +1,0 @@
-// The Paoli–Schatzman scheme's run in the exact rational type (paoli_schatzman_entry.cpp compiles the rest).
-
-#include "vibro/catalog/entries/paoli_schatzman_entry.hpp"
-#include "vibro/catalog/entry_runners.hpp"
-
-VIBRO_ENTRY_IN_UNITS_PER_TYPE(vibro::PaoliSchatzmanEntry);
-VIBRO_ENTRY_IN_THIS_UNIT(vibro::PaoliSchatzmanEntry, vibro::rational);
