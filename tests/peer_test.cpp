@@ -37,6 +37,7 @@
 #include "vibro/run/run_case.hpp"
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/scalar/traits.hpp"
+#include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 
 #include <gtest/gtest.h>
@@ -82,13 +83,14 @@ Comparison compare(const ImpactOscillator<double>& model, double theta, std::int
   double scale = std::abs(u0);
   const std::int64_t steps = steps_per_period * periods;
   // PS's state after a step is X^n = (U^n, U^{n+1}): its step reports the projection that
-  // made U^{n+1}, one node before Siconos reports the same contact at the node it made.
-  bool ps_active = false;
+  // made U^{n+1}; NodeContact (what every output reads) gives it with that node, where
+  // Siconos reports the same contact.
+  vibro::NodeContact<PaoliSchatzman<ImpactOscillator<double>>> ps_node;
   for (std::int64_t n = 1; n <= steps; ++n) {
     const bool sp_active = sp.step(y);
+    const bool ps_active = ps_node(ps.step(x));
     c.same_contacts = c.same_contacts && ps_active == sp_active;
     c.contacts += sp_active;
-    ps_active = ps.step(x);
     scale = std::max(scale, std::abs(x.u));
     c.largest = std::max(c.largest, std::abs(x.u - sp.position(y)));
     EXPECT_EQ(ps.time(x), sp.time(y)) << "node " << n;

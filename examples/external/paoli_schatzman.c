@@ -9,7 +9,8 @@
  * Model: u'' = f(t, u, u') = a cos(omega t) - k u' - u (k = 2 alpha), u >= u_min, restitution e.
  * With U^n, D = U^n - U^{n-1}, f0 = f(t_n, U^n, 0), g = k h/2, B = (1 + e)(u_min - U^n):
  *   Y = (h^2 f0 + (1 - e - g (1 + e)) D) / (1 + g),   D' = U^{n+1} - U^n = max(Y, B) + e D,
- * contact when Y < B; D^0 = h v0 + h^2/2 f(t0, u0, v0). Row n: t0 + n h, U^n, D'/h, contact.
+ * contact when Y < B; D^0 = h v0 + h^2/2 f(t0, u0, v0). Row n: t0 + n h, U^n, D'/h, and contact
+ * = 1 when the projection made U^n (in the step before: the node a contact made).
  *
  * To match vibro's built-in scheme to the bit, no multiply-add may be fused: gcc -std=c99
  * does not fuse (-ffp-contract=off); with other compilers on FMA hardware, say so yourself.
@@ -180,6 +181,7 @@ int main(void) {
   const double g = k * h / 2, coefficient = (1 - e) - g * (1 + e), scale = 1 / (1 + g);
   double u = u0, d = h * v0 + h * h / 2 * force(t0, u0, v0); /* D^0 = U^1 - U^0 (Taylor) */
   printf("t,u,v,contact\n%.17g,%.17g,%.17g,0\n", t0, u, d / h);
+  int made = 0; /* the projection made U^n, in the step before: row n's contact */
   for (long long n = 1; n <= steps; ++n) {
     u += d; /* U^n; d is still D = U^n - U^{n-1} */
     const double t = t0 + (double)n * h;
@@ -187,7 +189,8 @@ int main(void) {
     const double y = (h * h * force(t, u, 0.0) + coefficient * d) * scale; /* R/(1 + g) */
     const int active = y < bound;
     d = (active ? bound : y) + e * d; /* D' = U^{n+1} - U^n = max(Y, B) + e D */
-    printf("%.17g,%.17g,%.17g,%d\n", t, u, d / h, active);
+    printf("%.17g,%.17g,%.17g,%d\n", t, u, d / h, made);
+    made = active;
   }
   return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 }

@@ -22,8 +22,8 @@ max(Y, B) = max(R/(1 + g), B): the test Y < B is R/(1 + g) < B.
 
 Start (seed 000 eq. (9)): D^0 = U^1 - U^0 = h v0 + h^2/2 f(t0, u0, v0) (start = taylor, the
 default) or h v0 (linear). Row n of the answer is the built-in scheme's state at node n:
-t0 + n h, U^n and V^n = (U^{n+1} - U^n)/h, so row 0's v is D^0/h (not v0), and row n's v and
-contact come from the step that makes U^{n+1} (contact = the projection was active)."""
+t0 + n h, U^n and V^n = (U^{n+1} - U^n)/h, so row 0's v is D^0/h (not v0), and row n's v comes from the step that makes U^{n+1};
+contact = 1 when the projection made U^n, in the step before (the node a contact made)."""
 import json
 import math
 import sys
@@ -76,6 +76,7 @@ out = open(sys.stdout.fileno(), "w", buffering=1 << 16, closefd=False)  # buffer
 out.write("t,u,v,contact\n")
 u = u0
 out.write(f"{t0!r},{u!r},{d / h!r},0\n")
+made = 0  # the projection made U^n (in the step before)
 for n in range(1, steps + 1):
     u += d  # U^n; d is still D = U^n - U^{n-1}
     t = t0 + n * h
@@ -86,5 +87,6 @@ for n in range(1, steps + 1):
         y = (h * h * force(t, u, 0.0) + coefficient * d) * scale
     active = y < bound
     d = (bound if active else y) + e * d  # D' = U^{n+1} - U^n = max(Y, B) + e D
-    out.write(f"{t!r},{u!r},{d / h!r},{int(active)}\n")
+    out.write(f"{t!r},{u!r},{d / h!r},{made}\n")
+    made = int(active)
 out.flush()

@@ -11,8 +11,8 @@ D = U^n - U^{n-1}; with Y = h^2 F^n + (1 - e) D and B = (1 + e)(u_min - U^n),
 where the centered velocity V = (D' + D)/2h makes F^n = f(t_n, U^n, 0) - k V implicit but
 affine, so that max(Y, B) = max(R/(1 + g), B) with g = k h/2 and R = h^2 f(t_n, U^n, 0) +
 (1 - e - g (1 + e)) D. Start (seed 000 eq. (9)): D^0 = h v0 + h^2/2 f(t0, u0, v0). Row n is
-the state at node n: t0 + n h, U^n, V^n = (U^{n+1} - U^n)/h, and whether the step that made
-U^{n+1} projected."""
+the state at node n: t0 + n h, U^n, V^n = (U^{n+1} - U^n)/h, and whether the projection made
+U^n (in the step before: the node a contact made)."""
 import math
 
 import numpy as np
@@ -42,7 +42,9 @@ def paoli_schatzman(problem, h):
         tn = t0 + n * h
         bound = (1 + e) * u_min - (1 + e) * un
         y = (h * h * force(tn, un, 0.0) + coefficient * d) * scale
-        contact[n] = y < bound
-        d = (bound if contact[n] else y) + e * d
+        active = y < bound
+        if n < steps:
+            contact[n + 1] = active
+        d = (bound if active else y) + e * d
         t[n], u[n], v[n] = tn, un, d / h
     return t, u, v, contact

@@ -15,6 +15,7 @@
 #include "vibro/case/run_options.hpp"
 #include "vibro/results/run_result.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/scheme.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -176,7 +177,8 @@ struct DriveEnd {
 };
 
 /// Drives `scheme` from x over `horizon`: after every step `on_step(x, report)` (the
-/// scheme's step result), at every stroboscopic section `on_section(x, k)`. A scheme with a
+/// scheme's step result, its contact flag that of x's own node: scheme/node_contact.hpp), at
+/// every stroboscopic section `on_section(x, k)`. A scheme with a
 /// fixed step stops after the first node with |u| above the horizon's escape bound; a
 /// landing scheme stops at the end of the section in which that happened (its steps land
 /// on the section's time). `progress` hears about long runs.
@@ -185,6 +187,7 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
                const RunOptions& options, OnStep&& on_step, OnSection&& on_section) {
   using Real = typename S::real_type;
   DriveEnd end;
+  NodeContact<S> node_contact;
   // A state that is no longer finite ends the run: no result is ever printed from it.
   const auto require_finite = [&](const typename S::State& y) {
     if (is_finite(scheme.position(y))) return;
@@ -203,6 +206,7 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
     return end.escaped.has_value();
   };
   if constexpr (LandingScheme<S>) {
+    static_assert(!contact_makes_next_node<S>, "a landing scheme's events are its own nodes");
     // A landing scheme's steps are not known in advance (the reference's are its events and
     // flight segments), so the work limit is checked as they are taken.
     const auto require_within_step_limit = [&](const typename S::State& y) {
@@ -247,7 +251,7 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
         const auto report = scheme.step(x);
         ++end.steps;
         require_finite(x);
-        on_step(std::as_const(x), report);
+        on_step(std::as_const(x), node_contact(report));
         if (bounded && beyond(x)) break;
       }
       if (reporting && end.steps % steps_between_cancellation_tests == 0) options.progress->advance(end.steps);
@@ -299,7 +303,7 @@ class ProjectionLog {
   /// How many of the first active steps a result lists (the count is always complete).
   static constexpr std::size_t listed = 64;
 
-  /// After a step that produced state index n (seed numbering: U^{n+1} computed).
+  /// After a step, whether the node n of the new state was made by a projection.
   void observe(bool active, std::int64_t n) {
     if (active) {
       ++activity_.count;

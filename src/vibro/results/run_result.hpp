@@ -63,7 +63,7 @@ struct StroboscopicSample {
 /// The steps where a projection scheme's projection was active (the discrete impacts).
 struct ProjectionActivity {
   std::int64_t count = 0;
-  std::vector<std::int64_t> first_steps;  ///< the first steps, in the seed numbering (U^{k+1} computed)
+  std::vector<std::int64_t> first_steps;  ///< the first of them: n of the node U^n the projection made
   std::int64_t impacts = 0;               ///< runs of consecutive active steps: a two-step reversal is one
 };
 

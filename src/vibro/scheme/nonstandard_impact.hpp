@@ -54,6 +54,10 @@ class NonstandardImpact {
   /// The default configuration needs cos(ωΔt) (the denominator φ², the exact start).
   static constexpr bool rational_arithmetic = false;
 
+  /// A step computes the node after the new state's (its result is that step's projection):
+  /// scheme/node_contact.hpp gives the flag with the node it made.
+  static constexpr bool contact_makes_next_node = true;
+
   /// The pair (y^n, y^{n+1}) as (u, u_next), and the index n (t_n = t0 + n Δt).
   struct State {
     Real u;

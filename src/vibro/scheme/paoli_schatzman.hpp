@@ -80,6 +80,10 @@ class PaoliSchatzman {
   /// +, −, ×, max: the free-fall reversal holds with exact equality in rationals (seed 000 §2).
   static constexpr bool rational_arithmetic = true;
 
+  /// A step computes the node after the new state's (its result is that step's projection):
+  /// scheme/node_contact.hpp gives the flag with the node it made.
+  static constexpr bool contact_makes_next_node = true;
+
   /// Working values of the increment step, kept with the state so that a step in MPFR creates
   /// no number (each would be a heap allocation): written before read in every step, not
   /// part of X^n.

@@ -12,6 +12,7 @@
 #include "vibro/analysis/nonstandard_experiments.hpp"
 #include "vibro/catalog/scheme_entry.hpp"
 #include "vibro/drive/scheme_run.hpp"
+#include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/nonstandard_impact.hpp"
 
 #include <algorithm>
@@ -124,11 +125,13 @@ struct NonstandardImpactEntry {
     observe(x, false);
     const DriveEnd end = drive(
         scheme, x, horizon, options,
-        [&](const State& y, bool active) {
-          projection.observe(active, y.n);
-          flights.observe(y, active);
-          if (example51) example51->observe(y, active);
-          observe(y, active);
+        [&](const State& y, const CarriedContact& contact) {
+          // The flights follow the state's pair (y^n, y^{n+1}), whose energy the step's own
+          // projection (of y^{n+1}) enters; the rows and the log show the node it made.
+          projection.observe(contact.node, y.n);
+          flights.observe(y, contact.step);
+          if (example51) example51->observe(y, contact.step);
+          observe(y, contact.node);
         },
         [&](const State& y, std::int64_t k) { sections.add(y, k); });
     const FlightLog<Real> log = flights.finish();
