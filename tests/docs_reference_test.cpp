@@ -229,21 +229,24 @@ TEST(DocsReference, AddingAModelNamesEveryPlace) {
   ASSERT_NE(from, std::string::npos) << "docs/adding_a_scheme.md has no section \"Adding a model\"";
   const std::string section = text.substr(from);
   std::size_t places = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(source_dir / "src")) {
-    if (!entry.is_regular_file()) continue;
-    const std::string relative = fs::relative(entry.path(), source_dir).generic_string();
-    if (relative.find("/catalog/entries/") != std::string::npos || relative.find("double_pendulum") != std::string::npos)
-      continue;
-    const std::string code = read_text(entry.path());
-    if (code.find("double_pendulum") == std::string::npos && code.find("DoublePendulum") == std::string::npos &&
-        code.find("double-pendulum") == std::string::npos)
-      continue;
-    ++places;
-    EXPECT_NE(section.find("`" + relative + "`"), std::string::npos)
-        << relative << " names the double pendulum but \"Adding a model\" does not name it";
-  }
-  EXPECT_GE(places, 6u) << "fewer files name the double pendulum than the model list has places";
-  const std::regex path("`(src/[^`]+)`");
+  // The sources, and the schemas that list the models (the outputs' and the problem an
+  // external program reads).
+  for (const char* root : {"src", "docs/schema"})
+    for (const auto& entry : fs::recursive_directory_iterator(source_dir / root)) {
+      if (!entry.is_regular_file()) continue;
+      const std::string relative = fs::relative(entry.path(), source_dir).generic_string();
+      if (relative.find("/catalog/entries/") != std::string::npos || relative.find("double_pendulum") != std::string::npos)
+        continue;
+      const std::string code = read_text(entry.path());
+      if (code.find("double_pendulum") == std::string::npos && code.find("DoublePendulum") == std::string::npos &&
+          code.find("double-pendulum") == std::string::npos)
+        continue;
+      ++places;
+      EXPECT_NE(section.find("`" + relative + "`"), std::string::npos)
+          << relative << " names the double pendulum but \"Adding a model\" does not name it";
+    }
+  EXPECT_GE(places, 8u) << "fewer files name the double pendulum than the model list has places";
+  const std::regex path("`((?:src|docs/schema)/[^`]+)`");
   for (auto it = std::sregex_iterator(section.begin(), section.end(), path); it != std::sregex_iterator(); ++it) {
     const std::string named = (*it)[1].str();
     if (named.find("NAME") != std::string::npos) continue;  // src/vibro/model/NAME.hpp: the new file itself
