@@ -133,7 +133,7 @@ std::string spurious_impacts_table(const ShippedRuns& shipped) {
   const char *nonstandard = "nsfd-spurious-nonstandard", *standard = "nsfd-spurious-standard";
   if (const auto why = shipped.missing({nonstandard, standard})) return *why;
   std::string md = markdown_header(
-      {"Δt", "scheme", "active steps (spurious impacts)", "first at k", "nodes outside K", "max \\|y\\|"});
+      {"Δt", "scheme", "active steps (spurious impacts)", "first projected node k", "nodes outside K", "max \\|y\\|"});
   const RunResult& ns = *shipped.double_run(nonstandard);
   const RunResult& sv = *shipped.double_run(standard);
   for (std::size_t i = 0; i < std::min(ns.sweep.size(), sv.sweep.size()); ++i) {
@@ -177,7 +177,7 @@ std::string nonstandard_run_section(const CaseSpec& c, const std::vector<RunResu
   }
   if (!first.sweep.empty()) {
     md += "\nThe same run at every step of the case's `[sweep]`, at " + first.provenance.precision.name + ":\n\n" +
-          markdown_header({"Δt", "steps", "impacts / active steps", "first active step", "nodes outside K", "max \\|y\\|",
+          markdown_header({"Δt", "steps", "impacts / active steps", "first projected node", "nodes outside K", "max \\|y\\|",
                            "stopped"});
     for (const SweepPoint& p : first.sweep) {
       const ConservativeFindings& found = conservative(p.run);
