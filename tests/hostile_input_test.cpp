@@ -695,4 +695,39 @@ TEST_F(Hostile, UsageErrorsExitTwoOnOneLine) {
   EXPECT_TRUE(bad_input(vibro("--max-steps 0 list"), {"--max-steps"}));
 }
 
+/// The output rule of docs/outputs.md "Where outputs go", in every command that writes into a
+/// directory: a symbolic link is refused (its target would receive the files), and so is a
+/// directory the command reads; nothing is written in either. (Round 4: `converge --out LINK`
+/// wrote into the link's target; `testset reference --out` the problems directory replaced
+/// the problem's case file.)
+TEST_F(Hostile, OutputDirectoriesAreNeitherLinksNorDirectoriesTheCommandReads) {
+  const fs::path target = dir() / "target";
+  fs::create_directories(target);
+  const fs::path link = dir() / "link";
+  fs::create_directory_symlink(target, link);
+  const std::string study = quoted(fs::path(VIBRO_CASES_DIR) / "study_ps_centered_periodic.toml");
+  EXPECT_TRUE(bad_input(vibro("converge " + study + " --out " + quoted(link)), {"'--out'", "symbolic link"}));
+  const std::string orbit = quoted(fs::path(VIBRO_CASES_DIR) / "orbits" / "period2_ided.toml");
+  EXPECT_TRUE(bad_input(vibro("orbits " + orbit + " --write-case " + quoted(link)), {"'--write-case'", "symbolic link"}));
+  // A copy of one problem, so that a failure of the rule could not touch the shipped files.
+  const fs::path problems = dir() / "problems";
+  fs::create_directories(problems);
+  fs::copy_file(fs::path(VIBRO_CASES_DIR) / "testset" / "VI-02.toml", problems / "VI-02.toml");
+  const std::string before = read_text(problems / "VI-02.toml");
+  const std::string references = quoted(fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "testset");
+  const std::string on = " --problem VI-02 --problems " + quoted(problems);
+  EXPECT_TRUE(bad_input(vibro("testset run --scheme paoli-schatzman" + on + " --references " + references + " --out " +
+                              quoted(link)),
+                        {"'--out'", "symbolic link"}));
+  EXPECT_TRUE(bad_input(vibro("testset reference" + on + " --out " + quoted(problems)),
+                        {"'--out'", "a directory this command reads"}));
+  EXPECT_TRUE(bad_input(vibro("testset reference" + on + " --out " + quoted(dir() / "stored") + " --plots " + quoted(link)),
+                        {"'--plots'", "symbolic link"}));
+  EXPECT_TRUE(bad_input(vibro("testset reference" + on + " --out " + quoted(dir() / "." / "problems")),
+                        {"'--out'", "a directory this command reads"}));
+  EXPECT_EQ(read_text(problems / "VI-02.toml"), before);
+  EXPECT_TRUE(fs::is_empty(target)) << "nothing may be written through the link";
+  EXPECT_FALSE(fs::exists(dir() / "stored")) << "a refused command makes no directory";
+}
+
 }  // namespace

@@ -11,6 +11,7 @@
 #include "step_function.hpp"
 
 #include "vibro/io/case_file.hpp"
+#include "vibro/io/output_directory.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/io/testset_json.hpp"
 #include "vibro/report/study_outputs.hpp"
@@ -65,12 +66,6 @@ RunOptions run_options(const std::optional<std::string>& precision, unsigned thr
   return options;
 }
 
-void make_directory(const fs::path& dir, const char* name) {
-  std::error_code error;
-  fs::create_directories(dir, error);
-  if (error) throw InputError("", name, "cannot make the directory " + dir.string() + ": " + error.message());
-}
-
 /// The scheme of a Python step function, when one is given.
 std::optional<ExternalScheme> step_scheme(const py::object& call, const std::string& name) {
   if (call.is_none()) return std::nullopt;
@@ -98,11 +93,12 @@ std::string converge(const CaseSpec& c, const std::optional<std::string>& precis
   options.timing_repeats = timing_repeats;
   const std::optional<ExternalScheme> scheme = step_scheme(step_call, name);
   if (scheme) options.program = &*scheme;
+  if (out) require_output_directory(*out, "out", {});  // the command line's rule, before the work
   return interruptible([&](Progress& progress) {
     options.progress = &progress;
     const RunResult result = run_case(c, options);
     if (out) {
-      make_directory(*out, "out");
+      make_output_directory(*out, "out", {});
       write_study_files(result, *out);
     }
     return to_json(result).dump();
@@ -179,11 +175,12 @@ std::string testset(const fs::path& problems, const fs::path& references, const 
   const std::optional<ExternalScheme> scheme = step_scheme(step_call, name);
   if (scheme) options.program = &*scheme;
   const TestsetRunRequest request{schemes, all, options.precision, timing_repeats};
+  if (out) require_output_directory(*out, "out", {problems, references});  // the command line's rule
   return interruptible([&](Progress& progress) {
     options.progress = &progress;
     const TestsetRunResult result = run_testset(load_testset(problems, references, ids), request, options);
     if (out) {
-      make_directory(*out, "out");
+      make_output_directory(*out, "out", {problems, references});
       write_testset_files(result, *out);
     }
     return to_json(result).dump();

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import vibro
-from conftest import cli_json, without_seconds
+from conftest import SOURCE, cli_json, without_seconds
 from paoli_schatzman_step import paoli_schatzman
 
 
@@ -44,3 +44,23 @@ def test_paoli_schatzman_in_python_scores_as_the_builtin_scheme():
 def test_unknown_scheme_is_bad_input():
     with pytest.raises(vibro.InputError, match="unknown scheme 'nope'"):
         vibro.testset(ids=["VI-02"], schemes=["nope"])
+
+
+def test_outputs_follow_the_command_lines_rule(tmp_path):
+    # docs/outputs.md "Where outputs go": the module writes nowhere the command line refuses
+    # to. Round 4: out="cases/testset" wrote into the problems directory, a link its target.
+    problems = tmp_path / "problems"
+    problems.mkdir()
+    (problems / "VI-02.toml").write_bytes((SOURCE / "cases" / "testset" / "VI-02.toml").read_bytes())
+    before = (problems / "VI-02.toml").read_bytes()
+    with pytest.raises(vibro.InputError, match="a directory this command reads"):
+        vibro.testset(ids=["VI-02"], problems=problems, timing_repeats=0, out=problems)
+    target = tmp_path / "target"
+    target.mkdir()
+    (tmp_path / "link").symlink_to(target, target_is_directory=True)
+    with pytest.raises(vibro.InputError, match="symbolic link"):
+        vibro.testset(ids=["VI-02"], problems=problems, timing_repeats=0, out=tmp_path / "link")
+    with pytest.raises(vibro.InputError, match="symbolic link"):
+        vibro.converge("cases/study_ps_centered_periodic.toml", out=tmp_path / "link")
+    assert (problems / "VI-02.toml").read_bytes() == before
+    assert not any(target.iterdir())

@@ -6,6 +6,7 @@
 #include "verb.hpp"
 
 #include "vibro/io/case_file.hpp"
+#include "vibro/io/output_directory.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/support/input_error.hpp"
@@ -52,11 +53,9 @@ class ConvergeVerb : public Verb {
     const std::optional<ExternalScheme> program = scheme_command_.program();
     if (program) options.program = &*program;
     JsonOut json_out(common.json_out, {case_file_});
+    require_output_directory(out_dir_, "--out", {});
     const RunResult result = run_case(c, options);
-    std::error_code error;
-    fs::create_directories(out_dir_, error);
-    if (error)
-      throw InputError("", "--out", "cannot make the directory " + out_dir_.string() + ": " + error.message());
+    make_output_directory(out_dir_, "--out", {});
     const bool plotted = write_study_files(result, out_dir_);
     const nlohmann::json json = to_json(result);
     json_out.write(json);

@@ -8,6 +8,7 @@
 
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/case_file.hpp"
+#include "vibro/io/output_directory.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/orbits/orbit_listing.hpp"
@@ -78,6 +79,7 @@ class OrbitsVerb : public Verb {
     }
     const OrbitListing listing = list_orbits(c, n_min, n_max, precision);
     // The cases to write are checked before anything is printed: a refusal leaves stdout empty.
+    if (!write_dir_.empty()) require_output_directory(write_dir_, "--write-case", {});
     std::vector<std::pair<fs::path, std::string>> cases;
     for (const OrbitRow& o : listing.orbits) {
       if (write_dir_.empty() || !o.admissible) continue;
@@ -88,9 +90,7 @@ class OrbitsVerb : public Verb {
     if (common.json) std::cout << to_json(listing).dump(2) << "\n";
     else print_orbits(std::cout, listing);
     if (cases.empty()) return 0;
-    std::error_code error;
-    fs::create_directories(write_dir_, error);
-    if (error) throw InputError("", "--write-case", "cannot make " + write_dir_.string() + ": " + error.message());
+    make_output_directory(write_dir_, "--write-case", {});
     for (const auto& [file, text] : cases) {
       write_file_atomically(file, text);
       std::cerr << "wrote " << file.string() << "\n";

@@ -4,6 +4,7 @@
 #include "scheme_command_options.hpp"
 #include "verb.hpp"
 
+#include "vibro/io/output_directory.hpp"
 #include "vibro/io/testset_json.hpp"
 #include "vibro/io/testset_reference_file.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
@@ -146,16 +147,14 @@ class TestsetVerb : public Verb {
 
   int run(const CommonOptions& common) const {
     for (const std::string& s : schemes_) known_scheme_entry(s, "--scheme");
-    require_output_apart_from_inputs(out_dir_, "--out", {problems_dir_, references_dir_});
+    require_output_directory(out_dir_, "--out", {problems_dir_, references_dir_});
     const std::vector<TestsetProblem> problems = load_testset(problems_dir_, references_dir_, ids_);
     const TestsetRunRequest request{schemes_, all_, common.precision, timing_repeats_};
     RunOptions options = common.run_options();
     const std::optional<ExternalScheme> program = scheme_command_.program();
     if (program) options.program = &*program;
     const TestsetRunResult result = run_testset(problems, request, options);
-    std::error_code error;
-    fs::create_directories(out_dir_, error);
-    if (error) throw InputError("", "--out", "cannot make the directory " + out_dir_.string() + ": " + error.message());
+    make_output_directory(out_dir_, "--out", {problems_dir_, references_dir_});
     const bool plotted = write_testset_files(result, out_dir_);
     if (common.json) {
       std::cout << to_json(result).dump(2) << "\n";
@@ -213,6 +212,10 @@ class TestsetVerb : public Verb {
   }
 
   int write_references(const CommonOptions& common) const {
+    // The stored values go beside the problems' case files only in a directory of their own:
+    // ID.toml in the problems directory would replace the problem.
+    require_output_directory(reference_out_, "--out", {problems_dir_});
+    if (!plots_dir_.empty()) require_output_directory(plots_dir_, "--plots", {problems_dir_, references_dir_});
     const std::vector<CaseSpec> problems = load_testset_problems(problems_dir_, ids_);
     for (const CaseSpec& c : problems) {
       const int digits = testset_digits(c);
@@ -231,10 +234,14 @@ class TestsetVerb : public Verb {
         }
       }
       TestsetReference& reference = *stored;
-      if (!plots_dir_.empty()) plot_reference(c, last_higher, plots_dir_);
+      if (!plots_dir_.empty()) {
+        make_output_directory(plots_dir_, "--plots", {problems_dir_, references_dir_});
+        plot_reference(c, last_higher, plots_dir_);
+      }
       reference.command = "vibro testset reference --problem " + c.testset->id + " --out " + reference_out_.string();
       reference.version = VIBRO_VERSION;
       reference.commit = commit_;
+      make_output_directory(reference_out_, "--out", {problems_dir_});
       const fs::path file = testset_reference_path(reference_out_, c.testset->id);
       write_file_atomically(file, testset_reference_toml(reference));
       std::cerr << "wrote " << file.string() << "\n";
