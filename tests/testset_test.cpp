@@ -7,7 +7,9 @@
 #include "support/cli_runner.hpp"
 
 #include "vibro/io/case_file.hpp"
+#include "vibro/io/csv_file.hpp"
 #include "vibro/io/testset_reference_file.hpp"
+#include "vibro/report/testset_report.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/testset/testset_run.hpp"
 #include "vibro/testset/testset_score.hpp"
@@ -143,6 +145,50 @@ CaseSpec constructed_problem() {
 }
 
 // Source: the rounding rule of docs/testset.md applied by hand.
+/// The cells of an RFC 4180 record that ends at the end of `text` or at an unquoted line
+/// break; `rest` gets what follows. An independent reader of the format the CSV claims.
+std::vector<std::string> csv_record(const std::string& text, std::string& rest) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  std::size_t i = 0;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted && c == '"' && i + 1 < text.size() && text[i + 1] == '"') cells.back() += text[++i];
+    else if (c == '"') quoted = !quoted;
+    else if (!quoted && c == ',') cells.emplace_back();
+    else if (!quoted && c == '\n') break;
+    else cells.back() += c;
+  }
+  rest = i < text.size() ? text.substr(i + 1) : "";
+  return cells;
+}
+
+/// Round 4: a program named `ps,v2.py` gave rows of 15 cells under a 14-column header; a
+/// quote or a newline broke rows; a name starting with '=' was a spreadsheet formula; the
+/// Markdown table split at a newline.
+TEST(TestsetFiles, AnyProgramNameIsOneCellOfTheCsvAndTheMarkdown) {
+  for (const std::string name : {"ps,v2.py", "say \"hi\".py", "two\nlines|x", "=cmd|' /C calc'!A0", "plain.py"}) {
+    TestsetRunResult result;
+    TestsetScore score;
+    score.h = "T/100";
+    score.h_value = NumberText{"0.01"};
+    result.pairs.push_back({"VI-02", "forced oscillator", name, "double", "", {score}, std::nullopt});
+    std::string rest;
+    const std::vector<std::string> header = csv_record(testset_csv(result), rest);
+    const std::vector<std::string> row = csv_record(rest, rest);
+    ASSERT_EQ(row.size(), header.size()) << name;
+    EXPECT_EQ(rest, "") << name;
+    EXPECT_EQ(row[1], name.front() == '=' ? "'" + name : name);
+    const std::string md = testset_markdown(result);
+    const std::size_t summary = md.find("| VI-02 |");
+    ASSERT_NE(summary, std::string::npos) << md;
+    const std::string line = md.substr(summary, md.find('\n', summary) - summary);
+    std::size_t bars = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) bars += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+    EXPECT_EQ(bars, 8u) << line;  // seven cells
+  }
+}
+
 TEST(TestsetValues, StoredDigitsAreTheHigherPrecisionRounded) {
   const TestsetReference r = stored_reference(constructed_problem(), values_at(40, "0.12345678901234567890123", "-31.4159"),
                                               values_at(56, "0.1234567890123456789012345", "-31.41590000000000000000049"),

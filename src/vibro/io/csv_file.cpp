@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+
 namespace vibro {
 
 std::string csv_number(const std::string& text) {
@@ -23,6 +25,18 @@ void CsvFile::header(const std::vector<RowColumn>& columns, bool twins) {
     for (const RowColumn& c : columns)
       if (c.scalar) names.push_back(c.name + "_text");
   write_line(names);
+}
+
+std::string csv_text(const std::string& text) {
+  std::string cell = text;
+  if (!cell.empty() && std::string_view("=+-@\t").find(cell.front()) != std::string_view::npos) cell.insert(0, 1, '\'');
+  if (cell.find_first_of(",\"\r\n") == std::string::npos) return cell;
+  std::string quoted = "\"";
+  for (const char c : cell) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
 }
 
 void CsvFile::row(const std::vector<std::string>& cells) {

@@ -19,6 +19,11 @@ namespace vibro {
 /// is not a finite double ("inf", "nan", which gnuplot and pandas read).
 std::string csv_number(const std::string& text);
 
+/// A text's CSV cell (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a
+/// quote or a line break; and with a leading "'" when it starts with =, +, -, @ or a tab, which
+/// a spreadsheet would otherwise run as a formula (a program's name is any text).
+std::string csv_text(const std::string& text);
+
 class CsvFile final : public RowSink {
  public:
   /// Throws RunFailure when the file cannot be written (or is not a regular file).

@@ -13,13 +13,13 @@ inline std::string markdown_plot(const std::string& label, const std::string& fi
   return "![" + label + "](" + file + ")";
 }
 
-/// `text` as one cell: every '|' escaped, so that a text such as "|Δλ1| = 3e-9" cannot split
-/// its row into more cells.
+/// `text` as one cell: every '|' escaped and every line break a space, so that a text such as
+/// "|Δλ1| = 3e-9", or a program's name with a newline, cannot split its row.
 inline std::string markdown_cell(const std::string& text) {
   std::string cell;
   for (const char c : text) {
     if (c == '|') cell += '\\';
-    cell += c;
+    cell += c == '\n' || c == '\r' ? ' ' : c;
   }
   return cell;
 }

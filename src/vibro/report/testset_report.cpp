@@ -1,6 +1,7 @@
 #include "vibro/report/testset_report.hpp"
 
 #include "vibro/io/atomic_file.hpp"
+#include "vibro/io/csv_file.hpp"
 #include "vibro/io/testset_json.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/markdown_table.hpp"
@@ -60,7 +61,7 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
           << "Correct digits of the end state against wall time, every scheme, a marker per step size of its "
              "ladder:\n\n"
           << markdown_plot(p.problem + ": correct digits against wall time", p.problem + ".svg") << "\n\n";
-    out << "### " << p.problem << " (" << p.title << "): " << p.scheme << " at " << p.precision << "\n\n";
+    out << "### " << p.problem << " (" << p.title << "): " << markdown_cell(p.scheme) << " at " << p.precision << "\n\n";
     if (p.failure) out << "The scheme gave up: " << display_numbers_in(*p.failure) << "\n\n";
     else out << pair_table(p) << "\n";
   }
@@ -68,7 +69,7 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
          "its wall time; the best reached otherwise.\n\n"
       << markdown_header({"problem", "scheme", "precision", "3 digits", "6 digits", "9 digits", "best"});
   for (const TestsetPair& p : result.pairs) {
-    std::vector<std::string> row{p.problem, p.scheme, p.precision};
+    std::vector<std::string> row{p.problem, markdown_cell(p.scheme), p.precision};
     for (const int level : testset_summary_levels) {
       const std::optional<std::size_t> i = first_step_reaching(p, level);
       row.push_back(i ? "h = " + display_step(p.scores[*i].h) + ", " + display_seconds(p.scores[*i].seconds) : "–");
@@ -81,7 +82,8 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
   }
   if (!result.refused.empty()) {
     out << "\nNot run:\n\n";
-    for (const TestsetRefusal& r : result.refused) out << "- " << r.problem << " by " << r.scheme << ": " << r.reason << "\n";
+    for (const TestsetRefusal& r : result.refused)
+      out << "- " << r.problem << " by " << markdown_cell(r.scheme) << ": " << markdown_cell(r.reason) << "\n";
   }
   return out.str();
 }
@@ -92,7 +94,8 @@ std::string testset_csv(const TestsetRunResult& result) {
          "impact_at_least,impacts_seen,impacts_reference,seconds\n";
   for (const TestsetPair& p : result.pairs)
     for (const TestsetScore& s : p.scores)
-      out << p.problem << "," << p.scheme << "," << p.precision << ",\"" << s.h << "\"," << s.h_value.text << ","
+      out << csv_text(p.problem) << "," << csv_text(p.scheme) << "," << csv_text(p.precision) << "," << csv_text(s.h)
+          << "," << s.h_value.text << ","
           << s.steps << "," << (s.reached_horizon ? "true" : "false") << ","
           << csv_cell(s.state ? std::optional(s.state->digits) : std::nullopt) << ","
           << (s.state ? (s.state->at_cap ? "true" : "false") : "") << ","
