@@ -78,6 +78,35 @@ TEST(Harness, ACaseOfAnotherModelIsRefusedNamingTheModel) {
   }
 }
 
+/// The built-in scheme with a defective clock: time() frozen at t0, or running backwards.
+/// Round 4: the C++ door measured such a scheme with position and velocity L1 errors 0.
+template <int Direction>
+struct DefectiveClock : vibro::PaoliSchatzman<Model> {
+  using vibro::PaoliSchatzman<Model>::PaoliSchatzman;
+  double time(const State& x) const {
+    return this->initial_time() + Direction * static_cast<double>(x.n) * this->step_size();
+  }
+};
+
+TEST(Harness, ASchemeWhoseTimeDoesNotAdvanceOnTheGridIsRefusedNamingTheNode) {
+  const vibro::CaseSpec c = vibro::load_case(harmonic_obstacle);
+  const auto frozen = [](const Model& model, const double& h, const double& t0) {
+    return DefectiveClock<0>(model, h, t0);
+  };
+  const auto backwards = [](const Model& model, const double& h, const double& t0) {
+    return DefectiveClock<-1>(model, h, t0);
+  };
+  try {
+    vibro::converge_own_scheme<Model>(c, frozen, {.name = "frozen"});
+    FAIL() << "a frozen clock was measured";
+  } catch (const vibro::RunFailure& error) {
+    const std::string what = error.what();
+    EXPECT_NE(what.find("the scheme 'frozen' at step size"), std::string::npos) << what;
+    EXPECT_NE(what.find("node 1 (its time()): t = 0 is not later than the previous node's 0"), std::string::npos) << what;
+  }
+  EXPECT_THROW(vibro::converge_own_scheme<Model>(c, backwards, {.name = "backwards"}), vibro::RunFailure);
+}
+
 TEST(Harness, ATestSetProblemIsScoredAtEveryStepOfItsLadder) {
   const vibro::CaseSpec problem = vibro::load_case(fs::path(VIBRO_CASES_DIR) / "testset" / "VI-02.toml");
   const vibro::TestsetReference stored =

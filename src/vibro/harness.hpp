@@ -23,6 +23,7 @@
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/run/run_case.hpp"
+#include "vibro/drive/node_time_check.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/drive/study_reference.hpp"
 #include "vibro/testset/testset_score.hpp"
@@ -30,6 +31,7 @@
 #include "vibro/scheme/scheme.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -68,6 +70,39 @@ decltype(auto) with_case_reference(const CaseSpec& c, F&& f) {
   });
 }
 
+namespace detail {
+
+/// A study observer that checks each node of a scheme of one's own as the protocol checks an
+/// external program's rows (drive/node_time_check.hpp: later than the node before, on the grid
+/// t0 + k·h) before the study measures it; a time that never advances or goes back would
+/// otherwise be measured against the reference at times the scheme does not have.
+template <class Observer, class Real>
+class CheckedNodeTimes {
+ public:
+  CheckedNodeTimes(Observer& inner, const Real& t0, const Real& h, std::string context)
+      : inner_(inner), times_(t0, h, "node"), context_(std::move(context)) {}
+  template <class U>
+  void node(const Real& t, const U& u, const U& v) {
+    if (const std::optional<std::string> why = times_.wrong(k_, t))
+      throw RunFailure(context_ + ", node " + std::to_string(k_) + " (its time()): " + *why);
+    ++k_;
+    inner_.node(t, u, v);
+  }
+  void impact(const Real& t) { inner_.impact(t); }
+  template <class U>
+  void end(const Real& t, const U& u, const U& v) {
+    inner_.end(t, u, v);
+  }
+
+ private:
+  Observer& inner_;
+  NodeTimeCheck<Real> times_;
+  std::string context_;
+  std::int64_t k_ = 0;
+};
+
+}  // namespace detail
+
 struct OwnSchemeOptions {
   std::string name = "own-scheme";  ///< what the outputs call the scheme
   unsigned threads = 1;             ///< step sizes run at once
@@ -78,7 +113,9 @@ struct OwnSchemeOptions {
 /// `make(model, h, t0)` returns for each step size (t0: the case's initial time), against the case's reference: the result
 /// `vibro converge` gives (its scheme marked external: no declared order), for
 /// write_study_files, study_markdown and to_json. A step at which the scheme makes contact
-/// (step() tests true) counts as an impact when the previous step did not.
+/// (step() tests true) counts as an impact when the previous step did not. Each node's time()
+/// must be later than the node before and on the grid t0 + k·h within h/1000, as an external
+/// program's rows must: otherwise a RunFailure names the step size and the node.
 template <class Model, class Make>
 RunResult converge_own_scheme(const CaseSpec& c, Make&& make, const OwnSchemeOptions& options = {}) {
   using Real = typename Model::real_type;
@@ -96,7 +133,9 @@ RunResult converge_own_scheme(const CaseSpec& c, Make&& make, const OwnSchemeOpt
       b,
       [&](const StepSpec& step, auto& observer) {
         const Scheme scheme = make(b.model, b.step(step), b.t0);
-        return projection_study_run(scheme, b, step, observer);
+        detail::CheckedNodeTimes checked(observer, b.t0, scheme.step_size(),
+                                         c.file + ": the scheme '" + options.name + "' at step size " + step.text());
+        return projection_study_run(scheme, b, step, checked);
       },
       options.threads, options.timing_repeats);
   return result;

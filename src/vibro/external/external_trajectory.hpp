@@ -12,6 +12,7 @@
 // ProgramScheme replays the rows as a vibro::Scheme (scheme/scheme.hpp), one row per step, so
 // that the run layer drives it and the study measures it exactly as it does a built-in scheme.
 
+#include "vibro/drive/node_time_check.hpp"
 #include "vibro/external/external_program.hpp"
 #include "vibro/linalg/coordinates.hpp"
 #include "vibro/external/external_scheme.hpp"
@@ -56,10 +57,7 @@ class ProgramTrajectory {
   /// `context` says which run this is ("'ps.py' at step size T/100").
   ProgramTrajectory(const ExternalScheme& program, const std::string& problem, std::int64_t steps, const Real& t0,
                     const Real& h, std::size_t dimension, const std::string& context)
-      : steps_(steps), t0_(t0), h_(h), dimension_(dimension), context_(context) {
-    using std::abs;
-    grid_tolerance_ = Real(abs(h_)) / 1000;
-    minus_grid_tolerance_ = -grid_tolerance_;
+      : steps_(steps), times_(t0, h, "row"), dimension_(dimension), context_(context) {
     columns_ = trajectory_columns(dimension_);
     if (program.compute) {
       compute(program.compute, problem);
@@ -173,18 +171,7 @@ class ProgramTrajectory {
 
   /// Row k's time later than row k − 1's and on the grid t0 + k·h (within h/1000).
   void check_time(std::int64_t k, const Real& t) {
-    if (k > 0 && !(t > previous_t_))
-      fail_at(k, "t = " + to_text(t) + " is not later than the previous row's " + to_text(previous_t_) +
-                     " (the times must increase)");
-    // t − (t0 + k·h), in place: no number is made per row (an MPFR number would allocate).
-    off_grid_ = h_;
-    off_grid_ *= k;
-    off_grid_ += t0_;
-    off_grid_ -= t;
-    if (off_grid_ > grid_tolerance_ || off_grid_ < minus_grid_tolerance_)
-      fail_at(k, "t = " + to_text(t) + " is off the grid: row k is at t0 + k·h = " + to_text(Real(t + off_grid_)) +
-                     " (within h/1000)");
-    previous_t_ = t;
+    if (const std::optional<std::string> why = times_.wrong(k, t)) fail_at(k, *why);
   }
 
   std::optional<std::string_view> next_line() {
@@ -280,7 +267,7 @@ class ProgramTrajectory {
   std::optional<RunningProgram> program_;  ///< none for a trajectory computed in this process
   ComputedTrajectory computed_;
   std::int64_t steps_, rows_ = 0, lines_ = 0;
-  Real t0_, h_, grid_tolerance_, minus_grid_tolerance_, previous_t_, off_grid_;
+  NodeTimeCheck<Real> times_;
   std::string digits_;  ///< a cell as a C string, for the parsers that need one
   std::size_t dimension_;
   std::string context_;
