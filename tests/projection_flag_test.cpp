@@ -85,14 +85,21 @@ void expect_rows_are_first_steps(const FlaggedRun& r) {
 /// `position`. The seed-003 cases put the obstacle above the spring's rest point, so that the
 /// mass stays pressed against it and the projection acts at many steps.
 struct OneDofCase {
-  const char* scheme;
-  const char* text;
-  const char* position;
+  std::string scheme;
+  std::string text;
+  std::string position;
   double obstacle;
 };
 
-const OneDofCase one_dof_cases[] = {
-    {"paoli-schatzman centered", R"(
+/// `text` with its line `line` replaced by `replacement` (the line must be there).
+std::string with(std::string text, const std::string& line, const std::string& replacement) {
+  const std::size_t at = text.find(line);
+  EXPECT_NE(at, std::string::npos) << line;
+  return at == std::string::npos ? text : text.replace(at, line.size(), replacement);
+}
+
+std::vector<OneDofCase> one_dof_cases() {
+  const std::string impact_oscillator = R"(
 [model]
 type = "impact-oscillator"
 alpha = 0.1
@@ -109,30 +116,8 @@ type = "paoli-schatzman"
 steps_per_period = 200
 [horizon]
 periods = 6
-)",
-     "u", 0},
-    {"paoli-schatzman backward", R"(
-[model]
-type = "impact-oscillator"
-alpha = 0.1
-a = 1
-omega = 1.2
-u_min = 0
-e = 0
-[initial]
-u0 = 0.5
-v0 = 0
-[scheme]
-type = "paoli-schatzman"
-velocity = "backward"
-start = "linear"
-[step]
-steps_per_period = 150
-[horizon]
-periods = 6
-)",
-     "u", 0},
-    {"nonstandard-impact", R"(
+)";
+  const std::string conservative = R"(
 [model]
 type = "conservative-oscillator"
 omega = 10
@@ -148,32 +133,24 @@ start = "exact"
 h = 0.003
 [horizon]
 t_end = 3
-)",
-     "y", 0.5},
-    {"standard-impact", R"(
-[model]
-type = "conservative-oscillator"
-omega = 10
-e = 0
-obstacle = 0.5
-[initial]
-u0 = 1
-v0 = 3
-[scheme]
-type = "standard-impact"
-[step]
-h = 0.003
-[horizon]
-t_end = 3
-)",
-     "y", 0.5},
-};
+)";
+  return {
+      {"paoli-schatzman centered", impact_oscillator, "u", 0},
+      {"paoli-schatzman backward",
+       with(impact_oscillator, "type = \"paoli-schatzman\"",
+            "type = \"paoli-schatzman\"\nvelocity = \"backward\"\nstart = \"linear\""),
+       "u", 0},
+      {"nonstandard-impact", conservative, "y", 0.5},
+      {"standard-impact", with(conservative, "type = \"nonstandard-impact\"\nstart = \"exact\"", "type = \"standard-impact\""),
+       "y", 0.5},
+  };
+}
 
 class FlagWithRestitutionZero : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(FlagWithRestitutionZero, EveryFlaggedNodeOfAOneDofSchemeLiesOnTheObstacle) {
-  for (const OneDofCase& c : one_dof_cases) {
-    SCOPED_TRACE(std::string(c.scheme) + " in " + GetParam());
+  for (const OneDofCase& c : one_dof_cases()) {
+    SCOPED_TRACE(c.scheme + " in " + GetParam());
     const FlaggedRun r = run_text(c.text, GetParam());
     expect_rows_are_first_steps(r);
     const std::size_t flag = r.rows.column("projection_active"), u = r.rows.column(c.position);
@@ -214,9 +191,7 @@ periods = 3
   for (const auto& [scheme, column] : {std::pair{"nonstandard-paoli-schatzman", "q1"},
                                        std::pair{"moreau-monteiro-marques", "v1"}, std::pair{"nonstandard-mmm", "v1"}}) {
     SCOPED_TRACE(std::string(scheme) + " in " + GetParam());
-    std::string t = text;
-    t.replace(t.find("SCHEME"), 6, scheme);
-    const FlaggedRun r = run_text(t, GetParam());
+    const FlaggedRun r = run_text(with(text, "SCHEME", scheme), GetParam());
     expect_rows_are_first_steps(r);
     const std::size_t flag = r.rows.column("projection_active"), value = r.rows.column(column);
     std::int64_t flagged = 0;
