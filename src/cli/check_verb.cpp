@@ -37,7 +37,7 @@ class CheckVerb : public Verb {
     command()
         .add_option("--cases", cases_dir_, "Directory of case files (the Lyapunov cases hold the experiments)")
         ->capture_default_str();
-    command().add_option("--json-out", common.json_out, json_out_help);
+    command().add_option("--json-out", common.json_out, json_out_help)->check(path_to_write());
   }
 
   int execute(const CommonOptions& common) override {

@@ -58,6 +58,12 @@ std::vector<CaseSpec> load_cases_built_in(const fs::path& cases_dir, CaseFileNam
   return cases;
 }
 
+CLI::Validator path_to_write() {
+  return CLI::Validator(
+      [](std::string& path) { return path.empty() ? std::string("is empty: give the path to write") : std::string(); },
+      "");
+}
+
 void require_output_apart_from_inputs(const fs::path& output, const char* option, const std::vector<fs::path>& inputs) {
   if (output.empty()) throw InputError("", option, "is empty: give the file to write");
   for (const fs::path& input : inputs) {

@@ -9,6 +9,7 @@
 #include "vibro/case/run_options.hpp"
 #include "vibro/scalar/precision.hpp"
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
@@ -73,6 +74,11 @@ std::vector<Precision> parse_precisions(const std::string& text, const char* opt
 /// (the Siconos peer's cases in a build without Siconos, docs/peer.md).
 std::vector<CaseSpec> load_cases_built_in(const std::filesystem::path& cases_dir,
                                           CaseFileNames names = CaseFileNames::from_parent);
+
+/// The check of every option that names a path to write: an empty path names nothing and is
+/// refused when the command line is read (round 4: `report --out ""` failed after its work,
+/// `sweep --out ""` took the default, `orbits --write-case ""` wrote nothing and said nothing).
+CLI::Validator path_to_write();
 
 /// Refuses (InputError naming `option`) an output path that is empty, or that names one of
 /// `inputs`, the files the same run reads: writing it would replace the input.

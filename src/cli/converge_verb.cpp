@@ -31,8 +31,9 @@ class ConvergeVerb : public Verb {
     command().add_option("CASE", case_file_, "Case file (TOML) with a [convergence] list")->required();
     command()
         .add_option("--out", out_dir_, "Directory for NAME-PRECISION.{csv,md,svg} (made if missing)")
+        ->check(path_to_write())
         ->capture_default_str();
-    command().add_option("--json-out", common.json_out, json_out_help);
+    command().add_option("--json-out", common.json_out, json_out_help)->check(path_to_write());
     command().add_flag("--measure-rounding", common.measure_rounding, measure_rounding_help);
     command()
         .add_flag("--no-measure-rounding", common.no_measure_rounding, no_measure_rounding_help)

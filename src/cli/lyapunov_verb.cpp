@@ -45,12 +45,12 @@ class LyapunovVerb : public Verb {
   LyapunovVerb(CLI::App& app, CommonOptions& common)
       : Verb(app.add_subcommand("lyapunov", "Lyapunov exponents of a case's Poincaré map ([lyapunov] table)")) {
     command().add_option("CASE", case_file_, "Case file (TOML) with a [lyapunov] table")->required();
-    command().add_option("--json-out", common.json_out, json_out_help);
+    command().add_option("--json-out", common.json_out, json_out_help)->check(path_to_write());
     command()
         .add_option("--ensemble", bars_.ensemble,
                     "Runs from nearby starts whose spread enters each exponent's 95 % uncertainty with the batch "
                     "means (0: batch means only)")
-        ->check(CLI::Range(std::size_t{0}, std::size_t{1000}))
+        ->check(CLI::Range(std::size_t{0}, lyapunov_ensemble_limit))
         ->capture_default_str();
     command()
         .add_option("--ensemble-perturbation", bars_.perturbation,
@@ -60,7 +60,8 @@ class LyapunovVerb : public Verb {
                          "Run the case again at this precision and print the significant digits both share");
     command().add_option("--write-golden", golden_file_,
                          "Write a computed golden (short horizon to 25 digits in MPFR; the case's horizon with its "
-                         "95 % uncertainty) to this JSON file instead of printing the exponents");
+                         "95 % uncertainty) to this JSON file instead of printing the exponents")
+        ->check(path_to_write());
     command().add_flag("--force", force_, "Golden: replace an existing golden file");
     command()
         .add_option("--golden-periods", golden_.short_periods, "Golden: periods of the short horizon")

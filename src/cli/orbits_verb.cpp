@@ -46,7 +46,8 @@ class OrbitsVerb : public Verb {
         ->check(CLI::Range(1, 1000));
     command().add_option("--write-case", write_dir_,
                          "Write each admissible orbit as a case starting on it (IDED over --periods) into this "
-                         "directory");
+                         "directory")
+        ->check(path_to_write());
     command()
         .add_option("--periods", periods_, "Periods of the written cases' Lyapunov runs (with --write-case)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}))

@@ -35,6 +35,7 @@ class ReportVerb : public Verb {
       : Verb(app.add_subcommand("report", "Regenerate the reports from the shipped cases")) {
     command()
         .add_option("--out", out_dir_, "Output directory (replaced whole; refused unless new, empty or a report)")
+        ->check(path_to_write())
         ->capture_default_str();
     command().add_option("--cases", cases_dir_, "Directory of case files")->capture_default_str();
     command().add_option("--goldens", goldens_dir_,

@@ -37,8 +37,9 @@ class RunVerb : public Verb {
     command().add_option("CASE", case_file_, "Case file (TOML)")->required();
     command().add_option("--csv", csv_,
                          "Write the trajectory (n, t, u, v, projection_active) to this CSV file; for the reference, "
-                         "its events (kind, t, v_minus, v_plus)");
-    command().add_option("--json-out", common.json_out, json_out_help);
+                         "its events (kind, t, v_minus, v_plus)")
+        ->check(path_to_write());
+    command().add_option("--json-out", common.json_out, json_out_help)->check(path_to_write());
     command().add_flag("--no-error-estimate", no_error_estimate_,
                        "Reference runs: skip the error estimate (a second run at 20 more digits)");
     command().add_flag("--measure-rounding", common.measure_rounding, measure_rounding_help);

@@ -253,7 +253,8 @@ class SweepVerb : public Verb {
         ->required();
     command().add_option("--out", sweep_.out,
                          "Result file, one JSON line per finished point (default: vibro-out/NAME.jsonl); an existing "
-                         "one of the same sweep is resumed, one of another sweep refused");
+                         "one of the same sweep is resumed, one of another sweep refused")
+        ->check(path_to_write());
     command().add_flag("--force", sweep_.force, "Allow a grid of more than 100000 points");
   }
 

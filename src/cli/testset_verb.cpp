@@ -111,13 +111,15 @@ class TestsetVerb : public Verb {
     scheme_command_.add_to(*run_);
     run_->get_option("--scheme-command")->excludes("--scheme")->excludes("--all");
     run_->add_option("--out", out_dir_, "Directory for testset.{md,csv,json} and a plot per problem (made if missing)")
+        ->check(path_to_write())
         ->capture_default_str();
     run_->add_option("--timing-repeats", timing_repeats_,
                      "Run each step this many times more without measuring and keep the least wall time")
         ->capture_default_str();
-    reference_->add_option("--out", reference_out_, "Directory to write ID.toml into")->required();
+    reference_->add_option("--out", reference_out_, "Directory to write ID.toml into")->required()->check(path_to_write());
     reference_->add_option("--plots", plots_dir_,
-                           "Also draw each problem's reference trajectory (positions against t) as ID.svg here");
+                           "Also draw each problem's reference trajectory (positions against t) as ID.svg here")
+        ->check(path_to_write());
     reference_->add_option("--commit", commit_, "The commit the values are computed at, for their provenance")
         ->capture_default_str();
   }
@@ -175,7 +177,7 @@ class TestsetVerb : public Verb {
           p.problem, {stored_mpfr_digits(p.reference, 0, file), stored_mpfr_digits(p.reference, 1, file)}, common.progress);
       std::vector<std::string> differences;
       try {
-        differences = reference_differences(p.reference, stored_reference(p.problem, lower, higher, p.reference.digits));
+        differences = reference_differences(p.reference, stored_reference(p.problem, lower, higher, testset_digits(p.problem)));
       } catch (const RunFailure& why) {
         differences = {why.what()};
       }
