@@ -21,6 +21,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <regex>
 #include <sstream>
 
@@ -214,6 +215,28 @@ TEST(TestsetValues, ALastDigitChangedByOneUnitIsAnError) {
   EXPECT_NE(d[0].find("u(T): stored 1.23456790e-1, recomputed 1.23456789e-1"), std::string::npos) << d[0];
 }
 
+/// Round 4: verify passed a bound inflated from 3e-48 to 1 (and `testset run` then claimed
+/// fewer digits), two equal precisions, trailing zeros added to a value. Each is a difference.
+TEST(TestsetValues, EveryFieldVerifyRecomputesIsCompared) {
+  const auto lower = values_at(40, "0.12345678901234567890123", "-2");
+  const auto higher = values_at(56, "0.1234567890123456789012345", "-2");
+  const TestsetReference fresh = stored_reference(constructed_problem(), lower, higher, 10);
+  const auto differs = [&](const std::function<void(TestsetReference&)>& edit, const std::string& expected) {
+    TestsetReference stored = fresh;
+    edit(stored);
+    const std::vector<std::string> d = reference_differences(stored, fresh);
+    ASSERT_EQ(d.size(), 1u) << expected;
+    EXPECT_NE(d[0].find(expected), std::string::npos) << d[0];
+  };
+  ASSERT_NE(fresh.values[0].bound, "0");
+  differs([](TestsetReference& r) { r.values[0].bound = "1"; }, "u(T): stored bound 1 is more than 10 times the recomputed");
+  differs([](TestsetReference& r) { r.values[0].value = "1.234567890000e-1"; },
+          "u(T): stored 1.234567890000e-1, recomputed 1.23456789e-1");
+  differs([](TestsetReference& r) { r.precisions = {"mpfr:40", "mpfr:40"}; }, "precisions: the stored pair must be");
+  differs([](TestsetReference& r) { r.precisions = {"mpfr:12", "mpfr:56"}; }, "L ≥ 18");
+  differs([](TestsetReference& r) { r.digits = 12; }, "digits: stored 12, the problem's 10");
+}
+
 TEST(TestsetValues, DisagreeingPrecisionsAndUndecidedDigitsAreRefused) {
   // The two differ in the 8th digit: more than a twentieth of the 10th.
   EXPECT_THROW(stored_reference(constructed_problem(), values_at(40, "0.12345679", "1"), values_at(56, "0.12345678", "1"), 10),
@@ -242,6 +265,13 @@ TEST(TestsetReferenceFile, RoundTripsAndRefusesWhatIsNotOne) {
     EXPECT_EQ(e.key(), "value[0].value");
   }
   EXPECT_THROW(parse_testset_reference(text + "\n[extra]\n", "r.toml"), InputError);
+  // Any text given on the command line reads back as itself (round 4: a `--commit` with a
+  // quote made the file unreadable).
+  r.commit = "a \"quoted\" \\ back\\slash\nnewline\ttab\x7f";
+  r.command = "vibro testset reference --out 'it\"s'";
+  const TestsetReference again = parse_testset_reference(testset_reference_toml(r), "r.toml");
+  EXPECT_EQ(again.commit, r.commit);
+  EXPECT_EQ(again.command, r.command);
 }
 
 TEST(TestsetProblems, EveryProblemLoadsWithItsStoredValues) {

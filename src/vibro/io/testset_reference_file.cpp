@@ -3,6 +3,8 @@
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/scalar/parse.hpp"
 
+#include <fmt/format.h>
+
 #include <set>
 #include <sstream>
 
@@ -14,7 +16,18 @@ namespace {
 /// stored impact.
 constexpr std::size_t max_values = 400;
 
-std::string quoted(const std::string& text) { return "\"" + text + "\""; }
+/// `text` as a TOML basic string: its quotes, backslashes and control characters escaped, so
+/// that any text given on the command line (`--commit`) reads back as itself.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') out += std::string("\\") + c;
+    else if (byte < 0x20 || byte == 0x7f) out += fmt::format("\\u{:04X}", static_cast<unsigned>(byte));
+    else out += c;
+  }
+  return out + "\"";
+}
 
 std::string quoted_list(const std::vector<std::string>& texts) {
   std::string out = "[";

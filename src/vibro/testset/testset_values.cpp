@@ -162,17 +162,37 @@ std::vector<std::string> reference_differences(const TestsetReference& stored, c
     out.push_back(id + " impact_coordinate: the stored coordinates of the first impacts are not the recomputed ones");
   if (*parse_exact(stored.t_end) != *parse_exact(fresh.t_end))
     out.push_back(id + " t_end: stored " + stored.t_end + ", recomputed " + fresh.t_end);
+  if (stored.digits != fresh.digits)
+    out.push_back(id + " digits: stored " + std::to_string(stored.digits) + ", the problem's " + std::to_string(fresh.digits));
+  // The two precisions as testset_precisions sizes them (or raised alike): the lower one at
+  // least the stored digits and a margin, the higher one a margin more. Two equal precisions
+  // agree with themselves and would "prove" any digit.
+  const auto [least_lower, least_higher] = testset_precisions(fresh.digits);
+  const auto mpfr_digits = [](const std::string& text) -> long {
+    return text.starts_with("mpfr:") ? std::strtol(text.c_str() + 5, nullptr, 10) : 0;
+  };
+  if (stored.precisions.size() != 2 || mpfr_digits(stored.precisions[0]) < least_lower ||
+      mpfr_digits(stored.precisions[1]) - mpfr_digits(stored.precisions[0]) < least_higher - least_lower)
+    out.push_back(id + " precisions: the stored pair must be mpfr:L and mpfr:H with L ≥ " + std::to_string(least_lower) +
+                  " and H − L ≥ " + std::to_string(least_higher - least_lower) + " (the margins of " +
+                  std::to_string(fresh.digits) + " digits)");
   for (const StoredValue& f : fresh.values) {
     const StoredValue* s = stored.value(f.name);
     if (!s) {
       out.push_back(id + " " + f.name + ": not stored (recomputed " + f.value + ")");
       continue;
     }
-    const std::optional<rational> value = parse_exact(s->value), bound = parse_exact(s->bound);
-    if (!value || *value != *parse_exact(f.value))
+    // The text itself: a stored value claims as many digits as it shows, so trailing zeros
+    // added to it are a difference even where the number is the same.
+    const std::optional<rational> bound = parse_exact(s->bound);
+    if (s->value != f.value)
       out.push_back(id + " " + f.name + ": stored " + s->value + ", recomputed " + f.value);
     else if (!bound || *bound < *parse_exact(f.bound))
       out.push_back(id + " " + f.name + ": stored bound " + s->bound + " is below the recomputed " + f.bound);
+    else if (*bound > stored_bound_factor * *parse_exact(f.bound))
+      out.push_back(id + " " + f.name + ": stored bound " + s->bound + " is more than " +
+                    std::to_string(stored_bound_factor) + " times the recomputed " + f.bound +
+                    " (an inflated bound claims fewer correct digits than the values have)");
   }
   for (const StoredValue& s : stored.values)
     if (!fresh.value(s.name)) out.push_back(id + " " + s.name + ": stored, but not a value of the problem now");

@@ -46,9 +46,16 @@ std::pair<long, long> testset_precisions(int digits);
 TestsetReference stored_reference(const CaseSpec& c, const ReferenceValuesAt& lower, const ReferenceValuesAt& higher,
                                   int digits);
 
+/// How far above the recomputed bound a stored bound may be: the bound is an estimate rounded
+/// up to one digit, so the same computation gives it again to within a digit's rounding.
+inline constexpr int stored_bound_factor = 10;
+
 /// Every way `stored` differs from the values recomputed now (`fresh`, from
-/// stored_reference): one line each, naming the problem and the value; empty when every
-/// stored digit and count is reproduced and every bound still holds.
+/// stored_reference at the problem's digits): one line each, naming the problem and the value;
+/// empty when every stored value's text, digit count, precision pair and count is reproduced
+/// and every bound holds without being inflated (at most stored_bound_factor times the
+/// recomputed one). The provenance's command, version and commit say where the file came from
+/// and are not recomputed.
 std::vector<std::string> reference_differences(const TestsetReference& stored, const TestsetReference& fresh);
 
 /// The exact value of a stored number and half the unit of its last digit plus its bound:
