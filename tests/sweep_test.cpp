@@ -347,8 +347,37 @@ TEST_F(Sweep, ResumeRefusesLinesAndHeadersThisSweepDidNotWrite) {
     });
   forged("header-extra", [](std::vector<json>& l) { l[0]["extra"] = 1; });
   forged("header-hash-number", [](std::vector<json>& l) { l[0]["sweep_hash"] = 5; });
+  // Round 4: a forged case hash, a negative rate or wall time, an unknown member were kept.
+  forged("forged-hash", [](std::vector<json>& l) { l[1]["case_hash"] = "0123456789abcdef"; });
+  forged("negative-rate", [](std::vector<json>& l) { l[2]["impacts_per_period"] = -0.5; });
+  forged("negative-seconds", [](std::vector<json>& l) { l[3]["seconds"] = -1; });
+  forged("unknown-member", [](std::vector<json>& l) { l[4]["extra"] = 1; });
   // The file as written resumes.
   EXPECT_EQ(json::parse(sweep(file, "--json --out " + quoted(out)).out).at("skipped"), 6);
+}
+
+/// A strobe's samples are checked as the strobe writes them (round 4 kept {"u": ["garbage"]}
+/// and one sample of five).
+TEST_F(Sweep, ResumeRefusesStrobeSamplesTheStrobeDidNotWrite) {
+  write("base.toml", ps_case());
+  const fs::path file = write("s.toml", strobe_sweep("bif", 2, 5, "[[parameter]]\nkey = \"model.omega\"\nvalues = [1.5, 2]\n"));
+  const fs::path out = dir() / "out.jsonl";
+  ASSERT_EQ(sweep(file, "--out " + quoted(out)).status, 0);
+  const std::vector<std::string> lines = lines_of(read_text(out));
+  ASSERT_EQ(lines.size(), 3u);
+  for (const auto& [name, edit] : std::vector<std::pair<std::string, std::function<void(json&)>>>{
+           {"garbage", [](json& p) { p["strobe"]["u"] = json::array({"garbage"}); }},
+           {"one-sample", [](json& p) { p["strobe"]["u"] = json::array({0.5}); }},
+           {"late-start", [](json& p) { p["strobe"]["first_period"] = 7; }},
+           {"extra-member", [](json& p) { p["strobe"]["w"] = json::array(); }}}) {
+    json point = json::parse(lines[1]);
+    edit(point);
+    const std::string text = lines[0] + "\n" + point.dump() + "\n" + lines[2] + "\n";
+    const fs::path path = write(name + ".jsonl", text);
+    EXPECT_TRUE(bad_input(sweep(file, "--out " + quoted(path)), {"key '--out'", name + ".jsonl", "strobe"})) << name;
+    EXPECT_EQ(read_text(path), text) << name;
+  }
+  EXPECT_EQ(json::parse(sweep(file, "--json --out " + quoted(out)).out).at("skipped"), 2);
 }
 
 TEST_F(Sweep, RefusesAResultFileOfAnotherSweep) {

@@ -1,10 +1,14 @@
 #include "vibro/io/sweep_result_lines.hpp"
 
-#include "vibro/support/input_error.hpp"
 #include "vibro/results/sweep_result.hpp"
+#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/shown_input.hpp"
+#include "vibro/support/input_error.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <set>
 #include <string>
 
 namespace vibro {
@@ -42,19 +46,68 @@ void check_header(const json& written, const json& expected, const SweepSpec& s,
       throw InputError("", "--out", where + "'s header has a key '" + shown_input(key) + "' this sweep's has not");
 }
 
-/// Why a point's line (with a valid `point`) is not one this sweep wrote, or none: its
-/// parameters must be its grid point's, and it must hold what the sweep computes (or the
-/// error that stopped it), impacts a count.
+/// The members a point's line may have (docs/schema/sweep.schema.json "point").
+const std::set<std::string> point_line_keys = {"kind",   "point",      "parameters", "precision", "case_hash", "lyapunov", "impacts",
+                                               "impacts_per_period", "strobe", "relations", "order", "error", "seconds"};
+
+/// Why a line's stroboscopic samples are not what the sweep's strobe writes, or none: from
+/// period transient + 1, `strobe_samples` values of u and v (numbers, or null for a value that
+/// is no double), fewer only after an escape, their texts decimals.
+std::optional<std::string> strobe_problem(const json& strobe, const SweepComputation& compute) {
+  if (!strobe.is_object()) return "has a strobe that is no object";
+  for (const auto& [key, value] : strobe.items())
+    if (key != "first_period" && key != "u" && key != "v" && key != "u_text" && key != "v_text" && key != "escaped_at_step")
+      return "has a strobe member '" + shown_input(key) + "' the sweep does not write";
+  if (strobe.value("first_period", json()) != compute.strobe_transient + 1)
+    return "has a strobe that does not start after the transient (first_period " +
+           std::to_string(compute.strobe_transient + 1) + ")";
+  const bool escaped = strobe.contains("escaped_at_step");
+  if (escaped && !strobe["escaped_at_step"].is_number_unsigned()) return "has an escape step that is not a count";
+  for (const char* name : {"u", "v"}) {
+    const json& values = strobe.value(name, json());
+    if (!values.is_array()) return std::string("has a strobe without its ") + name + " samples";
+    const auto samples = static_cast<std::int64_t>(values.size());
+    if (samples > compute.strobe_samples || (!escaped && samples != compute.strobe_samples))
+      return "has " + std::to_string(samples) + " strobe samples of " + name + " where the sweep takes " +
+             std::to_string(compute.strobe_samples);
+    for (const json& v : values)
+      if (!v.is_number() && !v.is_null()) return std::string("has a strobe sample of ") + name + " that is no number";
+    const std::string text_name = std::string(name) + "_text";
+    if (!strobe.contains(text_name)) continue;
+    const json& texts = strobe[text_name];
+    if (!texts.is_array() || texts.size() != values.size())
+      return "has " + text_name + " that is not one text per sample";
+    for (const json& t : texts)
+      if (!t.is_string() || !parse_exact(t.get<std::string>())) return "has a " + text_name + " that is no decimal";
+  }
+  return std::nullopt;
+}
+
+/// Why a point's line (with a valid `point`) is not one this sweep wrote, or none: only the
+/// members a point line has; its parameters its grid point's and its case hash that point's
+/// case's; what the sweep computes (or the error that stopped it), impacts a count, the rate
+/// and the wall time not negative, the samples as the strobe writes them.
 std::optional<std::string> point_line_problem(const json& line, const SweepSpec& s) {
+  for (const auto& [key, value] : line.items())
+    if (!point_line_keys.contains(key)) return "has a member '" + shown_input(key) + "' no point line has";
+  const std::size_t index = line["point"].get<std::size_t>();
   json parameters = json::object();
-  for (const CaseOverride& o : s.overrides(line["point"].get<std::size_t>())) parameters[o.key] = o.text;
+  for (const CaseOverride& o : s.overrides(index)) parameters[o.key] = o.text;
   if (line.value("parameters", json()) != parameters) return "has parameters other than its grid point's";
   if (line.value("kind", json()) != "point") return "is no point line (kind is not \"point\")";
+  if (line.contains("case_hash") && line["case_hash"] != sweep_point_cases(s, index).base.hash)
+    return "has a case hash that is not its point's case's";
+  if (line.contains("seconds") && !(line["seconds"].is_number() && line["seconds"].get<double>() >= 0))
+    return "has a wall time that is no number of seconds";
   if (line.contains("error")) return line["error"].is_string() ? std::nullopt : std::optional<std::string>("has an error that is no text");
   for (const auto& [name, member] : sweep_quantities)
     if (s.compute.*member && !line.contains(std::string(name)))
       return "lacks " + std::string(name) + ", which the sweep computes";
   if (s.compute.impacts && !line["impacts"].is_number_unsigned()) return "has impacts that are not a count";
+  if (const json& rate = line.value("impacts_per_period", json()); !rate.is_null() && !(rate.is_number() && rate.get<double>() >= 0))
+    return "has an impact rate that is no number of impacts per period";
+  if (s.compute.strobe)
+    if (auto why = strobe_problem(line["strobe"], s.compute)) return why;
   return std::nullopt;
 }
 
