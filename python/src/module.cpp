@@ -141,6 +141,10 @@ std::string reference(const CaseSpec& c, const std::optional<std::string>& preci
 py::tuple lyapunov(const CaseSpec& c, const std::optional<std::string>& precision, std::size_t ensemble,
                      const std::string& perturbation, const std::optional<std::string>& second_precision,
                      unsigned threads) {
+  // The command line's limit on --ensemble (round 4: ensemble=10**12 was accepted).
+  if (ensemble > lyapunov_ensemble_limit)
+    throw InputError("", "ensemble", std::to_string(ensemble) + " is above the limit of " +
+                                         std::to_string(lyapunov_ensemble_limit) + " runs from nearby starts");
   RunOptions options = run_options(precision, threads, std::nullopt);
   options.lyapunov_ensemble = ensemble;
   options.lyapunov_perturbation = perturbation;

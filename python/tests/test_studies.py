@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import vibro
-from conftest import SOURCE, cli_json, without_seconds
+from conftest import SOURCE, cli, cli_json, without_seconds
 from paoli_schatzman_step import paoli_schatzman
 
 
@@ -64,3 +64,10 @@ def test_outputs_follow_the_command_lines_rule(tmp_path):
         vibro.converge("cases/study_ps_centered_periodic.toml", out=tmp_path / "link")
     assert (problems / "VI-02.toml").read_bytes() == before
     assert not any(target.iterdir())
+
+
+def test_the_ensemble_has_the_command_lines_limit():
+    # Round 4: ensemble=10**12 was accepted where `vibro lyapunov --ensemble` allows 0–1000.
+    with pytest.raises(vibro.InputError, match="above the limit of 1000"):
+        vibro.lyapunov("cases/lyapunov/idp.toml", ensemble=10**12)
+    assert "not in range" in cli("lyapunov", "cases/lyapunov/idp.toml", "--ensemble", "1001", check=False).stderr

@@ -47,6 +47,8 @@ for k in range(rows):
         if fault == "offgrid": t = t + h / 10
         if fault == "contact": contact = "2"
         if fault == "long": q[0] = "1" * 100000
+    if fault == "plus":  # the grammar's optional '+' on every positive number: a correct answer
+        q = [x if x.startswith("-") else "+" + x for x in q]
     if fault == "bounce" and k == 2:
         contact = "1"  # a correct answer with one contact row
     out.write(",".join([repr(t)] + q + v + [contact]) + "\n")

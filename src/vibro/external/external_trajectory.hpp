@@ -221,7 +221,9 @@ class ProgramTrajectory {
     if (const std::optional<std::string> problem = decimal_cell_problem(text))
       fail_at(k, column, "'" + shown_input(text) + "' " + *problem);
     if constexpr (std::is_same_v<Real, double>) {
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out);
+      // from_chars takes no '+', which the grammar allows (decimal_cell_problem has checked it).
+      const char* first = text.data() + (text.front() == '+' ? 1 : 0);
+      const auto [end, error] = std::from_chars(first, text.data() + text.size(), out);
       if (error == std::errc::result_out_of_range)
         fail_at(k, column, "'" + shown_input(text) + "' is outside the range of double");
       if (error != std::errc{} || end != text.data() + text.size())

@@ -8,7 +8,14 @@
 #include "vibro/results/lyapunov_result.hpp"
 #include "vibro/case/run_options.hpp"
 
+#include <cstddef>
+
 namespace vibro {
+
+/// The most runs from nearby starts a Lyapunov ensemble may ask for
+/// (RunOptions::lyapunov_ensemble): the limit of the command line's `--ensemble` and of the
+/// Python module's `ensemble=` alike.
+inline constexpr std::size_t lyapunov_ensemble_limit = 1000;
 
 /// Throws InputError when the case has no [lyapunov] table or cannot have exponents.
 LyapunovResult run_lyapunov_case(const CaseSpec& c, const RunOptions& options = {});
