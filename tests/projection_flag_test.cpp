@@ -11,6 +11,8 @@
 // - for N = 1, NSPS is seed 003's NS impact scheme operation for operation
 //   (tests/ndof_schemes_test.cpp): the two runs flag the same rows.
 
+#include "support/case_text.hpp"
+
 #include "vibro/case/run_options.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/results/run_result.hpp"
@@ -91,13 +93,6 @@ struct OneDofCase {
   double obstacle;
 };
 
-/// `text` with its line `line` replaced by `replacement` (the line must be there).
-std::string with(std::string text, const std::string& line, const std::string& replacement) {
-  const std::size_t at = text.find(line);
-  EXPECT_NE(at, std::string::npos) << line;
-  return at == std::string::npos ? text : text.replace(at, line.size(), replacement);
-}
-
 std::vector<OneDofCase> one_dof_cases() {
   const std::string impact_oscillator = R"(
 [model]
@@ -137,11 +132,11 @@ t_end = 3
   return {
       {"paoli-schatzman centered", impact_oscillator, "u", 0},
       {"paoli-schatzman backward",
-       with(impact_oscillator, "type = \"paoli-schatzman\"",
+       with_line(impact_oscillator, "type = \"paoli-schatzman\"",
             "type = \"paoli-schatzman\"\nvelocity = \"backward\"\nstart = \"linear\""),
        "u", 0},
       {"nonstandard-impact", conservative, "y", 0.5},
-      {"standard-impact", with(conservative, "type = \"nonstandard-impact\"\nstart = \"exact\"", "type = \"standard-impact\""),
+      {"standard-impact", with_line(conservative, "type = \"nonstandard-impact\"\nstart = \"exact\"", "type = \"standard-impact\""),
        "y", 0.5},
   };
 }
@@ -191,7 +186,7 @@ periods = 3
   for (const auto& [scheme, column] : {std::pair{"nonstandard-paoli-schatzman", "q1"},
                                        std::pair{"moreau-monteiro-marques", "v1"}, std::pair{"nonstandard-mmm", "v1"}}) {
     SCOPED_TRACE(std::string(scheme) + " in " + GetParam());
-    const FlaggedRun r = run_text(with(text, "SCHEME", scheme), GetParam());
+    const FlaggedRun r = run_text(with_line(text, "type = \"SCHEME\"", "type = \"" + std::string(scheme) + "\""), GetParam());
     expect_rows_are_first_steps(r);
     const std::size_t flag = r.rows.column("projection_active"), value = r.rows.column(column);
     std::int64_t flagged = 0;
