@@ -13,12 +13,14 @@
 
 #include "vibro/external/external_program.hpp"
 #include "vibro/external/external_trajectory.hpp"
+#include "vibro/external/shown_output.hpp"
 #include "vibro/support/input_error.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -29,6 +31,10 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -425,6 +431,175 @@ TEST_F(ExternalSchemeCli, AProgramThatFailsIsNamedWithItsStderr) {
   const fs::path study = write("small.toml", small_study);
   EXPECT_TRUE(refused(vibro("converge " + quoted(study) + " --out " + quoted(out) + " --scheme-command vibro-no-such"),
                       out, {"the program 'vibro-no-such' was not found"}));
+}
+
+/// A program for the process tests: it starts `sleep 9994` in a session of its own (setsid:
+/// out of its process group, so that killing the group does not reach it), writes its own
+/// process id and the sleep's to `pids`, then does what `then` says.
+fs::path escaping_program(const fs::path& pids, const std::string& then) {
+  const fs::path script = pids.parent_path() / "escaping.sh";
+  std::ofstream(script) << "setsid sleep 9994 </dev/null >/dev/null 2>&1 &\n"
+                        << "echo $$ $! > '" << pids.string() << ".part'\n"
+                        << "mv '" << pids.string() << ".part' '" << pids.string() << "'\n"
+                        << then << "\n";
+  return script;
+}
+
+/// The two process ids the program wrote (empty until it has).
+std::vector<std::string> pids_written(const fs::path& pids) {
+  std::vector<std::string> found;
+  std::ifstream in(pids);
+  for (std::string pid; in >> pid;) found.push_back(pid);
+  return found;
+}
+
+/// Whether every process of `pids` is gone (or a zombie left to init) within 3 s; kills the
+/// ones left, so that a failing test leaves nothing behind either.
+::testing::AssertionResult all_gone(const std::vector<std::string>& pids) {
+  for (int tries = 0; tries < 150; ++tries) {
+    if (std::all_of(pids.begin(), pids.end(), [](const std::string& p) { return gone_or_dead(p); }))
+      return ::testing::AssertionSuccess();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  auto failure = ::testing::AssertionFailure() << "left running:";
+  for (const std::string& p : pids)
+    if (!gone_or_dead(p)) {
+      failure << " " << p;
+      ::kill(std::stoi(p), SIGKILL);
+    }
+  return failure;
+}
+
+// A timeout stops the program and the descendant that left its group (the command line is
+// its subreaper: docs/own_scheme.md "What vibro stops").
+TEST_F(ExternalSchemeCli, ATimeoutStopsADescendantThatLeftTheProcessGroup) {
+  const fs::path pids = dir() / "pids";
+  const fs::path program = escaping_program(pids, "sleep 300");
+  const fs::path study = write("small.toml", small_study);
+  const fs::path out = dir() / "out";
+  const Outcome outcome = vibro("converge " + quoted(study) + " --out " + quoted(out) + " --threads 1" +
+                                " --scheme-timeout 1 --scheme-command \"sh " + program.string() + "\"");
+  EXPECT_TRUE(refused(outcome, out, {"did not finish within 1 s", "with every process it started"}));
+  const std::vector<std::string> started = pids_written(pids);
+  ASSERT_EQ(started.size(), 2u) << outcome.err;
+  EXPECT_TRUE(all_gone(started));
+}
+
+// SIGINT, SIGTERM or SIGHUP sent to vibro alone (as `kill` does, not the terminal's whole
+// group) ends the program and its escaped descendant before vibro ends by the signal.
+TEST_F(ExternalSchemeCli, EverySignalThatEndsVibroEndsTheProgramAndItsDescendantsFirst) {
+  const fs::path study = write("small.toml", small_study);
+  for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+    const fs::path pids = dir() / ("pids" + std::to_string(signal_number));
+    const fs::path program = escaping_program(pids, "sleep 300");
+    const pid_t vibro_pid = ::fork();
+    ASSERT_GE(vibro_pid, 0);
+    if (vibro_pid == 0) {
+      const std::string command = "exec " + quoted(VIBRO_EXECUTABLE) + " converge " + quoted(study) + " --out " +
+                                  quoted(dir() / "out") + " --threads 1 --scheme-command \"sh " + program.string() +
+                                  "\" >/dev/null 2>&1 </dev/null";
+      ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    std::vector<std::string> started;
+    for (int tries = 0; tries < 500 && started.size() < 2; ++tries) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      started = pids_written(pids);
+    }
+    ::kill(vibro_pid, signal_number);
+    int status = 0;
+    ::waitpid(vibro_pid, &status, 0);
+    ASSERT_EQ(started.size(), 2u) << "signal " << signal_number << ": the program did not start";
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal_number) << "signal " << signal_number;
+    EXPECT_TRUE(all_gone(started)) << "signal " << signal_number;
+  }
+}
+
+// A program that exits with a failure while a process it started still holds its stdout is
+// named by its exit status at once, not after the timeout; what it started is stopped.
+TEST_F(ExternalSchemeCli, AFailedExitIsNamedWhileAChildHoldsTheOutput) {
+  const fs::path pids = dir() / "pids";
+  const fs::path program = escaping_program(pids, "sleep 9993 & echo $! >> '" + (dir() / "held").string() +
+                                                             "'\nexit 5");
+  const fs::path study = write("small.toml", small_study);
+  const fs::path out = dir() / "out";
+  const auto begin = std::chrono::steady_clock::now();
+  const Outcome outcome = vibro("converge " + quoted(study) + " --out " + quoted(out) + " --threads 1" +
+                                " --scheme-timeout 60 --scheme-command \"sh " + program.string() + "\"");
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(20));
+  EXPECT_TRUE(refused(outcome, out, {"the program exited with status 5"}));
+  std::vector<std::string> started = pids_written(pids);
+  const std::vector<std::string> holder = pids_written(dir() / "held");
+  started.insert(started.end(), holder.begin(), holder.end());
+  ASSERT_EQ(started.size(), 3u) << outcome.err;
+  EXPECT_TRUE(all_gone(started));
+}
+
+// With --threads 2 the step size whose program fails stops the other's program at once,
+// instead of letting it run to its own timeout (600 s by default): the study's 80-step run
+// hangs, its 40-step run fails after a second (the case's own run, 20 steps, is answered).
+TEST_F(ExternalSchemeCli, AFailedStepSizeStopsTheOthers) {
+  std::string text = small_study;
+  text.replace(text.find("[step]\nsteps_per_period = 40"), 28, "[step]\nsteps_per_period = 20");
+  const fs::path study = write("small.toml", text);
+  const fs::path out = dir() / "out";
+  const fs::path hanging = dir() / "hanging";
+  const auto begin = std::chrono::steady_clock::now();
+  const Outcome outcome = vibro("converge " + quoted(study) + " --out " + quoted(out) + " --threads 2" +
+                                " --scheme-command \"python3 " + std::string(VIBRO_TEST_DATA_DIR) +
+                                "/faulty_scheme.py study:" + hanging.string() + "\"");
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(30));
+  EXPECT_TRUE(refused(outcome, out, {"at step size T/40", "the program exited with status 7"}));
+  const std::vector<std::string> pid = pids_written(hanging);
+  ASSERT_EQ(pid.size(), 1u) << outcome.err;
+  EXPECT_TRUE(all_gone(pid));
+}
+
+// Without --scheme-name the outputs name the program by its file name, or by its script's
+// when an interpreter runs one; an argument that only looks like a file name is not taken.
+TEST_F(ExternalSchemeCli, TheDefaultNameIsTheProgramsOrItsScriptsFileName) {
+  const fs::path program = write("my_scheme", "#!/bin/sh\necho no >&2\nexit 3\n");
+  fs::permissions(program, fs::perms::owner_all);
+  const fs::path study = write("small.toml", small_study);
+  const fs::path out = dir() / "out";
+  EXPECT_TRUE(refused(vibro("converge " + quoted(study) + " --out " + quoted(out) + " --scheme-command \"" +
+                            program.string() + " 0.0011 out/PWNED1\""),
+                      out, {"external scheme 'my_scheme' at step size"}));
+  EXPECT_TRUE(refused(vibro("converge " + quoted(study) + " --out " + quoted(out) + " --scheme-command \"sh " +
+                            program.string() + " 0.0011\""),
+                      out, {"external scheme 'my_scheme' at step size"}));
+  EXPECT_TRUE(refused(vibro("converge " + quoted(study) + " --out " + quoted(out) +
+                            " --scheme-command \"sh -c 'exit 3' x.py\""),
+                      out, {"external scheme 'sh' at step size"}));
+}
+
+// What a program wrote reaches a message visible and on one line: a byte-order mark before
+// its header is shown as \uFEFF, invalid UTF-8 bytes of its stderr as \xHH (no raw byte
+// reaches the terminal), and a 10 000-byte stderr line is cut with its length (of the 8 KiB kept).
+TEST(ShownOutput, ShowsInvisibleAndInvalidBytesAndCutsLongText) {
+  EXPECT_EQ(vibro::shown_output("\xEF\xBB\xBFt,u,v"), "\\uFEFFt,u,v");
+  EXPECT_EQ(vibro::shown_output("a\xFF\xFE" "b\tc"), "a\\xFF\\xFEb\\tc");
+  EXPECT_EQ(vibro::shown_output("\xC3\xA9t\xC3"), "\xC3\xA9t\\xC3");  // é kept, a cut character not
+  EXPECT_EQ(vibro::shown_output("\xED\xA0\x80"), "\\xED\\xA0\\x80");  // a surrogate is not UTF-8
+  EXPECT_EQ(vibro::shown_output(std::string(100, 'x'), 10), "xxxxxxxxxx… (100 bytes)");
+}
+
+TEST_F(ExternalSchemeCli, AProgramsBytesAreShownEscapedAndCut) {
+  const fs::path study = write("small.toml", small_study);
+  const fs::path out = dir() / "out";
+  const fs::path bom = write("bom.sh", "cat >/dev/null; printf '\\357\\273\\277t,u,v\\n0,1,0\\n'\n");
+  Outcome outcome = vibro("converge " + quoted(study) + " --out " + quoted(out) + " --scheme-command \"sh " +
+                          bom.string() + "\"");
+  EXPECT_TRUE(refused(outcome, out, {"line 1 is '\\uFEFFt,u,v' where the header 't,u,v'"}));
+  const fs::path raw = write("raw.sh", "printf 'bad \\377\\376 bytes\\n' >&2; exit 3\n");
+  outcome = vibro("converge " + quoted(study) + " --out " + quoted(out) + " --scheme-command \"sh " + raw.string() + "\"");
+  EXPECT_TRUE(refused(outcome, out, {"its last stderr lines: bad \\xFF\\xFE bytes"}));
+  EXPECT_EQ(outcome.err.find('\xFF'), std::string::npos) << "a raw byte reached stderr";
+  const fs::path long_line = write("long.sh", "head -c 10000 /dev/zero | tr '\\0' e >&2; exit 3\n");
+  outcome = vibro("converge " + quoted(study) + " --out " + quoted(out) + " --scheme-command \"sh " +
+                  long_line.string() + "\"");
+  EXPECT_TRUE(refused(outcome, out, {"its last stderr lines: eeee", " bytes)"}));
+  EXPECT_LT(outcome.err.size(), 1000u);
 }
 
 TEST_F(ExternalSchemeCli, TheCommandComesFromTheCommandLineOnly) {

@@ -1,7 +1,8 @@
 // The order in which parallel_for_largest_first hands out tasks (analysis/parallel_for.hpp):
 // decreasing cost, ties in index order, every task exactly once. On one thread the tasks run
 // in the order they are handed out, so that order is observed directly; on two threads the
-// first two handed out are the two heaviest, whichever thread takes which.
+// first two handed out are the two heaviest, whichever thread takes which. The first failure
+// starts no further task and asks those running to stop (support/cancellation.hpp).
 
 #include "vibro/analysis/parallel_for.hpp"
 
@@ -79,17 +80,58 @@ TEST(ParallelFor, WithNoTaskRunsNothingAndReturns) {
   }
 }
 
-TEST(ParallelForLargestFirst, RethrowsAFailureAfterRunningTheOtherTasks) {
-  std::atomic<int> ran{0};
-  EXPECT_THROW(parallel_for_largest_first(
-                   study_steps.size(), 2,
-                   [&](std::size_t i) {
-                     ++ran;
-                     if (i == 3) throw std::runtime_error("task 3 fails");
-                   },
-                   [](std::size_t i) { return study_steps[i]; }),
-               std::runtime_error);
-  EXPECT_EQ(ran, static_cast<int>(study_steps.size()));
+/// On one thread the tasks run in the order handed out (7, 6, …, 0): task 3 fails, so 2, 1
+/// and 0 never start, and its exception is the one rethrown.
+TEST(ParallelForLargestFirst, AFailureStartsNoFurtherTaskAndIsRethrown) {
+  std::vector<std::size_t> ran;
+  try {
+    parallel_for_largest_first(
+        study_steps.size(), 1,
+        [&](std::size_t i) {
+          ran.push_back(i);
+          if (i == 3) throw std::runtime_error("task 3 fails");
+        },
+        [](std::size_t i) { return study_steps[i]; });
+    ADD_FAILURE() << "the failure was not rethrown";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "task 3 fails");
+  }
+  EXPECT_EQ(ran, (std::vector<std::size_t>{7, 6, 5, 4, 3}));
+}
+
+/// On two threads the heaviest task (7) runs until it is asked to stop, as a scheme's loop or
+/// a user's program tests the request; task 6, beside it, fails. Task 7 then stops (its
+/// Cancelled is not what is rethrown), and no other task starts. Outside parallel_for no stop
+/// is requested.
+TEST(ParallelFor, AFailureAsksTheTasksRunningBesideItToStop) {
+  std::atomic<bool> seven_stopped{false};
+  std::atomic<int> started{0};
+  const auto begin = std::chrono::steady_clock::now();
+  try {
+    parallel_for_largest_first(
+        study_steps.size(), 2,
+        [&](std::size_t i) {
+          ++started;
+          if (i == 6) throw std::runtime_error("task 6 fails");
+          if (i != 7) return;
+          const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+          while (std::chrono::steady_clock::now() < give_up) {
+            if (stop_requested()) {
+              seven_stopped = true;
+              throw_if_cancelled();
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          }
+        },
+        [](std::size_t i) { return study_steps[i]; });
+    ADD_FAILURE() << "the failure was not rethrown";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "task 6 fails");
+  }
+  EXPECT_TRUE(seven_stopped);
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(10));
+  EXPECT_EQ(started, 2) << "a task started after the failure";
+  EXPECT_FALSE(stop_requested());
 }
 
 }  // namespace

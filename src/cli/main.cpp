@@ -8,6 +8,7 @@
 #include "verb.hpp"
 #include "version_text.hpp"
 
+#include "vibro/external/program_processes.hpp"
 #include "vibro/io/interrupt_cleanup.hpp"
 #include "vibro/support/input_error.hpp"
 
@@ -24,11 +25,26 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace {
 
 using vibro::cli::CommonOptions;
+
+/// Memory held back for the way out of an exhausted heap. When an allocation fails, the
+/// new-handler frees it and the failure is thrown as std::bad_alloc: the unwinding then has
+/// room to free what was built, which itself allocates (nlohmann::json's destructor keeps a
+/// stack of the values it frees), and main() its one-line error. Without it, round 4's
+/// `run --precision double,long-double` of a long reference ended in std::terminate, exit 134.
+void* memory_for_the_way_out = nullptr;
+constexpr std::size_t memory_for_the_way_out_bytes = std::size_t{64} << 20;
+
+void release_memory_for_the_way_out() {
+  ::operator delete(std::exchange(memory_for_the_way_out, nullptr));
+  std::set_new_handler(nullptr);
+  throw std::bad_alloc();
+}
 
 /// The message for a command line the parser refused: an unknown verb or none is named with
 /// the verbs there are.
@@ -52,8 +68,14 @@ int main(int argc, char** argv) {
   // A file-size limit (ulimit -f) then makes a write fail with EFBIG, which every write
   // checks, instead of killing the process with a half-written file.
   std::signal(SIGXFSZ, SIG_IGN);
-  // Ctrl-C or a kill during a run removes the temporary file of an output being written.
-  vibro::InterruptCleanup::install();
+  memory_for_the_way_out = ::operator new(memory_for_the_way_out_bytes);
+  std::set_new_handler(release_memory_for_the_way_out);
+  // A user's program and everything it starts end with vibro and with the program's timeout,
+  // even a descendant that leaves its process group (docs/own_scheme.md "What vibro stops").
+  vibro::adopt_escaped_descendants();
+  // Ctrl-C or a kill during a run stops those programs and removes the temporary file of an
+  // output being written.
+  vibro::InterruptCleanup::install(&vibro::stop_every_program);
 
   CLI::App app{"vibro: verification and reproducibility harness for vibro-impact time-stepping schemes"};
   app.require_subcommand(1);

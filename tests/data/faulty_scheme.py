@@ -22,6 +22,14 @@ out = sys.stdout
 
 if fault == "hang":
     time.sleep(600)
+if fault.startswith("study:"):  # "study:PIDFILE": the study's 80-step run hangs, its 40-step run fails
+    if steps == 80:
+        with open(fault[len("study:"):], "w") as pid_file:
+            pid_file.write(str(__import__("os").getpid()))
+        time.sleep(600)
+    if steps == 40:
+        time.sleep(1)
+        sys.exit(7)
 if fault == "silent":
     sys.exit(0)
 if fault == "exit":

@@ -1,10 +1,14 @@
 #pragma once
 // Runs independent tasks on a few threads (the step sizes of a convergence study), in order
-// or the most expensive first. A task that throws stops nothing else; the first exception
-// is rethrown once all have finished.
+// or the most expensive first. The first task that throws stops the others: no task starts
+// after it, and those running are asked to stop (support/cancellation.hpp: they find the
+// request at their next test, and a user's program is stopped within 0.1 s); its exception is
+// rethrown once all have returned.
 //
 // MPFR: Boost 1.74 keeps its default precision in a process-wide static, so the caller
 // sets it (MpfrPrecisionGuard) before calling, and tasks must not change it.
+
+#include "vibro/support/cancellation.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -13,6 +17,7 @@
 #include <mutex>
 #include <numeric>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace vibro {
@@ -21,17 +26,21 @@ namespace vibro {
 template <class Task>
 void parallel_for(std::size_t count, unsigned threads, const Task& task) {
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   const auto worker = [&] {
-    for (std::size_t i; (i = next++) < count;) {
+    const std::atomic<bool>* const outer = std::exchange(task_beside_failed, &failed);
+    for (std::size_t i; !failed.load(std::memory_order_relaxed) && (i = next++) < count;) {
       try {
         task(i);
       } catch (...) {
         const std::lock_guard lock(failure_mutex);
         if (!failure) failure = std::current_exception();
+        failed.store(true, std::memory_order_relaxed);
       }
     }
+    task_beside_failed = outer;
   };
   // No task, no thread: with count = 0 the "threads beside this one" would be 0 − 1.
   if (count == 0) return;

@@ -1,6 +1,9 @@
 #include "vibro/external/external_program.hpp"
 
+#include "vibro/external/program_processes.hpp"
+#include "vibro/external/shown_output.hpp"
 #include "vibro/scalar/shown_input.hpp"
+#include "vibro/support/cancellation.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -138,7 +141,12 @@ RunningProgram::RunningProgram(const std::vector<std::string>& argv, std::string
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  const int started = posix_spawnp(&pid_, args[0], &actions, &attributes, args.data(), environ);
+  int started = 0;
+  {
+    const auto starting = hold_program_starts();
+    started = posix_spawnp(&pid_, args[0], &actions, &attributes, args.data(), environ);
+    if (started == 0) group_slot_ = register_program_group(pid_);
+  }
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   close(in[0]);
@@ -163,15 +171,37 @@ RunningProgram::~RunningProgram() { stop(); }
 void RunningProgram::stop() noexcept {
   if (pid_ > 0) {
     kill(-pid_, SIGKILL);
-    kill(pid_, SIGKILL);  // should it have left its group
-    int status = 0;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    if (!exited_) {
+      kill(pid_, SIGKILL);  // should it have left its group
+      int status = 0;
+      while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+      }
     }
-    pid_ = -1;
+    end_group();
   }
   close_fd(in_);
   close_fd(out_);
   close_fd(err_);
+}
+
+void RunningProgram::end_group() noexcept {
+  kill(-pid_, SIGKILL);  // what it left running in its group (nothing, usually)
+  pid_ = -1;
+  unregister_program_group(std::exchange(group_slot_, -1));
+  stop_escaped_descendants();
+}
+
+bool RunningProgram::leader_exited() {
+  if (exited_) return true;
+  const pid_t done = waitpid(pid_, &status_, WNOHANG);
+  if (done == pid_) exited_ = true;
+  else if (done < 0 && errno != EINTR) fail(std::string("waitpid failed: ") + std::strerror(errno));
+  return exited_;
+}
+
+std::string RunningProgram::stopped_with() {
+  return adopting_escaped_descendants() ? "it was stopped, with every process it started"
+                                        : "it was stopped, with every process of its process group";
 }
 
 void RunningProgram::fail(const std::string& message) {
@@ -218,11 +248,24 @@ void RunningProgram::exchange() {
   watch(in_, POLLOUT);
   watch(out_, POLLIN);
   watch(err_, POLLIN);
+  // Waits in slices: between two, a request to stop (Ctrl-C in the Python module, or another
+  // step size of the study that failed) stops the program, and a program that has exited
+  // with a failure while a process it started still holds its output is named at once.
+  constexpr long long slice_ms = 100;
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now());
-  const int ready = left.count() > 0 ? poll(fds, count, static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30))) : 0;
+  const int ready = left.count() > 0 ? poll(fds, count, static_cast<int>(std::min<long long>(left.count() + 1, slice_ms))) : 0;
+  if (stop_requested()) {
+    stop();
+    throw Cancelled();
+  }
+  if (ready == 0 && leader_exited() && !(WIFEXITED(status_) && WEXITSTATUS(status_) == 0)) {
+    stop();
+    throw ProgramFailure(exit_failure());
+  }
+  if (ready == 0 && left.count() > slice_ms) return;
   if (ready == 0)
-    fail("did not finish within " + seconds_text(limits_.timeout.count()) +
-         " (--scheme-timeout; it was stopped, with every process it started)");
+    fail("did not finish within " + seconds_text(limits_.timeout.count()) + " (--scheme-timeout; " + stopped_with() +
+         (exited_ ? "; it had exited with status 0, but a process it started kept its output open)" : ")"));
   if (ready < 0) {
     if (errno == EINTR) return;
     fail(std::string("poll failed: ") + std::strerror(errno));
@@ -269,26 +312,27 @@ std::optional<std::string_view> RunningProgram::next_line() {
 
 void RunningProgram::wait_for_exit() {
   while (err_ >= 0 || in_ >= 0 || out_ >= 0) exchange();
-  int status = 0;
-  for (;;) {
-    const pid_t done = waitpid(pid_, &status, WNOHANG);
-    if (done == pid_) break;
-    if (done < 0 && errno != EINTR) fail(std::string("waitpid failed: ") + std::strerror(errno));
+  while (!leader_exited()) {
+    if (stop_requested()) {
+      stop();
+      throw Cancelled();
+    }
     if (std::chrono::steady_clock::now() > deadline_)
       fail("closed its output but did not exit within " + seconds_text(limits_.timeout.count()) +
-           " (--scheme-timeout; it was stopped)");
+           " (--scheme-timeout; " + stopped_with() + ")");
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  const pid_t leader = pid_;
-  pid_ = -1;
-  kill(-leader, SIGKILL);  // what it left running in its group (nothing, usually)
+  end_group();
+  if (!(WIFEXITED(status_) && WEXITSTATUS(status_) == 0)) throw ProgramFailure(exit_failure());
+}
+
+std::string RunningProgram::exit_failure() const {
   const std::string tail = stderr_tail();
   const std::string said = tail.empty() ? " (it wrote nothing to stderr)" : "; its last stderr lines: " + tail;
-  if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-    throw ProgramFailure("exited with status " + std::to_string(WEXITSTATUS(status)) + said);
-  if (WIFSIGNALED(status))
-    throw ProgramFailure("was ended by signal " + std::to_string(WTERMSIG(status)) + " (" +
-                         strsignal(WTERMSIG(status)) + ")" + said);
+  if (WIFSIGNALED(status_))
+    return "was ended by signal " + std::to_string(WTERMSIG(status_)) + " (" + strsignal(WTERMSIG(status_)) + ")" +
+           said;
+  return "exited with status " + std::to_string(WEXITSTATUS(status_)) + said;
 }
 
 std::string RunningProgram::stderr_tail(std::size_t lines) const {
@@ -304,7 +348,7 @@ std::string RunningProgram::stderr_tail(std::size_t lines) const {
   }
   std::string joined;
   for (auto it = found.rbegin(); it != found.rend(); ++it) joined += (joined.empty() ? "" : " | ") + std::string(*it);
-  return escaped_controls(joined);
+  return shown_output(joined, max_stderr_shown);
 }
 
 }  // namespace vibro

@@ -4,7 +4,10 @@
 // string, its stdout read line by line within a bound on each line and on the whole output,
 // its stderr's last lines kept for the message when it fails, and everything within a
 // deadline. On any failure, and when its output is no longer wanted, the whole group is
-// killed and the program reaped: no process is left behind, no zombie.
+// killed and the program reaped: no process is left behind, no zombie; with the command
+// line's subreaper, neither is a descendant that left the group (program_processes.hpp).
+// While it runs, a request to stop (support/cancellation.hpp: the Python module's Ctrl-C,
+// or another step size of a study that failed) stops it within 0.1 s and throws Cancelled.
 
 #include <chrono>
 #include <cstddef>
@@ -60,8 +63,10 @@ class RunningProgram {
   /// program reaped.
   void stop() noexcept;
 
-  /// Its last stderr lines (at most `lines`), joined by " | ", control characters escaped.
+  /// Its last stderr lines (at most `lines`), joined by " | ", as a message quotes a program's
+  /// output (shown_output.hpp: escaped, and cut after max_stderr_shown bytes with the length).
   std::string stderr_tail(std::size_t lines = 5) const;
+  static constexpr std::size_t max_stderr_shown = 400;
 
  private:
   /// One round of poll(): writes what stdin takes, reads what stdout and stderr have.
@@ -71,10 +76,21 @@ class RunningProgram {
   void read_stderr();
   void write_stdin();
   [[noreturn]] void fail(const std::string& message);
+  /// Whether the program (the group's leader) has exited; reaps it and keeps its status.
+  bool leader_exited();
+  /// After the leader was reaped: kills what it left in its group and its escaped descendants.
+  void end_group() noexcept;
+  /// "exited with status 5; its last stderr lines: …", or the signal that ended it.
+  std::string exit_failure() const;
+  /// What a timeout stopped: every descendant with the subreaper, else the process group.
+  static std::string stopped_with();
 
   ProgramLimits limits_;
   std::chrono::steady_clock::time_point deadline_;
   pid_t pid_ = -1;
+  int group_slot_ = -1;  ///< its group's registration (program_processes.hpp)
+  bool exited_ = false;  ///< the leader was reaped; its status is status_
+  int status_ = 0;
   int in_ = -1, out_ = -1, err_ = -1;
   std::string input_;
   std::size_t written_ = 0;

@@ -14,6 +14,7 @@
 
 #include "vibro/drive/node_time_check.hpp"
 #include "vibro/external/external_program.hpp"
+#include "vibro/external/shown_output.hpp"
 #include "vibro/linalg/coordinates.hpp"
 #include "vibro/external/external_scheme.hpp"
 #include "vibro/support/input_error.hpp"
@@ -91,7 +92,7 @@ class ProgramTrajectory {
     rows_ = k + 1;
     if (!contact_column_) return false;
     const std::string_view flag = cells_.back();
-    if (flag != "0" && flag != "1") fail_at(k, columns_.size() - 1, "'" + shown_input(flag) + "' is not 0 or 1");
+    if (flag != "0" && flag != "1") fail_at(k, columns_.size() - 1, "'" + shown_output(flag) + "' is not 0 or 1");
     return flag == "1";
   }
 
@@ -209,7 +210,7 @@ class ProgramTrajectory {
       contact_column_ = true;
       columns_.push_back("contact");
     } else if (joined != expected) {
-      fail("line 1 is '" + shown_input(*line) + "' where the header '" + expected + "' or '" + with_contact +
+      fail("line 1 is '" + shown_output(*line) + "' where the header '" + expected + "' or '" + with_contact +
            "' was expected");
     }
   }
@@ -219,21 +220,21 @@ class ProgramTrajectory {
   void read_cell(std::int64_t k, std::size_t column, Real& out) {
     const std::string_view text = cells_[column];
     if (const std::optional<std::string> problem = decimal_cell_problem(text))
-      fail_at(k, column, "'" + shown_input(text) + "' " + *problem);
+      fail_at(k, column, "'" + shown_output(text) + "' " + *problem);
     if constexpr (std::is_same_v<Real, double>) {
       // from_chars takes no '+', which the grammar allows (decimal_cell_problem has checked it).
       const char* first = text.data() + (text.front() == '+' ? 1 : 0);
       const auto [end, error] = std::from_chars(first, text.data() + text.size(), out);
       if (error == std::errc::result_out_of_range)
-        fail_at(k, column, "'" + shown_input(text) + "' is outside the range of double");
+        fail_at(k, column, "'" + shown_output(text) + "' is outside the range of double");
       if (error != std::errc{} || end != text.data() + text.size())
-        fail_at(k, column, "'" + shown_input(text) + "' is not a decimal number");
+        fail_at(k, column, "'" + shown_output(text) + "' is not a decimal number");
     } else {
       digits_.assign(text);
       if constexpr (is_runtime_precision_v<Real>) mpfr_set_str(out.backend().data(), digits_.c_str(), 10, MPFR_RNDN);
       else out = detail::parse_decimal_rounded<Real>(digits_);
     }
-    if (!is_finite(out)) fail_at(k, column, "'" + shown_input(text) + "' is not finite in " + scalar_name<Real>());
+    if (!is_finite(out)) fail_at(k, column, "'" + shown_output(text) + "' is not finite in " + scalar_name<Real>());
   }
 
   void assign(std::int64_t k, Coordinates& x, std::size_t first) {

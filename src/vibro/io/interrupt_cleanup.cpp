@@ -22,8 +22,10 @@ struct Slot {
 
 std::array<Slot, slot_count> slots;
 std::mutex slots_mutex;  // between threads that register; the handler takes no lock
+std::atomic<void (*)() noexcept> first_action{nullptr};
 
 extern "C" void remove_registered_and_reraise(int signal_number) {
+  if (const auto first = first_action.load(std::memory_order_acquire)) first();
   for (Slot& slot : slots)
     if (slot.used.load(std::memory_order_acquire)) ::unlink(slot.path);
   ::signal(signal_number, SIG_DFL);
@@ -51,7 +53,8 @@ void InterruptCleanup::remove(int slot) {
   slots[static_cast<std::size_t>(slot)].used.store(false, std::memory_order_release);
 }
 
-void InterruptCleanup::install() {
+void InterruptCleanup::install(void (*first)() noexcept) {
+  first_action.store(first, std::memory_order_release);
   struct sigaction action {};
   action.sa_handler = remove_registered_and_reraise;
   sigemptyset(&action.sa_mask);

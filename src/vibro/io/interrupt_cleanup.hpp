@@ -5,6 +5,8 @@
 // registered here (unlink is async-signal-safe), then lets the signal end the process as
 // it would have. A report's staging directory is not covered: it exists only while the
 // report is written, after all its runs, and removing a tree is not async-signal-safe.
+// Before them, the handler calls what install() was given: the command line stops the
+// users' programs running (external/program_processes.hpp), which io/ does not know.
 
 #include <filesystem>
 
@@ -17,8 +19,9 @@ class InterruptCleanup {
   static int add(const std::filesystem::path& path);
   /// Forgets the slot (−1: nothing).
   static void remove(int slot);
-  /// Installs the handler for SIGINT, SIGTERM and SIGHUP (the CLI does, once).
-  static void install();
+  /// Installs the handler for SIGINT, SIGTERM and SIGHUP (the CLI does, once); the handler
+  /// calls `first` (async-signal-safe, or null) before it removes the files.
+  static void install(void (*first)() noexcept = nullptr);
 };
 
 }  // namespace vibro

@@ -1,9 +1,12 @@
 #pragma once
 // A request from outside to stop the computation in progress — the Python module's Ctrl-C
-// (docs/python.md "Interrupting") — tested now and then by the long loops: every 2^16 steps of
-// a scheme's run or study, each section of a landing scheme's run, each flight or integrator
-// segment of an exact-detection reference. A test costs one relaxed load, never one per step.
-// Nothing else sets it: `vibro` itself stops on Ctrl-C by the signal's default action.
+// (docs/python.md "Interrupting"), or, for a task run beside others (analysis/parallel_for.hpp:
+// the step sizes of a study, the points of a sweep), the failure of one of them, which makes
+// the others' work useless — tested now and then by the long loops: every 2^16 steps of a
+// scheme's run or study, each section of a landing scheme's run, each flight or integrator
+// segment of an exact-detection reference, every 0.1 s of a user's program
+// (external/external_program.hpp). A test costs one or two relaxed loads, never one per step.
+// `vibro` itself stops on Ctrl-C by the signal's default action.
 
 #include <atomic>
 #include <cstdint>
@@ -24,8 +27,18 @@ inline constexpr std::int64_t steps_between_cancellation_tests = std::int64_t{1}
 /// the stop catches it.
 struct Cancelled {};
 
+/// Set by parallel_for in each thread that runs its tasks: the flag it raises when one task
+/// has failed (null outside parallel_for).
+inline thread_local const std::atomic<bool>* task_beside_failed = nullptr;
+
+/// Whether the computation running in this thread is asked to stop.
+inline bool stop_requested() {
+  return cancellation_requested.load(std::memory_order_relaxed) ||
+         (task_beside_failed != nullptr && task_beside_failed->load(std::memory_order_relaxed));
+}
+
 inline void throw_if_cancelled() {
-  if (cancellation_requested.load(std::memory_order_relaxed)) [[unlikely]]
+  if (stop_requested()) [[unlikely]]
     throw Cancelled();
 }
 
