@@ -6,6 +6,7 @@
 // the exit code (2 bad input, 1 a run that cannot go on), the one-line message, and that
 // nothing was written where it must not be.
 
+#include "support/case_text.hpp"
 #include "support/cli_runner.hpp"
 
 #include "vibro/report/gnuplot_svg.hpp"
@@ -19,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -750,6 +752,64 @@ TEST_F(Hostile, EveryEmptyOutputPathIsRefusedWhenTheCommandLineIsRead) {
     SCOPED_TRACE(command);
     EXPECT_TRUE(bad_input(vibro(command), {"is empty"}));
   }
+}
+
+// Round 4: a plot that cannot be written (here its path is a directory) is said so, not blamed
+// on a missing gnuplot; the reference values are written all the same.
+TEST_F(Hostile, APlotThatCannotBeWrittenIsNotBlamedOnAMissingGnuplot) {
+  fs::create_directories(dir() / "plots" / "VI-02.svg");
+  const Outcome outcome = vibro("testset reference --problem VI-02 --quiet --out " + quoted(dir() / "ref") +
+                                " --plots " + quoted(dir() / "plots"));
+  EXPECT_EQ(outcome.status, 0) << outcome.err;
+  const std::string expected = vibro::gnuplot_installed()
+                                   ? "no plot of VI-02: cannot write " + (dir() / "plots" / "VI-02.svg").string()
+                                   : std::string("no plot of VI-02: gnuplot is not installed");
+  EXPECT_NE(outcome.err.find(expected), std::string::npos) << outcome.err;
+  EXPECT_TRUE(fs::exists(dir() / "ref" / "VI-02.toml"));
+  EXPECT_TRUE(fs::is_empty(dir() / "plots" / "VI-02.svg")) << "the directory in the plot's place was written into";
+}
+
+// Round 4: at α = 0, ω = 1 + 1e−40 the model is not at the resonance, but double rounds it
+// there: the listing says that the resonance is the rounding's and how far the model is from it
+// (the proof found two orbits). An exact resonance is said as before, with nothing added.
+TEST_F(Hostile, AResonanceMadeByRoundingIsSaidToBeTheRoundings) {
+  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "orbits" / "period2_ided.toml");
+  text = with_line(text, "alpha = \"0.1\"", "alpha = \"0\"");
+  text = with_line(text, "omega = \"4\"", "omega = \"1.0000000000000000000000000000000000000001\"");
+  const fs::path near = write("near_resonance.toml", text);
+  const Outcome in_double = vibro("orbits " + quoted(near) + " --n 1");
+  EXPECT_EQ(in_double.status, 0) << in_double.err;
+  EXPECT_NE(in_double.out.find("resonance"), std::string::npos) << in_double.out;
+  EXPECT_NE(in_double.out.find("in double only"), std::string::npos) << in_double.out;
+  EXPECT_NE(in_double.out.find("the model is 1e-40 from the resonance"), std::string::npos) << in_double.out;
+  const fs::path exact = write("resonance.toml", with_line(text, "omega = \"1.0000000000000000000000000000000000000001\"",
+                                                          "omega = \"1\""));
+  const Outcome at_resonance = vibro("orbits " + quoted(exact) + " --n 1");
+  EXPECT_NE(at_resonance.out.find("resonance"), std::string::npos) << at_resonance.out;
+  EXPECT_EQ(at_resonance.out.find("only"), std::string::npos) << at_resonance.out;
+}
+
+// Round 4: a reference run of 10^6 periods at two precisions held about 20 KB a period and
+// ended in std::terminate (exit 134) once memory ran out, freeing its JSON. Under an address-
+// space limit of 1 GB it now ends with the one-line error and exit 1.
+TEST_F(Hostile, RunningOutOfMemoryEndsWithTheOneLineError) {
+  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+  text = with_line(text, "periods = 10", "periods = 1000000");
+  const fs::path big = write("long_reference.toml", text);
+  const Outcome outcome = vibro_limited("ulimit -v 1000000", "run " + quoted(big) +
+                                                                 " --no-error-estimate --precision double,long-double --quiet");
+  EXPECT_EQ(outcome.status, 1) << outcome.err;
+  EXPECT_EQ(outcome.err.rfind("vibro: error: out of memory", 0), 0u) << outcome.err;
+  EXPECT_EQ(std::count(outcome.err.begin(), outcome.err.end(), '\n'), 1) << outcome.err;
+}
+
+// Round 4: a bound of a real option is shown as it is, not as "0.000000 to 1.000000".
+TEST_F(Hostile, ARealOptionOutOfRangeShowsItsBoundsAsTheyAre) {
+  const std::string reference = quoted(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+  EXPECT_TRUE(bad_input(vibro("run " + reference + " --enclose --max-width 2.2e-308"),
+                        {"--max-width", "2.2e-308 is not in [2.2250738585072014e-308, 1]"}));
+  EXPECT_TRUE(bad_input(vibro("run " + reference + " --enclose --max-width 1.5"), {"1.5 is not in ["}));
+  EXPECT_TRUE(bad_input(vibro("run " + reference + " --enclose --max-width wide"), {"'wide' is not a number"}));
 }
 
 }  // namespace

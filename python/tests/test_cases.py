@@ -77,3 +77,8 @@ def test_a_case_dict_that_is_no_case_says_why():
         vibro.case_from_dict({"model": {"e": float("nan")}})
     with pytest.raises(TypeError, match="a case is"):
         vibro.run(42)
+    # round 4: a key is checked, not pasted into the TOML text, where this one would set e
+    with pytest.raises(vibro.InputError, match="is not a key"):
+        vibro.case_from_dict({"model": {'e = "0.3"\n#': 1}})
+    with pytest.raises(vibro.InputError, match="table .* is not a key"):
+        vibro.case_from_dict({"model]\n[case": {}})

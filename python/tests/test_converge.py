@@ -80,6 +80,9 @@ def answer_with(change):
     (lambda t, q, v, c: (t[:-1], q, v), r"returned t of shape \(20,\) where \(21,\) was asked for"),
     (lambda t, q, v, c: (t, np.stack([q, q], axis=1), v), r"returned q of shape \(21, 2\) where \(21,\) was asked for"),
     (lambda t, q, v, c: (t, q, ["x"] * len(v)), "returned a v that is not an array of numbers"),
+    # round 4: NumPy would keep the real part of a complex answer with only a warning
+    (lambda t, q, v, c: (t, q + 1e-9j, v), "returned a q of complex numbers where real numbers were asked for"),
+    (lambda t, q, v, c: (t, q, [complex(x) for x in v]), "returned a v of complex numbers"),
     (lambda t, q, v, c: (t, q, v, np.full(len(t), 2)), "contact flags other than 0 and 1"),
     (lambda t, q, v, c: (t + 0.01, q, v), "the step function's row 0 t = 0.01 is off the grid"),
     (lambda t, q, v, c: (t, np.where(t > 1, np.nan, q), v), "column 'u': nan is not finite"),

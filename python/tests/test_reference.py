@@ -74,3 +74,8 @@ def test_times_outside_the_horizon_are_bad_input():
         vibro.reference(falling("double"), times=["soon"])
     with pytest.raises(vibro.InputError, match="double or MPFR"):
         vibro.reference(falling("double"), times=[1.0], precision="rational")
+    # round 4: a table of times is not flattened, nor a complex time cut to its real part
+    with pytest.raises(ValueError, match=r"shape \(2, 2\)"):
+        vibro.reference(falling("double"), times=np.array([[0.1, 0.2], [0.3, 0.4]]))
+    with pytest.raises(TypeError, match="a time is a real number"):
+        vibro.reference(falling("double"), times=[0.5 + 1e-3j])

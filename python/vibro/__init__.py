@@ -279,8 +279,13 @@ def _time_texts(times):
         return []
     if isinstance(times, (str, bytes)):
         raise TypeError("times is an array or a list of numbers (or of decimal strings), not one string")
+    array = np.asarray(times, dtype=object)
+    if array.ndim > 1:
+        raise ValueError(f"times is an array of shape {array.shape}: a list of times (one dimension) was expected")
     out = []
-    for t in np.asarray(times, dtype=object).reshape(-1):
+    for t in array.reshape(-1):
+        if isinstance(t, (complex, np.complexfloating)):
+            raise TypeError(f"times holds {t!r}: a time is a real number (or a decimal string)")
         out.append(t if isinstance(t, str) else repr(float(t)))
     return out
 

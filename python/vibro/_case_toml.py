@@ -5,6 +5,17 @@ Tables are dicts, arrays of tables ([[expected]]) lists of dicts; a value is a s
 values as strings ("1/2", "0.1") where the case file accepts them."""
 import math
 import numbers
+import re
+
+# A TOML bare key: what every key and table name of a case file is (docs/case_files.md). A
+# key is checked, never pasted: 'e = "0.3"\n#' as a key would otherwise set e.
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _key(name, where):
+    if not isinstance(name, str) or not _BARE_KEY.fullmatch(name):
+        raise ValueError(f"case dict: {where}{name!r} is not a key (allowed: letters, digits, '_' and '-')")
+    return name
 
 
 def _value(x, where):
@@ -29,13 +40,14 @@ def case_toml(case):
         raise ValueError(f"a case dict is a dict of tables ([case], [model], ...), not a {type(case).__name__}")
     lines = []
     for table, content in case.items():
+        _key(table, "table ")
         if isinstance(content, dict):
             lines.append(f"[{table}]")
-            lines += [f"{key} = {_value(x, table + '.' + key)}" for key, x in content.items()]
+            lines += [f"{_key(key, table + '.')} = {_value(x, table + '.' + key)}" for key, x in content.items()]
         elif isinstance(content, (list, tuple)) and all(isinstance(t, dict) for t in content):
             for entry in content:
                 lines.append(f"[[{table}]]")
-                lines += [f"{key} = {_value(x, table + '.' + key)}" for key, x in entry.items()]
+                lines += [f"{_key(key, table + '.')} = {_value(x, table + '.' + key)}" for key, x in entry.items()]
         else:
             raise ValueError(f"case dict: '{table}' is a {type(content).__name__}, not a table (dict) or a list of tables")
         lines.append("")

@@ -3,6 +3,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/support/input_error.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <unistd.h>
@@ -62,6 +63,17 @@ CLI::Validator path_to_write() {
   return CLI::Validator(
       [](std::string& path) { return path.empty() ? std::string("is empty: give the path to write") : std::string(); },
       "");
+}
+
+CLI::Validator real_between(double low, double high) {
+  return CLI::Validator(
+      [low, high](std::string& text) {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value)) return fmt::format("'{}' is not a number", shown_input(text));
+        if (value >= low && value <= high) return std::string();
+        return fmt::format("{} is not in [{}, {}]", shown_input(text), low, high);
+      },
+      fmt::format("FLOAT in [{}, {}]", low, high));
 }
 
 void require_output_apart_from_inputs(const fs::path& output, const char* option, const std::vector<fs::path>& inputs) {

@@ -80,6 +80,10 @@ std::vector<CaseSpec> load_cases_built_in(const std::filesystem::path& cases_dir
 /// `sweep --out ""` took the default, `orbits --write-case ""` wrote nothing and said nothing).
 CLI::Validator path_to_write();
 
+/// The check of a real option between `low` and `high` (both allowed), whose message shows the
+/// bounds as they are (CLI::Range printed 2.2e-308 and 1 as "0.000000 to 1.000000").
+CLI::Validator real_between(double low, double high);
+
 /// Refuses (InputError naming `option`) an output path that is empty, or that names one of
 /// `inputs`, the files the same run reads: writing it would replace the input.
 void require_output_apart_from_inputs(const std::filesystem::path& output, const char* option,

@@ -8,6 +8,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/output_directory.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
@@ -64,7 +65,10 @@ class ConvergeVerb : public Verb {
       std::cout << json.dump(2) << "\n";
     } else {
       std::cout << study_markdown(result) << "\nwrote " << (out_dir_ / study_stem(result)).string() << ".csv, .md"
-                << (plotted ? ", .svg" : " (no .svg: gnuplot is not installed, or every error is zero)") << "\n";
+                << (plotted ? ", .svg"
+                            : " (no .svg: " + (gnuplot_installed() ? "every error is zero, or the plot cannot be written into " + out_dir_.string()
+                                                                   : std::string("gnuplot is not installed")) + ")")
+                << "\n";
     }
     return result.expectations_hold() ? 0 : exit_failed;
   }

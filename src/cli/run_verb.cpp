@@ -58,7 +58,7 @@ class RunVerb : public Verb {
     command()
         .add_option("--max-width", enclose_options_.max_width,
                     "Stop the enclosure, with the reason, before an impact time or velocity wider than this")
-        ->check(CLI::Range(std::numeric_limits<double>::min(), 1.0))
+        ->check(real_between(std::numeric_limits<double>::min(), 1.0))
         ->needs("--enclose")
         ->capture_default_str();
     command()

@@ -25,9 +25,14 @@ void SchemeCommandOptions::add_to(CLI::App& command) {
 }
 
 std::string default_program_name(const std::vector<std::string>& argv) {
-  for (auto word = argv.rbegin(); word != argv.rend(); ++word)
-    if (!word->empty() && word->front() != '-' && word->find_first_of("/.") != std::string::npos)
+  // `python3 ps.py 0.001` is the script ps.py: the first word after the program that names a
+  // file is the script an interpreter runs; an argument that merely looks like a file name
+  // (`0.0011`, `out/x`) is not taken for it.
+  for (auto word = argv.begin() + 1; word != argv.end(); ++word) {
+    std::error_code error;
+    if (!word->empty() && word->front() != '-' && std::filesystem::is_regular_file(*word, error))
       return std::filesystem::path(*word).filename().string();
+  }
   return std::filesystem::path(argv.front()).filename().string();
 }
 

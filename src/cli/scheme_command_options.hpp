@@ -26,9 +26,10 @@ class SchemeCommandOptions {
   double timeout_seconds_ = ExternalScheme::default_timeout_seconds;
 };
 
-/// What outputs call a program without --scheme-name: the file name of its last word that
-/// names a file (has a '/' or a '.', and is not an option), else of its first word, so that
-/// `python3 examples/external/paoli_schatzman.py` is "paoli_schatzman.py".
+/// What outputs call a program without --scheme-name: the file name of the first argument
+/// after the program that is an existing regular file (an interpreter's script), else of the
+/// program itself, so that `python3 examples/external/paoli_schatzman.py 0.001` is
+/// "paoli_schatzman.py" and `./scheme 0.0011` is "scheme".
 std::string default_program_name(const std::vector<std::string>& argv);
 
 }  // namespace vibro::cli

@@ -72,7 +72,7 @@ void plot_reference(const CaseSpec& c, const ReferenceValuesAt& values, const fs
                     svg))
     std::cerr << "wrote " << svg.string() << "\n";
   else
-    std::cerr << "no plot of " << c.testset->id << ": gnuplot is not installed or failed\n";
+    std::cerr << "no plot of " << c.testset->id << ": " << no_plot_reason(svg) << "\n";
 }
 
 /// How many times `vibro testset reference` raises both precisions by the stored digits when
@@ -162,7 +162,9 @@ class TestsetVerb : public Verb {
       std::cout << to_json(result).dump(2) << "\n";
     } else {
       std::cout << testset_markdown(result) << "\nwrote " << (out_dir_ / "testset").string() << ".{md,csv,json}"
-                << (plotted ? " and a plot per problem" : " (no plot: gnuplot is not installed, or nothing was timed)")
+                << (plotted ? " and a plot per problem"
+                            : " (no plot: " + (gnuplot_installed() ? std::string("nothing was timed, or the plots cannot be written into ") + out_dir_.string()
+                                                                   : std::string("gnuplot is not installed")) + ")")
                 << "\n";
     }
     return 0;

@@ -6,7 +6,10 @@
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
+#include <string>
 #include <type_traits>
 
 namespace vibro {
@@ -41,6 +44,21 @@ OrbitRow row_of(const ImpactOscillator<Real>& model, const PeriodicOrbit<Real>& 
   return r;
 }
 
+/// When the model is at the resonance α = 0, ω = 1 in Real only because α and ω rounded there
+/// (ω = 1 + 1e−40 in double), what to say after the resonance's reason: that it is the
+/// rounding's, and how far the model is from it (round 4: "resonance, no orbit" while the
+/// proof found two orbits).
+template <class Real>
+std::string resonance_of_rounding(const CaseSpec& c, const ImpactOscillator<Real>& model, const Precision& precision) {
+  const auto& osc = std::get<OscillatorSpec>(c.model.kind);
+  if (osc.physical || !(model.alpha() == 0 && model.omega() == 1)) return "";
+  const rational alpha = osc.alpha.exact, omega_off = abs(osc.omega.exact - 1);
+  if (alpha == 0 && omega_off == 0) return "";
+  return fmt::format(" in {} only: α = {} and ω = {} round to 0 and 1 there, but the model is {:.3g} from the "
+                     "resonance (|α| + |ω − 1|), closer than this precision tells apart",
+                     precision.name(), osc.alpha.text, osc.omega.text, static_cast<double>(abs(alpha) + omega_off));
+}
+
 }  // namespace
 
 OrbitListing list_orbits(const CaseSpec& c, int n_min, int n_max, const Precision& precision) {
@@ -62,7 +80,7 @@ OrbitListing list_orbits(const CaseSpec& c, int n_min, int n_max, const Precisio
             listing.orbits.back().index = ++index;
           }
         } catch (const OrbitSearchFailure& why) {
-          listing.degenerate.push_back({n, why.what()});
+          listing.degenerate.push_back({n, why.what() + resonance_of_rounding(c, model, precision)});
         }
       }
     }

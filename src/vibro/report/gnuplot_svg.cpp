@@ -69,6 +69,12 @@ std::string gnuplot_quoted(std::string_view text) {
   return quoted + "'";
 }
 
+bool gnuplot_installed() { return find_gnuplot().has_value(); }
+
+std::string no_plot_reason(const std::filesystem::path& svg) {
+  return gnuplot_installed() ? "cannot write " + svg.string() : std::string("gnuplot is not installed");
+}
+
 bool render_svg(const std::string& commands, const std::filesystem::path& svg, int width, int height) {
   const auto gnuplot = find_gnuplot();
   if (!gnuplot) return false;
@@ -98,8 +104,10 @@ bool render_svg(const std::string& commands, const std::filesystem::path& svg, i
     std::filesystem::remove(produced, ignored);
     return false;
   }
-  std::filesystem::rename(produced, svg);
-  return true;
+  std::error_code moved;
+  std::filesystem::rename(produced, svg, moved);  // fails when svg is, say, a directory
+  if (moved) std::filesystem::remove(produced, ignored);
+  return !moved;
 }
 
 namespace {

@@ -35,6 +35,13 @@ inline constexpr int plot_font_size = 12;
 /// when gnuplot is absent or fails.
 bool render_svg(const std::string& commands, const std::filesystem::path& svg, int width, int height);
 
+/// Whether gnuplot is on PATH: what a message says when render_svg made no plot ("gnuplot is
+/// not installed" only when it is not, else that the plot could not be written).
+bool gnuplot_installed();
+
+/// Why `svg` was not plotted, for a message: gnuplot missing, or the file not writable.
+std::string no_plot_reason(const std::filesystem::path& svg);
+
 /// The colour of series `i` of a plot ("#rrggbb"), one of a palette of twelve that stand out
 /// on white.
 std::string series_colour(std::size_t i);
