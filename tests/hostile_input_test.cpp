@@ -733,24 +733,67 @@ TEST_F(Hostile, OutputDirectoriesAreNeitherLinksNorDirectoriesTheCommandReads) {
   EXPECT_FALSE(fs::exists(dir() / "stored")) << "a refused command makes no directory";
 }
 
-/// Every option that names a path to write refuses an empty one when the command line is read,
-/// before any work (round 4: `report --out ""` failed after 4 s of work, `testset reference
-/// --out ""` wrote ./VI-02.toml, `sweep --out ""` took the default, `orbits --write-case ""`
-/// wrote nothing with exit 0).
-TEST_F(Hostile, EveryEmptyOutputPathIsRefusedWhenTheCommandLineIsRead) {
+/// Every option that names a path to write, walked through the same hostile paths (round 4:
+/// one output rule for every door): an empty path (`report --out ""` failed after 4 s of work,
+/// `testset reference --out ""` wrote ./VI-02.toml, `sweep --out ""` took the default,
+/// `orbits --write-case ""` wrote nothing with exit 0), a symbolic link to a directory and to a
+/// file (the output would land in the link's target), a path of the other kind (a file where a
+/// directory is written into, a directory where a file is written), and the run's own case file.
+/// Each is refused as bad input naming the option, and nothing is changed: the links are links,
+/// their targets as they were, the case file untouched. The Python module's `out=` goes through
+/// the same function (python/tests/test_studies.py).
+TEST_F(Hostile, EveryOutputOptionRefusesEveryHostilePathAndChangesNothing) {
   const fs::path cases = VIBRO_CASES_DIR;
-  const std::string study = quoted(cases / "study_ps_centered_periodic.toml");
-  const std::string orbit = quoted(cases / "orbits" / "period2_ided.toml");
-  const std::string lyapunov = quoted(cases / "lyapunov" / "ided.toml");
+  const fs::path study = dir() / "study.toml", orbit = dir() / "orbit.toml", lyapunov = dir() / "lyapunov.toml";
+  fs::copy_file(cases / "study_ps_centered_periodic.toml", study);
+  fs::copy_file(cases / "orbits" / "period2_ided.toml", orbit);
+  fs::copy_file(cases / "lyapunov" / "ided.toml", lyapunov);
   const std::string sweep = quoted(cases / "sweeps" / "chaotic_family_alpha_r.sweep.toml");
-  for (const std::string& command : std::vector<std::string>{
-           "converge " + study + " --out ''", "converge " + study + " --json-out ''", "run " + study + " --csv ''",
-        "run " + study + " --json-out ''", "report --out ''", "sweep " + sweep + " --out ''",
-        "orbits " + orbit + " --write-case ''", "lyapunov " + lyapunov + " --write-golden ''",
-        "lyapunov " + lyapunov + " --json-out ''", "check --json-out ''", "testset run --problem VI-02 --out ''",
-        "testset reference --problem VI-02 --out ''", "testset reference --problem VI-02 --out x --plots ''"}) {
-    SCOPED_TRACE(command);
-    EXPECT_TRUE(bad_input(vibro(command), {"is empty"}));
+  const fs::path target_dir = dir() / "target_dir", target_file = dir() / "target_file";
+  fs::create_directories(target_dir);
+  std::ofstream(target_file) << "kept\n";
+  fs::create_directory_symlink(target_dir, dir() / "link_to_dir");
+  fs::create_symlink(target_file, dir() / "link_to_file");
+  struct Door {
+    std::string command, option;
+    bool directory;      ///< the option names a directory to write into
+    fs::path input;      ///< the case file the command reads (none: empty)
+  };
+  const std::vector<Door> doors = {
+      {"converge " + quoted(study), "--out", true, study},
+      {"converge " + quoted(study) + " --out " + quoted(dir() / "o"), "--json-out", false, study},
+      {"run " + quoted(study), "--csv", false, study},
+      {"run " + quoted(study), "--json-out", false, study},
+      {"report", "--out", true, {}},
+      {"sweep " + sweep, "--out", false, {}},
+      {"orbits " + quoted(orbit), "--write-case", true, orbit},
+      {"lyapunov " + quoted(lyapunov), "--write-golden", false, lyapunov},
+      {"lyapunov " + quoted(lyapunov), "--json-out", false, lyapunov},
+      {"check", "--json-out", false, {}},
+      {"testset run --problem VI-02", "--out", true, {}},
+      {"testset reference --problem VI-02", "--out", true, {}},
+      {"testset reference --problem VI-02 --out " + quoted(dir() / "r"), "--plots", true, {}}};
+  const std::string study_text = read_text(study), orbit_text = read_text(orbit), lyapunov_text = read_text(lyapunov);
+  for (const Door& door : doors) {
+    std::vector<std::pair<std::string, std::string>> paths = {{"''", "is empty"},
+                                                              {quoted(dir() / "link_to_dir"), ""},
+                                                              {quoted(dir() / "link_to_file"), ""},
+                                                              {quoted(door.directory ? target_file : target_dir), ""}};
+    if (!door.input.empty()) paths.emplace_back(quoted(door.input), "");
+    for (const auto& [path, words] : paths) {
+      SCOPED_TRACE(door.command + " " + door.option + " " + path);
+      const Outcome outcome = vibro(door.command + " " + door.option + " " + path + " --quiet");
+      if (words.empty())
+        EXPECT_TRUE(bad_input(outcome, {door.option}));
+      else
+        EXPECT_TRUE(bad_input(outcome, {door.option, words}));
+      EXPECT_TRUE(fs::is_symlink(dir() / "link_to_dir") && fs::is_symlink(dir() / "link_to_file"));
+      EXPECT_TRUE(fs::is_empty(target_dir));
+      EXPECT_EQ(read_text(target_file), "kept\n");
+      EXPECT_EQ(read_text(study), study_text);
+      EXPECT_EQ(read_text(orbit), orbit_text);
+      EXPECT_EQ(read_text(lyapunov), lyapunov_text);
+    }
   }
 }
 

@@ -84,8 +84,9 @@ CLI::Validator path_to_write();
 /// bounds as they are (CLI::Range printed 2.2e-308 and 1 as "0.000000 to 1.000000").
 CLI::Validator real_between(double low, double high);
 
-/// Refuses (InputError naming `option`) an output path that is empty, or that names one of
-/// `inputs`, the files the same run reads: writing it would replace the input.
+/// Refuses (InputError naming `option`) an output path that is empty, that exists and is not a
+/// regular file (a directory, a symbolic link, a device: io/atomic_file.hpp), or that names one
+/// of `inputs`, the files the same run reads: writing it would replace the input.
 void require_output_apart_from_inputs(const std::filesystem::path& output, const char* option,
                                       const std::vector<std::filesystem::path>& inputs);
 

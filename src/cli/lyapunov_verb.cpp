@@ -99,17 +99,10 @@ class LyapunovVerb : public Verb {
  private:
   /// An existing golden file is replaced only with --force, and only when it is a regular file.
   int write_golden(const CommonOptions& common) {
-    require_output_apart_from_inputs(golden_file_, "--write-golden", {case_file_});
-    const auto status = fs::symlink_status(golden_file_);
-    if (status.type() != fs::file_type::not_found) {
-      if (status.type() != fs::file_type::regular)
-        throw InputError("", "--write-golden",
-                         golden_file_.string() + " exists and is not a regular file (allowed: a new file, or a "
-                                                 "regular file with --force)");
-      if (!force_)
-        throw InputError("", "--write-golden",
-                         golden_file_.string() + " exists (allowed: a new file; --force replaces a golden)");
-    }
+    require_output_apart_from_inputs(golden_file_, "--write-golden", {case_file_});  // a regular file or none
+    if (!force_ && fs::symlink_status(golden_file_).type() != fs::file_type::not_found)
+      throw InputError("", "--write-golden",
+                       golden_file_.string() + " exists (allowed: a new file; --force replaces a golden)");
     const CaseSpec c = load_case(case_file_);
     LyapunovGoldenOptions options = golden_;
     options.command = common.command_line;
