@@ -128,6 +128,28 @@ TEST_F(EncloseCommand, EnclosesAHundredImpactsWithinThirtySeconds) {
   EXPECT_LT(seconds, 30.0);
 }
 
+/// Round 4: `--digits 10000 --impacts 100000` (days of work) ran without a word. The work
+/// limit refuses it at once with the estimate; --max-steps counts impacts; a horizon's
+/// enclosure stops at the limit and says so; a long enclosure says at its start how long it may
+/// take (its first line on a pipe, here cut short by a CPU limit of 3 s).
+TEST_F(EncloseCommand, AppliesTheWorkLimitWithAnEstimateAndSpeaksWhenLong) {
+  const std::string periodic = quoted(cases_dir / "reference_periodic.toml");
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_TRUE(bad_input(vibro("run " + periodic + " --enclose --digits 10000 --impacts 100000"),
+                        {"key '--impacts'", "100000 impacts at 10000 digits would take about", "days",
+                         "--max-steps"}));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  EXPECT_TRUE(bad_input(vibro("run " + periodic + " --enclose --impacts 10 --max-steps 5"),
+                        {"key '--max-steps'", "above the limit of 5 impacts"}));
+  const Outcome limited = vibro("run " + periodic + " --enclose --max-steps 3");
+  EXPECT_EQ(limited.status, 1) << limited.err;
+  EXPECT_NE(limited.out.find("stopped: more than 3 impacts (the work limit at 40 digits"), std::string::npos)
+      << limited.out;
+  EXPECT_EQ(vibro_limited("ulimit -t 3", "run " + periodic + " --enclose --digits 10000 --impacts 4").err.rfind(
+                "vibro: enclosure at 10000 digits: 4 impacts, up to about", 0),
+            0u);
+}
+
 TEST_F(EncloseCommand, RefusesWhatItDoesNotEnclose) {
   EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "free_fall.toml") + " --enclose"), {"reference"}));
   EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "reference_sticking_oscillator.toml") + " --enclose --digits 5"),

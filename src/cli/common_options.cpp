@@ -79,11 +79,6 @@ CLI::Validator real_between(double low, double high) {
 
 void require_output_apart_from_inputs(const fs::path& output, const char* option, const std::vector<fs::path>& inputs) {
   if (output.empty()) throw InputError("", option, "is empty: give the file to write");
-  try {
-    require_regular_target(output);  // a directory, a link or a device would be replaced
-  } catch (const RunFailure& why) {
-    throw InputError("", option, why.what());
-  }
   for (const fs::path& input : inputs) {
     std::error_code error;
     // The same file by any name (a link, ./x, ../dir/x); a missing output names no input.
@@ -92,6 +87,11 @@ void require_output_apart_from_inputs(const fs::path& output, const char* option
                        output.string() + " is an input of this run" +
                            (output == input ? std::string() : " (" + input.string() + ")") +
                            ": writing it would replace it");
+  }
+  try {
+    require_regular_target(output);  // a directory, a link or a device would be replaced
+  } catch (const RunFailure& why) {
+    throw InputError("", option, why.what());
   }
 }
 

@@ -93,8 +93,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1u, 256u));
   std::int64_t max_steps = 0;
   app.add_option("--max-steps", max_steps,
-                 "Most steps a case may ask for (its runs, sweep, study and Lyapunov trajectories); default: about ten "
-                 "minutes of one core at the run's precision")
+                 "Most steps a case may ask for (its runs, sweep, study and Lyapunov trajectories; for run --enclose, "
+                 "the most impacts enclosed); default: about ten minutes of one core at the run's precision (the "
+                 "enclosure's digits)")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000'000'000}));
   bool quiet = false;
   app.add_flag("--quiet", quiet, "No progress on stderr (by default: a line kept up to date on a terminal, else a "

@@ -55,8 +55,14 @@ void ProgressMeter::advance(std::int64_t done) {
 
 std::string ProgressMeter::status_line() const {
   const double elapsed = seconds(Clock::now() - started_);
+  // A total of 0 is not known in advance (a horizon's impacts): the count so far, no time left.
+  if (total_ <= 0)
+    return fmt::format("{}: {} {}{}, {:.0f} s so far", what_, done_, unit_,
+                       done_ > 0 && elapsed > 0 ? fmt::format(", {:.3g} {}/s", static_cast<double>(done_) / elapsed, unit_)
+                                                : std::string(),
+                       elapsed);
   std::string line = fmt::format("{}: {}/{} {}", what_, done_, total_, unit_);
-  if (total_ > 0) line += fmt::format(" ({:.1f} %)", 100.0 * static_cast<double>(done_) / static_cast<double>(total_));
+  line += fmt::format(" ({:.1f} %)", 100.0 * static_cast<double>(done_) / static_cast<double>(total_));
   if (done_ > 0 && elapsed > 0) {
     const double rate = static_cast<double>(done_) / elapsed;
     line += fmt::format(", {:.3g} {}/s, about {:.0f} s left", rate, unit_,

@@ -29,7 +29,8 @@ class ProgressMeter final : public Progress {
 
  private:
   using Clock = std::chrono::steady_clock;
-  /// "what: done/total unit (p %), rate unit/s, about T s left"; the caller holds the lock.
+  /// "what: done/total unit (p %), rate unit/s, about T s left", or with no total (0: not known
+  /// in advance) "what: done unit, rate unit/s, T s so far"; the caller holds the lock.
   std::string status_line() const;
   void draw_on_terminal(bool force);  // the caller holds the lock
   void watch(std::stop_token stop);

@@ -90,6 +90,8 @@ class RunVerb : public Verb {
     if (scheme_infos().at(c.scheme.entry).has_step)
       throw InputError(c.file, "scheme.type", "--enclose encloses the reference: the case's scheme is " + c.scheme.type);
     if (command().count("--impacts")) enclose_options_.impacts = impacts_;
+    enclose_options_.max_impacts = common.max_steps;  // for --enclose, --max-steps counts impacts
+    enclose_options_.progress = common.progress;
     const EnclosedReference enclosure = enclose_case_reference(c, enclose_options_);
     JsonOut json_out(common.json_out, {case_file_});
     const nlohmann::json json = to_json(enclosure);

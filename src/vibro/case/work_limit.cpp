@@ -21,9 +21,6 @@ rational steps_at(const CaseSpec& c, const StepSpec& step) {
   return (c.horizon.t_end->exact - c.t0.exact) / step.h->exact;
 }
 
-/// The budget the default limit is sized for: ten minutes of one core.
-constexpr double budget_seconds = 600;
-
 }  // namespace
 
 rational estimated_steps(const CaseSpec& c, bool has_step, WorkParts parts) {
@@ -69,7 +66,7 @@ double seconds_per_step(const Precision& precision) {
 }
 
 std::int64_t default_max_steps(const Precision& precision) {
-  return static_cast<std::int64_t>(budget_seconds / seconds_per_step(precision));
+  return static_cast<std::int64_t>(work_limit_seconds / seconds_per_step(precision));
 }
 
 void require_within_limit(const CaseSpec& c, bool has_step, const Precision& precision,
@@ -86,7 +83,7 @@ void require_within_limit(const CaseSpec& c, bool has_step, const Precision& pre
                        precision.name() + ", above the limit of " + std::to_string(limit) +
                        fmt::format(" steps (allowed: at most --max-steps, by default about {:.0f} minutes of one core "
                                    "at this precision)",
-                                   budget_seconds / 60));
+                                   work_limit_seconds / 60));
 }
 
 void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs) {

@@ -7,6 +7,7 @@
 #include "vibro/case/case_spec.hpp"
 #include "vibro/results/orbit_result.hpp"
 #include "vibro/results/testset_result.hpp"
+#include "vibro/support/progress.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -19,7 +20,18 @@ struct EncloseOptions {
   long digits = 40;
   double max_width = default_enclosure_width;
   std::optional<std::int64_t> impacts;  ///< to this impact instead of the case's horizon
+  /// The most impacts enclosed (--max-steps); by default as many as about ten minutes of one
+  /// core take at `digits` (enclosure_seconds_per_impact).
+  std::optional<std::int64_t> max_impacts;
+  Progress* progress = nullptr;  ///< told of each impact; none: silent
 };
+
+/// About how long enclosing one impact takes at `digits` decimal digits: the work limit's and
+/// the progress's estimate (a fit of measured times, docs/proofs.md "Time").
+double enclosure_seconds_per_impact(long digits);
+
+/// The default most impacts of an enclosure at `digits`: about ten minutes of one core.
+std::int64_t default_max_impacts(long digits);
 
 /// The enclosure of the reference of case `c` (whatever its scheme): the impact oscillator
 /// (α, a, ω as written) or the constant force. InputError for another model, physical

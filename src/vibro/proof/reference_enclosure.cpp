@@ -3,6 +3,7 @@
 #include "vibro/proof/first_contact.hpp"
 #include "vibro/proof/oscillator_flight.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "vibro/support/cancellation.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -113,6 +114,8 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
              "): more digits go further; a chaotic motion, or a chattering's small velocities, widen the "
              "balls fast";
     result.impacts.push_back({when, before, after});
+    if (limits.progress) limits.progress->advance(static_cast<std::int64_t>(result.impacts.size()));
+    throw_if_cancelled();
     return std::nullopt;
   };
   // No contact before the horizon: the state there.

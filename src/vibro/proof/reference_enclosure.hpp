@@ -17,6 +17,7 @@
 // on the obstacle and stays (the force holds it there).
 
 #include "vibro/proof/ball.hpp"
+#include "vibro/support/progress.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -37,6 +38,9 @@ struct EnclosureLimits {
   long digits = 40;              ///< working precision in decimal digits
   double max_width = 1e-10;      ///< stop before an impact time or velocity wider than this
   std::int64_t max_impacts = 100'000;  ///< and after this many impacts
+  /// Told of each impact enclosed (advance(impacts so far)); begin() is the caller's, which
+  /// knows the estimate. None: silent.
+  Progress* progress = nullptr;
 };
 
 struct EnclosedImpact {
