@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -833,11 +834,18 @@ TEST_F(Hostile, AResonanceMadeByRoundingIsSaidToBeTheRoundings) {
 }
 
 // Round 4: a reference run of 10^6 periods at two precisions held about 20 KB a period and
-// ended in std::terminate (exit 134) once memory ran out, freeing its JSON. Under an address-
-// space limit of 1 GB it now ends with the one-line error and exit 1.
-TEST_F(Hostile, RunningOutOfMemoryEndsWithTheOneLineError) {
+// ended in std::terminate (exit 134) once memory ran out, freeing its JSON. The work limit now
+// counts every precision of the list (10^9 periods refused at once with the estimate); and
+// 10^5 periods (about 2 GB, within the limit) under an address-space limit of 1 GB end with the
+// one-line error and exit 1.
+TEST_F(Hostile, AListOfPrecisionsIsCountedAndRunningOutOfMemoryEndsWithTheOneLineError) {
   std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
-  text = with_line(text, "periods = 10", "periods = 1000000");
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(write("huge.toml", with_line(text, "periods = 10", "periods = 1000000000"))) +
+                              " --no-error-estimate --precision double,long-double"),
+                        {"key 'horizon.periods'", "comparing 2 precisions would hold about"}));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  text = with_line(text, "periods = 10", "periods = 100000");
   const fs::path big = write("long_reference.toml", text);
   const Outcome outcome = vibro_limited("ulimit -v 1000000", "run " + quoted(big) +
                                                                  " --no-error-estimate --precision double,long-double --quiet");

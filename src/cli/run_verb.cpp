@@ -7,6 +7,7 @@
 #include "verb.hpp"
 
 #include "vibro/case/scheme_catalog.hpp"
+#include "vibro/case/work_limit.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/csv_file.hpp"
 #include "vibro/io/result_json.hpp"
@@ -128,6 +129,8 @@ class RunVerb : public Verb {
   /// of the results side by side with its difference from the widest.
   int run_compared(const CommonOptions& common) const {
     const CaseSpec c = load_case(case_file_);
+    if (c.horizon.periods)
+      require_memory_for_comparison(c, static_cast<double>(*c.horizon.periods), common.precisions.size());
     JsonOut json_out(common.json_out, {case_file_});
     std::vector<RunResult> results;
     std::vector<nlohmann::json> runs;

@@ -86,17 +86,38 @@ void require_within_limit(const CaseSpec& c, bool has_step, const Precision& pre
                                    work_limit_seconds / 60));
 }
 
-void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs) {
+namespace {
+
+/// Half the machine's physical memory, the most a run may hold; nullopt when not known.
+std::optional<double> memory_budget() {
   const double pages = static_cast<double>(sysconf(_SC_PHYS_PAGES)), page = static_cast<double>(sysconf(_SC_PAGE_SIZE));
-  if (!(pages > 0 && page > 0)) return;  // unknown: nothing to compare with
-  const double budget = pages * page / 2, needed = periods * held_bytes_per_period * runs;
-  if (needed <= budget) return;
+  if (!(pages > 0 && page > 0)) return std::nullopt;
+  return pages * page / 2;
+}
+
+}  // namespace
+
+void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs) {
+  const std::optional<double> budget = memory_budget();
+  const double needed = periods * held_bytes_per_period * runs;
+  if (!budget || needed <= *budget) return;
   throw InputError(c.file, key,
                    fmt::format("the run would hold about {:.3g} GB: {:.3g} periods' samples and events, about {:.0f} "
                                "bytes each{}, above half this machine's memory ({:.3g} GB) (allowed: fewer periods{})",
                                needed / 1e9, periods, held_bytes_per_period,
-                               runs > 1 ? ", in the run and its error estimate" : "", budget / 1e9,
+                               runs > 1 ? ", in the run and its error estimate" : "", *budget / 1e9,
                                runs > 1 ? ", or --no-error-estimate" : ""));
+}
+
+void require_memory_for_comparison(const CaseSpec& c, double periods, std::size_t precisions) {
+  const std::optional<double> budget = memory_budget();
+  const double needed = periods * compared_bytes_per_period * static_cast<double>(precisions);
+  if (!budget || needed <= *budget) return;
+  throw InputError(c.file, "horizon.periods",
+                   fmt::format("comparing {} precisions would hold about {:.3g} GB: {:.3g} periods, about {:.0f} bytes "
+                               "each per precision, above half this machine's memory ({:.3g} GB) (allowed: fewer "
+                               "periods or precisions)",
+                               precisions, needed / 1e9, periods, compared_bytes_per_period, *budget / 1e9));
 }
 
 }  // namespace vibro

@@ -7,6 +7,7 @@
 
 #include "vibro/case/case_spec.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -49,13 +50,23 @@ void require_within_limit(const CaseSpec& c, bool has_step, const Precision& pre
                           const std::optional<std::int64_t>& max_steps);
 
 /// Bytes a run holds for each period it keeps, per precision run: its stroboscopic sample
-/// and, for the reference, about one event, as texts with their doubles (measured: a
-/// reference run of one impact a period held 1.8 KB a period with its error estimate's
-/// second run at 20 more digits; the texts grow with the digits).
-inline constexpr double held_bytes_per_period = 1024;
+/// and, for the reference, about one event, as texts with their doubles (measured 2026-11-29
+/// on cases/reference_periodic.toml, peak memory at 10^4 and 4·10^4 periods: 1.6 KB a period,
+/// 2.1 KB with --json, 2.25 KB with --json and the error estimate's second run at 20 more
+/// digits; the texts grow with the digits).
+inline constexpr double held_bytes_per_period = 2048;
+
+/// Bytes `vibro run --precision P1,P2,…` holds for each period, per precision of the list:
+/// each run's result and JSON and the comparison of every number (measured 2026-11-29 as
+/// above: 9.6 KB a period for the reference, 5.4 KB for the Paoli–Schatzman scheme).
+inline constexpr double compared_bytes_per_period = 10 * 1024;
 
 /// Throws InputError (key `key` of the case) when holding `periods` kept periods, in `runs`
 /// precision runs, would take more than half the machine's physical memory, saying how much.
 void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs);
+
+/// The same for a list of `precisions` compared (`vibro run --precision P1,P2,…`): every run is
+/// held until all are compared.
+void require_memory_for_comparison(const CaseSpec& c, double periods, std::size_t precisions);
 
 }  // namespace vibro
