@@ -9,7 +9,9 @@
 #include "support/case_text.hpp"
 #include "support/cli_runner.hpp"
 
+#include "vibro/case/work_limit.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
+#include "vibro/support/input_error.hpp"
 #include "vibro/scalar/shown_input.hpp"
 
 #include <gtest/gtest.h>
@@ -882,6 +884,19 @@ TEST_F(Hostile, NearCriticalAndNearResonantOrbitsFinishAtOnceAtEveryPrecision) {
                   outcome.out.find("no isolated orbits") != std::string::npos)
           << outcome.out;
     }
+  }
+}
+
+// Round 4: the Python module's reference(times=…) held about 1 KB a time with no limit (2·10^7
+// times took 19.9 GB of 23). Times beyond half the machine's memory are refused at once, with
+// the estimate; a thousand pass.
+TEST(WorkLimit, TimesBeyondHalfTheMachinesMemoryAreRefusedWithTheEstimate) {
+  EXPECT_NO_THROW(vibro::require_memory_for_times(1000));
+  try {
+    vibro::require_memory_for_times(std::size_t{1} << 40);
+    ADD_FAILURE() << "2^40 times were accepted";
+  } catch (const vibro::InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("1099511627776 times would hold about"), std::string::npos) << error.what();
   }
 }
 

@@ -109,6 +109,16 @@ void require_memory_for_periods(const CaseSpec& c, const std::string& key, doubl
                                runs > 1 ? ", or --no-error-estimate" : ""));
 }
 
+void require_memory_for_times(std::size_t count) {
+  const std::optional<double> budget = memory_budget();
+  const double needed = static_cast<double>(count) * held_bytes_per_time;
+  if (!budget || needed <= *budget) return;
+  throw InputError("", "times",
+                   fmt::format("{} times would hold about {:.3g} GB, about {:.0f} bytes each, above half this "
+                               "machine's memory ({:.3g} GB) (allowed: fewer times, or several calls)",
+                               count, needed / 1e9, held_bytes_per_time, *budget / 1e9));
+}
+
 void require_memory_for_comparison(const CaseSpec& c, double periods, std::size_t precisions) {
   const std::optional<double> budget = memory_budget();
   const double needed = periods * compared_bytes_per_period * static_cast<double>(precisions);

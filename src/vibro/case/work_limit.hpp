@@ -65,6 +65,15 @@ inline constexpr double compared_bytes_per_period = 10 * 1024;
 /// precision runs, would take more than half the machine's physical memory, saying how much.
 void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs);
 
+/// Bytes the reference's values hold for each time asked (the Python module's
+/// `reference(times=…)`): the time, position and velocity as texts and in the result's JSON
+/// (round 4 measured 10^6 times at 1.07 GB).
+inline constexpr double held_bytes_per_time = 1100;
+
+/// Throws InputError (key "times") when `count` times would hold more than half the machine's
+/// memory, saying how much.
+void require_memory_for_times(std::size_t count);
+
 /// The same for a list of `precisions` compared (`vibro run --precision P1,P2,…`): every run is
 /// held until all are compared.
 void require_memory_for_comparison(const CaseSpec& c, double periods, std::size_t precisions);

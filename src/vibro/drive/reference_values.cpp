@@ -3,6 +3,7 @@
 
 #include "vibro/drive/reference_values_in.hpp"
 
+#include "vibro/case/work_limit.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <optional>
@@ -30,6 +31,7 @@ ReferenceValues at_texts(const CaseSpec& c, const std::vector<std::string>& text
 }  // namespace
 
 ReferenceValues reference_values(const CaseSpec& c, const Precision& precision, const std::vector<std::string>& times) {
+  require_memory_for_times(times.size());
   if (precision.kind == ScalarKind::double_) return at_texts<double>(c, times);
   if (precision.kind == ScalarKind::mpfr) {
     const MpfrPrecisionGuard guard(precision.mpfr_digits);
