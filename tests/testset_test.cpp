@@ -19,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -424,6 +425,28 @@ TEST_F(TestsetCli, VerifyFailsOnAStoredDigitChangedByOneUnit) {
   const testing::Outcome shipped = vibro("--quiet testset verify --problem VI-02 --problems " +
                                          testing::quoted(problems_dir) + " --references " + testing::quoted(references_dir));
   EXPECT_EQ(shipped.status, 0) << shipped.out << shipped.err;
+}
+
+// Round 4: a stored precision of mpfr:100000 had verify compute for hours without a word. A
+// precision above any that `testset reference` stores for the problem's digits is refused at
+// once, naming the file's key.
+TEST_F(TestsetCli, VerifyRefusesAStoredPrecisionNoReferenceRunStores) {
+  const fs::path copy = dir() / "reference";
+  fs::create_directories(copy);
+  std::ifstream in(references_dir / "VI-02.toml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string stored = text.str();
+  const std::string shipped = "precisions = [\"mpfr:48\", \"mpfr:64\"]";
+  const std::size_t at = stored.find(shipped);
+  ASSERT_NE(at, std::string::npos);
+  stored.replace(at, shipped.size(), "precisions = [\"mpfr:48\", \"mpfr:100000\"]");
+  std::ofstream(copy / "VI-02.toml") << stored;
+  const auto start = std::chrono::steady_clock::now();
+  const testing::Outcome huge = vibro("--quiet testset verify --problem VI-02 --problems " +
+                                      testing::quoted(problems_dir) + " --references " + testing::quoted(copy));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+  EXPECT_TRUE(testing::bad_input(huge, {"key 'provenance.precisions'", "'mpfr:100000' is above any precision"}));
 }
 
 TEST_F(TestsetCli, UnknownProblemsAndSchemesAreOneLineErrors) {

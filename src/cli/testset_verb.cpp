@@ -44,10 +44,23 @@ std::pair<ReferenceValuesAt, ReferenceValuesAt> reference_at(const CaseSpec& c, 
   return {std::move(lower), at(precisions.second, samples)};
 }
 
-/// The decimal digits of a stored precision "mpfr:N".
-long stored_mpfr_digits(const TestsetReference& r, std::size_t i, const std::string& file) {
+/// How many times `vibro testset reference` raises both precisions by the stored digits when
+/// the two disagree in a stored digit (a horizon that loses digits, a chatter sum whose error
+/// follows the contact tolerance) before it gives up.
+constexpr int precision_raises = 3;
+
+/// The decimal digits of a stored precision "mpfr:N", at most the highest that `vibro testset
+/// reference` stores for the problem's `digits` (its precisions raised precision_raises times):
+/// a stored file is input, and mpfr:100000 in it would have verify compute for hours (round 4).
+long stored_mpfr_digits(const TestsetReference& r, std::size_t i, const std::string& file, int digits) {
   try {
     const Precision p = Precision::parse(r.precisions.at(i));
+    const long most = testset_precisions(digits).second + precision_raises * digits;
+    if (p.kind == ScalarKind::mpfr && p.mpfr_digits > most)
+      throw InputError(file, "provenance.precisions",
+                       "'" + shown_input(r.precisions.at(i)) + "' is above any precision `vibro testset reference` "
+                       "stores for " + std::to_string(digits) + " digits (at most mpfr:" + std::to_string(most) +
+                       "): not recomputed");
     if (p.kind == ScalarKind::mpfr) return p.mpfr_digits;
   } catch (const std::invalid_argument&) {
   }
@@ -75,10 +88,6 @@ void plot_reference(const CaseSpec& c, const ReferenceValuesAt& values, const fs
     std::cerr << "no plot of " << c.testset->id << ": " << no_plot_reason(svg) << "\n";
 }
 
-/// How many times `vibro testset reference` raises both precisions by the stored digits when
-/// the two disagree in a stored digit (a horizon that loses digits, a chatter sum whose error
-/// follows the contact tolerance) before it gives up.
-constexpr int precision_raises = 3;
 
 class TestsetVerb : public Verb {
  public:
@@ -176,7 +185,10 @@ class TestsetVerb : public Verb {
     for (const TestsetProblem& p : problems) {
       const std::string file = testset_reference_path(references_dir_, p.reference.id).string();
       const auto [lower, higher] = reference_at(
-          p.problem, {stored_mpfr_digits(p.reference, 0, file), stored_mpfr_digits(p.reference, 1, file)}, common.progress);
+          p.problem,
+          {stored_mpfr_digits(p.reference, 0, file, testset_digits(p.problem)),
+           stored_mpfr_digits(p.reference, 1, file, testset_digits(p.problem))},
+          common.progress);
       std::vector<std::string> differences;
       try {
         differences = reference_differences(p.reference, stored_reference(p.problem, lower, higher, testset_digits(p.problem)));
