@@ -401,25 +401,31 @@ TEST(TestsetRun, EverySchemeThatRunsAProblemIsScoredAtCoarseSteps) {
   EXPECT_TRUE(result.refused.empty());
 }
 
-class TestsetCli : public testing::Cli {};
+/// `vibro testset verify` of VI-02 against its shipped reference file as `edit` changes it (a
+/// copy in the test's directory).
+class TestsetCli : public testing::Cli {
+ protected:
+  testing::Outcome verify_edited(const std::function<void(std::string&)>& edit) const {
+    const fs::path copy = dir() / "reference";
+    fs::create_directories(copy);
+    std::string stored = testing::read_text(references_dir / "VI-02.toml");
+    edit(stored);
+    std::ofstream(copy / "VI-02.toml") << stored;
+    return vibro("--quiet testset verify --problem VI-02 --problems " + testing::quoted(problems_dir) +
+                 " --references " + testing::quoted(copy));
+  }
+};
 
 // The verify test's own check: a stored value changed in its last digit is found.
 TEST_F(TestsetCli, VerifyFailsOnAStoredDigitChangedByOneUnit) {
-  const fs::path copy = dir() / "reference";
-  fs::create_directories(copy);
-  std::ifstream in(references_dir / "VI-02.toml");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string stored = text.str();
-  // The last digit of u(T)'s value, one unit up (9 wraps to 8: still one unit).
-  const std::size_t name = stored.find("name = \"u(T)\"");
-  ASSERT_NE(name, std::string::npos);
-  const std::size_t e = stored.find('e', stored.find("value = \"", name) + 9);
-  char& digit = stored[e - 1];
-  digit = digit == '9' ? '8' : static_cast<char>(digit + 1);
-  std::ofstream(copy / "VI-02.toml") << stored;
-  const testing::Outcome changed = vibro("--quiet testset verify --problem VI-02 --problems " +
-                                         testing::quoted(problems_dir) + " --references " + testing::quoted(copy));
+  const testing::Outcome changed = verify_edited([](std::string& stored) {
+    // The last digit of u(T)'s value, one unit up (9 wraps to 8: still one unit).
+    const std::size_t name = stored.find("name = \"u(T)\"");
+    ASSERT_NE(name, std::string::npos);
+    const std::size_t e = stored.find('e', stored.find("value = \"", name) + 9);
+    char& digit = stored[e - 1];
+    digit = digit == '9' ? '8' : static_cast<char>(digit + 1);
+  });
   EXPECT_EQ(changed.status, 1) << changed.out << changed.err;
   EXPECT_NE(changed.out.find("FAILED VI-02 u(T): stored"), std::string::npos) << changed.out;
   const testing::Outcome shipped = vibro("--quiet testset verify --problem VI-02 --problems " +
@@ -431,20 +437,13 @@ TEST_F(TestsetCli, VerifyFailsOnAStoredDigitChangedByOneUnit) {
 // precision above any that `testset reference` stores for the problem's digits is refused at
 // once, naming the file's key.
 TEST_F(TestsetCli, VerifyRefusesAStoredPrecisionNoReferenceRunStores) {
-  const fs::path copy = dir() / "reference";
-  fs::create_directories(copy);
-  std::ifstream in(references_dir / "VI-02.toml");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string stored = text.str();
-  const std::string shipped = "precisions = [\"mpfr:48\", \"mpfr:64\"]";
-  const std::size_t at = stored.find(shipped);
-  ASSERT_NE(at, std::string::npos);
-  stored.replace(at, shipped.size(), "precisions = [\"mpfr:48\", \"mpfr:100000\"]");
-  std::ofstream(copy / "VI-02.toml") << stored;
   const auto start = std::chrono::steady_clock::now();
-  const testing::Outcome huge = vibro("--quiet testset verify --problem VI-02 --problems " +
-                                      testing::quoted(problems_dir) + " --references " + testing::quoted(copy));
+  const testing::Outcome huge = verify_edited([](std::string& stored) {
+    const std::string shipped = "precisions = [\"mpfr:48\", \"mpfr:64\"]";
+    const std::size_t at = stored.find(shipped);
+    ASSERT_NE(at, std::string::npos);
+    stored.replace(at, shipped.size(), "precisions = [\"mpfr:48\", \"mpfr:100000\"]");
+  });
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
   EXPECT_TRUE(testing::bad_input(huge, {"key 'provenance.precisions'", "'mpfr:100000' is above any precision"}));
 }
