@@ -116,6 +116,29 @@ TEST(OrbitProofs, EveryBoundHoldsTheValueComputedAt500Digits) {
   EXPECT_GE(proved_orbits, 5);
 }
 
+/// Round 4: proofs that held at 40 digits failed at 3000 ("the Newton operator's image is not
+/// inside the box"): the box's radius 2^(−bits/2) was a double, 0 beyond about 650 digits. At
+/// 700, 3000 and 10 000 digits every shipped orbit case proves the same roots unique and the
+/// same verdicts as at 40.
+TEST(OrbitProofs, MoreDigitsProveWhatFortyDigitsProve) {
+  for (const fs::path& file : orbit_cases()) {
+    SCOPED_TRACE(file.string());
+    const vibro::CaseSpec c = vibro::load_case(file);
+    const auto [n_min, n_max] = c.orbits.value_or(std::pair{1, 2});
+    const vibro::OrbitProofListing forty = vibro::prove_orbits(c, n_min, n_max, 40);
+    for (const long digits : {700L, 3000L, 10000L}) {
+      SCOPED_TRACE(std::to_string(digits) + " digits");
+      const vibro::OrbitProofListing more = vibro::prove_orbits(c, n_min, n_max, digits);
+      ASSERT_EQ(more.orbits.size(), forty.orbits.size());
+      for (std::size_t i = 0; i < more.orbits.size(); ++i) {
+        EXPECT_EQ(more.orbits[i].unique, forty.orbits[i].unique);
+        EXPECT_EQ(more.orbits[i].admissibility, forty.orbits[i].admissibility);
+        EXPECT_EQ(more.orbits[i].not_proved, forty.orbits[i].not_proved);
+      }
+    }
+  }
+}
+
 /// The decimal bounds of a ball round outward at any number of digits, also where the ball is
 /// far narrower than the digits shown (so that the direction decides): checked against the
 /// exact values of fractions and π at 500 digits.

@@ -109,6 +109,18 @@ class Ball {
     mag_clear(m);
     return r;
   }
+  /// This ball with its radius raised to at least 2^exponent, for any exponent: a box sized to
+  /// the working precision, 2^(−bits/2), which a double cannot hold beyond about 2^−1074 (at
+  /// 3000 digits it would be 0).
+  Ball widened_to_power_of_two(long exponent) const {
+    Ball r(*this);
+    mag_t m;
+    mag_init(m);
+    mag_set_ui_2exp_si(m, 1, exponent);
+    if (mag_cmp(arb_radref(r.x_), m) < 0) mag_set(arb_radref(r.x_), m);
+    mag_clear(m);
+    return r;
+  }
   /// A ball that holds every number between (and in) `low` and `high`.
   static Ball hull(const Ball& low, const Ball& high) {
     Ball r;

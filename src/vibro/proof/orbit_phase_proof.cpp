@@ -94,8 +94,10 @@ PhaseProof prove_orbit_phases(const OscillatorTexts& p, int n, long digits) {
   const Ball delta = atan2(q_sin, p_cos), spread = acos(right / r);
   for (const Ball& guess : {delta + spread, delta - spread}) {
     ProvedPhase phase;
-    // The box: the closed form's ball, widened to 2^(−bits/2) so that Newton's image fits inside.
-    const Ball box = guess.widened_to(std::ldexp(1.0, -static_cast<int>(BallPrecision::bits() / 2)));
+    // The box: the closed form's ball, widened to 2^(−bits/2) so that Newton's image fits inside
+    // (an exact power of two: as a double it underflowed to 0 above about 650 digits, and the
+    // proofs that held at 40 digits failed at 3000).
+    const Ball box = guess.widened_to_power_of_two(-static_cast<long>(BallPrecision::bits() / 2));
     Ball theta = box;
     phase.unique = newton_inclusion(f, f_prime, box, theta);
     // Into [0, 2π): the closed form gives δ ± arccos in (−2π, 2π].
