@@ -261,29 +261,25 @@ std::vector<PeriodicOrbit<Real>> periodic_orbits(const ImpactOscillator<Real>& m
       // orbit is said to be undecided rather than rejected.
       const std::int64_t windows = std::max<std::int64_t>(orbit_search_min_windows, orbit_search_windows_per_period * n);
       ZeroSearch<Real> found;
+      std::string undecided;
       try {
         found = first_zero(gap, rate, curvature, orbit.impact_time, Real(end + period / 64),
                            ZeroSearchSettings<Real>{settings.max_window, settings.contact_tolerance, windows});
       } catch (const std::logic_error&) {  // the gap at the impact itself is below −tolerance
-        orbit.rejected_because =
-            "not proved admissible: at this precision the flight's start evaluates below the obstacle (its closed "
-            "form loses digits to cancellation near critical damping α ≈ 1; more digits may decide it)";
-        orbits.push_back(std::move(orbit));
-        continue;
+        undecided = "at this precision the flight's start evaluates below the obstacle (its closed form loses digits "
+                    "to cancellation near critical damping α ≈ 1; more digits may decide it)";
       } catch (const std::runtime_error&) {  // the windows ran out
-        orbit.rejected_because =
-            "not proved admissible: the search for an earlier contact of the flight found no answer in " +
-            std::to_string(windows) + " windows at this precision (its bounds are many orders above the motion: "
-            "near critical damping α ≈ 1 or resonance α ≈ 0, ω ≈ 1 the closed form cancels; more digits may decide "
-            "it)";
-        orbits.push_back(std::move(orbit));
-        continue;
+        undecided = "the search for an earlier contact of the flight found no answer in " + std::to_string(windows) +
+                    " windows at this precision (its bounds are many orders above the motion: near critical damping "
+                    "α ≈ 1 or resonance α ≈ 0, ω ≈ 1 the closed form cancels; more digits may decide it)";
       }
       // The return is transverse (v− < 0), so the search finds it to its bracketing
       // precision; anything earlier than the time scale's square-root tolerance is another
       // contact.
       const Real slack = sqrt(epsilon<Real>()) * period;
-      if (found.kind == ZeroKind::none) {
+      if (!undecided.empty()) {
+        orbit.rejected_because = "not proved admissible: " + undecided;
+      } else if (found.kind == ZeroKind::none) {
         orbit.rejected_because = "the flight does not return to the obstacle (rounding of a near-degenerate root)";
       } else if (found.t < end - slack) {
         orbit.rejected_because =

@@ -204,6 +204,12 @@ std::string RunningProgram::stopped_with() {
                                         : "it was stopped, with every process of its process group";
 }
 
+void RunningProgram::stop_if_asked() {
+  if (!stop_requested()) return;
+  stop();
+  throw Cancelled();
+}
+
 void RunningProgram::fail(const std::string& message) {
   stop();
   throw ProgramFailure(message);
@@ -254,10 +260,7 @@ void RunningProgram::exchange() {
   constexpr long long slice_ms = 100;
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now());
   const int ready = left.count() > 0 ? poll(fds, count, static_cast<int>(std::min<long long>(left.count() + 1, slice_ms))) : 0;
-  if (stop_requested()) {
-    stop();
-    throw Cancelled();
-  }
+  stop_if_asked();
   if (ready == 0 && leader_exited() && !(WIFEXITED(status_) && WEXITSTATUS(status_) == 0)) {
     stop();
     throw ProgramFailure(exit_failure());
@@ -313,10 +316,7 @@ std::optional<std::string_view> RunningProgram::next_line() {
 void RunningProgram::wait_for_exit() {
   while (err_ >= 0 || in_ >= 0 || out_ >= 0) exchange();
   while (!leader_exited()) {
-    if (stop_requested()) {
-      stop();
-      throw Cancelled();
-    }
+    stop_if_asked();
     if (std::chrono::steady_clock::now() > deadline_)
       fail("closed its output but did not exit within " + seconds_text(limits_.timeout.count()) +
            " (--scheme-timeout; " + stopped_with() + ")");

@@ -76,6 +76,8 @@ class RunningProgram {
   void read_stderr();
   void write_stdin();
   [[noreturn]] void fail(const std::string& message);
+  /// Stops the program and throws Cancelled when a stop is requested (support/cancellation.hpp).
+  void stop_if_asked();
   /// Whether the program (the group's leader) has exited; reaps it and keeps its status.
   bool leader_exited();
   /// After the leader was reaped: kills what it left in its group and its escaped descendants.

@@ -154,7 +154,7 @@ EnclosedReference enclose_case_reference(const CaseSpec& c, const EncloseOptions
   out.bits = proof::proof_bits(options.digits);
   out.max_width = short_number(options.max_width);
   out.stopped_because = enclosure.stopped_because;
-  if (enclosure.stopped_because.starts_with("more than ") && impacts_limit(options) < proof::EnclosureLimits{}.max_impacts)
+  if (enclosure.stopped_at_max_impacts && impacts_limit(options) < proof::EnclosureLimits{}.max_impacts)
     out.stopped_because += fmt::format(" (the work limit at {} digits, about {:.0f} minutes of one core: a higher "
                                        "--max-steps, which for --enclose counts impacts, goes further)",
                                        options.digits, work_limit_seconds / 60);

@@ -137,8 +137,10 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
 
   while (true) {
     if (horizon.impacts && static_cast<std::int64_t>(result.impacts.size()) >= *horizon.impacts) break;
-    if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts)
+    if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts) {
+      result.stopped_at_max_impacts = true;
       return stop("more than " + std::to_string(limits.max_impacts) + " impacts");
+    }
     // The constant force's accumulation, in closed form, from an impact: once its flights are
     // shorter than the width bound, the rest of the motion is t∞ and the rest after it.
     if (!motion.oscillator() && on_obstacle && motion.g().certainly_positive() && certainly_less(e, Ball(1))) {

@@ -57,6 +57,8 @@ struct ReferenceEnclosure {
   std::optional<Ball> accumulation;
   /// Why the enclosure stopped before the horizon (empty when it reached it).
   std::string stopped_because;
+  /// It stopped at EnclosureLimits::max_impacts (a work limit, not a property of the motion).
+  bool stopped_at_max_impacts = false;
 };
 
 /// Where the enclosure ends: at t_end (a text), or t0 + `periods` forcing periods, or with
