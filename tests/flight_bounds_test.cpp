@@ -53,21 +53,31 @@ std::array<Real, 3> derivatives_from_the_equation(const ImpactOscillator<Real>& 
   return {second, third, fourth};
 }
 
-enum class Regime { underdamped, critical, overdamped, resonant };
+enum class Regime { underdamped, critical, overdamped, resonant, just_underdamped, just_overdamped, near_resonant };
 
 TYPED_TEST(FlightBounds, NeverBelowTheSampledDerivativesAndWithinTwiceOfThem) {
   using Real = TypeParam;
   using std::abs;
   std::mt19937_64 random(20261123);  // fixed seed: the same flights every run
   const auto uniform = [&](double lo, double hi) { return Real(std::uniform_real_distribution<double>(lo, hi)(random)); };
-  for (const Regime regime : {Regime::underdamped, Regime::critical, Regime::overdamped, Regime::resonant}) {
+  for (const Regime regime : {Regime::underdamped, Regime::critical, Regime::overdamped, Regime::resonant,
+                              Regime::just_underdamped, Regime::just_overdamped, Regime::near_resonant}) {
     std::array<double, 3> tightest{};  // per order, the largest sampled max / bound
     for (int flight_index = 0; flight_index < 40; ++flight_index) {
-      const Real alpha = regime == Regime::underdamped ? uniform(0, 0.9)
-                         : regime == Regime::critical  ? Real(1)
-                         : regime == Regime::overdamped ? uniform(1.1, 3)
-                                                        : Real(0);
-      const Real omega = regime == Regime::resonant ? Real(1) : uniform(0.3, 5);
+      // Near critical damping, α = 1 ± 2^−40 (each side a regime): the bounds that grow
+      // like 1/ω_d or 1/β were 10^6 times the motion there. Near resonance, α ≤ 10^−3 and
+      // ω = 1 ± 10^−3 at most: the flight's particular part is the response from rest.
+      const Real near = Real(1) / Real(1LL << 40);
+      const Real alpha = regime == Regime::underdamped     ? uniform(0, 0.9)
+                         : regime == Regime::critical      ? Real(1)
+                         : regime == Regime::overdamped    ? uniform(1.1, 3)
+                         : regime == Regime::just_underdamped ? Real(1 - near)
+                         : regime == Regime::just_overdamped  ? Real(1 + near)
+                         : regime == Regime::near_resonant    ? uniform(0, 1e-3)
+                                                              : Real(0);
+      const Real omega = regime == Regime::resonant        ? Real(1)
+                         : regime == Regime::near_resonant ? Real(1 + uniform(-1e-3, 1e-3))
+                                                           : uniform(0.3, 5);
       // Weak forcing in half the flights, so that the homogeneous part's bound is the one
       // that has to be tight; strong in the others.
       const Real amplitude = flight_index % 2 == 0 ? uniform(-0.05, 0.05) : uniform(-3, 3);
