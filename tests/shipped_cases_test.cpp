@@ -54,10 +54,11 @@ const std::map<std::string, std::string> sum_rule_fires = {
     {"lyapunov/alpha1.5-a1500-umin-0.2/nsnd_3h.toml", "active set changed"},
     {"lyapunov/alpha3-a2500-umin-0.5/nsnd_3h.toml", "active set changed"},
     // The same with ε = h on the member with the most contacts: I.N.S.P's perturbed contacts
-    // changed in 20 periods (+0.048 against 0.0074), I.D.P's (the reference's) in 2 (+0.022
-    // against 0.019).
+    // changed in 20 periods (+0.048 against 0.0074). I.D.P's (the reference's) changed in 2
+    // periods and fired (+0.022 against 0.019) until the over-damped flight's new basis
+    // (2026-11-29) made its run another sample of the chaos: 3 periods changed, −0.0035
+    // against 0.018, silent; a warning this close to its threshold follows the sample.
     {"lyapunov/alpha3-a2500-umin-0.5/insp.toml", "active set changed"},
-    {"lyapunov/alpha3-a2500-umin-0.5/idp.toml", "impacts changed"},
     // On a closed-form periodic orbit (cases/orbits/, docs/periodic_orbits.md) every period is
     // the same, so the batch means' uncertainty of the sum is tiny, and any map that is not
     // the flow's shows: IDND's O(ε) forward differences (1.4e−7 against 3.2e−8 on the (1, 1)
