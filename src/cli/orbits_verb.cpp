@@ -73,7 +73,7 @@ class OrbitsVerb : public Verb {
     const auto [n_min, n_max] = n_given.value_or(c.orbits.value_or(std::pair{1, 2}));
     if (prove_) {
       if (common.precision) throw InputError("", "--precision", "--prove works in balls at --digits: no --precision");
-      const OrbitProofListing proofs = prove_orbits(c, n_min, n_max, digits_);
+      const OrbitProofListing proofs = prove_orbits(c, n_min, n_max, digits_, common.progress);
       if (common.json) std::cout << to_json(proofs).dump(2) << "\n";
       else print_orbit_proofs(std::cout, proofs);
       return 0;

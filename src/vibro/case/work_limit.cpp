@@ -12,6 +12,14 @@
 #include <cmath>
 
 namespace vibro {
+
+std::string duration_text(double seconds) {
+  if (seconds < 120) return fmt::format("{:.2g} s", seconds);
+  if (seconds < 7200) return fmt::format("{:.2g} min", seconds / 60);
+  if (seconds < 172800) return fmt::format("{:.2g} h", seconds / 3600);
+  return fmt::format("{:.2g} days", seconds / 86400);
+}
+
 namespace {
 
 /// Steps of one run at a step choice, exactly.

@@ -17,6 +17,9 @@ namespace vibro {
 /// The budget every default work limit is sized for: ten minutes of one core.
 inline constexpr double work_limit_seconds = 600;
 
+/// "40 s", "3.2 h", "2.1 days": a duration as an estimate reads.
+std::string duration_text(double seconds);
+
 /// The parts of a case's work a count covers (all of them by default).
 struct WorkParts {
   bool run = true;       ///< the run at the case's step, and each step of its sweep

@@ -30,14 +30,6 @@ constexpr double enclosure_seconds_at_1000_digits = 0.023;
 constexpr double enclosure_cost_exponent = 2.3;
 constexpr double enclosure_seconds_floor = 1e-4;
 
-/// "40 s", "3.2 h", "2.1 days": a duration as an estimate reads.
-std::string duration_text(double seconds) {
-  if (seconds < 120) return fmt::format("{:.2g} s", seconds);
-  if (seconds < 7200) return fmt::format("{:.2g} min", seconds / 60);
-  if (seconds < 172800) return fmt::format("{:.2g} h", seconds / 3600);
-  return fmt::format("{:.2g} days", seconds / 86400);
-}
-
 }  // namespace
 
 double enclosure_seconds_per_impact(long digits) {

@@ -1,5 +1,6 @@
 #include "vibro/orbits/orbit_proofs.hpp"
 
+#include "vibro/case/work_limit.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
 
@@ -8,12 +9,23 @@
 #include "vibro/proof/orbit_phase_proof.hpp"
 #endif
 
+#include <fmt/format.h>
+
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <variant>
 
 namespace vibro {
+
+double proof_seconds_per_n(long digits) {
+  // Fitted to `vibro orbits cases/lyapunov/idp.toml --prove --n N N+3` (ω = 50, the shipped
+  // case with the costliest roots), 2026-11-29, the largest time per n over n = 1, 40 and 200:
+  // 0.03 s at 1000 digits, 0.1 s at 3000, 0.8 s at 10 000 (n = 40; n = 1 and 200 cost a
+  // half and a quarter of it). Cases of smaller ω cost about ten times less.
+  return 0.03 * std::pow(static_cast<double>(digits) / 1000, 1.4);
+}
 
 #if VIBRO_WITH_ARB
 
@@ -53,7 +65,7 @@ ProvedOrbitRow row_of(const proof::ProvedPhase& p, const proof::Ball& omega, con
 
 }  // namespace
 
-OrbitProofListing prove_orbits(const CaseSpec& c, int n_min, int n_max, long digits) {
+OrbitProofListing prove_orbits(const CaseSpec& c, int n_min, int n_max, long digits, Progress* progress) {
   if (c.model.model_kind() != ModelKind::impact_oscillator)
     throw InputError(c.file, "model.type", "closed-form periodic orbits exist for the impact oscillator only");
   const auto& oscillator = std::get<OscillatorSpec>(c.model.kind);
@@ -62,6 +74,17 @@ OrbitProofListing prove_orbits(const CaseSpec& c, int n_min, int n_max, long dig
                      "the proofs take α, a, ω as written; a case with physical parameters is converted with roundings");
   if (n_min < 1 || n_max < n_min) throw InputError("", "--n", "expected 1 ≤ N1 ≤ N2");
   if (digits < 20 || digits > 10000) throw InputError("", "--digits", "expected 20 to 10000 digits");
+  const int values = n_max - n_min + 1;
+  const double estimate = values * proof_seconds_per_n(digits);
+  if (estimate > work_limit_seconds)
+    throw InputError("", "--n",
+                     fmt::format("the proofs of {} values of n at {} digits would take about {} (about {:.2g} s each), "
+                                 "above the limit of about {:.0f} minutes of one core: give fewer values of n or "
+                                 "fewer --digits",
+                                 values, digits, duration_text(estimate), proof_seconds_per_n(digits),
+                                 work_limit_seconds / 60));
+  if (progress)
+    progress->begin("proofs of (1, n) orbits at " + std::to_string(digits) + " digits", values, "values of n", estimate);
   const proof::OscillatorTexts texts{oscillator.alpha.text, oscillator.amplitude.text, oscillator.omega.text,
                                      c.model.u_min.text, c.model.e.text};
   // Bounds printed with 10 digits more than the working precision's: the outward rounding
@@ -82,13 +105,14 @@ OrbitProofListing prove_orbits(const CaseSpec& c, int n_min, int n_max, long dig
     int index = 0;
     for (const proof::ProvedPhase& phase : proof.phases)
       listing.orbits.push_back(row_of(phase, omega, e, n, ++index, shown));
+    if (progress) progress->advance(n - n_min + 1);
   }
   return listing;
 }
 
 #else
 
-OrbitProofListing prove_orbits(const CaseSpec&, int, int, long) {
+OrbitProofListing prove_orbits(const CaseSpec&, int, int, long, Progress*) {
   throw InputError("", "--prove", "this vibro was built without Arb (Debian libflint-arb-dev): no proofs");
 }
 

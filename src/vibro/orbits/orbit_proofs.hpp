@@ -6,6 +6,7 @@
 
 #include "vibro/case/case_spec.hpp"
 #include "vibro/results/orbit_result.hpp"
+#include "vibro/support/progress.hpp"
 
 namespace vibro {
 
@@ -14,10 +15,15 @@ inline constexpr long default_proof_digits = 40;
 /// The report's: 24 to 28 digits proved, as many as a table can show.
 inline constexpr long report_proof_digits = 20;
 
+/// About how many seconds the proofs of one n take at `digits` (a fit of measured times,
+/// docs/proofs.md "Time").
+double proof_seconds_per_n(long digits);
+
 /// Every root for n = n_min … n_max of the case's impact oscillator (its parameters as
-/// written), proved at `digits` decimal digits. InputError for another model, physical
-/// parameters (their conversion is not exact), a vibro built without Arb, or digits out of
-/// [20, 10000].
-OrbitProofListing prove_orbits(const CaseSpec& c, int n_min, int n_max, long digits);
+/// written), proved at `digits` decimal digits; `progress`, if given, is told of each n.
+/// InputError for another model, physical parameters (their conversion is not exact), a vibro
+/// built without Arb, digits out of [20, 10000], or proofs estimated beyond the work limit
+/// (about ten minutes of one core), said before any is made.
+OrbitProofListing prove_orbits(const CaseSpec& c, int n_min, int n_max, long digits, Progress* progress = nullptr);
 
 }  // namespace vibro
