@@ -19,11 +19,15 @@
 // for what is not kept — its memory must be flat in P:
 //   reference        the reference run keeping neither events nor samples (RunOptions), as
 //                    a sweep's transient is run;
+//   plain-reference  the reference run as `vibro run CASE --no-error-estimate` prints it in
+//                    text: its first 12 events, every event counted, and its last sample;
 //   sweep-transient  one sweep point computing `strobe` with transient P and 10 samples
 //                    (compute_point_quantities, as `vibro sweep` runs a point).
 // Printed per P = 1e2, 1e4, 1e5 with the ratio to P = 1e2. Target: every ratio ≤ 1.1. (What
-// a reference run keeps — a sample and its events each period — grows by about
-// held_bytes_per_period, case/work_limit.hpp, and is refused beyond half the memory.)
+// a reference run keeps for --json or its error estimate — a sample and its events each
+// period — grows by about held_bytes_per_period, case/work_limit.hpp, and is refused beyond
+// half the memory; so does a list of precisions, which compares every number of its runs,
+// at compared_bytes_per_period.)
 //
 //   ./build/release/bench/bench_memory            # all sizes (about 60 s)
 //   ./build/release/bench/bench_memory 1000000    # the step counts given, and P = 1e2, 1e4
@@ -106,15 +110,24 @@ long peak_rss_kib(const Kind& kind, std::int64_t steps) {
   });
 }
 
-/// Peak RSS in KiB of the reference over `periods` periods keeping nothing (`sweep` false), or
-/// of a sweep point computing `strobe` with that transient and 10 samples.
-long reference_peak_rss_kib(bool sweep, std::int64_t periods) {
-  return peak_rss_kib_of(sweep ? "sweep-transient" : "reference", periods, [&] {
+/// What the reference run over P periods keeps: nothing, what the text of `vibro run` shows,
+/// or a sweep point's samples after its transient.
+enum class ReferenceKind { nothing, plain, sweep };
+
+const char* name_of(ReferenceKind kind) {
+  return kind == ReferenceKind::nothing ? "reference" : kind == ReferenceKind::plain ? "plain-reference" : "sweep-transient";
+}
+
+/// Peak RSS in KiB of the reference over `periods` periods keeping what `kind` keeps, or of a
+/// sweep point computing `strobe` with that transient and 10 samples.
+long reference_peak_rss_kib(ReferenceKind kind, std::int64_t periods) {
+  return peak_rss_kib_of(name_of(kind), periods, [&] {
     vibro::RunOptions options;
     options.error_estimate = false;
-    if (!sweep) {
-      options.keep_events = false;
-      options.keep_sections_from = periods + 1;
+    if (kind != ReferenceKind::sweep) {
+      // As cli/run_verb.cpp sets them for a text run (12 events listed, the last sample).
+      options.events_kept = kind == ReferenceKind::plain ? 12 : 0;
+      options.keep_sections_from = kind == ReferenceKind::plain ? periods : periods + 1;
       vibro::run_case(vibro::parse_case(reference_case_text(periods), "memory.toml"), options);
       return;
     }
@@ -158,16 +171,15 @@ int main(int argc, char** argv) {
   if (argc > 1) periods.assign({100, 10'000});
   std::printf("\n%-16s %10s %14s %12s\n", "kind", "periods P", "peak RSS MiB", "/ P = 1e2");
   bool flat = true;
-  for (const bool sweep : {false, true}) {
+  for (const ReferenceKind kind : {ReferenceKind::nothing, ReferenceKind::plain, ReferenceKind::sweep}) {
     long baseline = -1;
     for (const std::int64_t p : periods) {
-      const long kib = reference_peak_rss_kib(sweep, p);
+      const long kib = reference_peak_rss_kib(kind, p);
       if (kib < 0) return 1;
       if (baseline < 0) baseline = kib;
       const double ratio = static_cast<double>(kib) / static_cast<double>(baseline);
       flat = flat && ratio <= 1.1;
-      std::printf("%-16s %10lld %14.1f %12.2f\n", sweep ? "sweep-transient" : "reference", static_cast<long long>(p),
-                  kib / 1024.0, ratio);
+      std::printf("%-16s %10lld %14.1f %12.2f\n", name_of(kind), static_cast<long long>(p), kib / 1024.0, ratio);
     }
   }
   std::printf("target (every ratio <= 1.1): %s\n", flat ? "met" : "NOT met");

@@ -286,6 +286,30 @@ TEST_F(Hostile, AFreeFallStudyOfManyStepsKeepsItsMemoryFlat) {
   EXPECT_LE(large_kib, 2 * small_kib) << small_kib << " KiB at 10^3 steps, " << large_kib << " KiB at 4·10^6";
 }
 
+// Round 4: a plain reference run kept every event and sample (1.6 KB a period: 1.62 GB for
+// 10^6 periods) when its text shows twelve events, a count and the final state. Without the
+// error estimate (which compares every event) the text run keeps only those: flat in the
+// horizon from 10^3 to 10^5 periods, its text still listing the first twelve and counting all.
+TEST_F(Hostile, APlainReferenceRunInTextKeepsItsMemoryFlatInTheHorizon) {
+  const std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+  const fs::path small = write("small.toml", with_line(text, "periods = 10", "periods = 1000"));
+  const fs::path large = write("large.toml", with_line(text, "periods = 10", "periods = 100000"));
+  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet", "--no-error-estimate"});
+  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet", "--no-error-estimate"});
+  ASSERT_GT(small_kib, 0);
+  ASSERT_GT(large_kib, 0);
+  EXPECT_LE(large_kib, 1.1 * small_kib) << small_kib << " KiB at 10^3 periods, " << large_kib << " KiB at 10^5";
+  const Outcome shown = vibro("run " + quoted(large) + " --quiet --no-error-estimate");
+  EXPECT_EQ(shown.status, 0) << shown.err;
+  EXPECT_NE(shown.out.find("events     100000 impact"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("  ... (all events in --json or --csv)"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("stroboscopic samples: 100001"), std::string::npos) << shown.out;
+  std::size_t listed = 0;
+  for (std::size_t at = shown.out.find("\n  impact "); at != std::string::npos; at = shown.out.find("\n  impact ", at + 1))
+    ++listed;
+  EXPECT_EQ(listed, 12u) << shown.out;
+}
+
 TEST_F(Hostile, ACaseFileThatIsADeviceOrTooLargeIsRefusedBeforeReading) {
   fs::create_symlink("/dev/zero", dir() / "zero.toml");
   EXPECT_TRUE(bad_input(vibro("run " + quoted(dir() / "zero.toml")), {"zero.toml", "not a regular file"}));

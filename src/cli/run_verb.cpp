@@ -42,7 +42,8 @@ class RunVerb : public Verb {
         ->check(path_to_write());
     command().add_option("--json-out", common.json_out, json_out_help)->check(path_to_write());
     command().add_flag("--no-error-estimate", no_error_estimate_,
-                       "Reference runs: skip the error estimate (a second run at 20 more digits)");
+                       "Reference runs: skip the error estimate (a second run at 20 more digits); in text, the run then "
+                       "keeps only the events it lists and its last sample, so its memory does not grow with the horizon");
     command().add_flag("--measure-rounding", common.measure_rounding, measure_rounding_help);
     command()
         .add_flag("--no-measure-rounding", common.no_measure_rounding, no_measure_rounding_help)
@@ -115,13 +116,23 @@ class RunVerb : public Verb {
     }
     JsonOut json_out(common.json_out, {case_file_});
     options.error_estimate = !no_error_estimate_;
+    // Text alone shows 12 events, the count of the samples and the final state: without the
+    // error estimate (which compares every event) the run keeps only those, so its memory is
+    // flat in the horizon (the CSV streams its rows).
+    const bool text_only = !common.json && !common.json_out;
+    if (text_only && !options.error_estimate) {
+      options.events_kept = listed_reference_events;
+      if (c.horizon.periods) options.keep_sections_from = *c.horizon.periods;
+    }
     const RunResult result = run_case(c, options);
     if (rows) rows->close();
     for (const auto& warning : result.run.warnings) std::cerr << "vibro: warning: " << warning << "\n";
-    const nlohmann::json json = to_json(result);
-    json_out.write(json);
-    if (common.json) std::cout << json.dump(2) << "\n";
-    else print_run(std::cout, c, result);
+    if (!text_only) {
+      const nlohmann::json json = to_json(result);
+      json_out.write(json);
+      if (common.json) std::cout << json.dump(2) << "\n";
+    }
+    if (!common.json) print_run(std::cout, c, result);
     return result.expectations_hold() ? 0 : exit_failed;
   }
 

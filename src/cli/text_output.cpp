@@ -76,16 +76,19 @@ void print_convergence(std::ostream& out, const StudyResult& study) {
 
 /// Events, sticking, λ1 estimate and error estimate of a reference run.
 void print_reference(std::ostream& out, const ReferenceFindings& found) {
-  constexpr std::size_t listed_events = 12;
   std::string counts;
-  for (const auto& [kind, count] : found.event_counts) counts += (counts.empty() ? "" : ", ") + std::to_string(count) + " " + kind;
+  std::int64_t total = 0;
+  for (const auto& [kind, count] : found.event_counts) {
+    counts += (counts.empty() ? "" : ", ") + std::to_string(count) + " " + kind;
+    total += count;
+  }
   out << "events     " << (counts.empty() ? "none" : counts) << "\n";
-  for (std::size_t i = 0; i < std::min(listed_events, found.events.size()); ++i) {
+  for (std::size_t i = 0; i < std::min(listed_reference_events, found.events.size()); ++i) {
     const ReferenceEventText& e = found.events[i];
     out << fmt::format("  {:<13} t = {:<22} v- = {:<22} v+ = {}\n", e.kind, display_all_digits(e.t),
                        display_all_digits(e.v_minus), display_all_digits(e.v_plus));
   }
-  if (found.events.size() > listed_events) out << "  ... (all events in --json or --csv)\n";
+  if (total > static_cast<std::int64_t>(listed_reference_events)) out << "  ... (all events in --json or --csv)\n";
   if (!found.sticking_intervals.empty()) out << "sticking   " << found.sticking_intervals.size() << " intervals\n";
   if (const std::optional<Lambda1Estimate>& l = found.lyapunov_estimate.estimate) {
     const DigitsNeeded& needed = l->digits_needed;
@@ -206,7 +209,9 @@ void print_findings(std::ostream& out, const RunFindings& run, bool external) {
   out << "final      t = " << display_all_digits(run.final.t);
   if (run.final.has_coordinates()) out << ", q = " << all_digits_list(run.final.q) << ", v = " << all_digits_list(run.final.qv) << "\n";
   else out << ", U = " << display_all_digits(run.final.u) << ", V = " << display_all_digits(run.final.v) << "\n";
-  if (run.stroboscopic) out << "stroboscopic samples: " << run.stroboscopic->size() << " (X_0 … X_K, in --json)\n";
+  if (run.stroboscopic)
+    out << "stroboscopic samples: " << (run.stroboscopic->empty() ? 0 : run.stroboscopic->back().period + 1)
+        << " (X_0 … X_K, in --json)\n";
 }
 
 void print_sweep(std::ostream& out, const std::vector<SweepPoint>& sweep) {

@@ -12,6 +12,7 @@
 #include "vibro/published/published_check.hpp"
 #include "vibro/results/run_result.hpp"
 
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -22,7 +23,11 @@ namespace vibro::cli {
 void print_cases(std::ostream& out, const std::vector<ListedCase>& cases);
 /// Every registered scheme: names, models, scalar types, declared orders.
 void print_schemes(std::ostream& out);
-/// The run of case `c` (its model written as an equation from the case's own spec).
+/// The events of a reference run the text lists (the rest are counted: all in --json or --csv).
+inline constexpr std::size_t listed_reference_events = 12;
+/// The run of case `c` (its model written as an equation from the case's own spec). A run
+/// that kept only its last stroboscopic sample (RunOptions::keep_sections_from) is counted
+/// by that sample's period.
 void print_run(std::ostream& out, const CaseSpec& c, const RunResult& result);
 /// `vibro run CASE --precision P1,P2,...`: one table, a row per number of the results, a
 /// column per precision, then the difference from the widest and the digits shared with it.

@@ -6,8 +6,10 @@
 #include "vibro/support/progress.hpp"
 #include "vibro/scalar/precision.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -57,9 +59,12 @@ struct RunOptions {
   /// Stroboscopic samples of the periods before this one are not kept (a sweep's transient:
   /// memory flat in the periods thrown away).
   std::int64_t keep_sections_from = 0;
-  /// Reference runs: keep the list of events (false: their counts only, as a sweep needs).
-  /// The error estimate compares the lists, so it needs them.
-  bool keep_events = true;
+  /// Reference runs: keep the first this many events, every event counted (all by default;
+  /// 0 keeps the counts only, as a sweep needs; `vibro run` in text without an error estimate
+  /// keeps the 12 it lists: memory flat in the horizon). The error estimate compares the whole
+  /// lists, so it is made only when every event is kept.
+  std::size_t events_kept = std::numeric_limits<std::size_t>::max();
+  bool keeps_every_event() const { return events_kept == std::numeric_limits<std::size_t>::max(); }
   unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
   /// Convergence studies in a floating type: how the points at the rounding floor are found
   /// (analysis/rounding_floor.hpp).

@@ -176,7 +176,7 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   const SchemeRunners& runners = external ? external_runners : scheme_runners(c.scheme.entry);
   runners.run(c, precision, options, result);
   if (result.convergence) result.expected = evaluate_expectations(c, *result.convergence);
-  if (runners.finish && options.error_estimate && options.keep_events)  // the estimate compares the events
+  if (runners.finish && options.error_estimate && options.keeps_every_event())  // the estimate compares the events
     runners.finish(result, [&](const Precision& more) {
       RunOptions quiet;
       quiet.precision = more;

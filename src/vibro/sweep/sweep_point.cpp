@@ -120,7 +120,7 @@ void compute_point_quantities(const SweepPointCases& cases, const SweepComputati
     // the periods thrown away.
     RunOptions kept = options;
     kept.keep_sections_from = compute.strobe ? compute.strobe_transient + 1 : std::numeric_limits<std::int64_t>::max();
-    kept.keep_events = false;
+    kept.events_kept = 0;
     const RunResult result = run_case(run, kept);
     if (compute.strobe) point.strobe = strobe_samples(result, compute);
     if (!impacts) {

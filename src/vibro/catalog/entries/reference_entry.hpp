@@ -86,7 +86,7 @@ struct ReferenceEntry {
       require_memory_for_periods(
           c, "horizon.periods",
           static_cast<double>(horizon.sections() - std::max<std::int64_t>(options.keep_sections_from, 1) + 1),
-          options.error_estimate && options.keep_events ? 2 : 1);
+          options.error_estimate && options.keeps_every_event() ? 2 : 1);
     // Sampling interval: irrelevant, every step lands on a section time or t_end.
     const Scheme scheme(reference, b.t0, Real(horizon.section_time(1) - b.t0));
     auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
@@ -107,7 +107,7 @@ struct ReferenceEntry {
         scheme, x, horizon, options,
         [&](const typename Scheme::State& y, bool) {
           for (const ReferenceEvent<Real>& e : y.events) {
-            if (options.keep_events)
+            if (found.events.size() < options.events_kept)
               found.events.push_back(
                   {to_string(e.kind), NumberText::of(e.t), NumberText::of(e.v_minus), NumberText::of(e.v_plus)});
             ++found.event_counts[to_string(e.kind)];
