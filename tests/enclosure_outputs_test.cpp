@@ -115,6 +115,24 @@ TEST_F(EncloseCommand, StopsOnAChaoticHorizonWithTheReason) {
   EXPECT_EQ(text.out.find("final state"), std::string::npos) << text.out;
 }
 
+/// Round 4: the enclosure of a stable orbit stopped with "grazing not excluded" on an impact
+/// whose v− is −0.48 (transverse), with no word of why. The balls' radius grows about 5×
+/// an impact there (the wrapping effect), so after 45 impacts at 40 digits the flight's start
+/// is known to ±2e−17: the stop now says so, and more digits carry the enclosure further
+/// (73 impacts at 60 digits), which the width explains and a true grazing would not.
+TEST_F(EncloseCommand, AnUndecidedContactAfterManyImpactsSaysTheBallsWidth) {
+  const std::string file = quoted(cases_dir / "orbits" / "stable_ided.toml");
+  const Outcome forty = vibro("run " + file + " --enclose --quiet");
+  EXPECT_EQ(forty.status, 1) << forty.err;
+  EXPECT_NE(forty.out.find("stopped: grazing not excluded on [1.03149761948e2, 1.03149761949e2] (after 45 impacts "
+                           "this flight starts from a time known to ±2.2e-17"),
+            std::string::npos)
+      << forty.out;
+  EXPECT_NE(forty.out.find("by the wrapping of balls"), std::string::npos) << forty.out;
+  const Outcome sixty = vibro("run " + file + " --enclose --quiet --digits 60");
+  EXPECT_NE(sixty.out.find("(after 73 impacts"), std::string::npos) << sixty.out;
+}
+
 /// docs/proofs.md "Performance": the first 100 impacts of the shipped periodic reference case
 /// in less than 30 s (start to end of the executable).
 TEST_F(EncloseCommand, EnclosesAHundredImpactsWithinThirtySeconds) {

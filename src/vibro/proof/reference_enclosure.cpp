@@ -5,13 +5,35 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/support/cancellation.hpp"
 
+#include <fmt/format.h>
+
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace vibro::proof {
 
 namespace {
+
+/// Why a piece may have stayed undecided, when the balls' width can be the cause: after many
+/// impacts the start of a flight is known only to the radius the impacts passed on, which
+/// grows even on a stable orbit (the wrapping effect, docs/proofs.md "How the widths grow"),
+/// and a gap enclosed that widely cannot be proved positive near its minimum although the
+/// exact motion is transverse. Nothing when the first flight is undecided (a contact too
+/// close to tangent for the precision).
+std::string undecided_because(const std::vector<EnclosedImpact>& impacts, const Ball& v) {
+  if (impacts.size() < 2) return "";
+  const double first = impacts.front().t.radius(), last = impacts.back().t.radius();
+  if (!(first > 0) || !(last > first)) return "";
+  const double growth = std::pow(last / first, 1.0 / static_cast<double>(impacts.size() - 1));
+  return fmt::format(
+      " (after {} impacts this flight starts from a time known to ±{:.2g} and v+ to ±{:.2g}, the radius grown about "
+      "{:.2g}× an impact by the wrapping of balls: an enclosure that wide may not decide a transverse contact; more "
+      "--digits carry it further)",
+      impacts.size(), last, v.radius(), growth);
+}
 
 /// u'' = −g from the gap g0 = u − u_min and velocity v0: the gap and velocity at flight time τ.
 struct ParabolicFlight {
@@ -162,7 +184,7 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
     if (!window) return stop("no horizon for this flight");
     const FirstContact contact = motion.contact(t, gap, v, *window, on_obstacle);
     if (!contact.tau) {
-      if (!contact.undecided.empty()) return stop(contact.undecided);
+      if (!contact.undecided.empty()) return stop(contact.undecided + undecided_because(result.impacts, v));
       if (!remaining) return stop("no impact within the search's reach after t ≈ " + t.midpoint_text(12));
       return finish_at_end();
     }
