@@ -92,6 +92,9 @@ def main():
     parser.add_argument("--build", default=str(ROOT / "build" / "release"), help="the configured, built tree")
     parser.add_argument("--only", nargs="*", help="the ids of the mutations to try (default: all)")
     parser.add_argument("--list", action="store_true", help="list the mutations and exit")
+    parser.add_argument("--check-texts", action="store_true",
+                        help="check that each mutation's text occurs exactly once in its file, and exit "
+                             "(CTest Structure.MutationsNameCodeThatExists: a kernel rewritten leaves no mutation stale)")
     args = parser.parse_args()
     build = Path(args.build).resolve()
     mutations = json.loads((ROOT / "scripts" / "mutations.json").read_text())
@@ -104,6 +107,14 @@ def main():
         if unknown:
             fail("no mutation named " + ", ".join(sorted(unknown)))
         mutations = [m for m in mutations if m["id"] in args.only]
+    # Every text first, so that a stale one stops the run before an hour of builds, not in it.
+    for m in mutations:
+        count = (ROOT / m["file"]).read_text().count(m["from"]) if (ROOT / m["file"]).exists() else 0
+        if count != 1:
+            fail(f"{m['id']}: the text to replace occurs {count} times in {m['file']} (needs 1)")
+    if args.check_texts:
+        print(f"{len(mutations)} mutations, each text found once in its file")
+        return 0
     if not (build / "compile_commands.json").exists():
         fail(f"{build} has no compile_commands.json: configure with the release preset first")
 
@@ -113,8 +124,6 @@ def main():
         for m in mutations:
             header = ROOT / m["file"]
             text = header.read_text()
-            if text.count(m["from"]) != 1:
-                fail(f"{m['id']}: the text to replace occurs {text.count(m['from'])} times in {m['file']} (needs 1)")
             built, passed, output = build_and_run(build, m, None, None, work, m["id"] + "-baseline")
             if not built or not passed:
                 fail(f"{m['id']}: the unmutated {m['test_target']} does not pass its filter:\n{output}")
