@@ -21,13 +21,14 @@
 //                    a sweep's transient is run;
 //   plain-reference  the reference run as `vibro run CASE --no-error-estimate` prints it in
 //                    text: its first 12 events, every event counted, and its last sample;
+//   estimated-ref    the same with its error estimate, as `vibro run CASE` prints it: the
+//                    case at 20 more digits run in step, each event compared as it comes;
 //   sweep-transient  one sweep point computing `strobe` with transient P and 10 samples
 //                    (compute_point_quantities, as `vibro sweep` runs a point).
 // Printed per P = 1e2, 1e4, 1e5 with the ratio to P = 1e2. Target: every ratio ≤ 1.1. (What
-// a reference run keeps for --json or its error estimate — a sample and its events each
-// period — grows by about held_bytes_per_period, case/work_limit.hpp, and is refused beyond
-// half the memory; so does a list of precisions, which compares every number of its runs,
-// at compared_bytes_per_period.)
+// a reference run keeps for --json — a sample and its events each period — grows by about
+// held_bytes_per_period, case/work_limit.hpp, and is refused beyond half the memory; so does
+// a list of precisions, which compares every number of its runs, at compared_bytes_per_period.)
 //
 //   ./build/release/bench/bench_memory            # all sizes (about 60 s)
 //   ./build/release/bench/bench_memory 1000000    # the step counts given, and P = 1e2, 1e4
@@ -110,12 +111,18 @@ long peak_rss_kib(const Kind& kind, std::int64_t steps) {
   });
 }
 
-/// What the reference run over P periods keeps: nothing, what the text of `vibro run` shows,
-/// or a sweep point's samples after its transient.
-enum class ReferenceKind { nothing, plain, sweep };
+/// What the reference run over P periods keeps: nothing, what the text of `vibro run` shows
+/// (without and with its error estimate), or a sweep point's samples after its transient.
+enum class ReferenceKind { nothing, plain, estimated, sweep };
 
 const char* name_of(ReferenceKind kind) {
-  return kind == ReferenceKind::nothing ? "reference" : kind == ReferenceKind::plain ? "plain-reference" : "sweep-transient";
+  switch (kind) {
+    case ReferenceKind::nothing: return "reference";
+    case ReferenceKind::plain: return "plain-reference";
+    case ReferenceKind::estimated: return "estimated-ref";
+    case ReferenceKind::sweep: return "sweep-transient";
+  }
+  return "";
 }
 
 /// Peak RSS in KiB of the reference over `periods` periods keeping what `kind` keeps, or of a
@@ -123,11 +130,12 @@ const char* name_of(ReferenceKind kind) {
 long reference_peak_rss_kib(ReferenceKind kind, std::int64_t periods) {
   return peak_rss_kib_of(name_of(kind), periods, [&] {
     vibro::RunOptions options;
-    options.error_estimate = false;
+    options.error_estimate = kind == ReferenceKind::estimated;
     if (kind != ReferenceKind::sweep) {
       // As cli/run_verb.cpp sets them for a text run (12 events listed, the last sample).
-      options.events_kept = kind == ReferenceKind::plain ? 12 : 0;
-      options.keep_sections_from = kind == ReferenceKind::plain ? periods : periods + 1;
+      const bool text = kind != ReferenceKind::nothing;
+      options.events_kept = text ? 12 : 0;
+      options.keep_sections_from = text ? periods : periods + 1;
       vibro::run_case(vibro::parse_case(reference_case_text(periods), "memory.toml"), options);
       return;
     }
@@ -171,7 +179,8 @@ int main(int argc, char** argv) {
   if (argc > 1) periods.assign({100, 10'000});
   std::printf("\n%-16s %10s %14s %12s\n", "kind", "periods P", "peak RSS MiB", "/ P = 1e2");
   bool flat = true;
-  for (const ReferenceKind kind : {ReferenceKind::nothing, ReferenceKind::plain, ReferenceKind::sweep}) {
+  for (const ReferenceKind kind :
+       {ReferenceKind::nothing, ReferenceKind::plain, ReferenceKind::estimated, ReferenceKind::sweep}) {
     long baseline = -1;
     for (const std::int64_t p : periods) {
       const long kib = reference_peak_rss_kib(kind, p);

@@ -223,6 +223,12 @@ TEST_F(Cli, ReferenceRunReportsEventsStickingAndAnErrorEstimate) {
   // = 1 + 2 + 0.5 + 0 + 0.8/2.69 ≈ 3.8 (reference_settings.hpp), so below 64 ε · 3.8.
   const double contact_tolerance = 64 * std::numeric_limits<double>::epsilon() * 3.8;
   EXPECT_LT(run.at("error_estimate").at("final_position_difference").get<double>(), contact_tolerance);
+  // The text keeps twelve events and counts the intervals from the events: the same count.
+  const Outcome text = vibro("run " + quoted(fs::path(VIBRO_CASES_DIR) / "reference_sticking_oscillator.toml"));
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("sticking   " + std::to_string(run.at("sticking_intervals").size()) + " intervals\n"),
+            std::string::npos)
+      << text.out;
 }
 
 /// The shipped chaotic case (λ1 > 0 over 3000 periods, its case file says so) in double:

@@ -310,6 +310,24 @@ TEST_F(Hostile, APlainReferenceRunInTextKeepsItsMemoryFlatInTheHorizon) {
   EXPECT_EQ(listed, 12u) << shown.out;
 }
 
+// Round 4, the rest of it: with its error estimate (the default) the text run still held every
+// event of both runs, because the estimate compared the finished lists. Run in step, each event
+// compared as it comes, it is flat too (10^4 periods: the two runs take turns twice).
+TEST_F(Hostile, AReferenceRunWithItsErrorEstimateKeepsItsMemoryFlatInTheHorizon) {
+  const std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+  const fs::path small = write("small.toml", with_line(text, "periods = 10", "periods = 1000"));
+  const fs::path large = write("large.toml", with_line(text, "periods = 10", "periods = 10000"));
+  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet"});
+  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet"});
+  ASSERT_GT(small_kib, 0);
+  ASSERT_GT(large_kib, 0);
+  EXPECT_LE(large_kib, 1.1 * small_kib) << small_kib << " KiB at 10^3 periods, " << large_kib << " KiB at 10^4";
+  const Outcome shown = vibro("run " + quoted(large) + " --quiet");
+  EXPECT_EQ(shown.status, 0) << shown.err;
+  EXPECT_NE(shown.out.find("events     10000 impact"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("error      against mpfr:35: event times within "), std::string::npos) << shown.out;
+}
+
 TEST_F(Hostile, ACaseFileThatIsADeviceOrTooLargeIsRefusedBeforeReading) {
   fs::create_symlink("/dev/zero", dir() / "zero.toml");
   EXPECT_TRUE(bad_input(vibro("run " + quoted(dir() / "zero.toml")), {"zero.toml", "not a regular file"}));
@@ -679,11 +697,12 @@ TEST_F(Hostile, ASweepTransientKeepsItsMemoryFlat) {
 }
 
 /// A reference run that would hold more than half the machine's memory in its kept periods
-/// (1e9 periods: about 2 TB of samples and events) is refused before it starts, saying how
-/// much; before, it passed the work limit ("about 4779 s") and grew until killed.
+/// (1e9 periods with --json, which lists every sample and event: about 2 TB) is refused before
+/// it starts, saying how much; before, it passed the work limit ("about 4779 s") and grew until
+/// killed.
 TEST_F(Hostile, AReferenceRunThatWouldHoldTooMuchIsRefusedBeforeItStarts) {
   const fs::path huge = write("huge.toml", oscillator_case("", "", "periods = 1000000000", "reference"));
-  EXPECT_TRUE(bad_input(vibro("run " + quoted(huge) + " --quiet"),
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(huge) + " --quiet --json"),
                         {"huge.toml", "key 'horizon.periods'", "the run would hold about", "half this machine's memory"}));
 }
 
@@ -702,9 +721,10 @@ TEST_F(Hostile, AKeyWithALineBreakGivesAOneLineMessage) {
 }
 
 TEST_F(Hostile, OutOfMemoryIsAOneLineErrorNotAStdException) {
-  // 10^8 periods of one step each: 10^8 stroboscopic samples of the result, in 512 MiB.
+  // 10^8 periods of one step each: 10^8 stroboscopic samples of the result, which --json
+  // lists (the text keeps the last alone), in 512 MiB.
   const fs::path big = write("samples.toml", oscillator_case("", "steps_per_period = 1", "periods = 100000000"));
-  const Outcome outcome = vibro_limited("ulimit -v 524288", "run " + quoted(big) + " --quiet");
+  const Outcome outcome = vibro_limited("ulimit -v 524288", "run " + quoted(big) + " --quiet --json");
   EXPECT_TRUE(failed_run(outcome, {"out of memory"}));
   EXPECT_EQ(outcome.err.find("bad_alloc"), std::string::npos);
 }

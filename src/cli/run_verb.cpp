@@ -116,11 +116,11 @@ class RunVerb : public Verb {
     }
     JsonOut json_out(common.json_out, {case_file_});
     options.error_estimate = !no_error_estimate_;
-    // Text alone shows 12 events, the count of the samples and the final state: without the
-    // error estimate (which compares every event) the run keeps only those, so its memory is
-    // flat in the horizon (the CSV streams its rows).
+    // Text alone shows 12 events, the count of the samples and the final state: the run keeps
+    // only those, so its memory is flat in the horizon (the CSV streams its rows, the error
+    // estimate compares each event as it comes: run/error_estimate_in_step.hpp).
     const bool text_only = !common.json && !common.json_out;
-    if (text_only && !options.error_estimate) {
+    if (text_only) {
       options.events_kept = listed_reference_events;
       if (c.horizon.periods) options.keep_sections_from = *c.horizon.periods;
     }

@@ -89,7 +89,10 @@ void print_reference(std::ostream& out, const ReferenceFindings& found) {
                        display_all_digits(e.v_minus), display_all_digits(e.v_plus));
   }
   if (total > static_cast<std::int64_t>(listed_reference_events)) out << "  ... (all events in --json or --csv)\n";
-  if (!found.sticking_intervals.empty()) out << "sticking   " << found.sticking_intervals.size() << " intervals\n";
+  // Each stick opens an interval (closed by the next release, or open at the end): counted
+  // from the events, since a text run keeps only the intervals of the events it lists.
+  if (const auto sticks = found.event_counts.find("stick"); sticks != found.event_counts.end() && sticks->second > 0)
+    out << "sticking   " << sticks->second << " intervals\n";
   if (const std::optional<Lambda1Estimate>& l = found.lyapunov_estimate.estimate) {
     const DigitsNeeded& needed = l->digits_needed;
     out << fmt::format("lambda1    {:.6g} per unit time (finite-time estimate); {} correct digits at t = {:.6g} need ",

@@ -59,12 +59,11 @@ struct RunOptions {
   /// Stroboscopic samples of the periods before this one are not kept (a sweep's transient:
   /// memory flat in the periods thrown away).
   std::int64_t keep_sections_from = 0;
-  /// Reference runs: keep the first this many events, every event counted (all by default;
-  /// 0 keeps the counts only, as a sweep needs; `vibro run` in text without an error estimate
-  /// keeps the 12 it lists: memory flat in the horizon). The error estimate compares the whole
-  /// lists, so it is made only when every event is kept.
+  /// Reference runs: keep the first this many events and sticking intervals, every event
+  /// counted (all by default; 0 keeps the counts only, as a sweep needs; `vibro run` in text
+  /// keeps the 12 it lists: memory flat in the horizon). The error estimate compares each event
+  /// as it comes, kept or not (run/error_estimate_in_step.hpp).
   std::size_t events_kept = std::numeric_limits<std::size_t>::max();
-  bool keeps_every_event() const { return events_kept == std::numeric_limits<std::size_t>::max(); }
   unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
   /// Convergence studies in a floating type: how the points at the rounding floor are found
   /// (analysis/rounding_floor.hpp).

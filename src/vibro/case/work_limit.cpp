@@ -105,16 +105,14 @@ std::optional<double> memory_budget() {
 
 }  // namespace
 
-void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs) {
+void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods) {
   const std::optional<double> budget = memory_budget();
-  const double needed = periods * held_bytes_per_period * runs;
+  const double needed = periods * held_bytes_per_period;
   if (!budget || needed <= *budget) return;
   throw InputError(c.file, key,
                    fmt::format("the run would hold about {:.3g} GB: {:.3g} periods' samples and events, about {:.0f} "
-                               "bytes each{}, above half this machine's memory ({:.3g} GB) (allowed: fewer periods{})",
-                               needed / 1e9, periods, held_bytes_per_period,
-                               runs > 1 ? ", in the run and its error estimate" : "", *budget / 1e9,
-                               runs > 1 ? ", or --no-error-estimate" : ""));
+                               "bytes each, above half this machine's memory ({:.3g} GB) (allowed: fewer periods)",
+                               needed / 1e9, periods, held_bytes_per_period, *budget / 1e9));
 }
 
 void require_memory_for_times(std::size_t count) {

@@ -52,11 +52,10 @@ std::int64_t default_max_steps(const Precision& precision);
 void require_within_limit(const CaseSpec& c, bool has_step, const Precision& precision,
                           const std::optional<std::int64_t>& max_steps);
 
-/// Bytes a run holds for each period it keeps, per precision run: its stroboscopic sample
-/// and, for the reference, about one event, as texts with their doubles (measured 2026-11-29
-/// on cases/reference_periodic.toml, peak memory at 10^4 and 4·10^4 periods: 1.6 KB a period,
-/// 2.1 KB with --json, 2.25 KB with --json and the error estimate's second run at 20 more
-/// digits; the texts grow with the digits).
+/// Bytes a run holds for each period it keeps: its stroboscopic sample and, for the
+/// reference, about one event, as texts with their doubles (measured 2026-11-29 on
+/// cases/reference_periodic.toml, peak memory at 10^4 and 4·10^4 periods: 1.6 KB a period,
+/// 2.1 KB with --json; the texts grow with the digits).
 inline constexpr double held_bytes_per_period = 2048;
 
 /// Bytes `vibro run --precision P1,P2,…` holds for each period, per precision of the list:
@@ -64,9 +63,10 @@ inline constexpr double held_bytes_per_period = 2048;
 /// above: 9.6 KB a period for the reference, 5.4 KB for the Paoli–Schatzman scheme).
 inline constexpr double compared_bytes_per_period = 10 * 1024;
 
-/// Throws InputError (key `key` of the case) when holding `periods` kept periods, in `runs`
-/// precision runs, would take more than half the machine's physical memory, saying how much.
-void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods, int runs);
+/// Throws InputError (key `key` of the case) when holding `periods` kept periods would take
+/// more than half the machine's physical memory, saying how much. (The error estimate's run
+/// at more digits holds none: run/error_estimate_in_step.hpp.)
+void require_memory_for_periods(const CaseSpec& c, const std::string& key, double periods);
 
 /// Bytes the reference's values hold for each time asked (the Python module's
 /// `reference(times=…)`): the time, position and velocity as texts and in the result's JSON

@@ -230,11 +230,11 @@ SchemeRunners runners_of() {
     });
     return found;
   };
-  if constexpr (requires(RunResult& result, const std::function<RunResult(const Precision&)>& rerun) {
-                  E::finish(result, rerun);
+  if constexpr (requires(RunResult& result, const RunResult& precise, const EventTimeDifference& events) {
+                  E::finish(result, precise, events);
                 })
-    r.finish = [](RunResult& result, const std::function<RunResult(const Precision&)>& rerun) {
-      E::finish(result, rerun);
+    r.finish = [](RunResult& result, const RunResult& precise, const EventTimeDifference& events) {
+      E::finish(result, precise, events);
     };
   return r;
 }

@@ -6,7 +6,6 @@
 // a run is a template instantiation, so a step loop has no virtual call and no allocation.
 
 #include <cstddef>
-#include <functional>
 #include <string_view>
 
 namespace vibro {
@@ -16,6 +15,7 @@ struct Precision;
 struct RunOptions;
 struct RunResult;
 struct LyapunovFindings;
+struct EventTimeDifference;
 
 struct SchemeRunners {
   /// The entry's first case-file name: what ties these runners to its catalog entry.
@@ -25,9 +25,10 @@ struct SchemeRunners {
   void (*run)(const CaseSpec&, const Precision&, const RunOptions&, RunResult&) = nullptr;
   /// The case's Lyapunov exponents at `precision` (a floating type the case runs in).
   LyapunovFindings (*lyapunov)(const CaseSpec&, const Precision&, const RunOptions&) = nullptr;
-  /// What a run adds from other runs of the same case (the reference's error estimate), or
-  /// null: `rerun(precision)` runs the case again at that precision without this step.
-  void (*finish)(RunResult&, const std::function<RunResult(const Precision&)>& rerun) = nullptr;
+  /// What a run adds from the same case run in step with it at more digits (the reference's
+  /// error estimate, run/error_estimate_in_step.hpp), or null: `precise` is that run, and
+  /// `events` how far the run's events are from the nearest of their kind in it.
+  void (*finish)(RunResult& result, const RunResult& precise, const EventTimeDifference& events) = nullptr;
 };
 
 /// The runners of catalog entry `entry` (an index of scheme_infos()). Throws

@@ -7,11 +7,11 @@
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/catalog/scheme_runners.hpp"
 #include "vibro/case/work_limit.hpp"
+#include "vibro/run/error_estimate_in_step.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <cmath>
-#include <functional>
 
 namespace vibro {
 namespace {
@@ -174,18 +174,11 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
   if (has_step) result.scheme.step = c.step.text();
   static const SchemeRunners external_runners = external_program_runners();
   const SchemeRunners& runners = external ? external_runners : scheme_runners(c.scheme.entry);
-  runners.run(c, precision, options, result);
+  if (runners.finish && options.error_estimate)
+    run_with_error_estimate(c, precision, options, given.max_steps, runners, result);
+  else
+    runners.run(c, precision, options, result);
   if (result.convergence) result.expected = evaluate_expectations(c, *result.convergence);
-  if (runners.finish && options.error_estimate && options.keeps_every_event())  // the estimate compares the events
-    runners.finish(result, [&](const Precision& more) {
-      RunOptions quiet;
-      quiet.precision = more;
-      quiet.error_estimate = false;
-      quiet.max_steps = given.max_steps;
-      quiet.progress = options.progress;
-      quiet.label = "error estimate of " + c.name + " at " + more.name();
-      return run_case(c, quiet);
-    });
   return result;
 }
 

@@ -6,6 +6,7 @@
 // digits. Its Lyapunov exponents are IDED (exact derivative) or, with ε, IDND.
 
 #include "vibro/analysis/digits_needed.hpp"
+#include "vibro/analysis/event_time_comparison.hpp"
 #include "vibro/analysis/lyapunov.hpp"
 #include "vibro/analysis/poincare_maps_reference.hpp"
 #include "vibro/analysis/significant_digits.hpp"
@@ -48,8 +49,6 @@ struct ReferenceEntry {
 
   /// Correct digits λ1's horizon estimate is asked for (λ1 t/ln 10 + this, docs/mathematics.md §4).
   static constexpr long target_digits = 10;
-  /// The error estimate reruns the case at this many more MPFR digits.
-  static constexpr long error_estimate_extra_digits = 20;
 
   struct Options {};
   static constexpr std::array<std::string_view, 0> option_keys = {};
@@ -85,8 +84,7 @@ struct ReferenceEntry {
     if (horizon.stroboscopic())
       require_memory_for_periods(
           c, "horizon.periods",
-          static_cast<double>(horizon.sections() - std::max<std::int64_t>(options.keep_sections_from, 1) + 1),
-          options.error_estimate && options.keeps_every_event() ? 2 : 1);
+          static_cast<double>(horizon.sections() - std::max<std::int64_t>(options.keep_sections_from, 1) + 1));
     // Sampling interval: irrelevant, every step lands on a section time or t_end.
     const Scheme scheme(reference, b.t0, Real(horizon.section_time(1) - b.t0));
     auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
@@ -114,7 +112,8 @@ struct ReferenceEntry {
             if (options.rows) options.rows->row({to_string(e.kind), to_text(e.t), to_text(e.v_minus), to_text(e.v_plus)});
             if (e.kind == EventKind::stick) stick_start = e.t;
             if (e.kind == EventKind::release && stick_start) {
-              found.sticking_intervals.push_back({NumberText::of(*stick_start), NumberText::of(e.t)});
+              if (found.sticking_intervals.size() < options.events_kept)
+                found.sticking_intervals.push_back({NumberText::of(*stick_start), NumberText::of(e.t)});
               stick_start.reset();
             }
           }
@@ -122,7 +121,8 @@ struct ReferenceEntry {
         },
         [&](const typename Scheme::State& y, std::int64_t k) { samples.add(y, k); });
     });
-    if (stick_start) found.sticking_intervals.push_back({NumberText::of(*stick_start), std::nullopt});
+    if (stick_start && found.sticking_intervals.size() < options.events_kept)
+      found.sticking_intervals.push_back({NumberText::of(*stick_start), std::nullopt});
     const auto& settings = reference.settings();
     found.settings = {NumberText::of(settings.max_window), NumberText::of(settings.contact_tolerance),
                       NumberText::of(settings.force_tolerance)};
@@ -135,19 +135,20 @@ struct ReferenceEntry {
     out.run.reference = std::move(found);
   }
 
-  /// The error estimate of a certified reference run: `rerun(precision)` is the same case at
-  /// MPFR with 20 more digits than `result`, without its own estimate.
-  static void finish(RunResult& result, const std::function<RunResult(const Precision&)>& rerun) {
-    const Precision precise{ScalarKind::mpfr, result.provenance.precision.decimal_digits + error_estimate_extra_digits};
-    const RunResult more = rerun(precise);
+  /// The error estimate of a certified reference run: `precise` is the same case at MPFR with
+  /// error_estimate_extra_digits more digits than `result`, run in step with it without its
+  /// own estimate, and `events` how far each event of `result` is from the nearest of its kind
+  /// there (run/error_estimate_in_step.hpp).
+  static void finish(RunResult& result, const RunResult& precise, const EventTimeDifference& events) {
     ReferenceFindings& found = *result.run.reference;
     const long digits = result.provenance.precision.decimal_digits;
-    ErrorEstimate estimate = compare_runs(result.run, more.run, precise.mpfr_digits, digits);
-    estimate.compared_with = precise.name();
+    const long precise_digits = digits + error_estimate_extra_digits;
+    ErrorEstimate estimate = compare_runs(result.run, precise.run, events, precise_digits, digits);
+    estimate.compared_with = precise.provenance.precision.name;
     if (found.lyapunov_estimate.estimate) {
       DigitsNeeded& needed = found.lyapunov_estimate.estimate->digits_needed;
       measure_digits_needed(needed, digits, estimate, result.run.warnings);
-      if (needed.digits > precise.mpfr_digits)
+      if (needed.digits > precise_digits)
         estimate.lower_bound_only =
             "the comparison run also has fewer digits than the horizon needs: these differences bound the error from "
             "below only";
@@ -281,32 +282,16 @@ struct ReferenceEntry {
           compared.compared_with, correct, l.horizon, l.target_digits, l.digits, digits, l.digits));
   }
 
-  /// How far a run's events and final state are from the same run at more digits,
-  /// evaluated in MPFR at those digits. Each event is matched to the nearest event of the
-  /// same kind in the precise run: a smaller tolerance resolves more impacts of a chatter
-  /// sequence before summing it, so the event lists differ in length, not in content.
-  static ErrorEstimate compare_runs(const RunFindings& run, const RunFindings& precise, long digits, long run_digits) {
+  /// How far a run's events (`events`, analysis/event_time_comparison.hpp) and final state are
+  /// from the same run at more digits, evaluated in MPFR at those digits.
+  static ErrorEstimate compare_runs(const RunFindings& run, const RunFindings& precise, const EventTimeDifference& events,
+                                    long digits, long run_digits) {
     MpfrPrecisionGuard guard(digits);
     const auto value = [](const NumberText& text) { return parse_real<mpfr_real>(text.text); };
-    std::map<std::string, std::vector<mpfr_real>> precise_times;
-    for (const auto& e : precise.reference->events) precise_times[e.kind].push_back(value(e.t));
-    mpfr_real largest(0);
     ErrorEstimate estimate;
-    for (const auto& e : run.reference->events) {
-      const auto& candidates = precise_times[e.kind];
-      if (candidates.empty()) {
-        estimate.event_kind_missing_at_more_digits = true;
-        continue;
-      }
-      const mpfr_real t = value(e.t);
-      const auto after = std::lower_bound(candidates.begin(), candidates.end(), t);
-      mpfr_real nearest = after == candidates.end() ? mpfr_real(abs(t - candidates.back())) : mpfr_real(abs(*after - t));
-      if (after != candidates.begin()) nearest = std::min(nearest, mpfr_real(abs(t - *std::prev(after))));
-      if (nearest > largest) largest = nearest;
-    }
-    for (const auto& [kind, times] : precise_times)
-      estimate.event_counts_at_more_digits[kind] = static_cast<std::int64_t>(times.size());
-    estimate.max_event_time_difference = to_text_significant(largest, 3);
+    estimate.event_kind_missing_at_more_digits = events.kind_missing;
+    estimate.event_counts_at_more_digits = precise.reference->event_counts;
+    estimate.max_event_time_difference = events.largest;
     estimate.final_position_difference = to_text_significant(mpfr_real(abs(value(run.final.u) - value(precise.final.u))), 3);
     estimate.final_velocity_difference = to_text_significant(mpfr_real(abs(value(run.final.v) - value(precise.final.v))), 3);
     // Counted on the exact decimals of the two runs (analysis/significant_digits.hpp).
