@@ -2,8 +2,9 @@
 // published-table parser, the sweep-file parser, the resume reader of a sweep's result file
 // and the reader of a test-set problem's stored reference values read every input, which they
 // must accept or refuse with an InputError whose message is one line (it may quote the input,
-// escaped); the reader of an external program's trajectory reads it as a program's output
-// (`cat` echoes it back), and must accept it or refuse it with a one-line RunFailure. Any other
+// escaped); the reader of an external program's trajectory reads it as the bytes a program
+// wrote (ProgramOutputText: the same reader and line bounds, no process), and must accept it or
+// refuse it with a one-line RunFailure. Any other
 // exception (std::terminate), a message with a line break, a crash, an assertion of toml++ or a
 // sanitizer report is a bug.
 // A sweep file's case paths are read from the shipped cases (VIBRO_FUZZ_SWEEP_DIR); the
@@ -20,7 +21,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -42,17 +42,10 @@ constexpr std::int64_t fuzz_trajectory_steps = 4;
 
 /// The external-program reader (external/external_trajectory.hpp: header, cells, decimals,
 /// times on the grid, the contact column, the row count, the bounds on a line and on the
-/// output) on `text` as what a program wrote: `cat` is the program, `text` its stdin.
+/// output) on `text` as what a program wrote.
 void read_as_program_output(std::string_view text) {
-  static const vibro::ExternalScheme cat = [] {
-    vibro::ExternalScheme s;
-    s.argv = {"cat"};
-    s.name = "cat";
-    s.timeout = std::chrono::seconds(5);
-    return s;
-  }();
-  vibro::ProgramTrajectory<double, double> trajectory(cat, std::string(text), fuzz_trajectory_steps, 0.0, 0.25, 1,
-                                                      "fuzz");
+  vibro::ProgramTrajectory<double, double> trajectory(vibro::ProgramOutputText{std::string(text)},
+                                                      fuzz_trajectory_steps, 0.0, 0.25, 1, "fuzz");
   double t = 0, q = 0, v = 0;
   for (std::int64_t k = 0; k <= fuzz_trajectory_steps; ++k) trajectory.read_row(k, t, q, v);
   trajectory.finish();
@@ -104,14 +97,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const vibro::InputError& error) {
     require_one_line(error);
   }
-  // A process per input is slow beside the parsers: only an input that could be a header
-  // ("t,…") is read as a program's output, the others are refused at line 1 anyway.
-  if (text.starts_with('t')) {
-    try {
-      read_as_program_output(text);
-    } catch (const vibro::RunFailure& failure) {
-      require_one_line(failure);
-    }
+  try {
+    read_as_program_output(text);
+  } catch (const vibro::RunFailure& failure) {
+    require_one_line(failure);
   }
   const ResumeFixture& resume = resume_fixture();
   try {

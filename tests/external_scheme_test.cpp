@@ -220,6 +220,40 @@ std::string trajectory_failure(const vibro::ExternalScheme& scheme) {
   return "";
 }
 
+/// The RunFailure's message (or "" when every row is read) of the four-step trajectory in `text`,
+/// read as the bytes a program wrote, or as the output of `cat` given `text` on its stdin.
+std::string failure_reading(const std::string& text, bool through_a_process) {
+  try {
+    vibro::ExternalScheme cat;
+    cat.argv = {"cat"};
+    auto trajectory = through_a_process
+                          ? vibro::ProgramTrajectory<double, double>(cat, text, 4, 0.0, 0.25, 1, "test")
+                          : vibro::ProgramTrajectory<double, double>(vibro::ProgramOutputText{text}, 4, 0.0, 0.25, 1, "test");
+    double t, u, v;
+    for (std::int64_t k = 0; k <= 4; ++k) trajectory.read_row(k, t, u, v);
+    trajectory.finish();
+  } catch (const vibro::RunFailure& failure) {
+    return failure.what();
+  }
+  return "";
+}
+
+TEST(ProgramTrajectory, AnOutputGivenAsBytesIsReadAsThatOfAProgram) {
+  const std::string rows = "t,u,v\n0,1,0\n0.25,1,0\n0.5,1,0\n0.75,1,0\n";
+  for (const std::string& text : {rows + "1,1,0\n", rows + "1,1,0", rows + "1,x,0\n", rows, rows + "1,1,0\n1.25,1,0\n",
+                                   rows + "1.5,1,0\n", std::string("t,u\n0,1\n"), std::string(""),
+                                   rows + "1,1,0,1\n", std::string("t,u,v,contact\r\n0,1,0,2\r\n")}) {
+    const std::string message = failure_reading(text, false);
+    EXPECT_EQ(message, failure_reading(text, true)) << text;
+    EXPECT_EQ(message.empty(), text == rows + "1,1,0\n" || text == rows + "1,1,0") << message;
+  }
+  // A line past 256 + 4·(2·17 + 64) = 648 bytes, and an output past 6 lines of 649 bytes.
+  const std::string too_long = "t,u,v\n" + std::string(1000, '1') + "\n";
+  EXPECT_NE(failure_reading(rows + std::string(4000, '\n'), false).find("wrote more than 3894 bytes"), std::string::npos);
+  EXPECT_NE(failure_reading(too_long, false).find("wrote a line longer than"), std::string::npos)
+      << failure_reading(too_long, false);
+}
+
 TEST(ProgramTrajectory, RefusesTooFewAndTooManyRows) {
   EXPECT_NE(trajectory_failure(faulty("many")).find("gave more than the 5 rows asked for"), std::string::npos);
   EXPECT_NE(trajectory_failure(faulty("few")).find("gave 3 rows after its header where 5 were asked for"),

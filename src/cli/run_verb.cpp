@@ -42,8 +42,8 @@ class RunVerb : public Verb {
         ->check(path_to_write());
     command().add_option("--json-out", common.json_out, json_out_help)->check(path_to_write());
     command().add_flag("--no-error-estimate", no_error_estimate_,
-                       "Reference runs: skip the error estimate (a second run at 20 more digits); in text, the run then "
-                       "keeps only the events it lists and its last sample, so its memory does not grow with the horizon");
+                       "Reference runs: skip the error estimate (the case run again at 20 more digits, in step with the "
+                       "run, and taking as long as a run at that precision)");
     command().add_flag("--measure-rounding", common.measure_rounding, measure_rounding_help);
     command()
         .add_flag("--no-measure-rounding", common.no_measure_rounding, no_measure_rounding_help)

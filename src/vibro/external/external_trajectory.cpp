@@ -56,6 +56,23 @@ void split_cells(std::string_view line, std::vector<std::string_view>& cells) {
   }
 }
 
+WrittenLines::WrittenLines(std::string text, const ProgramLimits& limits) : text_(std::move(text)), limits_(limits) {
+  if (text_.size() > limits_.max_output_bytes)
+    throw ProgramFailure("wrote more than " + std::to_string(limits_.max_output_bytes) +
+                         " bytes to stdout, more than the trajectory asked for can take");
+}
+
+std::optional<std::string_view> WrittenLines::next_line() {
+  if (next_ == text_.size()) return std::nullopt;
+  const std::size_t newline = text_.find('\n', next_);
+  const std::size_t end = newline == std::string::npos ? text_.size() : newline;
+  if (end - next_ > limits_.max_line_bytes)
+    throw ProgramFailure("wrote a line longer than " + std::to_string(limits_.max_line_bytes) + " bytes");
+  const std::string_view line(text_.data() + next_, end - next_);
+  next_ = newline == std::string::npos ? text_.size() : newline + 1;
+  return line;
+}
+
 ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t columns, long digits, std::int64_t steps) {
   ProgramLimits limits;
   limits.timeout = program.timeout;

@@ -8,6 +8,8 @@
 //
 // A trajectory computed in this process (ExternalScheme::compute, the Python module's step
 // functions) is checked alike: its sizes first, then every row's numbers as they are replayed.
+// An output already written (ProgramOutputText: the fuzz target's inputs) is read as a
+// program's, line by line with the same bounds, without a process.
 //
 // ProgramScheme replays the rows as a vibro::Scheme (scheme/scheme.hpp), one row per step, so
 // that the run layer drives it and the study measures it exactly as it does a built-in scheme.
@@ -50,6 +52,24 @@ void split_cells(std::string_view line, std::vector<std::string_view>& cells);
 /// column (digits: the run's decimal digits, at least 17), the output (steps + 2) lines.
 ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t columns, long digits, std::int64_t steps);
 
+/// What a program wrote to stdout, given as bytes instead of a running program.
+struct ProgramOutputText {
+  std::string text;
+};
+
+/// The lines of an output already written, cut as RunningProgram cuts a program's stdout (a last
+/// line without its newline counts); throws ProgramFailure past the limits' line or output bytes.
+class WrittenLines {
+ public:
+  WrittenLines(std::string text, const ProgramLimits& limits);
+  std::optional<std::string_view> next_line();
+
+ private:
+  std::string text_;
+  std::size_t next_ = 0;
+  ProgramLimits limits_;
+};
+
 template <class Real, class Coordinates>
 class ProgramTrajectory {
  public:
@@ -73,10 +93,24 @@ class ProgramTrajectory {
     read_header();
   }
 
+  /// Reads `output` as what a program answered (no process: nothing to stop or wait for).
+  ProgramTrajectory(ProgramOutputText output, std::int64_t steps, const Real& t0, const Real& h, std::size_t dimension,
+                    const std::string& context)
+      : steps_(steps), times_(t0, h, "row"), dimension_(dimension), context_(context) {
+    columns_ = trajectory_columns(dimension_);
+    try {
+      written_.emplace(std::move(output.text),
+                       trajectory_limits(ExternalScheme{}, 2 * dimension + 2, decimal_digits<Real>(), steps));
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context + ": the program " + why.what());
+    }
+    read_header();
+  }
+
   /// Row k (0: the initial state) into t, q, v; returns its contact cell (false without the
   /// column). Rows are read in order, each once.
   bool read_row(std::int64_t k, Real& t, Coordinates& q, Coordinates& v) {
-    if (!program_) return computed_row(k, t, q, v);
+    if (!reads_output()) return computed_row(k, t, q, v);
     const std::optional<std::string_view> line = next_line();
     if (!line)
       ended_early("gave " + std::to_string(k) + " rows after its header where " + std::to_string(steps_ + 1) +
@@ -99,18 +133,14 @@ class ProgramTrajectory {
   /// After the run: when every row was read, the output must end there and the program exit
   /// with status 0; a run that stopped early (it left the escape bound) stops the program.
   void finish() {
-    if (!program_) return;
+    if (!reads_output()) return;
     if (rows_ < steps_ + 1) {
-      program_->stop();
+      if (program_) program_->stop();
       return;
     }
     if (next_line()) fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " +
                           std::to_string(steps_) + ")");
-    try {
-      program_->wait_for_exit();
-    } catch (const ProgramFailure& why) {
-      throw RunFailure(context_ + ": the program " + why.what());
-    }
+    wait_for_exit();
   }
 
  private:
@@ -175,9 +205,11 @@ class ProgramTrajectory {
     if (const std::optional<std::string> why = times_.wrong(k, t)) fail_at(k, *why);
   }
 
+  bool reads_output() const { return program_ || written_; }
+
   std::optional<std::string_view> next_line() {
     try {
-      std::optional<std::string_view> line = program_->next_line();
+      std::optional<std::string_view> line = program_ ? program_->next_line() : written_->next_line();
       ++lines_;
       if (line && !line->empty() && line->back() == '\r') line->remove_suffix(1);
       return line;
@@ -189,12 +221,17 @@ class ProgramTrajectory {
   /// The output ended before what was asked: a program that failed says so by its exit status
   /// (the more telling message), else `message`.
   [[noreturn]] void ended_early(const std::string& message) {
+    wait_for_exit();
+    fail(message);
+  }
+
+  void wait_for_exit() {
+    if (!program_) return;
     try {
       program_->wait_for_exit();
     } catch (const ProgramFailure& why) {
       throw RunFailure(context_ + ": the program " + why.what());
     }
-    fail(message);
   }
 
   void read_header() {
@@ -247,17 +284,17 @@ class ProgramTrajectory {
   }
 
   std::string stderr_said() const {
-    const std::string tail = program_->stderr_tail();
+    const std::string tail = program_ ? program_->stderr_tail() : "";
     return tail.empty() ? "" : "; its last stderr lines: " + tail;
   }
 
   [[noreturn]] void fail(const std::string& message) {
-    program_->stop();
+    if (program_) program_->stop();
     throw RunFailure(context_ + ": the program " + message + stderr_said());
   }
   /// Row k, and for a program's row the line of its output it is on.
   std::string row_named(std::int64_t k) const {
-    return program_ ? "row " + std::to_string(k) + " (line " + std::to_string(lines_) + " of its output)"
+    return reads_output() ? "row " + std::to_string(k) + " (line " + std::to_string(lines_) + " of its output)"
                     : "the step function's row " + std::to_string(k);
   }
   [[noreturn]] void fail_at(std::int64_t k, const std::string& message) const {
@@ -268,6 +305,7 @@ class ProgramTrajectory {
   }
 
   std::optional<RunningProgram> program_;  ///< none for a trajectory computed in this process
+  std::optional<WrittenLines> written_;    ///< an output given as bytes
   ComputedTrajectory computed_;
   std::int64_t steps_, rows_ = 0, lines_ = 0;
   NodeTimeCheck<Real> times_;
