@@ -207,10 +207,12 @@ TEST(ProgramTrajectory, ReadsEveryRowWithItsContactFlag) {
   EXPECT_NO_THROW(trajectory.finish());
 }
 
-/// The message of the RunFailure from reading every row of the scheme's answer to four_steps.
-std::string trajectory_failure(const vibro::ExternalScheme& scheme) {
+/// The message of the RunFailure from the four-step trajectory `make()` gives, read row by row
+/// to the end ("" when every row is read).
+template <class Make>
+std::string failure_reading_rows(const Make& make) {
   try {
-    vibro::ProgramTrajectory<double, double> trajectory(scheme, four_steps, 4, 0.0, 0.25, 1, "test");
+    auto trajectory = make();
     double t, u, v;
     for (std::int64_t k = 0; k <= 4; ++k) trajectory.read_row(k, t, u, v);
     trajectory.finish();
@@ -220,22 +222,22 @@ std::string trajectory_failure(const vibro::ExternalScheme& scheme) {
   return "";
 }
 
-/// The RunFailure's message (or "" when every row is read) of the four-step trajectory in `text`,
-/// read as the bytes a program wrote, or as the output of `cat` given `text` on its stdin.
+/// The same for the scheme's answer to four_steps.
+std::string trajectory_failure(const vibro::ExternalScheme& scheme) {
+  return failure_reading_rows(
+      [&] { return vibro::ProgramTrajectory<double, double>(scheme, four_steps, 4, 0.0, 0.25, 1, "test"); });
+}
+
+/// The same for the trajectory in `text`, read as the bytes a program wrote, or as the output of
+/// `cat` given `text` on its stdin.
 std::string failure_reading(const std::string& text, bool through_a_process) {
-  try {
-    vibro::ExternalScheme cat;
-    cat.argv = {"cat"};
-    auto trajectory = through_a_process
-                          ? vibro::ProgramTrajectory<double, double>(cat, text, 4, 0.0, 0.25, 1, "test")
-                          : vibro::ProgramTrajectory<double, double>(vibro::ProgramOutputText{text}, 4, 0.0, 0.25, 1, "test");
-    double t, u, v;
-    for (std::int64_t k = 0; k <= 4; ++k) trajectory.read_row(k, t, u, v);
-    trajectory.finish();
-  } catch (const vibro::RunFailure& failure) {
-    return failure.what();
-  }
-  return "";
+  vibro::ExternalScheme cat;
+  cat.argv = {"cat"};
+  return failure_reading_rows([&] {
+    return through_a_process
+               ? vibro::ProgramTrajectory<double, double>(cat, text, 4, 0.0, 0.25, 1, "test")
+               : vibro::ProgramTrajectory<double, double>(vibro::ProgramOutputText{text}, 4, 0.0, 0.25, 1, "test");
+  });
 }
 
 TEST(ProgramTrajectory, AnOutputGivenAsBytesIsReadAsThatOfAProgram) {
