@@ -23,17 +23,23 @@
 //                    text: its first 12 events, every event counted, and its last sample;
 //   estimated-ref    the same with its error estimate, as `vibro run CASE` prints it: the
 //                    case at 20 more digits run in step, each event compared as it comes;
+//   json-reference   the plain reference run as `vibro run CASE --no-error-estimate --json`
+//                    writes it: every event and sample spooled to the temporary directory as
+//                    found, then spliced into its JSON (io/spooled_run_json.hpp), written to
+//                    /dev/null;
+//   precision-list   the same at double and long double, as `vibro run CASE --precision
+//                    double,long-double --no-error-estimate --json` writes it: both runs
+//                    spooled, compared element by element from the spools (ComparedRuns);
 //   sweep-transient  one sweep point computing `strobe` with transient P and 10 samples
 //                    (compute_point_quantities, as `vibro sweep` runs a point).
-// Printed per P = 1e2, 1e4, 1e5 with the ratio to P = 1e2. Target: every ratio ≤ 1.1. (What
-// a reference run keeps for --json — a sample and its events each period — grows by about
-// held_bytes_per_period, case/work_limit.hpp, and is refused beyond half the memory; so does
-// a list of precisions, which compares every number of its runs, at compared_bytes_per_period.)
+// Printed per P = 1e2, 1e4, 1e5 with the ratio to P = 1e2. Target: every ratio ≤ 1.1.
 //
 //   ./build/release/bench/bench_memory            # all sizes (about 60 s)
 //   ./build/release/bench/bench_memory 1000000    # the step counts given, and P = 1e2, 1e4
 
 #include "vibro/io/case_file.hpp"
+#include "vibro/io/run_comparison.hpp"
+#include "vibro/io/spooled_run_json.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/sweep/sweep_point.hpp"
 
@@ -45,7 +51,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <fstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -113,13 +121,15 @@ long peak_rss_kib(const Kind& kind, std::int64_t steps) {
 
 /// What the reference run over P periods keeps: nothing, what the text of `vibro run` shows
 /// (without and with its error estimate), or a sweep point's samples after its transient.
-enum class ReferenceKind { nothing, plain, estimated, sweep };
+enum class ReferenceKind { nothing, plain, estimated, json, precision_list, sweep };
 
 const char* name_of(ReferenceKind kind) {
   switch (kind) {
     case ReferenceKind::nothing: return "reference";
     case ReferenceKind::plain: return "plain-reference";
     case ReferenceKind::estimated: return "estimated-ref";
+    case ReferenceKind::json: return "json-reference";
+    case ReferenceKind::precision_list: return "precision-list";
     case ReferenceKind::sweep: return "sweep-transient";
   }
   return "";
@@ -132,11 +142,32 @@ long reference_peak_rss_kib(ReferenceKind kind, std::int64_t periods) {
     vibro::RunOptions options;
     options.error_estimate = kind == ReferenceKind::estimated;
     if (kind != ReferenceKind::sweep) {
-      // As cli/run_verb.cpp sets them for a text run (12 events listed, the last sample).
+      // As cli/run_verb.cpp sets them (12 events listed, the last sample; the rest spooled
+      // for the JSON).
       const bool text = kind != ReferenceKind::nothing;
       options.events_kept = text ? 12 : 0;
       options.keep_sections_from = text ? periods : periods + 1;
-      vibro::run_case(vibro::parse_case(reference_case_text(periods), "memory.toml"), options);
+      const vibro::CaseSpec c = vibro::parse_case(reference_case_text(periods), "memory.toml");
+      if (kind != ReferenceKind::json && kind != ReferenceKind::precision_list) {
+        vibro::run_case(c, options);
+        return;
+      }
+      std::ofstream out("/dev/null");
+      const auto write = [&](std::string_view piece) { out << piece; };
+      if (kind == ReferenceKind::json) {
+        vibro::ListingSpool spool;
+        options.listing = &spool;
+        vibro::write_spooled_run_json(vibro::run_case(c, options), spool, write);
+        return;
+      }
+      vibro::ListingSpool spools[2];
+      std::vector<vibro::RunResult> results;
+      for (int r = 0; r < 2; ++r) {
+        options.precision = vibro::Precision::parse(r == 0 ? "double" : "long-double");
+        options.listing = &spools[r];
+        results.push_back(vibro::run_case(c, options));
+      }
+      vibro::ComparedRuns(results, {&spools[0], &spools[1]}).write_json(write);
       return;
     }
     vibro::SweepComputation compute;
@@ -180,7 +211,8 @@ int main(int argc, char** argv) {
   std::printf("\n%-16s %10s %14s %12s\n", "kind", "periods P", "peak RSS MiB", "/ P = 1e2");
   bool flat = true;
   for (const ReferenceKind kind :
-       {ReferenceKind::nothing, ReferenceKind::plain, ReferenceKind::estimated, ReferenceKind::sweep}) {
+       {ReferenceKind::nothing, ReferenceKind::plain, ReferenceKind::estimated, ReferenceKind::json,
+        ReferenceKind::precision_list, ReferenceKind::sweep}) {
     long baseline = -1;
     for (const std::int64_t p : periods) {
       const long kib = reference_peak_rss_kib(kind, p);

@@ -10,11 +10,14 @@
 #include "support/cli_runner.hpp"
 
 #include "vibro/case/work_limit.hpp"
+#include "vibro/io/case_file.hpp"
+#include "vibro/run/run_case.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/scalar/shown_input.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <fcntl.h>
 #include <signal.h>
@@ -696,14 +699,35 @@ TEST_F(Hostile, ASweepTransientKeepsItsMemoryFlat) {
   EXPECT_LE(large_kib, small_kib * 11 / 10) << small_kib << " KiB at 100 transient periods, " << large_kib << " at 20000";
 }
 
-/// A reference run that would hold more than half the machine's memory in its kept periods
-/// (1e9 periods with --json, which lists every sample and event: about 2 TB) is refused before
-/// it starts, saying how much; before, it passed the work limit ("about 4779 s") and grew until
-/// killed.
-TEST_F(Hostile, AReferenceRunThatWouldHoldTooMuchIsRefusedBeforeItStarts) {
+// Round 4, item 13's JSON: `--json` lists every event and sample, and held them all (about 2.1 KB a
+// period, refused beyond half the memory). They are spooled to disk as the run finds them and
+// spliced into the JSON as it is written: flat from 10^3 to 10^4 periods, every event and sample
+// still in the file.
+TEST_F(Hostile, AReferenceRunWithJsonKeepsItsMemoryFlatInTheHorizon) {
+  const std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+  const fs::path small = write("small.toml", with_line(text, "periods = 10", "periods = 1000"));
+  const fs::path large = write("large.toml", with_line(text, "periods = 10", "periods = 10000"));
+  const fs::path json = dir() / "large.json";
+  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet", "--no-error-estimate", "--json"});
+  const long large_kib =
+      peak_rss_kib({"run", large.string(), "--quiet", "--no-error-estimate", "--json", "--json-out", json.string()});
+  ASSERT_GT(small_kib, 0);
+  ASSERT_GT(large_kib, 0);
+  EXPECT_LE(large_kib, 1.1 * small_kib) << small_kib << " KiB at 10^3 periods, " << large_kib << " KiB at 10^4";
+  const nlohmann::json listed = nlohmann::json::parse(read_text(json));
+  EXPECT_EQ(listed["run"]["events"].size(), 10000u);
+  EXPECT_EQ(listed["run"]["stroboscopic"].size(), 10001u);
+  EXPECT_EQ(listed["run"]["stroboscopic"].back()["period"], 10000);
+}
+
+/// A run whose --json listing would not fit on the temporary directory's disk (10^9 periods at
+/// 1000 digits: about 6 TB) is refused before it starts, saying how much; before round 4 such a
+/// listing was held in memory.
+TEST_F(Hostile, AReferenceRunWhoseListingWouldNotFitIsRefusedBeforeItStarts) {
   const fs::path huge = write("huge.toml", oscillator_case("", "", "periods = 1000000000", "reference"));
-  EXPECT_TRUE(bad_input(vibro("run " + quoted(huge) + " --quiet --json"),
-                        {"huge.toml", "key 'horizon.periods'", "the run would hold about", "half this machine's memory"}));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(huge) + " --quiet --json --precision mpfr:1000"),
+                        {"huge.toml", "key 'horizon.periods'", "--json and a list of precisions list every event and sample",
+                         "in the temporary directory", "free"}));
 }
 
 TEST(CutLongNumbers, CutsOnlyNumbersLongerThanSixtyCharactersAndKeepsTheRest) {
@@ -720,10 +744,29 @@ TEST_F(Hostile, AKeyWithALineBreakGivesAOneLineMessage) {
   EXPECT_TRUE(bad_input(vibro("run " + quoted(bad)), {"key.toml", "a\\nb"}));
 }
 
+/// What still holds every event and sample (the library's run_case with its default options, as
+/// the Python module calls it) is refused before it starts when that would pass half the
+/// machine's memory (10^9 periods: about 2 TB); before round 4 it passed the work limit ("about
+/// 4779 s") and grew until killed.
+TEST_F(Hostile, AReferenceRunHeldWholeThatWouldHoldTooMuchIsRefusedBeforeItStarts) {
+  const vibro::CaseSpec c = vibro::parse_case(oscillator_case("", "", "periods = 1000000000", "reference"), "huge.toml");
+  vibro::RunOptions options;
+  options.error_estimate = false;
+  try {
+    vibro::run_case(c, options);
+    ADD_FAILURE() << "not refused";
+  } catch (const vibro::InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("the run would hold about"), std::string::npos) << error.what();
+    EXPECT_EQ(error.key(), "horizon.periods");
+  }
+}
+
 TEST_F(Hostile, OutOfMemoryIsAOneLineErrorNotAStdException) {
-  // 10^8 periods of one step each: 10^8 stroboscopic samples of the result, which --json
-  // lists (the text keeps the last alone), in 512 MiB.
-  const fs::path big = write("samples.toml", oscillator_case("", "steps_per_period = 1", "periods = 100000000"));
+  // A [sweep] of two step sizes over 10^6 periods of one step each: with --json the sweep's runs
+  // hold their stroboscopic samples (the case's own run spools its own), 2·10^6 of them, in
+  // 512 MiB.
+  const fs::path big = write("samples.toml", oscillator_case("", "steps_per_period = 1", "periods = 1000000") +
+                                                 "[sweep]\nsteps_per_period = [1, 2]\n");
   const Outcome outcome = vibro_limited("ulimit -v 524288", "run " + quoted(big) + " --quiet --json");
   EXPECT_TRUE(failed_run(outcome, {"out of memory"}));
   EXPECT_EQ(outcome.err.find("bad_alloc"), std::string::npos);
@@ -879,25 +922,35 @@ TEST_F(Hostile, AResonanceMadeByRoundingIsSaidToBeTheRoundings) {
   EXPECT_EQ(at_resonance.out.find("only"), std::string::npos) << at_resonance.out;
 }
 
-// Round 4: a reference run of 10^6 periods at two precisions held about 20 KB a period and
-// ended in std::terminate (exit 134) once memory ran out, freeing its JSON. The work limit now
-// counts every precision of the list (10^9 periods refused at once with the estimate); and
-// 10^5 periods (about 2 GB, within the limit) under an address-space limit of 1 GB end with the
-// one-line error and exit 1.
-TEST_F(Hostile, AListOfPrecisionsIsCountedAndRunningOutOfMemoryEndsWithTheOneLineError) {
+// Round 4, item 13: a list of precisions ended in `std::terminate` at 3.48 GB, then (counted)
+// was refused beyond half the memory. Each run now spools its lists and the comparison reads
+// them side by side: flat from 10^3 to 10^4 periods, every event still compared; and a
+// listing that would not fit on the temporary directory's disk is refused before it starts,
+// counting every precision of the list.
+TEST_F(Hostile, AListOfPrecisionsKeepsItsMemoryFlatAndIsCountedOnDisk) {
   std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
   const auto start = std::chrono::steady_clock::now();
   EXPECT_TRUE(bad_input(vibro("run " + quoted(write("huge.toml", with_line(text, "periods = 10", "periods = 1000000000"))) +
-                              " --no-error-estimate --precision double,long-double"),
-                        {"key 'horizon.periods'", "comparing 2 precisions would hold about"}));
+                              " --no-error-estimate --precision double,mpfr:1000"),
+                        {"key 'horizon.periods'", "at 2 precisions would take about", "in the temporary directory"}));
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
-  text = with_line(text, "periods = 10", "periods = 100000");
-  const fs::path big = write("long_reference.toml", text);
-  const Outcome outcome = vibro_limited("ulimit -v 1000000", "run " + quoted(big) +
-                                                                 " --no-error-estimate --precision double,long-double --quiet");
-  EXPECT_EQ(outcome.status, 1) << outcome.err;
-  EXPECT_EQ(outcome.err.rfind("vibro: error: out of memory", 0), 0u) << outcome.err;
-  EXPECT_EQ(std::count(outcome.err.begin(), outcome.err.end(), '\n'), 1) << outcome.err;
+  const fs::path small = write("small.toml", with_line(text, "periods = 10", "periods = 1000"));
+  const fs::path large = write("large.toml", with_line(text, "periods = 10", "periods = 10000"));
+  const fs::path json = dir() / "large.json";
+  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet", "--no-error-estimate", "--precision", "double,long-double"});
+  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet", "--no-error-estimate", "--precision",
+                                       "double,long-double", "--json-out", json.string()});
+  ASSERT_GT(small_kib, 0);
+  ASSERT_GT(large_kib, 0);
+  EXPECT_LE(large_kib, 1.1 * small_kib) << small_kib << " KiB at 10^3 periods, " << large_kib << " KiB at 10^4";
+  const nlohmann::json compared = nlohmann::json::parse(read_text(json));
+  ASSERT_EQ(compared["runs"].size(), 2u);
+  EXPECT_EQ(compared["runs"][1]["run"]["events"].size(), 10000u);
+  std::size_t event_times = 0;
+  for (const auto& number : compared["difference"]["numbers"])
+    if (number["pointer"].get<std::string>().starts_with("/run/events/") && number["pointer"].get<std::string>().ends_with("/t"))
+      ++event_times;
+  EXPECT_EQ(event_times, 10000u);
 }
 
 // Round 4: near critical damping or resonance, `vibro orbits --precision mpfr:50` ran for 400 s

@@ -111,4 +111,10 @@ void JsonOut::write(const nlohmann::json& result) {
   file_->commit();
 }
 
+void JsonOut::write_pieces(const std::function<void(const std::function<void(std::string_view)>&)>& produce) {
+  if (!file_) return;
+  produce([&](std::string_view piece) { file_->write(piece); });
+  file_->commit();
+}
+
 }  // namespace vibro::cli

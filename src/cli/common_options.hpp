@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -98,6 +99,9 @@ class JsonOut {
  public:
   JsonOut(const std::optional<std::filesystem::path>& target, const std::vector<std::filesystem::path>& inputs);
   void write(const nlohmann::json& result);
+  /// The same for a text too long to hold whole: `produce(piece)` is called with each piece of
+  /// it in order (io/spooled_run_json.hpp).
+  void write_pieces(const std::function<void(const std::function<void(std::string_view)>&)>& produce);
 
  private:
   std::optional<AtomicFile> file_;

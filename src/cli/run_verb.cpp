@@ -12,6 +12,7 @@
 #include "vibro/io/csv_file.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/io/run_comparison.hpp"
+#include "vibro/io/spooled_run_json.hpp"
 #include "vibro/orbits/enclosed_reference.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
@@ -23,6 +24,7 @@
 #include <filesystem>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -116,56 +118,65 @@ class RunVerb : public Verb {
     }
     JsonOut json_out(common.json_out, {case_file_});
     options.error_estimate = !no_error_estimate_;
-    // Text alone shows 12 events, the count of the samples and the final state: the run keeps
-    // only those, so its memory is flat in the horizon (the CSV streams its rows, the error
-    // estimate compares each event as it comes: run/error_estimate_in_step.hpp).
-    const bool text_only = !common.json && !common.json_out;
-    if (text_only) {
-      options.events_kept = listed_reference_events;
-      if (c.horizon.periods) options.keep_sections_from = *c.horizon.periods;
+    // The text shows 12 events, the count of the samples and the final state: the run keeps
+    // only those, so that its memory is flat in the horizon. The JSON lists every event and
+    // sample: they go to a spool on disk as the run finds them (io/spooled_run_json.hpp), the
+    // CSV streams its rows, and the error estimate compares each event as it comes
+    // (run/error_estimate_in_step.hpp).
+    options.events_kept = listed_reference_events;
+    if (c.horizon.periods) options.keep_sections_from = *c.horizon.periods;
+    std::optional<ListingSpool> spool;
+    if (common.json || common.json_out) {
+      if (c.horizon.periods)
+        require_disk_for_listing(c, static_cast<double>(*c.horizon.periods), {options.precision.value_or(c.precision)});
+      options.listing = &spool.emplace();
     }
     const RunResult result = run_case(c, options);
     if (rows) rows->close();
     for (const auto& warning : result.run.warnings) std::cerr << "vibro: warning: " << warning << "\n";
-    if (!text_only) {
-      const nlohmann::json json = to_json(result);
-      json_out.write(json);
-      if (common.json) std::cout << json.dump(2) << "\n";
+    if (spool) {
+      const auto json = [&](const std::function<void(std::string_view)>& write) {
+        write_spooled_run_json(result, *spool, write);
+      };
+      json_out.write_pieces(json);
+      if (common.json) json([](std::string_view piece) { std::cout << piece; });
     }
     if (!common.json) print_run(std::cout, c, result);
     return result.expectations_hold() ? 0 : exit_failed;
   }
 
   /// `vibro run CASE --precision P1,P2,...`: the case once per precision, then every number
-  /// of the results side by side with its difference from the widest.
+  /// of the results side by side with its difference from the widest. Each run keeps what the
+  /// text of one run keeps and spools its lists (io/spooled_run_json.hpp), which the comparison
+  /// reads side by side: its memory is flat in the horizon too.
   int run_compared(const CommonOptions& common) const {
     const CaseSpec c = load_case(case_file_);
-    if (c.horizon.periods)
-      require_memory_for_comparison(c, static_cast<double>(*c.horizon.periods), common.precisions.size());
+    if (c.horizon.periods) require_disk_for_listing(c, static_cast<double>(*c.horizon.periods), common.precisions);
     JsonOut json_out(common.json_out, {case_file_});
     std::vector<RunResult> results;
-    std::vector<nlohmann::json> runs;
-    std::vector<PrecisionInfo> infos;
+    std::vector<std::unique_ptr<ListingSpool>> spools;
     const std::optional<ExternalScheme> program = scheme_command_.program();
     for (const Precision& precision : common.precisions) {
       RunOptions options = common.run_options();
       if (program) options.program = &*program;
       options.precision = precision;
       options.error_estimate = !no_error_estimate_;
+      options.events_kept = listed_reference_events;
+      if (c.horizon.periods) options.keep_sections_from = *c.horizon.periods;
+      options.listing = spools.emplace_back(std::make_unique<ListingSpool>()).get();
       RunResult& result = results.emplace_back(run_case(c, options));
       for (const auto& warning : result.run.warnings)
         std::cerr << "vibro: warning: " << precision.name() << ": " << warning << "\n";
-      runs.push_back(to_json(result));
-      infos.push_back(result.provenance.precision);
     }
-    const RunComparison comparison = compare_runs(runs, infos);
-    const nlohmann::json json{
-        {"schema_version", schema_version::run_comparison}, {"runs", runs}, {"difference", to_json(differences(comparison))}};
-    json_out.write(json);
-    if (common.json)
-      std::cout << json.dump(2) << "\n";
-    else
-      print_comparison(std::cout, results, comparison);
+    std::vector<const ListingSpool*> spooled;
+    for (const auto& spool : spools) spooled.push_back(spool.get());
+    const ComparedRuns compared(results, spooled);
+    const auto write_json = [&](const std::function<void(std::string_view)>& write) { compared.write_json(write); };
+    json_out.write_pieces(write_json);
+    if (common.json) write_json([](std::string_view piece) { std::cout << piece; });
+    if (!common.json)
+      print_comparison(std::cout, results, compared.precisions(), compared.widest(),
+                       [&](const std::function<void(const ComparedNumber&)>& each) { compared.for_each_number(each); });
     return std::all_of(results.begin(), results.end(), [](const auto& r) { return r.expectations_hold(); })
                ? 0
                : exit_failed;

@@ -306,9 +306,9 @@ void print_run(std::ostream& out, const CaseSpec& c, const RunResult& r) {
                        e.source, display(e.observed, 12), to_string(e.verdict));
 }
 
-void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const RunComparison& comparison) {
+void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const std::vector<std::string>& precisions,
+                      std::size_t widest, const ComparedNumbers& numbers) {
   const CaseInfo& c = runs.front().case_info;
-  const std::string& widest = comparison.precisions[comparison.widest];
   out << "case       " << c.name << "  (" << c.file << ", fnv1a64 " << c.hash << ")\n";
   out << "precisions ";
   for (const RunResult& r : runs) {
@@ -316,43 +316,55 @@ void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, con
     out << (&r == &runs.front() ? "" : ", ") << p.name
         << (p.significand_bits > 0 ? " (" + std::to_string(p.significand_bits) + " bits)" : std::string(" (exact)"));
   }
-  out << "\ncompared   with " << widest << ", the widest: difference = value − value at " << widest
-      << "; digits = significant digits shared with it (all: identical)\n\n";
+  out << "\ncompared   with " << precisions[widest] << ", the widest: difference = value − value at "
+      << precisions[widest] << "; digits = significant digits shared with it (all: identical)\n\n";
 
-  // One row of cells per number; every column as wide as its widest cell.
-  std::vector<std::vector<std::string>> rows(1);
-  rows[0].push_back("quantity (JSON pointer)");
-  for (const std::string& p : comparison.precisions) rows[0].push_back(p);
-  for (std::size_t r = 0; r < runs.size(); ++r)
-    if (r != comparison.widest) {
-      rows[0].push_back(comparison.precisions[r] + " − " + widest);
-      rows[0].push_back("digits");
+  // A row of cells per number, every column as wide as its widest cell: the numbers are
+  // given twice, for the widths and to print, so that none is held (a long run's lists).
+  std::vector<std::string> header{"quantity (JSON pointer)"};
+  for (const std::string& p : precisions) header.push_back(p);
+  for (std::size_t r = 0; r < precisions.size(); ++r)
+    if (r != widest) {
+      header.push_back(precisions[r] + " − " + precisions[widest]);
+      header.push_back("digits");
     }
-  for (const ComparedNumber& n : comparison.numbers) {
-    std::vector<std::string>& row = rows.emplace_back();
+  const auto cells = [&](const ComparedNumber& n, std::vector<std::string>& row) {
+    row.clear();
     row.push_back(n.pointer);
     for (const ComparedValue& v : n.values) row.push_back(display_all_digits(v.value));
     for (std::size_t r = 0; r < n.values.size(); ++r) {
-      if (r == comparison.widest) continue;
+      if (r == widest) continue;
       const ComparedValue& v = n.values[r];
       constexpr int difference_digits = 4;
       row.push_back(display(v.difference, difference_digits));
       row.push_back(v.agreeing_digits ? std::to_string(*v.agreeing_digits) : v.difference ? "all" : "—");
     }
-  }
-  std::vector<std::size_t> width(rows[0].size(), 0);
+  };
   // Widths in code points: the cells' only non-ASCII characters (−, ≈, —) take one column each.
   const auto length = [](const std::string& cell) {
     return static_cast<std::size_t>(std::count_if(cell.begin(), cell.end(), [](char ch) { return (ch & 0xC0) != 0x80; }));
   };
-  for (const auto& row : rows)
+  std::vector<std::size_t> width(header.size(), 0);
+  const auto widen = [&](const std::vector<std::string>& row) {
     for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], length(row[i]));
-  for (const auto& row : rows) {
+  };
+  const auto print = [&](const std::vector<std::string>& row) {
     std::string line;
     for (std::size_t i = 0; i < row.size(); ++i)
       line += (i == 0 ? "" : "  ") + row[i] + std::string(i + 1 < row.size() ? width[i] - length(row[i]) : 0, ' ');
     out << line << "\n";
-  }
+  };
+  std::vector<std::string> row;
+  widen(header);
+  numbers([&](const ComparedNumber& n) {
+    cells(n, row);
+    widen(row);
+  });
+  print(header);
+  numbers([&](const ComparedNumber& n) {
+    cells(n, row);
+    print(row);
+  });
 }
 
 void print_lyapunov(std::ostream& out, const LyapunovResult& r) {

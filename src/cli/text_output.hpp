@@ -13,6 +13,7 @@
 #include "vibro/results/run_result.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -29,9 +30,14 @@ inline constexpr std::size_t listed_reference_events = 12;
 /// that kept only its last stroboscopic sample (RunOptions::keep_sections_from) is counted
 /// by that sample's period.
 void print_run(std::ostream& out, const CaseSpec& c, const RunResult& result);
+/// The numbers of a comparison of runs, given one at a time to the function passed, as often
+/// as it is called (io/run_comparison.hpp: for_each_compared_number).
+using ComparedNumbers = std::function<void(const std::function<void(const ComparedNumber&)>&)>;
 /// `vibro run CASE --precision P1,P2,...`: one table, a row per number of the results, a
-/// column per precision, then the difference from the widest and the digits shared with it.
-void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const RunComparison& comparison);
+/// column per precision (the runs', in `precisions`), then the difference from the widest
+/// (`precisions[widest]`) and the digits shared with it.
+void print_comparison(std::ostream& out, const std::vector<RunResult>& runs, const std::vector<std::string>& precisions,
+                      std::size_t widest, const ComparedNumbers& numbers);
 void print_lyapunov(std::ostream& out, const LyapunovResult& result);
 void print_check(std::ostream& out, const CheckResult& result);
 /// `vibro orbits`: one block per root of the impact-phase equation.

@@ -3,6 +3,7 @@
 // trajectory go, progress on long runs, the reference's error estimate, and threads for
 // the step sizes of a study and whether its rounding floor is measured.
 
+#include "vibro/case/run_listing.hpp"
 #include "vibro/support/progress.hpp"
 #include "vibro/scalar/precision.hpp"
 
@@ -64,6 +65,10 @@ struct RunOptions {
   /// keeps the 12 it lists: memory flat in the horizon). The error estimate compares each event
   /// as it comes, kept or not (run/error_estimate_in_step.hpp).
   std::size_t events_kept = std::numeric_limits<std::size_t>::max();
+  /// Every event, sticking interval and stroboscopic sample of the run as it finds them, kept
+  /// or not, when wanted (case/run_listing.hpp); never the runs a run starts (its sweep's, its
+  /// error estimate's).
+  RunListing* listing = nullptr;
   unsigned threads = 1;        ///< convergence studies: step sizes run on this many threads
   /// Convergence studies in a floating type: how the points at the rounding floor are found
   /// (analysis/rounding_floor.hpp).

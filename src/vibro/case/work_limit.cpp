@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cmath>
 
 namespace vibro {
@@ -125,15 +126,32 @@ void require_memory_for_times(std::size_t count) {
                                count, needed / 1e9, held_bytes_per_time, *budget / 1e9));
 }
 
-void require_memory_for_comparison(const CaseSpec& c, double periods, std::size_t precisions) {
-  const std::optional<double> budget = memory_budget();
-  const double needed = periods * compared_bytes_per_period * static_cast<double>(precisions);
-  if (!budget || needed <= *budget) return;
+double listed_bytes_per_period(long digits) {
+  constexpr double numbers = 6, per_number = 9;  // a sign, a point, an exponent, a tab
+  return numbers * (static_cast<double>(digits) + per_number) + 16;
+}
+
+void require_disk_for_listing(const CaseSpec& c, double periods, const std::vector<Precision>& precisions) {
+  double needed = 0;
+  for (const Precision& precision : precisions) {
+    const long digits = precision.kind == ScalarKind::mpfr          ? precision.mpfr_digits
+                        : precision.kind == ScalarKind::float128    ? 36
+                        : precision.kind == ScalarKind::long_double ? 21
+                                                                    : 17;
+    needed += periods * listed_bytes_per_period(digits);
+  }
+  std::error_code error;
+  const std::filesystem::path directory = std::filesystem::temp_directory_path(error);
+  if (error) return;  // said when the spool is made
+  const std::filesystem::space_info space = std::filesystem::space(directory, error);
+  if (error || needed <= static_cast<double>(space.available)) return;
   throw InputError(c.file, "horizon.periods",
-                   fmt::format("comparing {} precisions would hold about {:.3g} GB: {:.3g} periods, about {:.0f} bytes "
-                               "each per precision, above half this machine's memory ({:.3g} GB) (allowed: fewer "
-                               "periods or precisions)",
-                               precisions, needed / 1e9, periods, compared_bytes_per_period, *budget / 1e9));
+                   fmt::format("--json and a list of precisions list every event and sample: {:.3g} periods at {} "
+                               "would take about {:.3g} GB in the temporary directory {}, which has {:.3g} GB free "
+                               "(allowed: fewer periods, or TMPDIR on a larger disk)",
+                               periods, precisions.size() == 1 ? precisions.front().name()
+                                                               : std::to_string(precisions.size()) + " precisions",
+                               needed / 1e9, directory.string(), static_cast<double>(space.available) / 1e9));
 }
 
 }  // namespace vibro

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace vibro {
 
@@ -55,13 +56,9 @@ void require_within_limit(const CaseSpec& c, bool has_step, const Precision& pre
 /// Bytes a run holds for each period it keeps: its stroboscopic sample and, for the
 /// reference, about one event, as texts with their doubles (measured 2026-11-29 on
 /// cases/reference_periodic.toml, peak memory at 10^4 and 4·10^4 periods: 1.6 KB a period,
-/// 2.1 KB with --json; the texts grow with the digits).
+/// 2.1 KB with its JSON; the texts grow with the digits). The command line keeps only what its
+/// text shows and spools the rest (io/spooled_run_json.hpp); the Python module holds all.
 inline constexpr double held_bytes_per_period = 2048;
-
-/// Bytes `vibro run --precision P1,P2,…` holds for each period, per precision of the list:
-/// each run's result and JSON and the comparison of every number (measured 2026-11-29 as
-/// above: 9.6 KB a period for the reference, 5.4 KB for the Paoli–Schatzman scheme).
-inline constexpr double compared_bytes_per_period = 10 * 1024;
 
 /// Throws InputError (key `key` of the case) when holding `periods` kept periods would take
 /// more than half the machine's physical memory, saying how much. (The error estimate's run
@@ -77,8 +74,14 @@ inline constexpr double held_bytes_per_time = 1100;
 /// memory, saying how much.
 void require_memory_for_times(std::size_t count);
 
-/// The same for a list of `precisions` compared (`vibro run --precision P1,P2,…`): every run is
-/// held until all are compared.
-void require_memory_for_comparison(const CaseSpec& c, double periods, std::size_t precisions);
+/// Bytes `vibro run --json` spools to the temporary directory for each period (one event and
+/// one stroboscopic sample, six numbers of `digits` significant digits as text, and their
+/// kinds and tabs; io/spooled_run_json.hpp).
+double listed_bytes_per_period(long digits);
+
+/// Throws InputError (key "horizon.periods") when the listing of `periods` periods at each of
+/// `precisions` (what --json and a list of precisions list: every event and sample) would not
+/// fit in the free space of the temporary directory, saying how much.
+void require_disk_for_listing(const CaseSpec& c, double periods, const std::vector<Precision>& precisions);
 
 }  // namespace vibro

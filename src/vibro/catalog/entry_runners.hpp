@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -142,7 +143,12 @@ void EntryIn<E, Real>::run(const CaseSpec& c, const Precision& precision, const 
         at_step.step = step;
         RunResult point;
         RunOptions at_step_options = options;
-        at_step_options.rows = nullptr;  // the rows are the case's own run's
+        at_step_options.rows = nullptr;  // the rows and the listing are the case's own run's
+        if (options.listing) {  // the output lists every sample of the sweep's runs too: held whole
+          at_step_options.listing = nullptr;
+          at_step_options.events_kept = std::numeric_limits<std::size_t>::max();
+          at_step_options.keep_sections_from = 0;
+        }
         at_step_options.label = "sweep of " + c.name + " at step " + step.text();
         using Model = std::decay_t<decltype(b.model)>;
         E::run(BoundCase<Model>{at_step, b.model}, o, at_step_options, point);

@@ -319,16 +319,20 @@ class ProjectionLog {
   bool previous_active_ = false;
 };
 
-/// The stroboscopic samples of a run, X_0 … X_K, or X_from … X_K (RunOptions::keep_sections_from).
+/// The stroboscopic samples of a run, X_0 … X_K, or X_from … X_K (RunOptions::keep_sections_from),
+/// each also given to the run's listing when it has one (RunOptions::listing).
 template <Scheme S>
 class SectionSamples {
  public:
-  SectionSamples(const S& scheme, const typename S::State& x0, bool wanted, std::int64_t from)
-      : scheme_(scheme), wanted_(wanted), from_(from) {
+  SectionSamples(const S& scheme, const typename S::State& x0, bool wanted, const RunOptions& options)
+      : scheme_(scheme), wanted_(wanted), from_(options.keep_sections_from), listing_(options.listing) {
     add(x0, 0);
   }
   void add(const typename S::State& x, std::int64_t k) {
-    if (wanted_ && k >= from_) samples_.push_back({k, state_text(scheme_, x)});
+    if (!wanted_ || (k < from_ && !listing_)) return;
+    StroboscopicSample sample{k, state_text(scheme_, x)};
+    if (listing_) listing_->stroboscopic_sample(sample);
+    if (k >= from_) samples_.push_back(std::move(sample));
   }
   std::optional<std::vector<StroboscopicSample>> take() {
     if (!wanted_) return std::nullopt;
@@ -339,6 +343,7 @@ class SectionSamples {
   const S& scheme_;
   bool wanted_;
   std::int64_t from_;
+  RunListing* listing_;
   std::vector<StroboscopicSample> samples_;
 };
 
@@ -355,7 +360,7 @@ void run_projection_scheme(const S& scheme, const BoundCase<Model>& b, const Run
   const CaseSpec& c = b.spec;
   const RunHorizon<Real> horizon(b, c.step);
   State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-  SectionSamples samples(scheme, x, horizon.stroboscopic(), options.keep_sections_from);
+  SectionSamples samples(scheme, x, horizon.stroboscopic(), options);
   ProjectionLog projection;
   const auto node = [&](const State& y, bool active) {
     if (options.rows)

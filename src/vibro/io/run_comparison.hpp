@@ -15,11 +15,16 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace vibro {
+
+class ListingSpool;  // io/spooled_run_json.hpp
 
 /// One run's number at a pointer, against the widest run's.
 struct ComparedValue {
@@ -55,8 +60,47 @@ std::size_t widest_precision(const std::vector<PrecisionInfo>& precisions);
 /// number; where an object has both `key` and `key_text`, the exact text is the number.
 RunComparison compare_runs(const std::vector<nlohmann::json>& runs, const std::vector<PrecisionInfo>& precisions);
 
+/// The same numbers given to `each` one at a time, without holding them (`vibro run --precision
+/// P1,P2,…` of a long run). A list of `runs[i]` marked as spooled (io/spooled_run_json.hpp:
+/// spooled_arrays) is read from `spools[i]` element by element, every run's side by side, its
+/// numbers in the list's place up to the longest run's last element (compare_runs, which
+/// holds the lists, puts the elements of a longer list after every other number).
+void for_each_compared_number(const std::vector<nlohmann::json>& runs, const std::vector<const ListingSpool*>& spools,
+                              const std::vector<PrecisionInfo>& precisions,
+                              const std::function<void(const ComparedNumber&)>& each);
+
 /// The `difference` object of the JSON output, as it is written (one entry per run but the
 /// widest, each difference rounded to a double beside its exact text).
 PrecisionDifferences differences(const RunComparison& comparison);
+
+/// One element of the `difference` object's `numbers`, as it is written: `number` of runs at
+/// `precisions` against the run `widest`.
+NumberDifferences number_differences(const ComparedNumber& number, const std::vector<std::string>& precisions,
+                                     std::size_t widest);
+
+/// `vibro run CASE --precision P1,P2,…`: the runs, each with the spool of its lists (or none
+/// when it held them), compared without holding their numbers.
+class ComparedRuns {
+ public:
+  /// `results` and `spools` (one per result, or empty) outlive this.
+  ComparedRuns(const std::vector<RunResult>& results, const std::vector<const ListingSpool*>& spools);
+  ~ComparedRuns();
+
+  const std::vector<std::string>& precisions() const { return precisions_; }
+  std::size_t widest() const { return widest_; }
+  /// Every number, one at a time (for_each_compared_number), as often as called.
+  void for_each_number(const std::function<void(const ComparedNumber&)>& each) const;
+  /// The JSON output, {"schema_version", "runs", "difference"}, dumped with an indent of 2 and
+  /// a line break, in pieces to `write`.
+  void write_json(const std::function<void(std::string_view)>& write) const;
+
+ private:
+  struct Marked;  // each run's JSON with its lists marked, and the arrays that go there
+  std::unique_ptr<Marked> marked_;
+  std::vector<const ListingSpool*> spools_;
+  std::vector<PrecisionInfo> infos_;
+  std::vector<std::string> precisions_;
+  std::size_t widest_ = 0;
+};
 
 }  // namespace vibro

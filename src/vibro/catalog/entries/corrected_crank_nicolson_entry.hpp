@@ -67,7 +67,7 @@ struct CorrectedCrankNicolsonEntry {
     const Scheme scheme = make(b, c.step, o);
     const RunHorizon<Real> horizon(b, c.step);
     auto x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-    SectionSamples samples(scheme, x, horizon.stroboscopic(), options.keep_sections_from);
+    SectionSamples samples(scheme, x, horizon.stroboscopic(), options);
     CorrectedCounters counters;
     const auto row = [&](const typename Scheme::State& y, bool impact) {
       if (options.rows)

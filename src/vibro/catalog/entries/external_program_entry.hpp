@@ -78,7 +78,7 @@ struct ExternalProgramEntry {
     using State = typename ProgramScheme<Model>::State;
     ProgramRun<Model> r(b, b.spec.step, *o.program);
     State x = r.scheme.start(b.u0, b.v0);
-    SectionSamples samples(r.scheme, x, r.horizon.stroboscopic(), options.keep_sections_from);
+    SectionSamples samples(r.scheme, x, r.horizon.stroboscopic(), options);
     ProjectionLog contacts;
     const auto row = [&](const State& y, bool contact) {
       if (!options.rows) return;

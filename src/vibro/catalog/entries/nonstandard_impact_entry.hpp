@@ -107,7 +107,7 @@ struct NonstandardImpactEntry {
     Real largest(0);
     ProjectionLog projection;
     FlightRecorder<Scheme> flights(scheme, x0);
-    SectionSamples sections(scheme, x0, horizon.stroboscopic(), options.keep_sections_from);
+    SectionSamples sections(scheme, x0, horizon.stroboscopic(), options);
     std::optional<Example51Tracker<Scheme>> example51;
     if (is_example51(c, o)) example51.emplace(scheme, x0);
     const auto observe = [&](const State& y, bool active) {

@@ -91,6 +91,10 @@ struct ReferenceEntry {
 
     ReferenceFindings found;
     std::optional<Real> stick_start;
+    const auto keep_interval = [&](StickingInterval interval) {
+      if (options.listing) options.listing->sticking_interval(interval);
+      if (found.sticking_intervals.size() < options.events_kept) found.sticking_intervals.push_back(std::move(interval));
+    };
     // λ1 by the Lyapunov engine (docs/mathematics.md §4) on the Jacobian of each forcing period of the
     // run, or, for a horizon given as t_end, on the Jacobian of the whole run as one
     // "period" of length t_end − t0.
@@ -98,22 +102,25 @@ struct ReferenceEntry {
     if constexpr (HasPeriod<Model>)
       if (horizon.stroboscopic()) section_length = b.model.period();
     LyapunovExponents<Real> exponents(section_length, false);
-    SectionSamples samples(scheme, x, horizon.stroboscopic(), options.keep_sections_from);
+    SectionSamples samples(scheme, x, horizon.stroboscopic(), options);
     if (options.rows) options.rows->header({{"kind"}, {"t", true}, {"v_minus", true}, {"v_plus", true}}, has_text_twins<Real>);
     const DriveEnd end = reference_failure_explained(c, [&] {
       return drive(
         scheme, x, horizon, options,
         [&](const typename Scheme::State& y, bool) {
           for (const ReferenceEvent<Real>& e : y.events) {
-            if (found.events.size() < options.events_kept)
-              found.events.push_back(
-                  {to_string(e.kind), NumberText::of(e.t), NumberText::of(e.v_minus), NumberText::of(e.v_plus)});
+            const bool kept = found.events.size() < options.events_kept;
+            if (kept || options.listing) {
+              ReferenceEventText text{to_string(e.kind), NumberText::of(e.t), NumberText::of(e.v_minus),
+                                      NumberText::of(e.v_plus)};
+              if (options.listing) options.listing->event(text);
+              if (kept) found.events.push_back(std::move(text));
+            }
             ++found.event_counts[to_string(e.kind)];
             if (options.rows) options.rows->row({to_string(e.kind), to_text(e.t), to_text(e.v_minus), to_text(e.v_plus)});
             if (e.kind == EventKind::stick) stick_start = e.t;
             if (e.kind == EventKind::release && stick_start) {
-              if (found.sticking_intervals.size() < options.events_kept)
-                found.sticking_intervals.push_back({NumberText::of(*stick_start), NumberText::of(e.t)});
+              keep_interval({NumberText::of(*stick_start), NumberText::of(e.t)});
               stick_start.reset();
             }
           }
@@ -121,8 +128,7 @@ struct ReferenceEntry {
         },
         [&](const typename Scheme::State& y, std::int64_t k) { samples.add(y, k); });
     });
-    if (stick_start && found.sticking_intervals.size() < options.events_kept)
-      found.sticking_intervals.push_back({NumberText::of(*stick_start), std::nullopt});
+    if (stick_start) keep_interval({NumberText::of(*stick_start), std::nullopt});
     const auto& settings = reference.settings();
     found.settings = {NumberText::of(settings.max_window), NumberText::of(settings.contact_tolerance),
                       NumberText::of(settings.force_tolerance)};

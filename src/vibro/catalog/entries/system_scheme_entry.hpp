@@ -140,7 +140,7 @@ void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const Ru
   detail::CoordinateTracker<Real> coordinates(model);
   detail::EnergyTracker<Real> energy(model.forced(), requires { State::velocity_reads_next_node; });
   ProjectionLog projection;
-  SectionSamples sections(scheme, x, horizon.stroboscopic(), options.keep_sections_from);
+  SectionSamples sections(scheme, x, horizon.stroboscopic(), options);
   // Seed 002 §3.1's q1^exact: q1'' + q1 = 0 (A²_11 = M²_11 = 1) through q1(t0), v1(t0).
   std::optional<Real> rigid_wall_error;
   if (c.model.model_kind() == ModelKind::two_mass_spring && !model.constrained()) rigid_wall_error = Real(0);
