@@ -256,6 +256,20 @@ TEST(ProgramTrajectory, AnOutputGivenAsBytesIsReadAsThatOfAProgram) {
       << failure_reading(too_long, false);
 }
 
+/// A blank line is named as such (it was "gave more than the 5 rows asked for" at the end, "has 1
+/// cells" between rows), through the byte door and the program's.
+TEST(ProgramTrajectory, ABlankLineIsNamedAsSuch) {
+  const std::string rows = "t,u,v\n0,1,0\n0.25,1,0\n0.5,1,0\n0.75,1,0\n1,1,0\n";
+  for (const bool door : {false, true}) {
+    const std::string trailing = failure_reading(rows + "\n", door);
+    EXPECT_NE(trailing.find("wrote a blank line (line 7 of its output) after its last row"), std::string::npos)
+        << trailing;
+    EXPECT_EQ(trailing.find("more than"), std::string::npos) << trailing;
+    const std::string between = failure_reading("t,u,v\n0,1,0\n  \r\n0.25,1,0\n", door);
+    EXPECT_NE(between.find("row 1 (line 3 of its output) is a blank line"), std::string::npos) << between;
+  }
+}
+
 TEST(ProgramTrajectory, RefusesTooFewAndTooManyRows) {
   EXPECT_NE(trajectory_failure(faulty("many")).find("gave more than the 5 rows asked for"), std::string::npos);
   EXPECT_NE(trajectory_failure(faulty("few")).find("gave 3 rows after its header where 5 were asked for"),

@@ -115,6 +115,9 @@ class ProgramTrajectory {
     if (!line)
       ended_early("gave " + std::to_string(k) + " rows after its header where " + std::to_string(steps_ + 1) +
                   " were asked for (k = 0 … " + std::to_string(steps_) + ")");
+    if (blank(*line))
+      fail_at(k, "is a blank line (a row has " + std::to_string(columns_.size()) +
+                     " cells, and no blank line may come between the header and the last row)");
     split_cells(*line, cells_);
     if (cells_.size() != columns_.size())
       fail_at(k, "has " + std::to_string(cells_.size()) + " cells where the header has " +
@@ -138,8 +141,13 @@ class ProgramTrajectory {
       if (program_) program_->stop();
       return;
     }
-    if (next_line()) fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " +
-                          std::to_string(steps_) + ")");
+    if (const std::optional<std::string_view> extra = next_line()) {
+      if (blank(*extra))
+        fail("wrote a blank line (line " + std::to_string(lines_) + " of its output) after its last row: the output "
+             "ends with the line break of row " + std::to_string(steps_) + ", nothing after it");
+      fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " + std::to_string(steps_) +
+           ")");
+    }
     wait_for_exit();
   }
 
@@ -282,6 +290,9 @@ class ProgramTrajectory {
       for (std::size_t i = 0; i < dimension_; ++i) read_cell(k, first + i, x[i]);
     }
   }
+
+  /// A line of nothing but spaces and tabs (its '\r' already cut), which no row is.
+  static bool blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
 
   std::string stderr_said() const {
     const std::string tail = program_ ? program_->stderr_tail() : "";
