@@ -188,7 +188,7 @@ TEST(ProgramTrajectory, TheTableSchemaNamesTheColumnsTheReaderTakes) {
 /// faulty_scheme.py FAULT as a program, and the problem it reads: 4 steps of h = 1/4 from
 /// t0 = 0, u0 = 1, v0 = −1 (its rows are then u = 1 − t, v = −1).
 vibro::ExternalScheme faulty(const std::string& fault) {
-  return {{"python3", std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py", fault}, "", "faulty", std::chrono::seconds(60), {}};
+  return {{"python3", std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py", fault}, "", "faulty", std::chrono::seconds(60), {}, {}};
 }
 const std::string four_steps =
     R"({"steps": 4, "initial": {"t0": {"double": 0}, "u0": {"double": 1}, "v0": {"double": -1}},)"
@@ -437,6 +437,31 @@ TEST_F(ExternalSchemeCli, ACorrectAnswerIsMeasured) {
   EXPECT_EQ(outcome.status, 0) << outcome.err;
   EXPECT_NE(outcome.out.find("\"external\": true"), std::string::npos);
   EXPECT_TRUE(fs::exists(dir() / "out" / "small-study-double.csv"));
+}
+
+/// What a program that succeeded wrote to its stderr is shown, a warning line per run with
+/// its last lines (it was dropped: a program's warnings were invisible); the study is the same.
+TEST_F(ExternalSchemeCli, ASuccessfulProgramsStderrIsShownAsAWarning) {
+  const Outcome plain = converge_with_fault("none", "--json");
+  const Outcome warned = converge_with_fault("warn", "--json");
+  ASSERT_EQ(warned.status, 0) << warned.err;
+  const auto errors = [](const Outcome& outcome) {
+    const nlohmann::json study = nlohmann::json::parse(outcome.out).at("convergence");
+    nlohmann::json errors = nlohmann::json::array();
+    for (const nlohmann::json& row : study.at("rows")) errors.push_back(row.at("errors"));
+    return errors;
+  };
+  EXPECT_EQ(errors(warned), errors(plain));
+  EXPECT_TRUE(plain.err.empty()) << plain.err;
+  const std::vector<std::string> lines = lines_of(warned.err);
+  ASSERT_FALSE(lines.empty());
+  for (const std::string& line : lines) {
+    EXPECT_TRUE(line.starts_with("vibro: warning: ")) << line;
+    EXPECT_NE(line.find("at step size"), std::string::npos) << line;
+    EXPECT_NE(line.find("the program succeeded and wrote to stderr: note: the step is coarse | second line"),
+              std::string::npos)
+        << line;
+  }
 }
 
 /// The grammar of docs/own_scheme.md allows a '+' before a number; round 4 found `+0.5`

@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <iostream>
+#include <mutex>
 #include <stdexcept>
 
 namespace vibro::cli {
@@ -52,6 +54,12 @@ std::optional<ExternalScheme> SchemeCommandOptions::program() const {
     throw InputError("", "--scheme-timeout",
                      to_text_significant(timeout_seconds_, 6) + " is not a timeout (allowed: seconds in (0, 1e6])");
   program.timeout = std::chrono::duration<double>(timeout_seconds_);
+  // A warning a line, whole, whichever thread's step size it comes from.
+  program.stderr_shown = [](const std::string& said) {
+    static std::mutex shown;
+    const std::lock_guard<std::mutex> lock(shown);
+    std::cerr << "vibro: warning: " << said << "\n";
+  };
   return program;
 }
 

@@ -3,7 +3,7 @@
 for tests/external_scheme_test.cpp: each fault is one the protocol's checks must catch
 (docs/own_scheme.md "Checks"). Without a fault ("none") it answers a correct trajectory of free
 flight, q = q0 + v0 (t - t0), v = v0, for any number of coordinates, on the grid the problem asks
-for; "bounce" is the same with one contact row."""
+for; "bounce" is the same with one contact row, "warn" with two lines on stderr."""
 import json
 import sys
 import time
@@ -36,6 +36,9 @@ if fault == "exit":
     print("reading the model: unknown type", file=sys.stderr)
     print("cannot go on", file=sys.stderr)
     sys.exit(3)
+if fault == "warn":  # a correct answer with two lines of warnings on stderr
+    print("note: the step is coarse", file=sys.stderr)
+    print("second line", file=sys.stderr)
 if fault == "signal":
     import os, signal
     os.kill(os.getpid(), signal.SIGSEGV)

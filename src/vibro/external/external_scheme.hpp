@@ -41,6 +41,10 @@ struct ExternalScheme {
   /// When set, no program is started: this computes each trajectory in the process (argv and
   /// the timeout are then unused; `command` says what it is).
   TrajectoryFunction compute;
+  /// Told what a program that succeeded wrote to its stderr (its last lines, escaped: its
+  /// warnings), said of the run; called once per such run, from the thread of its step size.
+  /// None: not shown.
+  std::function<void(const std::string& said)> stderr_shown;
 
   static constexpr double default_timeout_seconds = 600;
 };

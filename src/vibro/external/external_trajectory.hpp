@@ -78,7 +78,8 @@ class ProgramTrajectory {
   /// `context` says which run this is ("'ps.py' at step size T/100").
   ProgramTrajectory(const ExternalScheme& program, const std::string& problem, std::int64_t steps, const Real& t0,
                     const Real& h, std::size_t dimension, const std::string& context)
-      : steps_(steps), times_(t0, h, "row"), dimension_(dimension), context_(context) {
+      : steps_(steps), times_(t0, h, "row"), dimension_(dimension), context_(context),
+        stderr_shown_(program.stderr_shown) {
     columns_ = trajectory_columns(dimension_);
     if (program.compute) {
       compute(program.compute, problem);
@@ -240,6 +241,9 @@ class ProgramTrajectory {
     } catch (const ProgramFailure& why) {
       throw RunFailure(context_ + ": the program " + why.what());
     }
+    if (!stderr_shown_) return;
+    if (const std::string tail = program_->stderr_tail(); !tail.empty())
+      stderr_shown_(context_ + ": the program succeeded and wrote to stderr: " + tail);
   }
 
   void read_header() {
@@ -323,6 +327,7 @@ class ProgramTrajectory {
   std::string digits_;  ///< a cell as a C string, for the parsers that need one
   std::size_t dimension_;
   std::string context_;
+  std::function<void(const std::string&)> stderr_shown_;  ///< ExternalScheme::stderr_shown
   std::vector<std::string> columns_;
   bool contact_column_ = false;
   std::vector<std::string_view> cells_;
