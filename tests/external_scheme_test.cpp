@@ -142,6 +142,19 @@ TEST(RunningProgram, ANonZeroExitNamesTheStatusAndTheLastStderrLines) {
   EXPECT_NE(message.find("exited with status 3; its last stderr lines: first | second"), std::string::npos) << message;
 }
 
+/// Every line kept, escaped; when the program wrote more than is kept, a first line says how much
+/// and the cut line is left out.
+TEST(RunningProgram, ItsStderrLinesAreTheLinesKept) {
+  RunningProgram all({"sh", "-c", "printf 'one\\n\\ntwo\\377\\r\\n' >&2"}, "", {});
+  read_all(all);
+  EXPECT_EQ(all.stderr_lines(), (std::vector<std::string>{"one", "two\\xFF"}));
+  ProgramLimits small;
+  small.kept_stderr_bytes = 12;  // of "aaaa\nbbbb\ncccc\ndddd\n": "bb\ncccc\ndddd\n"
+  RunningProgram cut({"sh", "-c", "printf 'aaaa\\nbbbb\\ncccc\\ndddd\\n' >&2"}, "", small);
+  read_all(cut);
+  EXPECT_EQ(cut.stderr_lines(), (std::vector<std::string>{"(its first 8 of 20 bytes not kept)", "cccc", "dddd"}));
+}
+
 TEST(RunningProgram, ASignalIsNamed) {
   RunningProgram program({"sh", "-c", "kill -SEGV $$"}, "", {});
   const std::string message = failure_of([&] { read_all(program); });
@@ -461,6 +474,24 @@ TEST_F(ExternalSchemeCli, ASuccessfulProgramsStderrIsShownAsAWarning) {
     EXPECT_NE(line.find("the program succeeded and wrote to stderr: note: the step is coarse | second line"),
               std::string::npos)
         << line;
+  }
+}
+
+/// By default a run's last five lines in one warning; with --scheme-stderr every line, each a
+/// warning of its own.
+TEST_F(ExternalSchemeCli, SchemeStderrShowsEveryLineOfTheProgramsStderr) {
+  const Outcome tail = converge_with_fault("chatty");
+  const Outcome whole = converge_with_fault("chatty", "--scheme-stderr");
+  ASSERT_EQ(tail.status, 0) << tail.err;
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  const std::vector<std::string> tail_lines = lines_of(tail.err), whole_lines = lines_of(whole.err);
+  ASSERT_FALSE(tail_lines.empty());
+  EXPECT_NE(tail_lines[0].find("wrote to stderr: line 3 | line 4 | line 5 | line 6 | line 7"), std::string::npos)
+      << tail_lines[0];
+  ASSERT_EQ(whole_lines.size(), 7 * tail_lines.size()) << whole.err;
+  for (std::size_t i = 0; i < 7; ++i) {
+    EXPECT_TRUE(whole_lines[i].starts_with("vibro: warning: ")) << whole_lines[i];
+    EXPECT_TRUE(whole_lines[i].ends_with("the program's stderr: line " + std::to_string(i + 1))) << whole_lines[i];
   }
 }
 

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <mutex>
 #include <stdexcept>
+#include <string_view>
 
 namespace vibro::cli {
 
@@ -23,6 +24,11 @@ void SchemeCommandOptions::add_to(CLI::App& command) {
       .add_option("--scheme-timeout", timeout_seconds_,
                   "Seconds one run of the program may take before it and every process it started are killed")
       ->capture_default_str()
+      ->needs("--scheme-command");
+  command
+      .add_flag("--scheme-stderr", whole_stderr_,
+                "Show every line the program writes to stderr in a run that succeeds, each as a warning (default: "
+                "its last five lines in one)")
       ->needs("--scheme-command");
 }
 
@@ -54,11 +60,15 @@ std::optional<ExternalScheme> SchemeCommandOptions::program() const {
     throw InputError("", "--scheme-timeout",
                      to_text_significant(timeout_seconds_, 6) + " is not a timeout (allowed: seconds in (0, 1e6])");
   program.timeout = std::chrono::duration<double>(timeout_seconds_);
-  // A warning a line, whole, whichever thread's step size it comes from.
+  program.stderr_whole = whole_stderr_;
+  // A warning a line, a run's lines together, whichever thread's step size they come from.
   program.stderr_shown = [](const std::string& said) {
     static std::mutex shown;
     const std::lock_guard<std::mutex> lock(shown);
-    std::cerr << "vibro: warning: " << said << "\n";
+    std::string_view lines(said);
+    for (std::size_t end; (end = lines.find('\n')) != std::string_view::npos; lines.remove_prefix(end + 1))
+      std::cerr << "vibro: warning: " << lines.substr(0, end) << "\n";
+    std::cerr << "vibro: warning: " << lines << "\n";
   };
   return program;
 }

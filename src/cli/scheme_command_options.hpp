@@ -24,6 +24,7 @@ class SchemeCommandOptions {
  private:
   std::optional<std::string> command_, name_;
   double timeout_seconds_ = ExternalScheme::default_timeout_seconds;
+  bool whole_stderr_ = false;
 };
 
 /// What outputs call a program without --scheme-name: the file name of the first argument

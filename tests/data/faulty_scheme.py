@@ -3,7 +3,7 @@
 for tests/external_scheme_test.cpp: each fault is one the protocol's checks must catch
 (docs/own_scheme.md "Checks"). Without a fault ("none") it answers a correct trajectory of free
 flight, q = q0 + v0 (t - t0), v = v0, for any number of coordinates, on the grid the problem asks
-for; "bounce" is the same with one contact row, "warn" with two lines on stderr."""
+for; "bounce" is the same with one contact row, "warn" with two lines on stderr, "chatty" with seven."""
 import json
 import sys
 import time
@@ -39,6 +39,9 @@ if fault == "exit":
 if fault == "warn":  # a correct answer with two lines of warnings on stderr
     print("note: the step is coarse", file=sys.stderr)
     print("second line", file=sys.stderr)
+if fault == "chatty":  # a correct answer with seven lines on stderr
+    for i in range(1, 8):
+        print("line %d" % i, file=sys.stderr)
 if fault == "signal":
     import os, signal
     os.kill(os.getpid(), signal.SIGSEGV)

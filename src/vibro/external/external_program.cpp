@@ -240,8 +240,8 @@ void RunningProgram::read_stdout() {
 }
 
 void RunningProgram::read_stderr() {
-  read_available(err_, stderr_);
-  constexpr std::size_t kept = 1 << 13;  // enough for a traceback's last lines
+  stderr_bytes_ += read_available(err_, stderr_);
+  const std::size_t kept = limits_.kept_stderr_bytes;
   if (stderr_.size() > kept) stderr_.erase(0, stderr_.size() - kept);
 }
 
@@ -349,6 +349,26 @@ std::string RunningProgram::stderr_tail(std::size_t lines) const {
   std::string joined;
   for (auto it = found.rbegin(); it != found.rend(); ++it) joined += (joined.empty() ? "" : " | ") + std::string(*it);
   return shown_output(joined, max_stderr_shown);
+}
+
+std::vector<std::string> RunningProgram::stderr_lines() const {
+  std::vector<std::string> lines;
+  std::string_view text(stderr_);
+  if (stderr_bytes_ > stderr_.size()) {
+    lines.push_back("(its first " + std::to_string(stderr_bytes_ - stderr_.size()) + " of " +
+                    std::to_string(stderr_bytes_) + " bytes not kept)");
+    const std::size_t first = text.find('\n');  // the first line kept is cut
+    text = first == std::string_view::npos ? std::string_view() : text.substr(first + 1);
+  }
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!line.empty()) lines.push_back(shown_output(line, max_stderr_shown));
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  return lines;
 }
 
 }  // namespace vibro

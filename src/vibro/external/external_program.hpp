@@ -37,6 +37,7 @@ struct ProgramLimits {
   std::chrono::duration<double> timeout{600.0};  ///< from the start to the exit
   std::size_t max_line_bytes = 4096;             ///< a line of stdout, without its newline
   std::size_t max_output_bytes = 1 << 20;        ///< all of stdout
+  std::size_t kept_stderr_bytes = 1 << 13;       ///< the last bytes of stderr kept (a traceback's last lines)
 };
 
 class RunningProgram {
@@ -66,6 +67,9 @@ class RunningProgram {
   /// Its last stderr lines (at most `lines`), joined by " | ", as a message quotes a program's
   /// output (shown_output.hpp: escaped, and cut after max_stderr_shown bytes with the length).
   std::string stderr_tail(std::size_t lines = 5) const;
+  /// Every line of stderr kept (ProgramLimits::kept_stderr_bytes), each as a message quotes it;
+  /// first, when more was written than kept, a line saying how much.
+  std::vector<std::string> stderr_lines() const;
   static constexpr std::size_t max_stderr_shown = 400;
 
  private:
@@ -99,6 +103,7 @@ class RunningProgram {
   std::string buffer_;         ///< stdout read and not yet returned, from `line_start_`
   std::size_t line_start_ = 0, scanned_ = 0, output_bytes_ = 0;
   std::string stderr_;         ///< the last bytes of stderr
+  std::size_t stderr_bytes_ = 0;  ///< all it wrote there
 };
 
 }  // namespace vibro

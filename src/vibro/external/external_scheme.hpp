@@ -42,9 +42,12 @@ struct ExternalScheme {
   /// the timeout are then unused; `command` says what it is).
   TrajectoryFunction compute;
   /// Told what a program that succeeded wrote to its stderr (its last lines, escaped: its
-  /// warnings), said of the run; called once per such run, from the thread of its step size.
-  /// None: not shown.
+  /// warnings), said of the run: one line, or with stderr_whole a line per line of the program's;
+  /// called once per such run, from the thread of its step size. None: not shown.
   std::function<void(const std::string& said)> stderr_shown;
+  /// Show every line of a successful program's stderr (up to its last MiB), each on its own,
+  /// instead of its last lines (--scheme-stderr).
+  bool stderr_whole = false;
 
   static constexpr double default_timeout_seconds = 600;
 };

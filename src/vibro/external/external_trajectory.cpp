@@ -79,6 +79,7 @@ ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t colum
   const std::size_t per_column = 2 * static_cast<std::size_t>(std::max(digits, 17L)) + 64;
   limits.max_line_bytes = 256 + columns * per_column;
   limits.max_output_bytes = (static_cast<std::size_t>(steps) + 2) * (limits.max_line_bytes + 1);
+  if (program.stderr_whole) limits.kept_stderr_bytes = 1 << 20;
   return limits;
 }
 

@@ -79,7 +79,7 @@ class ProgramTrajectory {
   ProgramTrajectory(const ExternalScheme& program, const std::string& problem, std::int64_t steps, const Real& t0,
                     const Real& h, std::size_t dimension, const std::string& context)
       : steps_(steps), times_(t0, h, "row"), dimension_(dimension), context_(context),
-        stderr_shown_(program.stderr_shown) {
+        stderr_shown_(program.stderr_shown), stderr_whole_(program.stderr_whole) {
     columns_ = trajectory_columns(dimension_);
     if (program.compute) {
       compute(program.compute, problem);
@@ -242,8 +242,14 @@ class ProgramTrajectory {
       throw RunFailure(context_ + ": the program " + why.what());
     }
     if (!stderr_shown_) return;
-    if (const std::string tail = program_->stderr_tail(); !tail.empty())
+    if (stderr_whole_) {
+      std::string said;
+      for (const std::string& line : program_->stderr_lines())
+        said += (said.empty() ? "" : "\n") + context_ + ": the program's stderr: " + line;
+      if (!said.empty()) stderr_shown_(said);
+    } else if (const std::string tail = program_->stderr_tail(); !tail.empty()) {
       stderr_shown_(context_ + ": the program succeeded and wrote to stderr: " + tail);
+    }
   }
 
   void read_header() {
@@ -328,6 +334,7 @@ class ProgramTrajectory {
   std::size_t dimension_;
   std::string context_;
   std::function<void(const std::string&)> stderr_shown_;  ///< ExternalScheme::stderr_shown
+  bool stderr_whole_ = false;                              ///< ExternalScheme::stderr_whole
   std::vector<std::string> columns_;
   bool contact_column_ = false;
   std::vector<std::string_view> cells_;
