@@ -75,6 +75,35 @@ foreach(program ${WORK_DIR}/own_scheme/own_scheme ${WORK_DIR}/pkg_own_scheme)
   endif()
 endforeach()
 
+# 2c. docs/own_scheme.md's C++ section as a newcomer copies it: its first code block, then its
+#     second inside int main() { ... }, compiled with pkg-config's flags and run where the
+#     installed cases are; the study it prints must have its ladder's finest step.
+file(READ ${SOURCE_ROOT}/docs/own_scheme.md page)
+string(FIND "${page}" "## C++: a scheme in your own project" section_start)
+string(SUBSTRING "${page}" ${section_start} -1 section)
+set(rest "${section}")
+foreach(block scheme_block study_block)  # found in turn: a list would split the code at its ';'
+  string(FIND "${rest}" "```cpp\n" start)
+  if(start EQUAL -1)
+    message(FATAL_ERROR "docs/own_scheme.md's C++ section has fewer than two cpp code blocks")
+  endif()
+  math(EXPR start "${start} + 7")
+  string(SUBSTRING "${rest}" ${start} -1 rest)
+  string(FIND "${rest}" "```" end)
+  string(SUBSTRING "${rest}" 0 ${end} ${block})
+  math(EXPR end "${end} + 3")
+  string(SUBSTRING "${rest}" ${end} -1 rest)
+endforeach()
+file(WRITE ${WORK_DIR}/docs_consumer.cpp "${scheme_block}\nint main() {\n${study_block}}\n")
+run(${CXX} -O1 ${WORK_DIR}/docs_consumer.cpp -o ${WORK_DIR}/docs_consumer ${flags})
+file(REMOVE_RECURSE ${data}/out)
+execute_process(COMMAND ${WORK_DIR}/docs_consumer WORKING_DIRECTORY ${data} RESULT_VARIABLE status
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 0 OR NOT out MATCHES "\\| T/12800 \\|" OR NOT EXISTS ${data}/out/study-ps-harmonic-obstacle-double.csv)
+  message(FATAL_ERROR "docs/own_scheme.md's C++ code did not measure its scheme (exit ${status}):\n${out}\n${err}")
+endif()
+file(REMOVE_RECURSE ${data}/out)
+
 # 3. The installed executable, run from a directory without cases/: its data is beside it.
 file(MAKE_DIRECTORY ${WORK_DIR}/elsewhere)
 execute_process(COMMAND ${prefix}/bin/vibro list WORKING_DIRECTORY ${WORK_DIR}/elsewhere
