@@ -11,10 +11,13 @@
 
 #include "support/cli_runner.hpp"
 
+#include "vibro/external/external_problem.hpp"
 #include "vibro/external/external_program.hpp"
 #include "vibro/external/external_trajectory.hpp"
 #include "vibro/external/shown_output.hpp"
+#include "vibro/io/case_file.hpp"
 #include "vibro/support/input_error.hpp"
+#include "support/read_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +31,9 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -233,6 +239,63 @@ std::string failure_reading_rows(const Make& make) {
     return failure.what();
   }
   return "";
+}
+
+/// docs/own_scheme.md's table of `model.parameters` is what vibro sends: for one case of each
+/// model type (and of the impact oscillator's physical form, the conservative oscillator with
+/// one stop, two and none), every key problem_model gives is in the type's row, and every key a
+/// row lists is given by one of its cases. (A newcomer had to dump the JSON to find beta, g, the
+/// stops and the pendulum's keys.)
+TEST(ProblemJson, EveryModelsParametersAreThoseThisPageLists) {
+  const std::string page = read_text(fs::path(VIBRO_SOURCE_DIR) / "docs" / "own_scheme.md");
+  const std::size_t table = page.find("| model `type` | `model.parameters` | `dimension` |");
+  ASSERT_NE(table, std::string::npos);
+  // Each row: its first cell's text, and the backticked names of its second cell.
+  std::map<std::string, std::set<std::string>> rows;
+  std::istringstream lines(page.substr(table));
+  std::string line;
+  std::getline(lines, line);
+  std::getline(lines, line);
+  while (std::getline(lines, line) && line.starts_with("| ")) {
+    const std::size_t first_end = line.find(" | ", 2), second_end = line.find(" | ", first_end + 3);
+    std::set<std::string> keys;
+    const std::string cell = line.substr(first_end + 3, second_end - first_end - 3);
+    for (std::size_t at = cell.find('`'); at != std::string::npos; at = cell.find('`', cell.find('`', at + 1) + 1))
+      keys.insert(cell.substr(at + 1, cell.find('`', at + 1) - at - 1));
+    rows[line.substr(2, first_end - 2)] = keys;
+  }
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"`impact-oscillator`", {"ps_forced_oscillator.toml"}},
+      {"`impact-oscillator` with physical parameters", {"ps_forced_oscillator_physical.toml"}},
+      {"`duffing-oscillator`", {"testset/VI-08.toml"}},
+      {"`constant-force`", {"free_fall.toml"}},
+      {"`conservative-oscillator`",
+       {"nsfd/duffing_obstacle_nonstandard.toml", "nsfd/two_stops_nonstandard.toml", "nsfd/stability_standard.toml"}},
+      {"`linear-system`", {"peer/siconos_moreau_jean_two_dof_impacts.toml"}},
+      {"`two-mass-spring`", {"seed002/exp1_nsmmm.toml"}},
+      {"`double-pendulum`", {"peer/siconos_moreau_jean_pendulum.toml"}}};
+  EXPECT_EQ(rows.size(), cases.size());
+  // "stiffness[i]" stands for stiffness[1], stiffness[2], …
+  const auto listed_as = [](std::string key) {
+    const std::size_t bracket = key.find('[');
+    return bracket == std::string::npos ? key : key.substr(0, bracket) + "[i]";
+  };
+  for (const auto& [row, files] : cases) {
+    ASSERT_TRUE(rows.contains(row)) << row;
+    std::set<std::string> given;
+    for (const std::string& file : files) {
+      const nlohmann::json parameters =
+          vibro::problem_model(vibro::load_case(fs::path(VIBRO_CASES_DIR) / file)).at("parameters");
+      for (const auto& [key, value] : parameters.items()) {
+        EXPECT_TRUE(rows[row].contains(listed_as(key))) << file << " gives " << key << ", not in the row " << row;
+        given.insert(listed_as(key));
+      }
+    }
+    for (const std::string& key : rows[row]) {
+      if (key.find(' ') != std::string::npos) continue;  // a value such as "tau = omega0 t", not a name
+      EXPECT_TRUE(given.contains(key)) << "the row " << row << " lists " << key << ", which no case of it gives";
+    }
+  }
 }
 
 /// The same for the scheme's answer to four_steps.
