@@ -151,6 +151,26 @@ class Hostile : public Cli {
       return -1;
     return usage.ru_maxrss;
   }
+
+  /// cases/reference_periodic.toml over `periods` periods, written as `name`.
+  fs::path periodic_reference(const std::string& name, long periods) {
+    const std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+    return write(name, with_line(text, "periods = 10", "periods = " + std::to_string(periods)));
+  }
+
+  /// `vibro run SMALL options…` and `vibro run LARGE options… large_only…` both exit 0, the
+  /// larger's peak memory within `ratio` times the smaller's.
+  static ::testing::AssertionResult flat(const fs::path& small, const fs::path& large, std::vector<std::string> options,
+                                         const std::vector<std::string>& large_only = {}, double ratio = 1.1) {
+    std::vector<std::string> small_arguments{"run", small.string()}, large_arguments{"run", large.string()};
+    small_arguments.insert(small_arguments.end(), options.begin(), options.end());
+    large_arguments.insert(large_arguments.end(), options.begin(), options.end());
+    large_arguments.insert(large_arguments.end(), large_only.begin(), large_only.end());
+    const long small_kib = peak_rss_kib(small_arguments), large_kib = peak_rss_kib(large_arguments);
+    if (small_kib > 0 && large_kib > 0 && large_kib <= ratio * small_kib) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << small.filename() << ": " << small_kib << " KiB, " << large.filename() << ": "
+                                         << large_kib << " KiB (−1: it failed)";
+  }
 };
 
 // --- Names are data, never code or paths -----------------------------------------------
@@ -269,11 +289,7 @@ TEST_F(Hostile, QuietSilencesTheProgressOfALongRun) {
 TEST_F(Hostile, PeakMemoryOfACorrectedSchemeRunDoesNotGrowWithItsSteps) {
   const fs::path small = write("small.toml", oscillator_case("", "steps_per_period = 100", "periods = 10", "corrected-crank-nicolson"));
   const fs::path large = write("large.toml", oscillator_case("", "steps_per_period = 1000000", "periods = 10", "corrected-crank-nicolson"));
-  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet"});
-  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet"});  // 10^7 steps
-  ASSERT_GT(small_kib, 0);
-  ASSERT_GT(large_kib, 0);
-  EXPECT_LE(large_kib, 2 * small_kib) << small_kib << " KiB at 10^3 steps, " << large_kib << " KiB at 10^7";
+  EXPECT_TRUE(flat(small, large, {"--quiet"}, {}, 2));  // 10^3 and 10^7 steps
 }
 
 TEST_F(Hostile, AFreeFallStudyOfManyStepsKeepsItsMemoryFlat) {
@@ -282,11 +298,7 @@ TEST_F(Hostile, AFreeFallStudyOfManyStepsKeepsItsMemoryFlat) {
       "e = 0.5\n[initial]\nu0 = 1\nv0 = -1\n[scheme]\ntype = \"paoli-schatzman\"\n[horizon]\nt_end = 2\n";
   const fs::path small = write("small.toml", free_fall + "[step]\nh = \"2/1000\"\n[convergence]\nh = [\"2/250\", \"2/500\", \"2/1000\"]\n");
   const fs::path large = write("large.toml", free_fall + "[step]\nh = \"2/4000000\"\n[convergence]\nh = [\"2/1000000\", \"2/2000000\", \"2/4000000\"]\n");
-  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet", "--threads", "1"});
-  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet", "--threads", "1"});
-  ASSERT_GT(small_kib, 0);
-  ASSERT_GT(large_kib, 0);
-  EXPECT_LE(large_kib, 2 * small_kib) << small_kib << " KiB at 10^3 steps, " << large_kib << " KiB at 4·10^6";
+  EXPECT_TRUE(flat(small, large, {"--quiet", "--threads", "1"}, {}, 2));  // 10^3 and 4·10^6 steps
 }
 
 // Round 4: a plain reference run kept every event and sample (1.6 KB a period: 1.62 GB for
@@ -294,14 +306,8 @@ TEST_F(Hostile, AFreeFallStudyOfManyStepsKeepsItsMemoryFlat) {
 // error estimate (which compares every event) the text run keeps only those: flat in the
 // horizon from 10^3 to 10^5 periods, its text still listing the first twelve and counting all.
 TEST_F(Hostile, APlainReferenceRunInTextKeepsItsMemoryFlatInTheHorizon) {
-  const std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
-  const fs::path small = write("small.toml", with_line(text, "periods = 10", "periods = 1000"));
-  const fs::path large = write("large.toml", with_line(text, "periods = 10", "periods = 100000"));
-  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet", "--no-error-estimate"});
-  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet", "--no-error-estimate"});
-  ASSERT_GT(small_kib, 0);
-  ASSERT_GT(large_kib, 0);
-  EXPECT_LE(large_kib, 1.1 * small_kib) << small_kib << " KiB at 10^3 periods, " << large_kib << " KiB at 10^5";
+  const fs::path large = periodic_reference("large.toml", 100000);
+  EXPECT_TRUE(flat(periodic_reference("small.toml", 1000), large, {"--quiet", "--no-error-estimate"}));
   const Outcome shown = vibro("run " + quoted(large) + " --quiet --no-error-estimate");
   EXPECT_EQ(shown.status, 0) << shown.err;
   EXPECT_NE(shown.out.find("events     100000 impact"), std::string::npos) << shown.out;
@@ -317,14 +323,8 @@ TEST_F(Hostile, APlainReferenceRunInTextKeepsItsMemoryFlatInTheHorizon) {
 // event of both runs, because the estimate compared the finished lists. Run in step, each event
 // compared as it comes, it is flat too (10^4 periods: the two runs take turns twice).
 TEST_F(Hostile, AReferenceRunWithItsErrorEstimateKeepsItsMemoryFlatInTheHorizon) {
-  const std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
-  const fs::path small = write("small.toml", with_line(text, "periods = 10", "periods = 1000"));
-  const fs::path large = write("large.toml", with_line(text, "periods = 10", "periods = 10000"));
-  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet"});
-  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet"});
-  ASSERT_GT(small_kib, 0);
-  ASSERT_GT(large_kib, 0);
-  EXPECT_LE(large_kib, 1.1 * small_kib) << small_kib << " KiB at 10^3 periods, " << large_kib << " KiB at 10^4";
+  const fs::path large = periodic_reference("large.toml", 10000);
+  EXPECT_TRUE(flat(periodic_reference("small.toml", 1000), large, {"--quiet"}));
   const Outcome shown = vibro("run " + quoted(large) + " --quiet");
   EXPECT_EQ(shown.status, 0) << shown.err;
   EXPECT_NE(shown.out.find("events     10000 impact"), std::string::npos) << shown.out;
@@ -704,16 +704,9 @@ TEST_F(Hostile, ASweepTransientKeepsItsMemoryFlat) {
 // spliced into the JSON as it is written: flat from 10^3 to 10^4 periods, every event and sample
 // still in the file.
 TEST_F(Hostile, AReferenceRunWithJsonKeepsItsMemoryFlatInTheHorizon) {
-  const std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
-  const fs::path small = write("small.toml", with_line(text, "periods = 10", "periods = 1000"));
-  const fs::path large = write("large.toml", with_line(text, "periods = 10", "periods = 10000"));
   const fs::path json = dir() / "large.json";
-  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet", "--no-error-estimate", "--json"});
-  const long large_kib =
-      peak_rss_kib({"run", large.string(), "--quiet", "--no-error-estimate", "--json", "--json-out", json.string()});
-  ASSERT_GT(small_kib, 0);
-  ASSERT_GT(large_kib, 0);
-  EXPECT_LE(large_kib, 1.1 * small_kib) << small_kib << " KiB at 10^3 periods, " << large_kib << " KiB at 10^4";
+  EXPECT_TRUE(flat(periodic_reference("small.toml", 1000), periodic_reference("large.toml", 10000),
+                   {"--quiet", "--no-error-estimate", "--json"}, {"--json-out", json.string()}));
   const nlohmann::json listed = nlohmann::json::parse(read_text(json));
   EXPECT_EQ(listed["run"]["events"].size(), 10000u);
   EXPECT_EQ(listed["run"]["stroboscopic"].size(), 10001u);
@@ -928,21 +921,14 @@ TEST_F(Hostile, AResonanceMadeByRoundingIsSaidToBeTheRoundings) {
 // listing that would not fit on the temporary directory's disk is refused before it starts,
 // counting every precision of the list.
 TEST_F(Hostile, AListOfPrecisionsKeepsItsMemoryFlatAndIsCountedOnDisk) {
-  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
   const auto start = std::chrono::steady_clock::now();
-  EXPECT_TRUE(bad_input(vibro("run " + quoted(write("huge.toml", with_line(text, "periods = 10", "periods = 1000000000"))) +
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(periodic_reference("huge.toml", 1000000000)) +
                               " --no-error-estimate --precision double,mpfr:1000"),
                         {"key 'horizon.periods'", "at 2 precisions would take about", "in the temporary directory"}));
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
-  const fs::path small = write("small.toml", with_line(text, "periods = 10", "periods = 1000"));
-  const fs::path large = write("large.toml", with_line(text, "periods = 10", "periods = 10000"));
   const fs::path json = dir() / "large.json";
-  const long small_kib = peak_rss_kib({"run", small.string(), "--quiet", "--no-error-estimate", "--precision", "double,long-double"});
-  const long large_kib = peak_rss_kib({"run", large.string(), "--quiet", "--no-error-estimate", "--precision",
-                                       "double,long-double", "--json-out", json.string()});
-  ASSERT_GT(small_kib, 0);
-  ASSERT_GT(large_kib, 0);
-  EXPECT_LE(large_kib, 1.1 * small_kib) << small_kib << " KiB at 10^3 periods, " << large_kib << " KiB at 10^4";
+  EXPECT_TRUE(flat(periodic_reference("small.toml", 1000), periodic_reference("large.toml", 10000),
+                   {"--quiet", "--no-error-estimate", "--precision", "double,long-double"}, {"--json-out", json.string()}));
   const nlohmann::json compared = nlohmann::json::parse(read_text(json));
   ASSERT_EQ(compared["runs"].size(), 2u);
   EXPECT_EQ(compared["runs"][1]["run"]["events"].size(), 10000u);
