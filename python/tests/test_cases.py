@@ -1,6 +1,8 @@
 """Cases, listings and the version: the module against the command line (same documents) and
 against an independent reader of the case file (Python's tomllib)."""
 import tomllib
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -82,3 +84,32 @@ def test_a_case_dict_that_is_no_case_says_why():
         vibro.case_from_dict({"model": {'e = "0.3"\n#': 1}})
     with pytest.raises(vibro.InputError, match="table .* is not a key"):
         vibro.case_from_dict({"model]\n[case": {}})
+
+
+def test_fractions_and_decimals_stay_exact():
+    # Round 4 of the module: Fraction(1, 3) became 0.3333333333333333 (a float) in an MPFR run.
+    from vibro._case_toml import case_toml
+    assert case_toml({"model": {"alpha": Fraction(1, 3), "e": Decimal("0.8"), "a": Fraction(4, 2)}}) == (
+        '[model]\nalpha = "1/3"\ne = "0.8"\na = "2/1"\n')
+    written = {"case": {"name": "exact", "precision": "mpfr:40"},
+               "model": {"type": "impact-oscillator", "alpha": Fraction(1, 3), "a": 1, "omega": 2, "u_min": 0,
+                         "e": Decimal("0.8")},
+               "initial": {"u0": Fraction(1, 2), "v0": 0}, "scheme": {"type": "paoli-schatzman"},
+               "step": {"steps_per_period": 100}, "horizon": {"periods": 1}}
+    as_text = dict(written, model=dict(written["model"], alpha="1/3", e="0.8"), initial={"u0": "1/2", "v0": 0})
+    exact = vibro.run(vibro.case_from_dict(written), trajectory=False).to_dict()
+    assert exact["run"] == vibro.run(vibro.case_from_dict(as_text), trajectory=False).to_dict()["run"]
+    rounded = dict(written, model=dict(written["model"], alpha=1 / 3))  # what a Fraction became
+    assert exact["run"] != vibro.run(vibro.case_from_dict(rounded), trajectory=False).to_dict()["run"]
+    with pytest.raises(vibro.InputError, match="not a finite number"):
+        vibro.case_from_dict({"model": {"e": Decimal("NaN")}})
+
+
+def test_a_string_where_a_list_of_names_is_wanted_is_refused_by_its_name():
+    # Round 4 of the module: testset(ids="VI-02") said "key '--problem': no problem 'V'".
+    with pytest.raises(TypeError, match=r"ids: a list of names such as \['VI-02'\], not the string 'VI-02'"):
+        vibro.testset(ids="VI-02")
+    with pytest.raises(TypeError, match="schemes: a list of names"):
+        vibro.testset(ids=["VI-02"], schemes="paoli-schatzman")
+    with pytest.raises(TypeError, match="ids: a list of names"):
+        vibro.testset_problems(ids="VI-02")

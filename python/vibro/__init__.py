@@ -68,8 +68,8 @@ def case_from_dict(case, name="<dict>"):
                               "initial": {...}, "scheme": {...}, "step": {...}, "horizon": {...},
                               "convergence": {"h": ["T/100", "T/200"]}})
 
-    Exact values as strings ("1/2"); floats are written with repr (the same double). `name`
-    is what error messages call it."""
+    Exact values as strings ("1/2"), fractions.Fraction or decimal.Decimal; floats are written
+    with repr (the same double). `name` is what error messages call it."""
     try:
         text = case_toml(case)
     except ValueError as error:
@@ -113,13 +113,21 @@ def schemes():
     return [Result(s, "scheme") for s in json.loads(_core.schemes())["schemes"]]
 
 
+def _names(names, argument):
+    """A list of names given as `argument` (None: none), refused when it is one string, which
+    would be read as its characters."""
+    if isinstance(names, (str, bytes)):
+        raise TypeError(f"{argument}: a list of names such as [{names!r}], not the string {names!r}")
+    return list(names or [])
+
+
 def testset_problems(ids=None, precision=None, problems=None):
     """The test-set problems (docs/testset.md): id, title, model, origin, stresses, file and the
     schemes that run each at `precision` (default: the problem's own), as `vibro testset list
     --json`; `ids` selects some ("VI-03")."""
     directory = problems if problems is not None else pathlib.Path(_cases_dir(None)) / "testset"
     return [Result(p, "test-set problem")
-            for p in json.loads(_core.testset_problems(os.fspath(directory), list(ids or []), precision))["problems"]]
+            for p in json.loads(_core.testset_problems(os.fspath(directory), _names(ids, "ids"), precision))["problems"]]
 
 
 class Trajectory:
@@ -331,6 +339,6 @@ def testset(ids=None, schemes=None, all=False, step_fn=None, name=None, precisio
     problems = problems if problems is not None else base / "testset"
     references = references if references is not None else base.parent / "reference" / "testset"
     text = _with_step_function(step_fn, name, lambda call, label: _core.testset(
-        os.fspath(problems), os.fspath(references), list(ids or []), list(schemes or []), bool(all), precision,
+        os.fspath(problems), os.fspath(references), _names(ids, "ids"), _names(schemes, "schemes"), bool(all), precision,
         int(timing_repeats), call, label, None if out is None else os.fspath(out), int(threads)))
     return _document(text, "test-set result")

@@ -1,8 +1,10 @@
 """A case written as a dict, as the TOML text vibro reads (docs/case_files.md).
 
 Tables are dicts, arrays of tables ([[expected]]) lists of dicts; a value is a str, int, float
-(written with repr, which reads back to the same double), bool, or a list of these. Give exact
-values as strings ("1/2", "0.1") where the case file accepts them."""
+(written with repr, which reads back to the same double), fractions.Fraction or decimal.Decimal
+(written as the exact string "P/Q" or its decimal text), bool, or a list of these. Give exact
+values as strings ("1/2", "0.1"), fractions or decimals where the case file accepts them."""
+import decimal
 import math
 import numbers
 import re
@@ -25,6 +27,12 @@ def _value(x, where):
         return '"' + x.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
     if isinstance(x, numbers.Integral):
         return str(int(x))
+    if isinstance(x, numbers.Rational):  # fractions.Fraction: exact, as the string "P/Q"
+        return f'"{x.numerator}/{x.denominator}"'
+    if isinstance(x, decimal.Decimal):  # exact, as its decimal text
+        if not x.is_finite():
+            raise ValueError(f"case dict: {where} = {x!r} is not a finite number")
+        return f'"{x}"'
     if isinstance(x, numbers.Real):
         if not math.isfinite(x):
             raise ValueError(f"case dict: {where} = {x!r} is not a finite number")
