@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -93,8 +94,9 @@ void merge(std::vector<Merged>& merged, std::map<std::string, std::size_t, std::
     if (index) {
       at = index->emplace(pointer, merged.size()).first->second;
     } else {  // an element of a list: a few numbers, searched in order
-      for (std::size_t i = 0; i < merged.size(); ++i)
-        if (merged[i].pointer == pointer) at = i;
+      at = static_cast<std::size_t>(
+          std::find_if(merged.begin(), merged.end(), [&](const Merged& m) { return m.pointer == pointer; }) -
+          merged.begin());
     }
     if (at == merged.size()) merged.push_back({pointer, std::vector<std::optional<NumberText>>(runs), {}, std::vector<bool>(runs)});
     Merged& m = merged[at];
@@ -158,18 +160,8 @@ void compare_spooled(const Merged& m, const std::vector<const ListingSpool*>& sp
   }
 }
 
-}  // namespace
-
-std::size_t widest_precision(const std::vector<PrecisionInfo>& precisions) {
-  std::size_t widest = 0;
-  const auto width = [](const PrecisionInfo& p) { return p.significand_bits == 0 ? -1 : p.significand_bits; };
-  for (std::size_t i = 1; i < precisions.size(); ++i) {
-    const long w = width(precisions[i]), best = width(precisions[widest]);
-    if (best != -1 && (w == -1 || w > best)) widest = i;
-  }
-  return widest;
-}
-
+/// Every number of `runs` (with their spools, one per run or none), given to `each` one at a
+/// time (ComparedRuns::for_each_number).
 void for_each_compared_number(const std::vector<json>& runs, const std::vector<const ListingSpool*>& spools,
                               const std::vector<PrecisionInfo>& precisions,
                               const std::function<void(const ComparedNumber&)>& each) {
@@ -189,6 +181,19 @@ void for_each_compared_number(const std::vector<json>& runs, const std::vector<c
       each(compared(m, widest));
   }
 }
+
+}  // namespace
+
+std::size_t widest_precision(const std::vector<PrecisionInfo>& precisions) {
+  std::size_t widest = 0;
+  const auto width = [](const PrecisionInfo& p) { return p.significand_bits == 0 ? -1 : p.significand_bits; };
+  for (std::size_t i = 1; i < precisions.size(); ++i) {
+    const long w = width(precisions[i]), best = width(precisions[widest]);
+    if (best != -1 && (w == -1 || w > best)) widest = i;
+  }
+  return widest;
+}
+
 
 RunComparison compare_runs(const std::vector<json>& runs, const std::vector<PrecisionInfo>& precisions) {
   RunComparison comparison;

@@ -60,15 +60,6 @@ std::size_t widest_precision(const std::vector<PrecisionInfo>& precisions);
 /// number; where an object has both `key` and `key_text`, the exact text is the number.
 RunComparison compare_runs(const std::vector<nlohmann::json>& runs, const std::vector<PrecisionInfo>& precisions);
 
-/// The same numbers given to `each` one at a time, without holding them (`vibro run --precision
-/// P1,P2,…` of a long run). A list of `runs[i]` marked as spooled (io/spooled_run_json.hpp:
-/// spooled_arrays) is read from `spools[i]` element by element, every run's side by side, its
-/// numbers in the list's place up to the longest run's last element (compare_runs, which
-/// holds the lists, puts the elements of a longer list after every other number).
-void for_each_compared_number(const std::vector<nlohmann::json>& runs, const std::vector<const ListingSpool*>& spools,
-                              const std::vector<PrecisionInfo>& precisions,
-                              const std::function<void(const ComparedNumber&)>& each);
-
 /// The `difference` object of the JSON output, as it is written (one entry per run but the
 /// widest, each difference rounded to a double beside its exact text).
 PrecisionDifferences differences(const RunComparison& comparison);
@@ -88,7 +79,10 @@ class ComparedRuns {
 
   const std::vector<std::string>& precisions() const { return precisions_; }
   std::size_t widest() const { return widest_; }
-  /// Every number, one at a time (for_each_compared_number), as often as called.
+  /// Every number, one at a time, as often as called, without holding them: a list a run's
+  /// spool holds is read element by element, every run's side by side, its numbers in the
+  /// list's place up to the longest run's last element (compare_runs, which holds the lists,
+  /// puts the elements of a longer list after every other number).
   void for_each_number(const std::function<void(const ComparedNumber&)>& each) const;
   /// The JSON output, {"schema_version", "runs", "difference"}, dumped with an indent of 2 and
   /// a line break, in pieces to `write`.

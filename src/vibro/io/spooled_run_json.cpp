@@ -72,7 +72,6 @@ class ListingSpool::File {
     for (const NumberText& x : more) add(x.text);
     buffer_ += '\n';
     if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) spool_failed("writing");
-    bytes_ += static_cast<std::int64_t>(buffer_.size());
   }
 
   /// Up to `size` bytes from `offset` into `to` (0 at the end), everything written so far
@@ -84,12 +83,9 @@ class ListingSpool::File {
     return static_cast<std::size_t>(got);
   }
 
-  std::int64_t bytes() const { return bytes_; }
-
  private:
   std::FILE* file_ = nullptr;
   std::string buffer_;
-  std::int64_t bytes_ = 0;
 };
 
 ListingSpool::ListingSpool()
@@ -130,12 +126,6 @@ void ListingSpool::stroboscopic_sample(const StroboscopicSample& sample) {
 
 ListingSpool::Reader ListingSpool::read(SpooledList list, JsonNumbers numbers) const {
   return Reader(*files_[index_of(list)], list, numbers);
-}
-
-std::int64_t ListingSpool::bytes() const {
-  std::int64_t bytes = 0;
-  for (const auto& file : files_) bytes += file->bytes();
-  return bytes;
 }
 
 ListingSpool::Reader::Reader(const File& file, SpooledList list, JsonNumbers numbers)

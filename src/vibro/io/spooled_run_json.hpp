@@ -66,9 +66,6 @@ class ListingSpool final : public RunListing {
   /// `list` from its first element, its numbers written as `numbers` writes them.
   Reader read(SpooledList list, JsonNumbers numbers) const;
 
-  /// Bytes written to the spool so far.
-  std::int64_t bytes() const;
-
  private:
   std::array<std::unique_ptr<File>, 3> files_;
 };
