@@ -18,6 +18,9 @@
 //                                 (target: within 2x). Both evaluate the reference at every
 //                                 node, which costs the same in both: the difference is the
 //                                 protocol and the program's own run.
+//   BM_c_binary_through_protocol, the C example with --binary (rows as binary64 numbers,
+//   BM_converge_c_example_binary  docs/own_scheme.md "Binary rows"): the T/12800 run through
+//                                 `vibro run`, and the study (target: within 2x the built-in)
 
 #include "ratio_reporter.hpp"
 
@@ -49,6 +52,7 @@ vibro::ExternalScheme program(std::vector<std::string> argv) {
 const vibro::ExternalScheme python =
     program({"python3", std::string(VIBRO_SOURCE_DIR) + "/examples/external/paoli_schatzman.py"});
 const vibro::ExternalScheme c_example = program({VIBRO_EXAMPLE_C_PROGRAM});
+const vibro::ExternalScheme c_example_binary = program({VIBRO_EXAMPLE_C_PROGRAM, "--binary"});
 
 /// The study case with its finest step as its step, and no study.
 vibro::CaseSpec at_finest_step() {
@@ -103,6 +107,7 @@ void BM_python_output_read(benchmark::State& state) { output_read(state, python)
 void BM_python_through_protocol(benchmark::State& state) { through_protocol(state, python); }
 void BM_c_output_read(benchmark::State& state) { output_read(state, c_example); }
 void BM_c_through_protocol(benchmark::State& state) { through_protocol(state, c_example); }
+void BM_c_binary_through_protocol(benchmark::State& state) { through_protocol(state, c_example_binary); }
 
 /// `vibro converge` of the study: the built-in scheme, or `external`.
 void converge(benchmark::State& state, const vibro::ExternalScheme* external) {
@@ -117,13 +122,16 @@ void converge(benchmark::State& state, const vibro::ExternalScheme* external) {
 
 void BM_converge_built_in(benchmark::State& state) { converge(state, nullptr); }
 void BM_converge_c_example(benchmark::State& state) { converge(state, &c_example); }
+void BM_converge_c_example_binary(benchmark::State& state) { converge(state, &c_example_binary); }
 
 BENCHMARK(BM_python_output_read)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
 BENCHMARK(BM_python_through_protocol)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
 BENCHMARK(BM_c_output_read)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
 BENCHMARK(BM_c_through_protocol)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
+BENCHMARK(BM_c_binary_through_protocol)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
 BENCHMARK(BM_converge_built_in)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
 BENCHMARK(BM_converge_c_example)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
+BENCHMARK(BM_converge_c_example_binary)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
 
 }  // namespace
 
@@ -141,5 +149,9 @@ int main(int argc, char** argv) {
               reporter.counter("BM_c_through_protocol", "vibro_cpu_ns_per_row"));
   const double c = vibro::bench::print_ratio(reporter, "BM_converge_c_example", "BM_converge_built_in");
   vibro::bench::print_target(c, "BM_converge_c_example", "BM_converge_built_in", 2);
+  std::printf("vibro's own CPU per binary row: %.0f ns\n",
+              reporter.counter("BM_c_binary_through_protocol", "vibro_cpu_ns_per_row"));
+  const double binary = vibro::bench::print_ratio(reporter, "BM_converge_c_example_binary", "BM_converge_built_in");
+  vibro::bench::print_target(binary, "BM_converge_c_example_binary", "BM_converge_built_in", 2);
   return EXIT_SUCCESS;
 }

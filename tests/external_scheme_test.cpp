@@ -28,6 +28,8 @@
 #include <cmath>
 #include <limits>
 #include <csignal>
+#include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -204,6 +206,15 @@ TEST(ProgramTrajectory, TheTableSchemaNamesTheColumnsTheReaderTakes) {
   EXPECT_EQ(vibro::trajectory_columns(2), (std::vector<std::string>{"t", "q1", "q2", "v1", "v2"}));
 }
 
+TEST(ProgramTrajectory, TheImpactTableSchemaNamesTheColumnsTheReaderTakes) {
+  // docs/schema/external_impacts.table-schema.json, likewise.
+  const nlohmann::json schema = nlohmann::json::parse(
+      read_text(fs::path(VIBRO_SOURCE_DIR) / "docs" / "schema" / "external_impacts.table-schema.json"));
+  std::vector<std::string> documented;
+  for (const nlohmann::json& field : schema["fields"]) documented.push_back(field["name"]);
+  EXPECT_EQ(documented, vibro::impact_table_columns());
+}
+
 /// faulty_scheme.py FAULT as a program, and the problem it reads: 4 steps of h = 1/4 from
 /// t0 = 0, u0 = 1, v0 = −1 (its rows are then u = 1 − t, v = −1).
 vibro::ExternalScheme faulty(const std::string& fault) {
@@ -325,9 +336,11 @@ TEST(ProgramTrajectory, AnOutputGivenAsBytesIsReadAsThatOfAProgram) {
     EXPECT_EQ(message, failure_reading(text, true)) << text;
     EXPECT_EQ(message.empty(), text == rows + "1,1,0\n" || text == rows + "1,1,0") << message;
   }
-  // A line past 256 + 4·(2·17 + 64) = 648 bytes, and an output past 6 lines of 649 bytes.
+  // A line past 256 + 4·(2·17 + 64) = 648 bytes, and an output past 4 + 2 rows and an impact
+  // table of max(5, 10 000) impacts with its header: 10 007 lines of 649 bytes.
   const std::string too_long = "t,u,v\n" + std::string(1000, '1') + "\n";
-  EXPECT_NE(failure_reading(rows + std::string(4000, '\n'), false).find("wrote more than 3894 bytes"), std::string::npos);
+  EXPECT_NE(failure_reading(rows + std::string(6'500'000, '\n'), false).find("wrote more than 6494543 bytes"),
+            std::string::npos);
   EXPECT_NE(failure_reading(too_long, false).find("wrote a line longer than"), std::string::npos)
       << failure_reading(too_long, false);
 }
@@ -343,6 +356,150 @@ TEST(ProgramTrajectory, ABlankLineIsNamedAsSuch) {
     EXPECT_EQ(trailing.find("more than"), std::string::npos) << trailing;
     const std::string between = failure_reading("t,u,v\n0,1,0\n  \r\n0.25,1,0\n", door);
     EXPECT_NE(between.find("row 1 (line 3 of its output) is a blank line"), std::string::npos) << between;
+  }
+}
+
+/// The impacts of the impact table after four rows of h = 1/4 from t0 = 0 (`rows` of one
+/// coordinate, or of two with stops only on coordinate 1), read through the byte door and
+/// through `cat`, as "t coordinate v_minus v_plus" lines; or the one-line failure, the same
+/// through both doors.
+std::string impacts_read(const std::string& table, std::size_t dimension = 1) {
+  const std::string rows = dimension == 1 ? "t,u,v\n0,1,0\n0.25,1,0\n0.5,1,0\n0.75,1,0\n1,1,0\n"
+                                          : "t,q1,q2,v1,v2\n0,1,1,0,0\n0.25,1,1,0,0\n0.5,1,1,0,0\n"
+                                            "0.75,1,1,0,0\n1,1,1,0,0\n";
+  std::vector<std::string> answers;
+  for (const bool through_a_process : {false, true}) {
+    std::string said;
+    try {
+      vibro::ExternalScheme cat;
+      cat.argv = {"cat"};
+      const std::vector<bool> stops = dimension == 1 ? std::vector<bool>{} : std::vector<bool>{true, false};
+      using Trajectory = vibro::ProgramTrajectory<double, vibro::Vector<double>>;
+      auto trajectory = through_a_process
+                            ? Trajectory(cat, rows + table, 4, 0.0, 0.25, dimension, "test", stops)
+                            : Trajectory(vibro::ProgramOutputText{rows + table}, 4, 0.0, 0.25, dimension, "test", stops);
+      double time;
+      vibro::Vector<double> q, v;
+      for (std::int64_t k = 0; k <= 4; ++k) trajectory.read_row(k, time, q, v);
+      trajectory.finish([&](const vibro::ProgramImpact<double>& i) {
+        said += vibro::to_text(i.t) + " " + std::to_string(i.coordinate) + " " + vibro::to_text(i.v_minus) + " " +
+                vibro::to_text(i.v_plus) + "\n";
+      });
+    } catch (const vibro::RunFailure& failure) {
+      said = failure.what();
+    }
+    answers.push_back(said);
+  }
+  EXPECT_EQ(answers[0], answers[1]) << table;
+  return answers[0];
+}
+
+TEST(ProgramTrajectory, AnImpactTableIsReadInOrderWithEveryDigit) {
+  // A last line without its line break counts, as for the rows; each decimal is read correctly
+  // rounded (0.30000000000000004 is the double after 0.3).
+  EXPECT_EQ(impacts_read("t,coordinate,v_minus,v_plus\n0.1,1,-2,1\n0.30000000000000004,1,-1,0.5\n1,1,-3,1.5"),
+            "0.1 1 -2 1\n0.30000000000000004 1 -1 0.5\n1 1 -3 1.5\n");
+}
+
+TEST(ProgramTrajectory, AnImpactTableIsCheckedBeforeItsImpactsAreUsed) {
+  const std::string header = "t,coordinate,v_minus,v_plus\n";
+  EXPECT_EQ(impacts_read(header), "") << "an empty table: no impact";
+  EXPECT_EQ(impacts_read(header + "0,1,-1,0.5\n1,1,-1,0.5\n"), "0 1 -1 0.5\n1 1 -1 0.5\n") << "both ends of the horizon";
+  EXPECT_EQ(impacts_read(header + "0.5,1,-1,0.5\n0.5,1,-1,0.5\n", 2),
+            "test: impact 2 (line 9 of its output) is coordinate 1's impact at t = 0.5 again (an impact is listed once)");
+  const std::pair<std::string, std::string> refused[] = {
+      {"1.25,1,-1,0.5\n", "test: impact 1 (line 8 of its output) t = 1.25 is outside the run's horizon [0, 1] (from row "
+                          "0's time to row 4's)"},
+      {"-0.5,1,-1,0.5\n", "t = -0.5 is outside the run's horizon [0, 1]"},
+      {"0.5,1,-1,0.5\n0.5,1,-1,0.5\n", "test: impact 2 (line 9 of its output) is coordinate 1's impact at t = 0.5 again"},
+      {"0.75,1,-1,0.5\n0.5,1,-1,0.5\n",
+       "test: impact 2 (line 9 of its output) t = 0.5 is earlier than the previous impact's 0.75 (impacts are listed "
+       "in time order)"},
+      {"0.5,2,-1,0.5\n", "test: impact 1 (line 8 of its output), column 'coordinate': '2' is not a coordinate of the "
+                         "model (1 … 1)"},
+      {"0.5,1.0,-1,0.5\n", "column 'coordinate': '1.0' is not a coordinate: a whole number (1 … 1)"},
+      {"0.5,1,nan,0.5\n", "test: impact 1 (line 8 of its output), column 'v_minus': 'nan' is not finite"},
+      {"0.5,1,-1\n", "test: impact 1 (line 8 of its output) has 3 cells where the impact table's header has 4"},
+      {"0.5,1,-1,0.5\n\n", "test: impact 2 (line 9 of its output) is a blank line"},
+  };
+  for (const auto& [table, message] : refused) {
+    const std::string said = impacts_read(header + table);
+    EXPECT_NE(said.find(message), std::string::npos) << table << " gave: " << said;
+  }
+  EXPECT_NE(impacts_read(header + "0.5,2,-1,0.5\n", 2)
+                .find("test: impact 1 (line 8 of its output), column 'coordinate': coordinate 2 has no stop (the stops "
+                      "are on 1)"),
+            std::string::npos);
+  EXPECT_NE(impacts_read("t,u,v\n").find("gave more than the 5 rows asked for"), std::string::npos)
+      << "a second header of rows is no impact table";
+}
+
+/// `values` as little-endian binary64 numbers, as the protocol's binary rows carry them.
+std::string binary64(std::initializer_list<double> values) {
+  std::string bytes;
+  for (const double x : values) {
+    std::uint64_t word;
+    std::memcpy(&word, &x, 8);
+    for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<char>((word >> (8 * i)) & 0xff));
+  }
+  return bytes;
+}
+
+/// The four-step trajectory and impact table in `text` read through both doors, as "t u v
+/// contact" and "impact t coordinate v_minus v_plus" lines; or the one-line failure, the same
+/// through both.
+std::string binary_read(const std::string& text) {
+  std::vector<std::string> answers;
+  for (const bool through_a_process : {false, true}) {
+    std::string said;
+    try {
+      vibro::ExternalScheme cat;
+      cat.argv = {"cat"};
+      using Trajectory = vibro::ProgramTrajectory<double, double>;
+      auto trajectory = through_a_process ? Trajectory(cat, text, 4, 0.0, 0.25, 1, "test")
+                                          : Trajectory(vibro::ProgramOutputText{text}, 4, 0.0, 0.25, 1, "test");
+      double time, u, v;
+      for (std::int64_t k = 0; k <= 4; ++k) {
+        const bool contact = trajectory.read_row(k, time, u, v);
+        said += vibro::to_text(time) + " " + vibro::to_text(u) + " " + vibro::to_text(v) + (contact ? " 1\n" : " 0\n");
+      }
+      trajectory.finish([&](const vibro::ProgramImpact<double>& i) {
+        said += "impact " + vibro::to_text(i.t) + " " + std::to_string(i.coordinate) + " " + vibro::to_text(i.v_minus) +
+                " " + vibro::to_text(i.v_plus) + "\n";
+      });
+    } catch (const vibro::RunFailure& failure) {
+      said = failure.what();
+    }
+    answers.push_back(said);
+  }
+  EXPECT_EQ(answers[0], answers[1]);
+  return answers[0];
+}
+
+TEST(ProgramTrajectory, BinaryRowsAreReadExactlyAndCheckedAsTextRowsAre) {
+  const std::string header = "binary64 t,u,v,contact\n";
+  const auto row = [](double t, double u, double contact) { return binary64({t, u, -1, contact}); };
+  const std::string rows = row(0, 1, 0) + row(0.25, 0.75, 0) + row(0.5, 0.1, 1) + row(0.75, 0.25, 0);
+  const std::string last = row(1, 0, 0);
+  EXPECT_EQ(binary_read(header + rows + last), "0 1 -1 0\n0.25 0.75 -1 0\n0.5 0.1 -1 1\n0.75 0.25 -1 0\n1 0 -1 0\n");
+  EXPECT_EQ(binary_read("binary64 t,u,v\n" + binary64({0, 1, -1, 0.25, 1, -1, 0.5, 1, -1, 0.75, 1, -1, 1, 1, -1}) +
+                        "t,coordinate,v_minus,v_plus\n" + binary64({0.5, 1, -1, 0.5})),
+            "0 1 -1 0\n0.25 1 -1 0\n0.5 1 -1 0\n0.75 1 -1 0\n1 1 -1 0\nimpact 0.5 1 -1 0.5\n");
+  const std::pair<std::string, std::string> refused[] = {
+      {header + rows + last.substr(0, 24),
+       "test: binary row 4 is cut short: the output ends 24 bytes into it, where a binary row has 32 (8 per column)"},
+      {header + rows, "test: the program gave 4 rows after its header where 5 were asked for (k = 0 … 4)"},
+      {header + row(0, 1, 0) + row(0.25, std::nan(""), 0), "test: binary row 1, column 'u': nan is not finite"},
+      {header + row(0, 1, 0) + row(0.25, 1, 2), "test: binary row 1, column 'contact': 2 is not 0 or 1"},
+      {header + row(0, 1, 0) + row(0.3, 1, 0), "test: binary row 1 t = 0.3 is off the grid"},
+      {header + rows + last + "\n", "wrote a blank line (line 2 of its output) after its last row"},
+      {"binary64 t,u,v\n" + binary64({0, 1, -1, 0.25, 1, -1, 0.5, 1, -1, 0.75, 1, -1, 1, 1, -1}) +
+           "t,coordinate,v_minus,v_plus\n" + binary64({0.5, 1.5, -1, 0.5}),
+       "test: binary impact 1, column 'coordinate': 1.5 is not a coordinate of the model (1 … 1)"},
+  };
+  for (const auto& [text, message] : refused) {
+    const std::string said = binary_read(text);
+    EXPECT_NE(said.find(message), std::string::npos) << said;
   }
 }
 
@@ -817,6 +974,20 @@ TEST_F(ExternalSchemeCli, ThePaoliSchatzmanExamplesGiveTheBuiltInErrorsToRoundin
   }
 }
 
+TEST_F(ExternalSchemeCli, TheCExamplesBinaryRowsGiveItsTextRowsStudyBitForBit) {
+  // %.17g round-trips a double, and a binary64 row is the double itself: the two answers of
+  // examples/external/paoli_schatzman.c carry the same numbers, so the studies agree exactly.
+  const fs::path study = fs::path(VIBRO_CASES_DIR) / "study_ps_centered_periodic.toml";
+  const std::string c = VIBRO_EXAMPLE_C_PROGRAM;
+  const nlohmann::json text = converge_json(study, c), binary = converge_json(study, c + " --binary");
+  ASSERT_EQ(text["rows"].size(), 8u);
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(binary["rows"][i]["errors"], text["rows"][i]["errors"]) << i;
+    EXPECT_EQ(binary["rows"][i]["impacts"], text["rows"][i]["impacts"]) << i;
+    EXPECT_EQ(binary["rows"][i]["end_position"], text["rows"][i]["end_position"]) << i;
+  }
+}
+
 TEST_F(ExternalSchemeCli, VelocityVerletWithReflectionIsSecondOrderOnlyWhereImpactsFallOnNodes) {
   // A scheme the catalog does not have (examples/external/stormer_verlet_reflection.py).
   // Expected from its construction: velocity Verlet is second order on smooth flights, and a
@@ -855,6 +1026,75 @@ TEST_F(ExternalSchemeCli, TheTestSetScoresAProgramAsItsOwnSchemeAndListsWhatItRe
   EXPECT_EQ(b[0]["scores"], a[0]["scores"]);
   EXPECT_EQ(b[1]["problem"], "VI-01");
   EXPECT_NE(b[1]["failure"].get<std::string>().find("only the impact oscillator, not constant-force"), std::string::npos);
+}
+
+TEST_F(ExternalSchemeCli, AnImpactTableIsMeasuredAsTheReferencesImpactsAre) {
+  // examples/external/event_driven_oscillator.py locates each impact as a root of the closed-form
+  // flight, bisected to the last bit of a double, and reports it in its impact table. The
+  // independent method is vibro's reference, which finds the same roots of the same closed form:
+  // the two differ by the rounding of the gap's evaluation over |v-| >= 1.1, a few ε times the
+  // time scale (t ≤ 10 T ≈ 31), so the impact-time error is below 1e-11 at every step size,
+  // where the rows alone (the built-in scheme's impacts at nodes) are O(h) off: above 1e-4 at
+  // the ladder's finest step T/12800 ≈ 2.5e-4.
+  const fs::path study = fs::path(VIBRO_CASES_DIR) / "study_ps_centered_periodic.toml";
+  const std::string events = "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/event_driven_oscillator.py";
+  const nlohmann::json program = converge_json(study, events), built_in = converge_json(study, "");
+  ASSERT_EQ(program["rows"].size(), 8u);
+  for (std::size_t i = 0; i < 8; ++i) {
+    const nlohmann::json &row = program["rows"][i], &rows_only = built_in["rows"][i];
+    EXPECT_EQ(row["impacts"]["scheme"], 10) << row["h"];
+    EXPECT_EQ(row["impacts"]["reference"], 10) << row["h"];
+    EXPECT_LT(row["errors"]["impact_time"].get<double>(), 1e-11) << row["h"];
+    EXPECT_GT(rows_only["errors"]["impact_time"].get<double>(), 1e-4) << rows_only["h"];
+  }
+  // `vibro run` lists them, as the program gave them: 10, the first at t ≈ 1.91 with v- ≈ -1.10.
+  const Outcome run = vibro("--json run " + quoted(study) + " --scheme-command \"" + events + "\"");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const nlohmann::json reported = nlohmann::json::parse(run.out)["run"]["reported_impacts"];
+  EXPECT_EQ(reported["count"], 10);
+  ASSERT_EQ(reported["first"].size(), 10u);
+  EXPECT_EQ(reported["first"][0]["coordinate"], 1);
+  EXPECT_NEAR(reported["first"][0]["t"].get<double>(), program["rows"][0]["first_impacts"][0].get<double>(), 0);
+  EXPECT_NEAR(reported["first"][0]["v_plus"].get<double>(), -0.8 * reported["first"][0]["v_minus"].get<double>(), 1e-15);
+  const Outcome text = vibro("run " + quoted(study) + " --scheme-command \"" + events + "\"");
+  EXPECT_NE(text.out.find("impacts    10 reported by the program:"), std::string::npos) << text.out;
+}
+
+TEST_F(ExternalSchemeCli, TheTestSetScoresTheImpactTablesTimes) {
+  // VI-04's third impact nearly grazes (an event-driven integrator with a loose step bound
+  // misses it). The example's table has all three, each a root bisected in double: against
+  // the stored reference values (cases/testset/VI-04, 30 digits), at least 12 impact-time
+  // digits at every step of the ladder (double's rounding allows 15; the rows alone: about 2).
+  const std::string events = "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/event_driven_oscillator.py";
+  const Outcome outcome = vibro("--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") +
+                                " --problem VI-04 --scheme-command \"" + events + "\"");
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const nlohmann::json scores = nlohmann::json::parse(outcome.out)["pairs"][0]["scores"];
+  ASSERT_GE(scores.size(), 2u);
+  for (const nlohmann::json& score : scores) {
+    EXPECT_EQ(score["impacts_seen"], 3) << score.dump();
+    EXPECT_GE(score["impact_times"]["digits"].get<double>(), 12) << score.dump();
+  }
+}
+
+TEST_F(ExternalSchemeCli, EachDefectOfTheImpactTableIsOneLineNamingTheImpact) {
+  const fs::path out = dir() / "out";
+  EXPECT_TRUE(refused(converge_with_fault("impacts-outside"), out,
+                      {"impact 2 (line", "is outside the run's horizon"}));
+  EXPECT_TRUE(refused(converge_with_fault("impacts-twice"), out, {"impact 2 (line", "again (an impact is listed once)"}));
+  EXPECT_TRUE(refused(converge_with_fault("impacts-order"), out, {"impact 2 (line", "is earlier than the previous impact's"}));
+  EXPECT_TRUE(refused(converge_with_fault("impacts-coordinate"), out, {"'2' is not a coordinate of the model (1 … 1)"}));
+  EXPECT_TRUE(refused(converge_with_fault("impacts-contact"), out, {"an impact table after rows with a contact column"}));
+  // seed 002's system has a stop on q1 only (lower = [0, -inf]).
+  const Outcome no_stop = vibro("converge " + quoted(fs::path(VIBRO_CASES_DIR) / "seed002/study_nsps_impacts.toml") +
+                                " --out " + quoted(out) + " --scheme-command \"python3 " +
+                                std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py impacts\"");
+  EXPECT_TRUE(refused(no_stop, out, {"column 'coordinate': coordinate 2 has no stop (the stops are on 1)"}));
+  // A correct table, and an empty one: measured.
+  for (const char* fault : {"impacts", "impacts-empty"}) {
+    const Outcome measured = converge_with_fault(fault, "--json");
+    EXPECT_EQ(measured.status, 0) << fault << ": " << measured.err;
+  }
 }
 
 TEST_F(ExternalSchemeCli, StepSizesRunOnThreadsGiveTheSameStudy) {

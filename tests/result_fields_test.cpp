@@ -194,6 +194,10 @@ std::set<std::string> strings_of(const json& list) {
 /// does not compile.
 SchemaPlace schema_place(std::type_identity<vibro::Escape>) { return {"findings", {"escaped"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::ProjectionActivity>) { return {"findings", {"projection_active"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::ReportedImpacts>) { return {"findings", {"reported_impacts"}}; }
+SchemaPlace schema_place(std::type_identity<vibro::ReportedImpactText>) {
+  return {"findings", {"reported_impacts", "first", "[]"}};
+}
 SchemaPlace schema_place(std::type_identity<vibro::CorrectedCounters>) { return {"findings", {}, true}; }
 SchemaPlace schema_place(std::type_identity<vibro::EnergyRecord>) { return {"findings", {"energy"}}; }
 SchemaPlace schema_place(std::type_identity<vibro::Example51Comparison>) { return {"findings", {"example51"}}; }

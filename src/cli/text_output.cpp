@@ -199,6 +199,15 @@ void print_findings(std::ostream& out, const RunFindings& run, bool external) {
         << (first.empty() ? "" : ": " + first) << (p->count > static_cast<std::int64_t>(p->first_steps.size()) ? " ..." : "")
         << "\n";
   }
+  if (const auto& r = run.reported_impacts) {
+    // The program's own impact table: its first impacts with every digit it gave.
+    out << "impacts    " << r->count << " reported by the program" << (r->count > 0 ? ":" : "") << "\n";
+    for (const ReportedImpactText& i : r->first)
+      out << "           t = " << display_all_digits(i.t) << " on coordinate " << i.coordinate
+          << ", v- = " << display_all_digits(i.v_minus) << ", v+ = " << display_all_digits(i.v_plus) << "\n";
+    if (r->count > static_cast<std::int64_t>(r->first.size()))
+      out << "           ... (" << r->count - static_cast<std::int64_t>(r->first.size()) << " more)\n";
+  }
   if (const auto& c = run.corrected)
     out << "impacts    " << c->impacts << " artificial impacts, " << c->dichotomies << " dichotomies, " << c->fallbacks
         << " fallbacks (eq. 38)\n";

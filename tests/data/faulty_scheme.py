@@ -46,7 +46,12 @@ if fault == "signal":
     import os, signal
     os.kill(os.getpid(), signal.SIGSEGV)
 
-out.write("t,u,x\n" if fault == "header" else ",".join(columns) + ",contact\n")
+# "impacts…": an impact table after the rows, without the contact column (docs/own_scheme.md
+# "The impact table"): "impacts" a correct one, "impacts-empty" its header alone, the others one
+# fault each; "impacts-contact" a correct table after rows that have the contact column.
+table = fault.startswith("impacts")
+contact_column = not table or fault == "impacts-contact"
+out.write("t,u,x\n" if fault == "header" else ",".join(columns) + (",contact\n" if contact_column else "\n"))
 rows = steps + 1 + {"few": -2, "many": 1}.get(fault, 0)
 for k in range(rows):
     t = t0 + k * h
@@ -65,4 +70,16 @@ for k in range(rows):
         q = [x if x.startswith("-") else "+" + x for x in q]
     if fault == "bounce" and k == 2:
         contact = "1"  # a correct answer with one contact row
-    out.write(",".join([repr(t)] + q + v + [contact]) + "\n")
+    out.write(",".join([repr(t)] + q + v + ([contact] if contact_column else [])) + "\n")
+if table:
+    end = t0 + steps * h
+    impact = lambda t, coordinate=1: f"{t!r},{coordinate},-1.0,0.5\n"
+    # two coordinates' impacts at one time are two rows (with two coordinates)
+    rows = {"impacts": [impact(t0 + h / 2)] + [impact(t0 + h / 2, 2)] * (len(q0) > 1) + [impact(end)],
+            "impacts-empty": [],
+            "impacts-outside": [impact(t0 + h / 2), impact(end + h)],
+            "impacts-twice": [impact(t0 + h / 2), impact(t0 + h / 2)],
+            "impacts-order": [impact(t0 + h), impact(t0 + h / 2)],
+            "impacts-coordinate": [impact(t0 + h / 2, len(q0) + 1)],
+            "impacts-contact": [impact(t0 + h / 2)]}[fault]
+    out.write("t,coordinate,v_minus,v_plus\n" + "".join(rows))

@@ -18,7 +18,7 @@ class NodeTimeCheck {
  public:
   /// `unit`: what a node is called in the messages ("row", "node").
   NodeTimeCheck(const Real& t0, const Real& h, std::string unit)
-      : t0_(t0), h_(h), unit_(std::move(unit)) {
+      : t0_(t0), h_(h), previous_(t0), unit_(std::move(unit)) {
     using std::abs;
     tolerance_ = Real(abs(h_)) / 1000;
     minus_tolerance_ = -tolerance_;
@@ -42,8 +42,12 @@ class NodeTimeCheck {
     return std::nullopt;
   }
 
+  /// The first node's time, t0, and the last right node's (t0 before any).
+  const Real& first() const { return t0_; }
+  const Real& last() const { return previous_; }
+
  private:
-  Real t0_, h_, tolerance_, minus_tolerance_, previous_{}, off_grid_{};
+  Real t0_, h_, tolerance_, minus_tolerance_, previous_, off_grid_{};
   std::string unit_;
 };
 

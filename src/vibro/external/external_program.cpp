@@ -281,14 +281,36 @@ void RunningProgram::exchange() {
   }
 }
 
-std::optional<std::string_view> RunningProgram::next_line() {
-  // The line returned last is no longer wanted: what was read before it is dropped now and
-  // then, not per line (the next line is returned in place, never copied).
+void RunningProgram::drop_returned() {
+  // What was returned last is no longer wanted: what was read before it is dropped now and
+  // then, not per line (the next one is returned in place, never copied).
   if (line_start_ > (1u << 16)) {
     buffer_.erase(0, line_start_);
     scanned_ -= line_start_;
     line_start_ = 0;
   }
+}
+
+void RunningProgram::check_output_bound() {
+  if (output_bytes_ > limits_.max_output_bytes)
+    fail("wrote more than " + std::to_string(limits_.max_output_bytes) +
+         " bytes to stdout, more than the trajectory asked for can take (it was stopped)");
+}
+
+std::string_view RunningProgram::next_bytes(std::size_t n) {
+  drop_returned();
+  while (buffer_.size() - line_start_ < n && out_ >= 0) {
+    check_output_bound();
+    exchange();
+  }
+  check_output_bound();
+  const std::string_view bytes(buffer_.data() + line_start_, std::min(n, buffer_.size() - line_start_));
+  line_start_ = scanned_ = line_start_ + bytes.size();
+  return bytes;
+}
+
+std::optional<std::string_view> RunningProgram::next_line() {
+  drop_returned();
   for (;;) {
     const std::size_t newline = buffer_.find('\n', scanned_);
     if (newline != std::string::npos) {
@@ -299,9 +321,7 @@ std::optional<std::string_view> RunningProgram::next_line() {
     }
     scanned_ = buffer_.size();
     if (scanned_ - line_start_ > limits_.max_line_bytes) break;
-    if (output_bytes_ > limits_.max_output_bytes)
-      fail("wrote more than " + std::to_string(limits_.max_output_bytes) +
-           " bytes to stdout, more than the trajectory asked for can take (it was stopped)");
+    check_output_bound();
     if (out_ < 0) {  // the end of stdout: a last line without its newline still counts
       if (line_start_ == buffer_.size()) return std::nullopt;
       const std::string_view line(buffer_.data() + line_start_, buffer_.size() - line_start_);

@@ -55,6 +55,10 @@ class RunningProgram {
   /// deadline or a bound (the program is then stopped).
   std::optional<std::string_view> next_line();
 
+  /// The next `n` bytes of stdout (fewer only at its end: what is left, possibly nothing), a
+  /// view into the read buffer valid until the next call. Throws as next_line() does.
+  std::string_view next_bytes(std::size_t n);
+
   /// After the end of stdout: waits for the program to exit within the deadline. Throws
   /// ProgramFailure when it does not, or exits with a non-zero status or by a signal (with
   /// its last stderr lines).
@@ -78,6 +82,10 @@ class RunningProgram {
   void exchange();
   void read_stdout();
   void read_stderr();
+  /// Drops, now and then, the bytes before what is to be returned next.
+  void drop_returned();
+  /// Stops the program and throws past ProgramLimits::max_output_bytes.
+  void check_output_bound();
   void write_stdin();
   [[noreturn]] void fail(const std::string& message);
   /// Stops the program and throws Cancelled when a stop is requested (support/cancellation.hpp).

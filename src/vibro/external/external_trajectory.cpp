@@ -13,6 +13,20 @@ std::vector<std::string> trajectory_columns(std::size_t dimension) {
   return columns;
 }
 
+std::vector<std::string> impact_table_columns() { return {"t", "coordinate", "v_minus", "v_plus"}; }
+
+std::int64_t max_reported_impacts(std::int64_t steps) { return std::max<std::int64_t>(steps + 1, 10'000); }
+
+std::optional<std::string> coordinate_cell_problem(std::string_view cell, std::size_t dimension) {
+  const std::string range = "(1 … " + std::to_string(dimension) + ")";
+  if (cell.empty()) return "is empty: a coordinate is a whole number " + range;
+  if (cell.size() > 9 || !std::all_of(cell.begin(), cell.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return "is not a coordinate: a whole number " + range;
+  const unsigned long i = std::stoul(std::string(cell));
+  if (i < 1 || i > dimension) return "is not a coordinate of the model " + range;
+  return std::nullopt;
+}
+
 std::optional<std::string> decimal_cell_problem(std::string_view cell) {
   std::size_t i = 0;
   const auto digits = [&] {
@@ -73,12 +87,20 @@ std::optional<std::string_view> WrittenLines::next_line() {
   return line;
 }
 
+std::string_view WrittenLines::next_bytes(std::size_t n) {
+  const std::string_view bytes(text_.data() + next_, std::min(n, text_.size() - next_));
+  next_ += bytes.size();
+  return bytes;
+}
+
 ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t columns, long digits, std::int64_t steps) {
   ProgramLimits limits;
   limits.timeout = program.timeout;
   const std::size_t per_column = 2 * static_cast<std::size_t>(std::max(digits, 17L)) + 64;
   limits.max_line_bytes = 256 + columns * per_column;
-  limits.max_output_bytes = (static_cast<std::size_t>(steps) + 2) * (limits.max_line_bytes + 1);
+  // The header, the rows, and an impact table with its header.
+  const auto lines = static_cast<std::size_t>(steps) + 2 + static_cast<std::size_t>(max_reported_impacts(steps)) + 1;
+  limits.max_output_bytes = lines * (limits.max_line_bytes + 1);
   if (program.stderr_whole) limits.kept_stderr_bytes = 1 << 20;
   return limits;
 }

@@ -11,6 +11,12 @@
 // An output already written (ProgramOutputText: the fuzz target's inputs) is read as a
 // program's, line by line with the same bounds, without a process.
 //
+// After the last row a program may write its impacts itself (docs/own_scheme.md "The impact
+// table"): the header `t,coordinate,v_minus,v_plus`, then one row per impact, in time order,
+// inside the run's horizon, each on a coordinate with a stop. finish() reads and checks them and
+// gives each to the caller; a program with a contact column reports its impacts by the column
+// and may not write the table too.
+//
 // ProgramScheme replays the rows as a vibro::Scheme (scheme/scheme.hpp), one row per step, so
 // that the run layer drives it and the study measures it exactly as it does a built-in scheme.
 
@@ -25,9 +31,13 @@
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/scheme.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -49,8 +59,32 @@ std::optional<std::string> decimal_cell_problem(std::string_view cell);
 void split_cells(std::string_view line, std::vector<std::string_view>& cells);
 
 /// The bounds on a program's answer: a line holds at most 256 bytes plus 2·digits + 64 per
-/// column (digits: the run's decimal digits, at least 17), the output (steps + 2) lines.
+/// column (digits: the run's decimal digits, at least 17), the output (steps + 2) lines and an
+/// impact table of max_reported_impacts(steps) rows with its header.
 ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t columns, long digits, std::int64_t steps);
+
+/// What begins a header line whose rows follow as binary64 numbers (docs/own_scheme.md "Binary
+/// rows"): "binary64 t,u,v".
+inline constexpr std::string_view binary_prefix = "binary64 ";
+
+/// The columns of the impact table: t, coordinate, v_minus, v_plus.
+std::vector<std::string> impact_table_columns();
+
+/// The most impacts a table may hold after `steps` steps: max(steps + 1, 10 000) (a chattering
+/// run resolved by events may see many impacts in a step).
+std::int64_t max_reported_impacts(std::int64_t steps);
+
+/// What is wrong with `cell` as a coordinate of an impact (1 … `dimension`), or nullopt.
+std::optional<std::string> coordinate_cell_problem(std::string_view cell, std::size_t dimension);
+
+/// An impact a program reported in its impact table: its time, the coordinate (or constraint)
+/// it is on, from 1, and the velocity of that coordinate before and after.
+template <class Real>
+struct ProgramImpact {
+  Real t;
+  std::size_t coordinate = 1;
+  Real v_minus, v_plus;
+};
 
 /// What a program wrote to stdout, given as bytes instead of a running program.
 struct ProgramOutputText {
@@ -63,6 +97,8 @@ class WrittenLines {
  public:
   WrittenLines(std::string text, const ProgramLimits& limits);
   std::optional<std::string_view> next_line();
+  /// The next n bytes (fewer only at the end), as RunningProgram::next_bytes.
+  std::string_view next_bytes(std::size_t n);
 
  private:
   std::string text_;
@@ -75,11 +111,14 @@ class ProgramTrajectory {
  public:
   /// Starts the program with `problem` on its stdin (or, for a scheme computed in this
   /// process, computes its arrays); it is to answer steps + 1 rows from t0 with step h.
-  /// `context` says which run this is ("'ps.py' at step size T/100").
+  /// `context` says which run this is ("'ps.py' at step size T/100"). `stops[i]`: whether
+  /// coordinate (or constraint) i + 1 has a stop an impact may be reported on; none given:
+  /// every coordinate.
   ProgramTrajectory(const ExternalScheme& program, const std::string& problem, std::int64_t steps, const Real& t0,
-                    const Real& h, std::size_t dimension, const std::string& context)
+                    const Real& h, std::size_t dimension, const std::string& context, std::vector<bool> stops = {})
       : steps_(steps), times_(t0, h, "row"), dimension_(dimension), context_(context),
-        stderr_shown_(program.stderr_shown), stderr_whole_(program.stderr_whole) {
+        stderr_shown_(program.stderr_shown), stderr_whole_(program.stderr_whole),
+        stops_(stops.empty() ? std::vector<bool>(dimension, true) : std::move(stops)) {
     columns_ = trajectory_columns(dimension_);
     if (program.compute) {
       compute(program.compute, problem);
@@ -96,8 +135,9 @@ class ProgramTrajectory {
 
   /// Reads `output` as what a program answered (no process: nothing to stop or wait for).
   ProgramTrajectory(ProgramOutputText output, std::int64_t steps, const Real& t0, const Real& h, std::size_t dimension,
-                    const std::string& context)
-      : steps_(steps), times_(t0, h, "row"), dimension_(dimension), context_(context) {
+                    const std::string& context, std::vector<bool> stops = {})
+      : steps_(steps), times_(t0, h, "row"), dimension_(dimension), context_(context),
+        stops_(stops.empty() ? std::vector<bool>(dimension, true) : std::move(stops)) {
     columns_ = trajectory_columns(dimension_);
     try {
       written_.emplace(std::move(output.text),
@@ -112,6 +152,7 @@ class ProgramTrajectory {
   /// column). Rows are read in order, each once.
   bool read_row(std::int64_t k, Real& t, Coordinates& q, Coordinates& v) {
     if (!reads_output()) return computed_row(k, t, q, v);
+    if (binary_) return binary_row(k, t, q, v);
     const std::optional<std::string_view> line = next_line();
     if (!line)
       ended_early("gave " + std::to_string(k) + " rows after its header where " + std::to_string(steps_ + 1) +
@@ -134,9 +175,10 @@ class ProgramTrajectory {
     return flag == "1";
   }
 
-  /// After the run: when every row was read, the output must end there and the program exit
-  /// with status 0; a run that stopped early (it left the escape bound) stops the program.
-  void finish() {
+  /// After the run: when every row was read, the output must end there or with an impact
+  /// table, each of whose impacts is checked and given to `on_impact` in order, and the program
+  /// exit with status 0; a run that stopped early (it left the escape bound) stops the program.
+  void finish(const std::function<void(const ProgramImpact<Real>&)>& on_impact = nullptr) {
     if (!reads_output()) return;
     if (rows_ < steps_ + 1) {
       if (program_) program_->stop();
@@ -145,9 +187,16 @@ class ProgramTrajectory {
     if (const std::optional<std::string_view> extra = next_line()) {
       if (blank(*extra))
         fail("wrote a blank line (line " + std::to_string(lines_) + " of its output) after its last row: the output "
-             "ends with the line break of row " + std::to_string(steps_) + ", nothing after it");
-      fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " + std::to_string(steps_) +
-           ")");
+             "ends with the line break of row " + std::to_string(steps_) + " or of its impact table's last row");
+      split_cells(*extra, cells_);
+      if (!is_impact_header())
+        fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " + std::to_string(steps_) +
+             "; line " + std::to_string(lines_) + " '" + shown_output(*extra) +
+             "' is neither a row nor the impact table's header '" + joined(impact_table_columns()) + "')");
+      if (contact_column_)
+        fail("wrote an impact table after rows with a contact column: a program reports its impacts one way, "
+             "by the column or by the table (line " + std::to_string(lines_) + " of its output)");
+      read_impacts(on_impact);
     }
     wait_for_exit();
   }
@@ -188,20 +237,64 @@ class ProgramTrajectory {
     const std::size_t row = static_cast<std::size_t>(k);
     computed_value(k, 0, computed_.t[row], t);
     check_time(k, t);
-    const auto assign_computed = [&](const std::vector<double>& values, std::size_t first, Coordinates& x) {
-      if constexpr (std::is_same_v<Coordinates, Real>) {
-        computed_value(k, first, values[row], x);
-      } else {
-        x.resize(dimension_);
-        for (std::size_t i = 0; i < dimension_; ++i) computed_value(k, first + i, values[row * dimension_ + i], x[i]);
-      }
-    };
-    assign_computed(computed_.q, 1, q);
-    assign_computed(computed_.v, 1 + dimension_, v);
+    assign_doubles(k, 1, &computed_.q[row * dimension_], q);
+    assign_doubles(k, 1 + dimension_, &computed_.v[row * dimension_], v);
     if (computed_.contact.empty()) return false;
     const std::uint8_t flag = computed_.contact[row];
     if (flag > 1) fail_at(k, columns_.size() - 1, std::to_string(flag) + " is not 0 or 1");
     return flag == 1;
+  }
+
+  /// Row k of a binary answer: one IEEE binary64 per column, little-endian, every number exact
+  /// in Real; contact 0.0 or 1.0.
+  bool binary_row(std::int64_t k, Real& t, Coordinates& q, Coordinates& v) {
+    if (!binary_doubles(k, columns_.size()))
+      ended_early("gave " + std::to_string(k) + " rows after its header where " + std::to_string(steps_ + 1) +
+                  " were asked for (k = 0 … " + std::to_string(steps_) + ")");
+    computed_value(k, 0, doubles_[0], t);
+    check_time(k, t);
+    assign_doubles(k, 1, &doubles_[1], q);
+    assign_doubles(k, 1 + dimension_, &doubles_[1 + dimension_], v);
+    rows_ = k + 1;
+    if (!contact_column_) return false;
+    const double flag = doubles_.back();
+    if (flag != 0 && flag != 1) fail_at(k, columns_.size() - 1, to_text(flag) + " is not 0 or 1");
+    return flag == 1;
+  }
+
+  /// The next `count` binary64 numbers of the output into doubles_, false at its end; a row
+  /// cut short is refused.
+  bool binary_doubles(std::int64_t k, std::size_t count) {
+    const std::size_t width = 8 * count;
+    const std::string_view bytes = next_bytes(width);
+    if (bytes.empty()) return false;
+    if (bytes.size() < width)
+      fail_at(k, "is cut short: the output ends " + std::to_string(bytes.size()) + " bytes into it, where a binary row "
+                 "has " + std::to_string(width) + " (8 per column)");
+    if (doubles_.size() != count) doubles_.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint64_t word;
+      std::memcpy(&word, bytes.data() + 8 * i, 8);
+      if constexpr (std::endian::native == std::endian::big) word = byte_swapped(word);
+      std::memcpy(&doubles_[i], &word, 8);
+    }
+    return true;
+  }
+
+  static std::uint64_t byte_swapped(std::uint64_t word) {
+    std::uint64_t swapped = 0;
+    for (int i = 0; i < 8; ++i, word >>= 8) swapped = (swapped << 8) | (word & 0xff);
+    return swapped;
+  }
+
+  /// Columns first … first + dimension − 1 of row k from `values` (doubles, each exact in Real).
+  void assign_doubles(std::int64_t k, std::size_t first, const double* values, Coordinates& x) {
+    if constexpr (std::is_same_v<Coordinates, Real>) {
+      computed_value(k, first, values[0], x);
+    } else {
+      x.resize(dimension_);
+      for (std::size_t i = 0; i < dimension_; ++i) computed_value(k, first + i, values[i], x[i]);
+    }
   }
 
   void computed_value(std::int64_t k, std::size_t column, double value, Real& out) const {
@@ -215,6 +308,14 @@ class ProgramTrajectory {
   }
 
   bool reads_output() const { return program_ || written_; }
+
+  std::string_view next_bytes(std::size_t n) {
+    try {
+      return program_ ? program_->next_bytes(n) : written_->next_bytes(n);
+    } catch (const ProgramFailure& why) {
+      throw RunFailure(context_ + ": the program " + why.what());
+    }
+  }
 
   std::optional<std::string_view> next_line() {
     try {
@@ -255,18 +356,20 @@ class ProgramTrajectory {
   void read_header() {
     const std::optional<std::string_view> line = next_line();
     if (!line) ended_early("wrote nothing to stdout");
-    std::string expected, with_contact;
-    for (const std::string& c : columns_) expected += (expected.empty() ? "" : ",") + c;
-    with_contact = expected + ",contact";
-    split_cells(*line, cells_);
-    std::string joined;
-    for (const std::string_view c : cells_) joined += (joined.empty() ? "" : ",") + std::string(c);
-    if (joined == with_contact) {
+    const std::string expected = joined(columns_), with_contact = expected + ",contact";
+    std::string_view columns = *line;
+    if (columns.starts_with(binary_prefix)) {
+      binary_ = true;
+      columns.remove_prefix(binary_prefix.size());
+    }
+    split_cells(columns, cells_);
+    const std::string header = joined(std::vector<std::string>(cells_.begin(), cells_.end()));
+    if (header == with_contact) {
       contact_column_ = true;
       columns_.push_back("contact");
-    } else if (joined != expected) {
+    } else if (header != expected) {
       fail("line 1 is '" + shown_output(*line) + "' where the header '" + expected + "' or '" + with_contact +
-           "' was expected");
+           "' was expected (after '" + std::string(binary_prefix) + "' for binary rows)");
     }
   }
 
@@ -301,6 +404,88 @@ class ProgramTrajectory {
     }
   }
 
+  static std::string joined(const std::vector<std::string>& columns) {
+    std::string text;
+    for (const std::string& c : columns) text += (text.empty() ? "" : ",") + c;
+    return text;
+  }
+
+  bool is_impact_header() const {
+    const std::vector<std::string> columns = impact_table_columns();
+    return cells_.size() == columns.size() && std::equal(cells_.begin(), cells_.end(), columns.begin());
+  }
+
+  /// The impact table after its header, to the end of the output: each impact's cells read at
+  /// the run's precision, inside [t0, the last row's t], not earlier than the one before, on a
+  /// coordinate with a stop, and not that coordinate's impact at that time again.
+  void read_impacts(const std::function<void(const ProgramImpact<Real>&)>& on_impact) {
+    columns_ = impact_table_columns();
+    reading_impacts_ = true;
+    const std::int64_t most = max_reported_impacts(steps_);
+    ProgramImpact<Real> impact{times_.first(), 1, times_.first(), times_.first()}, previous = impact;
+    std::vector<bool> seen_at_this_time(stops_.size(), false);
+    for (std::int64_t j = 0;; ++j) {
+      if (!(binary_ ? binary_impact(j, impact) : text_impact(j, impact))) return;
+      if (j == most)
+        fail("gave more than the " + std::to_string(most) + " impacts an impact table may hold (max(steps + 1, 10 000))");
+      if (impact.t < times_.first() || impact.t > times_.last())
+        fail_at(j, "t = " + to_text(impact.t) + " is outside the run's horizon [" + to_text(times_.first()) + ", " +
+                       to_text(times_.last()) + "] (from row 0's time to row " + std::to_string(steps_) + "'s)");
+      if (!stops_[impact.coordinate - 1])
+        fail_at(j, 1, "coordinate " + std::to_string(impact.coordinate) + " has no stop (" + stops_named() + ")");
+      if (j > 0 && impact.t < previous.t)
+        fail_at(j, "t = " + to_text(impact.t) + " is earlier than the previous impact's " + to_text(previous.t) +
+                       " (impacts are listed in time order)");
+      if (j == 0 || impact.t != previous.t) seen_at_this_time.assign(stops_.size(), false);
+      if (seen_at_this_time[impact.coordinate - 1])
+        fail_at(j, "is coordinate " + std::to_string(impact.coordinate) + "'s impact at t = " + to_text(impact.t) +
+                       " again (an impact is listed once)");
+      seen_at_this_time[impact.coordinate - 1] = true;
+      if (on_impact) on_impact(impact);
+      std::swap(previous, impact);
+    }
+  }
+
+  /// Impact j + 1 of a text table into `impact`, its cells checked; false at the end.
+  bool text_impact(std::int64_t j, ProgramImpact<Real>& impact) {
+    const std::optional<std::string_view> line = next_line();
+    if (!line) return false;
+    if (blank(*line))
+      fail_at(j, "is a blank line (an impact row has 4 cells, and the output ends with the last one's line break)");
+    split_cells(*line, cells_);
+    if (cells_.size() != columns_.size())
+      fail_at(j, "has " + std::to_string(cells_.size()) + " cells where the impact table's header has " +
+                     std::to_string(columns_.size()));
+    read_cell(j, 0, impact.t);
+    if (const std::optional<std::string> problem = coordinate_cell_problem(cells_[1], stops_.size()))
+      fail_at(j, 1, "'" + shown_output(cells_[1]) + "' " + *problem);
+    impact.coordinate = std::stoul(std::string(cells_[1]));
+    read_cell(j, 2, impact.v_minus);
+    read_cell(j, 3, impact.v_plus);
+    return true;
+  }
+
+  /// Impact j + 1 of a binary table (four binary64: t, coordinate, v_minus, v_plus); false at the end.
+  bool binary_impact(std::int64_t j, ProgramImpact<Real>& impact) {
+    if (!binary_doubles(j, 4)) return false;
+    computed_value(j, 0, doubles_[0], impact.t);
+    const double coordinate = doubles_[1];
+    if (!(coordinate >= 1 && coordinate <= static_cast<double>(stops_.size()) && coordinate == std::floor(coordinate)))
+      fail_at(j, 1, to_text(coordinate) + " is not a coordinate of the model (1 … " + std::to_string(stops_.size()) + ")");
+    impact.coordinate = static_cast<std::size_t>(coordinate);
+    computed_value(j, 2, doubles_[2], impact.v_minus);
+    computed_value(j, 3, doubles_[3], impact.v_plus);
+    return true;
+  }
+
+  /// The coordinates with a stop, said for a message.
+  std::string stops_named() const {
+    std::string named;
+    for (std::size_t i = 0; i < stops_.size(); ++i)
+      if (stops_[i]) named += (named.empty() ? "" : ", ") + std::to_string(i + 1);
+    return named.empty() ? "the model has no stop" : "the stops are on " + named;
+  }
+
   /// A line of nothing but spaces and tabs (its '\r' already cut), which no row is.
   static bool blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
 
@@ -313,8 +498,12 @@ class ProgramTrajectory {
     if (program_) program_->stop();
     throw RunFailure(context_ + ": the program " + message + stderr_said());
   }
-  /// Row k, and for a program's row the line of its output it is on.
+  /// Row k (impact k + 1 of the impact table), and for a program's row the line of its output it
+  /// is on.
   std::string row_named(std::int64_t k) const {
+    if (binary_) return (reading_impacts_ ? "binary impact " + std::to_string(k + 1) : "binary row " + std::to_string(k));
+    if (reading_impacts_)
+      return "impact " + std::to_string(k + 1) + " (line " + std::to_string(lines_) + " of its output)";
     return reads_output() ? "row " + std::to_string(k) + " (line " + std::to_string(lines_) + " of its output)"
                     : "the step function's row " + std::to_string(k);
   }
@@ -335,8 +524,12 @@ class ProgramTrajectory {
   std::string context_;
   std::function<void(const std::string&)> stderr_shown_;  ///< ExternalScheme::stderr_shown
   bool stderr_whole_ = false;                              ///< ExternalScheme::stderr_whole
+  std::vector<bool> stops_;  ///< per coordinate: an impact may be reported on it
   std::vector<std::string> columns_;
   bool contact_column_ = false;
+  bool reading_impacts_ = false;  ///< the rows are read, the impact table is
+  bool binary_ = false;           ///< rows (and impacts) as binary64 numbers, the header said so
+  std::vector<double> doubles_;   ///< a binary row's numbers
   std::vector<std::string_view> cells_;
 };
 

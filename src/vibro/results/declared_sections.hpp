@@ -22,8 +22,8 @@
 namespace vibro {
 
 /// Every declared section: what the archive, the JSON writer and the documentation test go over.
-using DeclaredSections = std::tuple<Escape, ProjectionActivity, CorrectedCounters, EnergyRecord, Example51Comparison,
-                                    ConservativeFindings, ErrorEstimate, DigitsNeeded, Lambda1Estimate, LyapunovEstimate,
+using DeclaredSections = std::tuple<Escape, ProjectionActivity, ReportedImpactText, ReportedImpacts, CorrectedCounters,
+                                    EnergyRecord, Example51Comparison, ConservativeFindings, ErrorEstimate, DigitsNeeded, Lambda1Estimate, LyapunovEstimate,
                                     ReferenceEventText, StickingInterval, ReferenceSettingsText,
                                     ReferenceFindings, CoordinateRecord, SystemFindings, InertiaFindings, ImpactCounts,
                                     StudyRow, OrderFit, OrderAnalysis, RoundingFloorBasis, StudyResult,

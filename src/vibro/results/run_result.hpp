@@ -67,6 +67,21 @@ struct ProjectionActivity {
   std::int64_t impacts = 0;               ///< runs of consecutive active steps: a two-step reversal is one
 };
 
+/// An impact an external program reported in its impact table (docs/own_scheme.md "The impact
+/// table"): its time, the coordinate it is on (from 1), the velocity before and after.
+struct ReportedImpactText {
+  NumberText t;
+  std::int64_t coordinate = 1;
+  NumberText v_minus, v_plus;
+};
+
+/// The impacts a program reported: how many, and the first `listed` of them.
+struct ReportedImpacts {
+  static constexpr std::size_t listed = 64;
+  std::int64_t count = 0;
+  std::vector<ReportedImpactText> first;
+};
+
 /// The corrected scheme's artificial impacts, dichotomies and fallbacks (seed 000 §3).
 struct CorrectedCounters {
   std::int64_t impacts = 0, dichotomies = 0, fallbacks = 0;
@@ -243,6 +258,7 @@ struct RunFindings {
   std::optional<std::vector<StroboscopicSample>> stroboscopic;  ///< at t0 + kT, horizons in periods
   std::optional<Escape> escaped;
   std::optional<ProjectionActivity> projection_active;
+  std::optional<ReportedImpacts> reported_impacts;  ///< an external program's impact table
   std::optional<CorrectedCounters> corrected;
   std::optional<ConservativeFindings> conservative;
   std::optional<ReferenceFindings> reference;

@@ -25,6 +25,17 @@ constexpr auto declared_fields(std::type_identity<ProjectionActivity>) {
                     Field{"impacts", &ProjectionActivity::impacts}};
 }
 
+// One impact of `reported_impacts.first`.
+constexpr auto declared_fields(std::type_identity<ReportedImpactText>) {
+  return std::tuple{Field{"t", &ReportedImpactText::t}, Field{"coordinate", &ReportedImpactText::coordinate},
+                    Field{"v_minus", &ReportedImpactText::v_minus}, Field{"v_plus", &ReportedImpactText::v_plus}};
+}
+
+// `reported_impacts`: an external program's impact table, counted, its first impacts listed.
+constexpr auto declared_fields(std::type_identity<ReportedImpacts>) {
+  return std::tuple{Field{"count", &ReportedImpacts::count}, Field{"first", &ReportedImpacts::first}};
+}
+
 // The corrected scheme's counters, written into the run's findings themselves.
 constexpr auto declared_fields(std::type_identity<CorrectedCounters>) {
   return std::tuple{Field{"impacts", &CorrectedCounters::impacts},
@@ -189,6 +200,7 @@ constexpr auto declared_fields(std::type_identity<RunFindings>) {
                     Field{"stroboscopic", &RunFindings::stroboscopic, Absent::omitted},
                     Field{"escaped", &RunFindings::escaped, Absent::omitted},
                     Field{"projection_active", &RunFindings::projection_active, Absent::omitted},
+                    Field{"reported_impacts", &RunFindings::reported_impacts, Absent::omitted},
                     Field{"corrected", &RunFindings::corrected, Absent::inline_omitted},
                     Field{"conservative", &RunFindings::conservative, Absent::inline_omitted},
                     Field{"reference", &RunFindings::reference, Absent::inline_omitted},

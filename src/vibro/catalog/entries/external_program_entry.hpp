@@ -25,6 +25,23 @@ std::size_t program_dimension(const BoundCase<Model>& b) {
   else return b.u0.size();
 }
 
+/// Per coordinate (per constraint for a model of constraints, the double pendulum), whether an
+/// impact may be reported on it: it has a stop.
+template <class Model>
+std::vector<bool> program_stops(const Model& model, std::size_t dimension) {
+  if constexpr (requires { model.bounds(std::size_t{}); }) {
+    std::vector<bool> stops(dimension);
+    for (std::size_t i = 0; i < dimension; ++i) stops[i] = model.bounds(i).constrained();
+    return stops;
+  } else if constexpr (requires { model.constraint_count(); }) {
+    return std::vector<bool>(model.constraint_count(), true);
+  } else if constexpr (requires { model.constrained(); }) {
+    return {model.constrained()};
+  } else {
+    return std::vector<bool>(dimension, true);
+  }
+}
+
 /// One run of the program at `step` of the bound case: its horizon, the program started with
 /// the problem on its stdin, and its rows as a scheme (`scheme`, reading `trajectory`).
 template <class Model>
@@ -34,7 +51,8 @@ struct ProgramRun {
       : horizon(b, step), h(b.step(step)), dimension(program_dimension(b)),
         trajectory(program, problem_message(b, step, horizon, dimension, trajectory_columns(dimension)),
                    horizon.steps(), b.t0, h, dimension,
-                   "external scheme '" + program.name + "' at step size " + step.text()),
+                   "external scheme '" + program.name + "' at step size " + step.text(),
+                   program_stops(b.model, dimension)),
         scheme(b.model, trajectory, h) {}
 
   RunHorizon<Real> horizon;
@@ -102,20 +120,28 @@ struct ExternalProgramEntry {
           row(y, contact);
         },
         [&](const State& y, std::int64_t k) { samples.add(y, k); });
-    r.trajectory.finish();
+    std::optional<ReportedImpacts> reported;
+    r.trajectory.finish([&](const ProgramImpact<typename Model::real_type>& i) {
+      if (!reported) reported.emplace();
+      if (reported->first.size() < ReportedImpacts::listed)
+        reported->first.push_back({NumberText::of(i.t), static_cast<std::int64_t>(i.coordinate), NumberText::of(i.v_minus),
+                                   NumberText::of(i.v_plus)});
+      ++reported->count;
+    });
     record_run_end(r.scheme, x, end, out);
     out.run.stroboscopic = samples.take();
     out.run.projection_active = contacts.activity();
+    out.run.reported_impacts = std::move(reported);
   }
 
   /// One step size of a study: an impact is the first of a run of contact rows, as for a
-  /// projection scheme (projection_study_run).
+  /// projection scheme (projection_study_run), or each impact of the program's impact table.
   template <class Model, class Observer>
   static typename Model::real_type study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step,
                                              Observer& observer) {
     ProgramRun<Model> r(b, step, *o.program);
     projection_study_run(r.scheme, b, step, observer);
-    r.trajectory.finish();
+    r.trajectory.finish([&](const ProgramImpact<typename Model::real_type>& i) { observer.impact(i.t); });
     return r.h;
   }
 
