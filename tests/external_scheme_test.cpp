@@ -29,6 +29,7 @@
 #include <limits>
 #include <csignal>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -1075,6 +1076,38 @@ TEST_F(ExternalSchemeCli, TheTestSetScoresTheImpactTablesTimes) {
     EXPECT_EQ(score["impacts_seen"], 3) << score.dump();
     EXPECT_GE(score["impact_times"]["digits"].get<double>(), 12) << score.dump();
   }
+}
+
+/// Whether Debian's Python has SciPy (python3-scipy): the SciPy peer's tests are skipped, with
+/// the reason, without it.
+bool debian_python_has_scipy() { return std::system("/usr/bin/python3 -c 'import scipy' 2>/dev/null") == 0; }
+
+TEST_F(ExternalSchemeCli, TheScipyPeerIsScoredAndItsGrazingMissIsSeen) {
+  if (!debian_python_has_scipy()) GTEST_SKIP() << "SciPy is not installed for /usr/bin/python3 (python3-scipy)";
+  // examples/peers/scipy_event_driven.py: solve_ivp (DOP853, rtol = atol = 1e-12) with a
+  // terminal event on the gap. Against the stored reference values: on VI-02 (a transverse
+  // periodic regime) at least 11 end-state and impact-time digits (the tolerance's 12, less a
+  // digit of accumulation over 10 periods); on VI-04 its event locator, which looks for sign
+  // changes between its own steps, misses the third impact, whose gap dips below zero within
+  // one of them (2 of 3 impacts, the end state wrong in its first digits), and sees it when
+  // --max-step 0.1 bounds its steps (3 of 3, at least 11 digits).
+  const std::string scipy = "/usr/bin/python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/peers/scipy_event_driven.py";
+  const auto first_score = [&](const std::string& problem, const std::string& options) {
+    const Outcome outcome = vibro("--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") +
+                                  " --problem " + problem + " --scheme-command \"" + scipy + options + "\"");
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    return nlohmann::json::parse(outcome.out)["pairs"][0]["scores"][0];
+  };
+  const nlohmann::json periodic = first_score("VI-02", "");
+  EXPECT_EQ(periodic["impacts_seen"], 10);
+  EXPECT_GE(periodic["state"]["digits"].get<double>(), 11) << periodic.dump();
+  EXPECT_GE(periodic["impact_times"]["digits"].get<double>(), 11) << periodic.dump();
+  const nlohmann::json grazing = first_score("VI-04", "");
+  EXPECT_EQ(grazing["impacts_seen"], 2);
+  EXPECT_LT(grazing["state"]["digits"].get<double>(), 3) << grazing.dump();
+  const nlohmann::json bounded = first_score("VI-04", " --max-step 0.1");
+  EXPECT_EQ(bounded["impacts_seen"], 3);
+  EXPECT_GE(bounded["state"]["digits"].get<double>(), 11) << bounded.dump();
 }
 
 TEST_F(ExternalSchemeCli, EachDefectOfTheImpactTableIsOneLineNamingTheImpact) {
