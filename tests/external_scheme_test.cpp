@@ -1110,6 +1110,26 @@ TEST_F(ExternalSchemeCli, TheScipyPeerIsScoredAndItsGrazingMissIsSeen) {
   EXPECT_GE(bounded["state"]["digits"].get<double>(), 11) << bounded.dump();
 }
 
+TEST_F(ExternalSchemeCli, TheOdeintPeerIsScoredThroughBinaryRowsAndItsImpactTable) {
+  // examples/peers/odeint_event_driven.cpp: Boost.Odeint's dense-output Dormand–Prince 5(4)
+  // (tolerance 1e-12) with the gap looked at after each step, binary rows and a binary impact
+  // table. Against the stored reference values, at least 10 end-state and impact-time digits with
+  // every impact seen on VI-02 (periodic), VI-04 (near grazing: its steps, bounded by h at each
+  // start, are short enough there) and VI-06 (chatter ending in rest, then release), where the
+  // time-stepping schemes reach at most 6.7.
+  for (const char* problem : {"VI-02", "VI-04", "VI-06"}) {
+    const Outcome outcome = vibro("--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") + " --problem " +
+                                  problem + " --scheme-command " + quoted(VIBRO_PEER_ODEINT_PROGRAM));
+    ASSERT_EQ(outcome.status, 0) << outcome.err;
+    const nlohmann::json score = nlohmann::json::parse(outcome.out)["pairs"][0]["scores"][0];
+    if (!score["impacts_reference"].is_null()) {
+      EXPECT_EQ(score["impacts_seen"], score["impacts_reference"]) << problem;
+    }
+    EXPECT_GE(score["state"]["digits"].get<double>(), 10) << problem << ": " << score.dump();
+    EXPECT_GE(score["impact_times"]["digits"].get<double>(), 10) << problem << ": " << score.dump();
+  }
+}
+
 TEST_F(ExternalSchemeCli, EachDefectOfTheImpactTableIsOneLineNamingTheImpact) {
   const fs::path out = dir() / "out";
   EXPECT_TRUE(refused(converge_with_fault("impacts-outside"), out,

@@ -22,8 +22,9 @@ in t). Like any event locator that looks at sign changes between its steps, it m
 impact whose gap dips below zero and back within one step (a grazing approach) unless
 --max-step is small enough.
 
-Chattering: an impact with |v+| below 1e-12 (1 + |v-|), or an event closer than 1e-13 to the
-last (an accumulation of impacts: not listed again), ends in rest on the stop when the force pushes the mass into
+Chattering: an impact whose next flight would rise less than the tolerance (v+^2 <= 2 |f| atol
+(1 + |stop|), f the force at rest on the stop), or an event closer than 1e-13 to the last (an
+accumulation of impacts: not listed again), ends in rest on the stop when the force pushes the mass into
 it; it leaves when the force at rest turns away from the stop (a root found by brentq), and
 stays to the end otherwise (constant force)."""
 import argparse
@@ -156,7 +157,9 @@ while t < t_end:
         v_minus = solution.sol(end)[1]
         v_plus = -e * v_minus
         impacts.append((end, v_minus, v_plus))
-        accumulating, last_impact = abs(v_plus) <= 1e-12 * (1 + abs(v_minus)), end
+        # a flight rising less than the tolerance is below what the integrator resolves
+        pull = abs(acceleration(end, value, 0.0))
+        accumulating, last_impact = v_plus * v_plus <= 2 * pull * options.atol * (1 + abs(value)), end
     t, y = end, np.array([value, v_plus])
     if accumulating:  # at rest on the stop while the force holds it there
         leave = rest_until(t, value, sign)
