@@ -3,7 +3,7 @@
 // user would write instead of a time-stepping scheme. Debian's libboost-dev and
 // nlohmann-json3-dev; built with the project (target peer_odeint_event_driven), or alone:
 //
-//   g++ -std=c++17 -O2 -o odeint_event_driven odeint_event_driven.cpp
+//   g++ -std=c++20 -O2 -o odeint_event_driven odeint_event_driven.cpp
 //   vibro testset run --scheme-command './odeint_event_driven'
 //   vibro testset run --scheme-command './odeint_event_driven --tolerance 1e-8 --max-step 0.1'
 //
