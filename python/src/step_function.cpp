@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 
 namespace vibro::python {
 
@@ -32,7 +33,13 @@ ExternalScheme step_function_scheme(py::object call, const std::string& name) {
     const py::gil_scoped_acquire gil;
     delete o;
   });
-  scheme.compute = [held](const std::string& problem) {
+  // One call at a time (docs/python.md "Your own scheme in Python"): the study's step sizes run
+  // on threads, and with the GIL alone two calls would interleave at Python's switch points, so
+  // a step function that keeps state between its lines would see another call's. The lock is
+  // taken before the GIL and released after it: no thread holds the GIL while waiting for it.
+  const auto one_at_a_time = std::make_shared<std::mutex>();
+  scheme.compute = [held, one_at_a_time](const std::string& problem) {
+    const std::lock_guard<std::mutex> serialised(*one_at_a_time);
     const py::gil_scoped_acquire gil;
     const InterruptWatch::PythonHandler python_handles_ctrl_c;
     try {

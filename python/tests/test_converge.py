@@ -101,3 +101,42 @@ def test_a_step_function_that_raises_is_a_run_error_caused_by_it():
         vibro.converge(small_study(), step_fn=broken)
     assert isinstance(raised.value.__cause__, ZeroDivisionError)
     assert "'broken'" in str(raised.value)
+
+
+def stateful(calls):
+    """A step function that keeps state between its lines, as users write them: it fails if a
+    second call starts before the first has ended (docs/python.md: vibro calls it from one
+    thread at a time), and records each call's steps."""
+    busy = []
+
+    def step_fn(problem, h):
+        if busy:
+            raise RuntimeError("called while another call was running")
+        busy.append(problem["steps"])
+        try:
+            return paoli_schatzman(problem, h)
+        finally:
+            calls.append(busy.pop())
+    return step_fn
+
+
+def test_a_step_function_is_called_once_per_step_size_one_call_at_a_time():
+    # The study's step sizes run on every core (threads=0), and the step function is still
+    # called once for the case's own run (at its [step], the document's `run`) and once per step
+    # size of the study, never twice at once; each timing repeat calls it once more per step size.
+    calls = []
+    study = vibro.converge("cases/study_ps_centered_periodic.toml", step_fn=stateful(calls), threads=0)
+    steps = [row.steps for row in study.convergence.rows]
+    assert len(steps) == 8
+    assert sorted(calls) == sorted([study.run.steps] + steps)
+    calls.clear()
+    vibro.converge(small_study(), step_fn=stateful(calls), threads=0, timing_repeats=2)
+    assert sorted(calls) == sorted([20] + [20] * 3 + [40] * 3)
+
+
+def test_the_test_set_calls_a_step_function_once_per_step_of_each_ladder():
+    # and once for the problem's own run at its [step] (VI-02's: the ladder's first rung)
+    calls = []
+    result = vibro.testset(ids=["VI-02"], step_fn=stateful(calls), threads=0)
+    rungs = [score.steps for score in result.pairs[0].scores]
+    assert sorted(calls) == sorted([rungs[0]] + rungs)

@@ -201,7 +201,7 @@ class RunResult(Result):
         return super().__dir__() + ["trajectory"]
 
 
-def converge(case, step_fn=None, name=None, precision=None, threads=0, timing_repeats=1, measure_rounding=None,
+def converge(case, step_fn=None, name=None, precision=None, threads=0, timing_repeats=None, measure_rounding=None,
              out=None):
     """The convergence study of `case` over its [convergence] list: the document of `vibro
     converge --json` (convergence.rows: errors per step size; convergence.orders: observed orders
@@ -211,11 +211,21 @@ def converge(case, step_fn=None, name=None, precision=None, threads=0, timing_re
     returns (t, q, v) or (t, q, v, contact) arrays of steps + 1 rows for the problem (a dict,
     docs/own_scheme.md "The problem"); `name` is what the outputs call it (default: the
     function's name). out: a directory to write NAME-PRECISION.{csv,md,svg} into, as `vibro
-    converge --out`. timing_repeats: runs more per step size, the least wall time kept."""
+    converge --out`. timing_repeats: runs more per step size, the least wall time kept (default:
+    1 as `vibro converge`, 0 with a step_fn, which is then called once per step size)."""
+    repeats = _timing_repeats(timing_repeats, step_fn, 1)
     text = _with_step_function(step_fn, name, lambda call, label: _core.converge(
-        _case(case), precision, int(threads), int(timing_repeats), measure_rounding, call, label,
+        _case(case), precision, int(threads), repeats, measure_rounding, call, label,
         None if out is None else os.fspath(out)))
     return _document(text, "study")
+
+
+def _timing_repeats(timing_repeats, step_fn, command_default):
+    """The timing repeats asked for, else the command line's default, or 0 with a step function
+    (each repeat would call it again)."""
+    if timing_repeats is None:
+        return 0 if step_fn is not None else command_default
+    return int(timing_repeats)
 
 
 def _with_step_function(step_fn, name, run):
@@ -328,17 +338,20 @@ def orbits(case, n=None, precision=None):
     return _document(_core.orbits(_case(case), None if n is None else (int(n[0]), int(n[-1])), precision), "orbit listing")
 
 
-def testset(ids=None, schemes=None, all=False, step_fn=None, name=None, precision=None, timing_repeats=3, out=None,
+def testset(ids=None, schemes=None, all=False, step_fn=None, name=None, precision=None, timing_repeats=None, out=None,
             problems=None, references=None, threads=0):
     """Scores schemes on the test set (docs/testset.md): per step of each problem's ladder the
     correct digits of the end state and of the impact times, the impacts seen, the wall time;
     the document of `vibro testset run --json`. schemes: case-file names (default: each
     problem's own; all=True: every scheme that runs it); step_fn: your Python scheme instead
-    (see converge); out: a directory for testset.{md,csv,json} and the plots."""
+    (see converge); out: a directory for testset.{md,csv,json} and the plots; timing_repeats:
+    runs more per step, the least wall time kept (default: 3 as `vibro testset run`, 0 with a
+    step_fn)."""
     base = pathlib.Path(_cases_dir(None))
     problems = problems if problems is not None else base / "testset"
     references = references if references is not None else base.parent / "reference" / "testset"
     text = _with_step_function(step_fn, name, lambda call, label: _core.testset(
         os.fspath(problems), os.fspath(references), _names(ids, "ids"), _names(schemes, "schemes"), bool(all), precision,
-        int(timing_repeats), call, label, None if out is None else os.fspath(out), int(threads)))
+        _timing_repeats(timing_repeats, step_fn, 3), call, label, None if out is None else os.fspath(out),
+        int(threads)))
     return _document(text, "test-set result")
