@@ -42,3 +42,27 @@ def test_a_trajectory_names_its_columns():
     with pytest.raises(AttributeError, match="no column 'w'"):
         trajectory.w
     assert vibro.run("cases/ps_forced_oscillator.toml", trajectory=False).trajectory is None
+
+
+def test_results_behave_like_data():
+    # They pickle (they raised "a result is read-only"), copy and compare by content (a run with
+    # its trajectory); they iterate over their field names (list(study) raised KeyError: 0); the
+    # repr shows values, a notebook gets a table.
+    import copy
+    import pickle
+    run = vibro.run("cases/ps_forced_oscillator.toml")
+    again = pickle.loads(pickle.dumps(run))
+    assert again == run and again is not run
+    assert again.trajectory == run.trajectory and again.run.final.u == run.run.final.u
+    assert copy.deepcopy(run) == run
+    other = vibro.run("cases/ps_forced_oscillator.toml", trajectory=False)
+    assert other != run  # no trajectory
+    assert list(run) == list(run.to_dict()) and len(run) == len(run.to_dict())
+    final = run.run.final
+    assert repr(final) == "<vibro final: " + ", ".join(f"{k}={v!r}" for k, v in final.to_dict().items()) + ">"
+    assert "case={" in repr(run) and "fields}" in repr(run)
+    table = run.run._repr_html_()
+    assert table.startswith("<table><caption>vibro run</caption>") and "<th style=\"text-align:left\">final</th>" in table
+    study = vibro.converge("cases/study_ps_harmonic_obstacle.toml", timing_repeats=0)
+    assert pickle.loads(pickle.dumps(study)) == study
+    assert "convergence" in list(study)

@@ -171,6 +171,14 @@ class Trajectory:
     def __len__(self):
         return len(next(iter(self._arrays.values()))) if self._arrays else 0
 
+    def __eq__(self, other):
+        if not isinstance(other, Trajectory):
+            return NotImplemented
+        return list(self._arrays) == list(other._arrays) and all(
+            np.array_equal(a, other._arrays[name]) for name, a in self._arrays.items())
+
+    __hash__ = None
+
     def __repr__(self):
         return f"<vibro trajectory: {len(self)} rows of {', '.join(self._arrays)}>"
 

@@ -2,8 +2,11 @@
 
 A field holding an object is a Result again; a list of numbers is a NumPy array (float64, with
 nan where the JSON has null; int64 when every entry is an integer); a list of objects is a list
-of Results. `to_dict()` gives the document itself, as the command line prints it."""
+of Results. `to_dict()` gives the document itself, as the command line prints it. A Result
+pickles, copies, compares by content, iterates over its field names, and shows its values in
+its repr (and as a table in a notebook)."""
 import copy
+import html
 import numbers
 
 import numpy as np
@@ -66,5 +69,73 @@ class Result:
         """The JSON document as plain dicts, lists, numbers and strings (a copy)."""
         return copy.deepcopy(self._data)
 
+    # As data: a Result iterates over its field names and has their number, like a mapping;
+    # two Results are equal when their kinds and documents are (and, for a run, their
+    # trajectories); it pickles and copies (the attributes are read-only, so the state is set
+    # past __setattr__).
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self):
+        return len(self._data)
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._state_items() == other._state_items()
+
+    __hash__ = None  # equal by content, which a mapping does not hash
+
+    def _state_items(self):
+        """Every slot of the object's classes, by name; arrays compared as lists."""
+        state = self.__getstate__()
+        return {k: (_comparable(v)) for k, v in state.items()}
+
+    def __getstate__(self):
+        return {name: object.__getattribute__(self, name)
+                for cls in type(self).__mro__ for name in cls.__dict__.get("__slots__", ())}
+
+    def __setstate__(self, state):
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
     def __repr__(self):
-        return f"<vibro {self._kind}: {', '.join(self._data)}>"
+        shown = []
+        for key, value in self._data.items():
+            shown.append(f"{key}={_short(value)}")
+            if sum(len(s) + 2 for s in shown) > _REPR_WIDTH:
+                shown[-1] = "…"
+                break
+        return f"<vibro {self._kind}: {', '.join(shown)}>"
+
+    def _repr_html_(self):
+        """A table of the fields and their short values, for notebooks."""
+        rows = "".join(f"<tr><th style=\"text-align:left\">{html.escape(str(key))}</th>"
+                       f"<td style=\"text-align:left\">{html.escape(_short(value))}</td></tr>"
+                       for key, value in self._data.items())
+        return f"<table><caption>vibro {html.escape(self._kind)}</caption>{rows}</table>"
+
+
+_REPR_WIDTH = 300
+
+
+def _short(value):
+    """A value as a repr shows it: numbers and short strings whole, objects and lists by size."""
+    if isinstance(value, dict):
+        return "{" + f"{len(value)} field{'s' if len(value) != 1 else ''}" + "}"
+    if isinstance(value, list):
+        if len(value) <= 4 and all(_is_number(x) or isinstance(x, str) for x in value):
+            return "[" + ", ".join(_short(x) for x in value) + "]"
+        return f"[{len(value)} item{'s' if len(value) != 1 else ''}]"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:39] + "…")
+    return repr(value)
+
+
+def _comparable(value):
+    """A value as == compares it: an object of the package by its state, an array by its items."""
+    if isinstance(value, np.ndarray):
+        return (value.dtype.str, value.shape, value.tolist())
+    if hasattr(value, "to_dict") and not isinstance(value, Result):
+        return {k: _comparable(v) for k, v in value.to_dict().items()}
+    return value
