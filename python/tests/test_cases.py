@@ -53,7 +53,9 @@ def test_scheme_listing_is_vibro_list_schemes():
 
 
 def test_testset_problems_are_vibro_testset_list():
-    assert [p.to_dict() for p in vibro.testset_problems()] == cli_json("testset", "list")["problems"]
+    # the module's default is the shipped problems (whatever the working directory holds)
+    shipped = vibro.data_dir() / "cases" / "testset"
+    assert [p.to_dict() for p in vibro.testset_problems()] == cli_json("testset", "list", "--problems", shipped)["problems"]
     assert [p.id for p in vibro.testset_problems(ids=["VI-02"])] == ["VI-02"]
 
 
@@ -113,3 +115,15 @@ def test_a_string_where_a_list_of_names_is_wanted_is_refused_by_its_name():
         vibro.testset(ids=["VI-02"], schemes="paoli-schatzman")
     with pytest.raises(TypeError, match="ids: a list of names"):
         vibro.testset_problems(ids="VI-02")
+
+
+def test_the_shipped_data_is_found_whatever_the_working_directory_holds(tmp_path, monkeypatch):
+    # A user's own cases/ in the working directory broke testset() ("cases/testset: cannot read
+    # the directory of cases"): the defaults are the shipped data, data_dir().
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "mine.toml").write_text("not a case")
+    monkeypatch.chdir(tmp_path)
+    shipped = vibro.data_dir() / "cases"
+    assert [c.file for c in vibro.list_cases()] == [c.file for c in vibro.list_cases(shipped)]
+    assert [p.id for p in vibro.testset_problems(ids=["VI-02"])] == ["VI-02"]
+    assert vibro.testset(ids=["VI-02"], timing_repeats=0).pairs[0].problem == "VI-02"

@@ -50,9 +50,11 @@ def data_dir():
 
 
 def _cases_dir(directory):
+    """`directory`, else the shipped cases: never a `cases/` of the working directory, which may
+    be a user's own (it broke testset(): "cases/testset: cannot read the directory of cases")."""
     if directory is not None:
         return os.fspath(directory)
-    return "cases" if os.path.isdir("cases") else os.fspath(data_dir() / "cases")
+    return os.fspath(data_dir() / "cases")
 
 
 def load_case(path):
@@ -101,8 +103,8 @@ def _document(text, kind):
 
 
 def list_cases(directory=None):
-    """The case files of `directory` and its subdirectories (default: ./cases when there is one,
-    else the shipped cases): a list of Results with name, file, model, scheme, precision,
+    """The case files of `directory` and its subdirectories (default: the shipped cases, whatever
+    the working directory holds): a list of Results with name, file, model, scheme, precision,
     description (`vibro list --json`)."""
     return [Result(c, "listed case") for c in json.loads(_core.list_cases(_cases_dir(directory)))["cases"]]
 
