@@ -66,3 +66,31 @@ def test_results_behave_like_data():
     study = vibro.converge("cases/study_ps_harmonic_obstacle.toml", timing_repeats=0)
     assert pickle.loads(pickle.dumps(study)) == study
     assert "convergence" in list(study)
+
+
+CASE = "cases/ps_forced_oscillator.toml"
+STUDY = "cases/study_ps_harmonic_obstacle.toml"
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: vibro.run(CASE, precision=5), TypeError, "precision: a precision's name such as 'double' or 'mpfr:100' (or None), not int 5"),
+    (lambda: vibro.run(CASE, measure_rounding="yes"), TypeError, "measure_rounding: True or False (or None), not str 'yes'"),
+    (lambda: vibro.run(CASE, threads=-1), ValueError, "threads: at least 0, not -1"),
+    (lambda: vibro.run(CASE, trajectory=1), TypeError, "trajectory: True or False, not int 1"),
+    (lambda: vibro.converge(STUDY, threads="x"), TypeError, "threads: a whole number, not str 'x'"),
+    (lambda: vibro.converge(STUDY, step_fn=5), TypeError, "step_fn: a function step_fn(problem, h) (or None), not int 5"),
+    (lambda: vibro.converge(STUDY, timing_repeats=1.5), TypeError, "timing_repeats: a whole number, not float 1.5"),
+    (lambda: vibro.converge(STUDY, out=3), TypeError, "out: a path (str or pathlib.Path) or None, not int 3"),
+    (lambda: vibro.lyapunov("cases/reference_chaotic.toml", ensemble="a"), TypeError, "ensemble: a whole number, not str 'a'"),
+    (lambda: vibro.orbits("cases/reference_periodic.toml", precision=["a"]), TypeError, "precision: a precision's name"),
+    (lambda: vibro.orbits("cases/reference_periodic.toml", n=0), ValueError, "n: at least 1, not 0"),
+    (lambda: vibro.testset(ids=["VI-02"], precision=3), TypeError, "precision: a precision's name"),
+    (lambda: vibro.testset(ids=["VI-02"], all="yes"), TypeError, "all: True or False, not str 'yes'"),
+])
+def test_a_wrong_argument_is_named_in_pythons_words(call, error, message):
+    # They showed pybind11's signatures ("arg0: vibro._core.Case, arg1: Optional[str], …") or
+    # int()'s "invalid literal for int() with base 10: 'x'".
+    with pytest.raises(error) as raised:
+        call()
+    assert str(raised.value) == message or str(raised.value).startswith(message), str(raised.value)
+    assert "arg0" not in str(raised.value) and "_core" not in str(raised.value)

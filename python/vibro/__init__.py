@@ -15,12 +15,14 @@ number's exact text in the field KEY_text. Bad input raises InputError (a ValueE
 message `vibro` prints; a run that cannot go on raises RunError. Ctrl-C stops a long call
 (KeyboardInterrupt)."""
 import json
+import numbers
 import os
 import pathlib
 import warnings
 
 import numpy as np
 
+from . import _arguments as _arg
 from . import _core
 from ._case_toml import case_toml
 from ._core import Case, InputError, RunError
@@ -129,7 +131,8 @@ def testset_problems(ids=None, precision=None, problems=None):
     --json`; `ids` selects some ("VI-03")."""
     directory = problems if problems is not None else pathlib.Path(_cases_dir(None)) / "testset"
     return [Result(p, "test-set problem")
-            for p in json.loads(_core.testset_problems(os.fspath(directory), _names(ids, "ids"), precision))["problems"]]
+            for p in json.loads(_core.testset_problems(_arg.path(directory, "problems", optional=False),
+                                                       _names(ids, "ids"), _arg.precision(precision)))["problems"]]
 
 
 class Trajectory:
@@ -192,8 +195,9 @@ def run(case, precision=None, trajectory=True, error_estimate=True, measure_roun
     arrays, unless trajectory=False. error_estimate=False skips the reference's second run at
     20 more digits; measure_rounding True/False measures the study's rounding floor or uses the
     model's bound (default: as `vibro run`); threads for the study's step sizes (0: one per core)."""
-    text, arrays = _core.run(_case(case), precision, bool(trajectory), bool(error_estimate), measure_rounding,
-                             int(threads))
+    text, arrays = _core.run(_case(case), _arg.precision(precision), _arg.flag(trajectory, "trajectory"),
+                             _arg.flag(error_estimate, "error_estimate"),
+                             _arg.flag(measure_rounding, "measure_rounding", optional=True), _arg.count(threads, "threads"))
     return RunResult(_warned(json.loads(text)), None if arrays is None else Trajectory(arrays))
 
 
@@ -223,10 +227,11 @@ def converge(case, step_fn=None, name=None, precision=None, threads=0, timing_re
     function's name). out: a directory to write NAME-PRECISION.{csv,md,svg} into, as `vibro
     converge --out`. timing_repeats: runs more per step size, the least wall time kept (default:
     1 as `vibro converge`, 0 with a step_fn, which is then called once per step size)."""
-    repeats = _timing_repeats(timing_repeats, step_fn, 1)
-    text = _with_step_function(step_fn, name, lambda call, label: _core.converge(
-        _case(case), precision, int(threads), repeats, measure_rounding, call, label,
-        None if out is None else os.fspath(out)))
+    repeats = _timing_repeats(timing_repeats, _arg.function(step_fn), 1)
+    checked = (_case(case), _arg.precision(precision), _arg.count(threads, "threads"), repeats,
+               _arg.flag(measure_rounding, "measure_rounding", optional=True))
+    text = _with_step_function(step_fn, _arg.text(name, "name"), lambda call, label: _core.converge(
+        *checked, call, label, _arg.path(out, "out")))
     return _document(text, "study")
 
 
@@ -235,7 +240,7 @@ def _timing_repeats(timing_repeats, step_fn, command_default):
     (each repeat would call it again)."""
     if timing_repeats is None:
         return 0 if step_fn is not None else command_default
-    return int(timing_repeats)
+    return _arg.count(timing_repeats, "timing_repeats")
 
 
 def _with_step_function(step_fn, name, run):
@@ -323,7 +328,7 @@ def reference(case, times=None, precision=None):
     case's): its events and, at each of `times` (numbers, or decimal strings for times beyond a
     double's digits), its position and velocity. A Reference."""
     texts = _time_texts(times)
-    return Reference(json.loads(_core.reference(_case(case), precision, texts)), texts)
+    return Reference(json.loads(_core.reference(_case(case), _arg.precision(precision), texts)), texts)
 
 
 def lyapunov(case, precision=None, ensemble=8, perturbation="1e-6", second_precision=None, threads=0):
@@ -331,8 +336,11 @@ def lyapunov(case, precision=None, ensemble=8, perturbation="1e-6", second_preci
     error bars: the document of `vibro lyapunov --json`. ensemble: runs from nearby starts whose
     spread enters the bars (0: batch means only); second_precision: the case again at that
     precision, for the digits both share."""
-    text, said = _core.lyapunov(_case(case), precision, int(ensemble), str(perturbation), second_precision,
-                                int(threads))
+    if not isinstance(perturbation, (str, numbers.Real)) or isinstance(perturbation, bool):
+        raise TypeError(f"perturbation: a number or a decimal string such as '1e-6', not {type(perturbation).__name__}")
+    text, said = _core.lyapunov(_case(case), _arg.precision(precision), _arg.count(ensemble, "ensemble"),
+                                str(perturbation), _arg.precision(second_precision, "second_precision"),
+                                _arg.count(threads, "threads"))
     for warning in said:
         warnings.warn(warning, RuntimeWarning, stacklevel=2)
     return _document(text, "Lyapunov result")
@@ -344,8 +352,11 @@ def orbits(case, n=None, precision=None):
     exact Lyapunov exponents; the document of `vibro orbits --json`. n: N or (N1, N2) (default:
     the case's [orbits] n, else 1 and 2)."""
     if n is not None and not isinstance(n, (tuple, list)):
-        n = (int(n), int(n))
-    return _document(_core.orbits(_case(case), None if n is None else (int(n[0]), int(n[-1])), precision), "orbit listing")
+        n = (n, n)
+    if n is not None and len(n) not in (1, 2):
+        raise ValueError(f"n: N or (N1, N2), not a sequence of {len(n)}")
+    bounds = None if n is None else (_arg.count(n[0], "n", minimum=1), _arg.count(n[-1], "n", minimum=1))
+    return _document(_core.orbits(_case(case), bounds, _arg.precision(precision)), "orbit listing")
 
 
 def testset(ids=None, schemes=None, all=False, step_fn=None, name=None, precision=None, timing_repeats=None, out=None,
@@ -360,8 +371,9 @@ def testset(ids=None, schemes=None, all=False, step_fn=None, name=None, precisio
     base = pathlib.Path(_cases_dir(None))
     problems = problems if problems is not None else base / "testset"
     references = references if references is not None else base.parent / "reference" / "testset"
-    text = _with_step_function(step_fn, name, lambda call, label: _core.testset(
-        os.fspath(problems), os.fspath(references), _names(ids, "ids"), _names(schemes, "schemes"), bool(all), precision,
-        _timing_repeats(timing_repeats, step_fn, 3), call, label, None if out is None else os.fspath(out),
-        int(threads)))
+    checked = (_arg.path(problems, "problems", optional=False), _arg.path(references, "references", optional=False),
+               _names(ids, "ids"), _names(schemes, "schemes"), _arg.flag(all, "all"), _arg.precision(precision),
+               _timing_repeats(timing_repeats, _arg.function(step_fn), 3))
+    text = _with_step_function(step_fn, _arg.text(name, "name"), lambda call, label: _core.testset(
+        *checked, call, label, _arg.path(out, "out"), _arg.count(threads, "threads")))
     return _document(text, "test-set result")
