@@ -66,11 +66,21 @@ def load_case(path):
 
 
 def case_from_dict(case, name="<dict>"):
-    """A case from a dict of tables, as a case file writes them:
+    """A case from a dict of tables, as a case file writes them (docs/case_files.md):
 
-        vibro.case_from_dict({"case": {"name": "mine"}, "model": {"type": "impact-oscillator", ...},
-                              "initial": {...}, "scheme": {...}, "step": {...}, "horizon": {...},
-                              "convergence": {"h": ["T/100", "T/200"]}})
+    >>> import vibro
+    >>> case = vibro.case_from_dict({
+    ...     "case": {"name": "mine", "precision": "double"},
+    ...     "model": {"type": "impact-oscillator", "alpha": 0, "a": 0, "omega": 1, "u_min": 0, "e": "1/2"},
+    ...     "initial": {"u0": 1, "v0": 0},
+    ...     "scheme": {"type": "paoli-schatzman"},
+    ...     "step": {"steps_per_period": 100},
+    ...     "horizon": {"periods": 1},
+    ...     "convergence": {"steps_per_period": [100, 200]}})
+    >>> case
+    <vibro.Case 'mine' from <dict>>
+    >>> vibro.run(case, trajectory=False).run.projection_active.impacts
+    2
 
     Exact values as strings ("1/2"), fractions.Fraction or decimal.Decimal; floats are written
     with repr (the same double). `name` is what error messages call it."""
