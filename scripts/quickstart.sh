@@ -28,6 +28,7 @@ packages=(
   libflint-arb-dev python3-mpmath
   libopenmpi-dev openmpi-bin
   clang libclang-rt-14-dev
+  gfortran
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1130,6 +1130,34 @@ TEST_F(ExternalSchemeCli, TheOdeintPeerIsScoredThroughBinaryRowsAndItsImpactTabl
   }
 }
 
+TEST_F(ExternalSchemeCli, TheFortranMoreauJeanPeerGivesSiconossMoreauJeanErrors) {
+#ifndef VIBRO_PEER_MOREAU_JEAN_PROGRAM
+  GTEST_SKIP() << "no Fortran compiler was found (Debian's gfortran): examples/peers/moreau_jean.f90 was not built";
+#else
+  // examples/peers/moreau_jean.f90 writes Moreau–Jean's θ-method (θ = 1/2) with Newton's law at
+  // velocity level and the activation at the predicted position u + h/2 v, as Siconos's
+  // MoreauJeanOSI does (the built-in peer siconos-moreau-jean, docs/peer.md): an independent
+  // implementation of one recurrence, so on the peer's shipped study the two give the same
+  // errors within the rounding the study's floor allows (64 ε per step times the scale, as the
+  // Paoli–Schatzman examples above) and the same observed orders.
+  const fs::path study = fs::path(VIBRO_CASES_DIR) / "peer" / "siconos_moreau_jean_periodic.toml";
+  const nlohmann::json siconos = converge_json(study, ""), fortran = converge_json(study, VIBRO_PEER_MOREAU_JEAN_PROGRAM);
+  ASSERT_EQ(fortran["rows"].size(), siconos["rows"].size());
+  for (std::size_t i = 0; i < siconos["rows"].size(); ++i) {
+    const nlohmann::json &a = fortran["rows"][i], &b = siconos["rows"][i];
+    EXPECT_EQ(a["impacts"], b["impacts"]) << b["h"];
+    const double floor = 64 * std::numeric_limits<double>::epsilon() * b["steps"].get<double>() * 4 * 32;
+    for (const auto& [metric, value] : b["errors"].items())
+      EXPECT_NEAR(a["errors"][metric].get<double>(), value.get<double>(), floor) << metric << " at " << b["h"];
+  }
+  for (const auto& [metric, order] : siconos["orders"].items()) {
+    if (!order["least_squares"].is_number()) continue;
+    EXPECT_NEAR(fortran["orders"][metric]["least_squares"].get<double>(), order["least_squares"].get<double>(), 0.01)
+        << metric;
+  }
+#endif
+}
+
 TEST_F(ExternalSchemeCli, EachDefectOfTheImpactTableIsOneLineNamingTheImpact) {
   const fs::path out = dir() / "out";
   EXPECT_TRUE(refused(converge_with_fault("impacts-outside"), out,

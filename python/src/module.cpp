@@ -73,9 +73,13 @@ std::optional<ExternalScheme> step_scheme(const py::object& call, const std::str
 }
 
 py::tuple run(const CaseSpec& c, const std::optional<std::string>& precision, bool trajectory, bool error_estimate,
-              const std::optional<bool>& measure_rounding, unsigned threads) {
+              const std::optional<bool>& measure_rounding, unsigned threads, bool study, const py::object& step_call,
+              const std::string& name) {
   RunOptions options = run_options(precision, threads, measure_rounding);
   options.error_estimate = error_estimate;
+  options.study = study;
+  const std::optional<ExternalScheme> scheme = step_scheme(step_call, name);
+  if (scheme) options.program = &*scheme;
   RowColumns rows;
   if (trajectory) options.rows = &rows;
   const std::string json = interruptible([&](Progress& progress) {

@@ -111,3 +111,21 @@ def long_case(periods, steps_per_period=1000):
             "scheme": {"type": "paoli-schatzman"},
             "step": {"steps_per_period": steps_per_period},
             "horizon": {"periods": periods}}
+
+
+def test_a_run_can_skip_its_study_and_run_a_step_function():
+    # vibro.run on a case with [convergence] ran the whole study with no way to skip it.
+    from paoli_schatzman_step import paoli_schatzman
+    case = "cases/study_ps_centered_periodic.toml"
+    alone = vibro.run(case, study=False, trajectory=False)
+    assert "convergence" not in alone and alone.run.steps == 1000
+    calls = []
+
+    def counted(problem, h):
+        calls.append(problem["steps"])
+        return paoli_schatzman(problem, h)
+    mine = vibro.run(case, study=False, step_fn=counted, name="ps-in-python")
+    assert calls == [1000] and mine.scheme.type == "ps-in-python" and mine.scheme.external
+    # the Python Paoli–Schatzman gives the built-in final state to rounding (64 eps per step)
+    assert abs(mine.run.final.u - alone.run.final.u) <= 64 * 2.2e-16 * 1000
+    assert len(mine.trajectory) == 1001

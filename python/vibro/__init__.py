@@ -198,16 +198,23 @@ class Trajectory:
         return f"<vibro trajectory: {len(self)} rows of {', '.join(self._arrays)}>"
 
 
-def run(case, precision=None, trajectory=True, error_estimate=True, measure_rounding=None, threads=0):
+def run(case, precision=None, trajectory=True, error_estimate=True, measure_rounding=None, threads=0, study=True,
+        step_fn=None, name=None):
     """Runs `case` (a Case, a path or a dict) at `precision` ("double", "mpfr:50", "rational";
     default: the case's): the document of `vibro run --json` (run.final, events, findings, the
-    study when the case has one), with `.trajectory` the rows (`vibro run --csv`) as NumPy
-    arrays, unless trajectory=False. error_estimate=False skips the reference's second run at
+    study when the case has one and study=True), with `.trajectory` the rows (`vibro run
+    --csv`) as NumPy arrays, unless trajectory=False. study=False runs the case at its step only,
+    without its [convergence] ladder. error_estimate=False skips the reference's second run at
     20 more digits; measure_rounding True/False measures the study's rounding floor or uses the
-    model's bound (default: as `vibro run`); threads for the study's step sizes (0: one per core)."""
-    text, arrays = _core.run(_case(case), _arg.precision(precision), _arg.flag(trajectory, "trajectory"),
-                             _arg.flag(error_estimate, "error_estimate"),
-                             _arg.flag(measure_rounding, "measure_rounding", optional=True), _arg.count(threads, "threads"))
+    model's bound (default: as `vibro run`); threads for the study's step sizes (0: one per core).
+    step_fn: your scheme in Python instead of the case's (see converge), called once for the run
+    and once per step size of the study; `name` what the outputs call it."""
+    checked = (_case(case), _arg.precision(precision), _arg.flag(trajectory, "trajectory"),
+               _arg.flag(error_estimate, "error_estimate"),
+               _arg.flag(measure_rounding, "measure_rounding", optional=True), _arg.count(threads, "threads"),
+               _arg.flag(study, "study"))
+    text, arrays = _with_step_function(_arg.function(step_fn), _arg.text(name, "name"),
+                                       lambda call, label: _core.run(*checked, call, label))
     return RunResult(_warned(json.loads(text)), None if arrays is None else Trajectory(arrays))
 
 
