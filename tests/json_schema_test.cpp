@@ -109,10 +109,14 @@ TEST_F(JsonSchema, NdofRunsAndStudiesMatchTheRunSchema) {
 TEST_F(JsonSchema, TheProblemAnExternalProgramReadsMatchesItsSchema) {
   // The program saves its stdin and writes nothing (vibro then stops with exit 1): the problem
   // of a one-coordinate case in double and MPFR, in the physical form, of an N-DOF system and
-  // of the double pendulum.
+  // of the double pendulum; then of every other model type (the Duffing, constant-force,
+  // conservative oscillators with one stop and two, the two-mass-spring system).
   const std::vector<std::pair<fs::path, std::string>> runs = {
       {small_study, "double"}, {small_study, "mpfr:30"}, {cases_dir / "ps_forced_oscillator_physical.toml", "double"},
-      {cases_dir / "seed002/exp2_nsps_m1.toml", "double"}, {cases_dir / "seed004/e05_explicit.toml", "double"}};
+      {cases_dir / "seed002/exp2_nsps_m1.toml", "double"}, {cases_dir / "seed004/e05_explicit.toml", "double"},
+      {cases_dir / "testset/VI-08.toml", "double"}, {cases_dir / "free_fall.toml", "double"},
+      {cases_dir / "nsfd/duffing_obstacle_nonstandard.toml", "double"},
+      {cases_dir / "nsfd/two_stops_nonstandard.toml", "double"}, {cases_dir / "seed002/exp1_nsmmm.toml", "double"}};
   std::vector<fs::path> problems;
   for (const auto& [file, precision] : runs) {
     const fs::path problem = dir() / ("problem-" + std::to_string(problems.size()) + ".json");
