@@ -360,52 +360,67 @@ TEST(ProgramTrajectory, ABlankLineIsNamedAsSuch) {
   }
 }
 
-/// The impacts of the impact table after four rows of h = 1/4 from t0 = 0 (`rows` of one
-/// coordinate, or of two with stops only on coordinate 1), read through the byte door and
-/// through `cat`, as "t coordinate v_minus v_plus" lines; or the one-line failure, the same
-/// through both doors.
-std::string impacts_read(const std::string& table, std::size_t dimension = 1) {
-  const std::string rows = dimension == 1 ? "t,u,v\n0,1,0\n0.25,1,0\n0.5,1,0\n0.75,1,0\n1,1,0\n"
-                                          : "t,q1,q2,v1,v2\n0,1,1,0,0\n0.25,1,1,0,0\n0.5,1,1,0,0\n"
-                                            "0.75,1,1,0,0\n1,1,1,0,0\n";
+/// The four-step trajectory of h = 1/4 from t0 = 0 in `text` (of `dimension` coordinates, with
+/// `stops` as ProgramTrajectory takes them) read through the byte door and through `cat`: its
+/// rows as "t q… v… contact" lines when `with_rows`, then each impact of its table as "impact t
+/// coordinate v_minus v_plus"; or the one-line failure, the same through both doors.
+std::string read_through_both_doors(const std::string& text, std::size_t dimension, const std::vector<bool>& stops,
+                                    bool with_rows) {
   std::vector<std::string> answers;
   for (const bool through_a_process : {false, true}) {
     std::string said;
     try {
       vibro::ExternalScheme cat;
       cat.argv = {"cat"};
-      const std::vector<bool> stops = dimension == 1 ? std::vector<bool>{} : std::vector<bool>{true, false};
       using Trajectory = vibro::ProgramTrajectory<double, vibro::Vector<double>>;
       auto trajectory = through_a_process
-                            ? Trajectory(cat, rows + table, 4, 0.0, 0.25, dimension, "test", stops)
-                            : Trajectory(vibro::ProgramOutputText{rows + table}, 4, 0.0, 0.25, dimension, "test", stops);
+                            ? Trajectory(cat, text, 4, 0.0, 0.25, dimension, "test", stops)
+                            : Trajectory(vibro::ProgramOutputText{text}, 4, 0.0, 0.25, dimension, "test", stops);
       double time;
       vibro::Vector<double> q, v;
-      for (std::int64_t k = 0; k <= 4; ++k) trajectory.read_row(k, time, q, v);
+      for (std::int64_t k = 0; k <= 4; ++k) {
+        const bool contact = trajectory.read_row(k, time, q, v);
+        if (!with_rows) continue;
+        said += vibro::to_text(time);
+        for (const double x : q) said += " " + vibro::to_text(x);
+        for (const double x : v) said += " " + vibro::to_text(x);
+        said += contact ? " 1\n" : " 0\n";
+      }
       trajectory.finish([&](const vibro::ProgramImpact<double>& i) {
-        said += vibro::to_text(i.t) + " " + std::to_string(i.coordinate) + " " + vibro::to_text(i.v_minus) + " " +
-                vibro::to_text(i.v_plus) + "\n";
+        said += "impact " + vibro::to_text(i.t) + " " + std::to_string(i.coordinate) + " " + vibro::to_text(i.v_minus) +
+                " " + vibro::to_text(i.v_plus) + "\n";
       });
     } catch (const vibro::RunFailure& failure) {
       said = failure.what();
     }
     answers.push_back(said);
   }
-  EXPECT_EQ(answers[0], answers[1]) << table;
+  EXPECT_EQ(answers[0], answers[1]) << text;
   return answers[0];
+}
+
+/// The impacts of the impact `table` after four rows (of one coordinate, or of two with a stop
+/// on coordinate 1 only), as read_through_both_doors says them.
+std::string impacts_read(const std::string& table, std::size_t dimension = 1) {
+  const std::string rows = dimension == 1 ? "t,u,v\n0,1,0\n0.25,1,0\n0.5,1,0\n0.75,1,0\n1,1,0\n"
+                                          : "t,q1,q2,v1,v2\n0,1,1,0,0\n0.25,1,1,0,0\n0.5,1,1,0,0\n"
+                                            "0.75,1,1,0,0\n1,1,1,0,0\n";
+  return read_through_both_doors(rows + table, dimension, dimension == 1 ? std::vector<bool>{} : std::vector<bool>{true, false},
+                                 false);
 }
 
 TEST(ProgramTrajectory, AnImpactTableIsReadInOrderWithEveryDigit) {
   // A last line without its line break counts, as for the rows; each decimal is read correctly
   // rounded (0.30000000000000004 is the double after 0.3).
   EXPECT_EQ(impacts_read("t,coordinate,v_minus,v_plus\n0.1,1,-2,1\n0.30000000000000004,1,-1,0.5\n1,1,-3,1.5"),
-            "0.1 1 -2 1\n0.30000000000000004 1 -1 0.5\n1 1 -3 1.5\n");
+            "impact 0.1 1 -2 1\nimpact 0.30000000000000004 1 -1 0.5\nimpact 1 1 -3 1.5\n");
 }
 
 TEST(ProgramTrajectory, AnImpactTableIsCheckedBeforeItsImpactsAreUsed) {
   const std::string header = "t,coordinate,v_minus,v_plus\n";
   EXPECT_EQ(impacts_read(header), "") << "an empty table: no impact";
-  EXPECT_EQ(impacts_read(header + "0,1,-1,0.5\n1,1,-1,0.5\n"), "0 1 -1 0.5\n1 1 -1 0.5\n") << "both ends of the horizon";
+  EXPECT_EQ(impacts_read(header + "0,1,-1,0.5\n1,1,-1,0.5\n"), "impact 0 1 -1 0.5\nimpact 1 1 -1 0.5\n")
+      << "both ends of the horizon";
   EXPECT_EQ(impacts_read(header + "0.5,1,-1,0.5\n0.5,1,-1,0.5\n", 2),
             "test: impact 2 (line 9 of its output) is coordinate 1's impact at t = 0.5 again (an impact is listed once)");
   const std::pair<std::string, std::string> refused[] = {
@@ -446,36 +461,8 @@ std::string binary64(std::initializer_list<double> values) {
   return bytes;
 }
 
-/// The four-step trajectory and impact table in `text` read through both doors, as "t u v
-/// contact" and "impact t coordinate v_minus v_plus" lines; or the one-line failure, the same
-/// through both.
-std::string binary_read(const std::string& text) {
-  std::vector<std::string> answers;
-  for (const bool through_a_process : {false, true}) {
-    std::string said;
-    try {
-      vibro::ExternalScheme cat;
-      cat.argv = {"cat"};
-      using Trajectory = vibro::ProgramTrajectory<double, double>;
-      auto trajectory = through_a_process ? Trajectory(cat, text, 4, 0.0, 0.25, 1, "test")
-                                          : Trajectory(vibro::ProgramOutputText{text}, 4, 0.0, 0.25, 1, "test");
-      double time, u, v;
-      for (std::int64_t k = 0; k <= 4; ++k) {
-        const bool contact = trajectory.read_row(k, time, u, v);
-        said += vibro::to_text(time) + " " + vibro::to_text(u) + " " + vibro::to_text(v) + (contact ? " 1\n" : " 0\n");
-      }
-      trajectory.finish([&](const vibro::ProgramImpact<double>& i) {
-        said += "impact " + vibro::to_text(i.t) + " " + std::to_string(i.coordinate) + " " + vibro::to_text(i.v_minus) +
-                " " + vibro::to_text(i.v_plus) + "\n";
-      });
-    } catch (const vibro::RunFailure& failure) {
-      said = failure.what();
-    }
-    answers.push_back(said);
-  }
-  EXPECT_EQ(answers[0], answers[1]);
-  return answers[0];
-}
+/// The four-step trajectory of one coordinate and its impact table in `text`, rows and impacts.
+std::string binary_read(const std::string& text) { return read_through_both_doors(text, 1, {}, true); }
 
 TEST(ProgramTrajectory, BinaryRowsAreReadExactlyAndCheckedAsTextRowsAre) {
   const std::string header = "binary64 t,u,v,contact\n";
