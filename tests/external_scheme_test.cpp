@@ -1165,6 +1165,45 @@ TEST_F(ExternalSchemeCli, EachDefectOfTheImpactTableIsOneLineNamingTheImpact) {
   }
 }
 
+/// The CPU time, in clock ticks, each thread of process `pid` has used (user + system), by thread id.
+std::map<std::string, long> thread_ticks(const std::string& pid) {
+  std::map<std::string, long> ticks;
+  for (const fs::directory_entry& task : fs::directory_iterator("/proc/" + pid + "/task")) {
+    std::istringstream stat(read_text(task.path() / "stat"));
+    std::string field;
+    long user = 0, system = 0;
+    for (int i = 1; i <= 15 && stat >> field; ++i) {  // after "(comm)", which has no blank here
+      if (i == 14) user = std::stol(field);
+      if (i == 15) system = std::stol(field);
+    }
+    ticks[task.path().filename().string()] = user + system;
+  }
+  return ticks;
+}
+
+TEST_F(ExternalSchemeCli, NoIdleThreadOfVibroTakesTheCoreAProgramNeeds) {
+  // The Siconos peer links OpenBLAS, whose threaded build starts a worker per core as it is
+  // loaded and lets it spin for about 0.1 s: on two cores, the core an external program (or a
+  // study's second thread) runs on. vibro stops those workers first thing: in the first second
+  // of a one-threaded run (the chaotic reference at mpfr:2000, several seconds long), every
+  // thread but the main one has used at most 2 clock ticks (20 ms).
+  const fs::path pid_file = dir() / "pid";
+  const std::string command = "sh -c '" + std::string(VIBRO_EXECUTABLE) + " run " +
+                              (fs::path(VIBRO_CASES_DIR) / "reference_chaotic.toml").string() +
+                              " --precision mpfr:2000 >/dev/null 2>&1 & echo $! > " + pid_file.string() + "'";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const std::string pid = lines_of(read_text(pid_file)).at(0);
+  const std::map<std::string, long> ticks = thread_ticks(pid);
+  std::system(("kill " + pid).c_str());
+  ASSERT_TRUE(ticks.contains(pid));
+  EXPECT_GT(ticks.at(pid), 50) << "the main thread computes";
+  for (const auto& [thread, used] : ticks) {
+    if (thread == pid) continue;
+    EXPECT_LE(used, 2) << "thread " << thread << " of vibro used " << used << " ticks";
+  }
+}
+
 TEST_F(ExternalSchemeCli, StepSizesRunOnThreadsGiveTheSameStudy) {
   // --threads 2 runs two programs at once (each with its own pipes, none inheriting another's):
   // the study is the one thread's, row for row.

@@ -13,6 +13,7 @@
 #include "vibro/support/input_error.hpp"
 
 #include <CLI/CLI.hpp>
+#include <dlfcn.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -62,9 +63,20 @@ void explain_parse_error(CLI::App& app, const CLI::ParseError& error) {
   }
 }
 
+/// Siconos (the peer) links OpenBLAS, whose threaded build starts a worker per core as it is
+/// loaded and lets it spin (sched_yield) for about a tenth of a second before it sleeps: on two
+/// cores, the core a user's program or a study's second thread would have. Nothing in vibro
+/// calls BLAS but the Siconos peer, for which OpenBLAS starts its workers again. Found by name,
+/// so that a build without OpenBLAS needs nothing.
+void stop_idle_blas_threads() {
+  using Shutdown = int (*)();
+  if (const auto shutdown = reinterpret_cast<Shutdown>(dlsym(RTLD_DEFAULT, "blas_thread_shutdown_"))) shutdown();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  stop_idle_blas_threads();
   // A file-size limit (ulimit -f) then makes a write fail with EFBIG, which every write
   // checks, instead of killing the process with a half-written file.
   std::signal(SIGXFSZ, SIG_IGN);
