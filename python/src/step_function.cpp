@@ -53,6 +53,10 @@ ExternalScheme step_function_scheme(py::object call, const std::string& name) {
       trajectory.v = copied<double>(out[2]);
       if (!out[3].is_none()) trajectory.contact = copied<std::uint8_t>(out[3]);
       trajectory.dimension = py::cast<std::size_t>(out[4]);
+      if (!out[5].is_none()) {
+        trajectory.has_impacts = true;
+        trajectory.impacts = copied<double>(out[5]);
+      }
       return trajectory;
     } catch (py::error_already_set& e) {
       if (e.matches(PyExc_KeyboardInterrupt)) {  // Ctrl-C in the step function: the whole call stops

@@ -75,7 +75,14 @@ def answer_with(change):
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda t, q, v, c: (t, q), re.escape("returned 2 values where (t, q, v) or (t, q, v, contact) was expected")),
+    (lambda t, q, v, c: (t, q),
+     re.escape("returned 2 values where (t, q, v), (t, q, v, contact) or (t, q, v, None, impacts) was expected")),
+    (lambda t, q, v, c: (t, q, v, c, [[0.5, 1, -1, 0.5]]), "returned contact flags and an impact table"),
+    (lambda t, q, v, c: (t, q, v, None, [0.5, 1, -1, 0.5]), re.escape("returned impacts of shape (4,) where (n, 4)")),
+    (lambda t, q, v, c: (t, q, v, None, [[100.0, 1, -1, 0.5]]), "the step function's impact 1 t = 100 is outside the run's horizon"),
+    (lambda t, q, v, c: (t, q, v, None, [[1.0, 1, -1, 0.5], [0.5, 1, -1, 0.5]]),
+     "the step function's impact 2 t = 0.5 is earlier than the previous impact's 1"),
+    (lambda t, q, v, c: (t, q, v, None, [[0.5, 2, -1, 0.5]]), re.escape("'coordinate': 2 is not a coordinate of the model (1 … 1)")),
     (lambda t, q, v, c: 3.0, re.escape("returned float where (t, q, v)")),
     (lambda t, q, v, c: (t[:-1], q, v), r"returned t of shape \(20,\) where \(21,\) was asked for"),
     (lambda t, q, v, c: (t, np.stack([q, q], axis=1), v), r"returned q of shape \(21, 2\) where \(21,\) was asked for"),
@@ -140,3 +147,24 @@ def test_the_test_set_calls_a_step_function_once_per_step_of_each_ladder():
     result = vibro.testset(ids=["VI-02"], step_fn=stateful(calls), threads=0)
     rungs = [score.steps for score in result.pairs[0].scores]
     assert sorted(calls) == sorted([rungs[0]] + rungs)
+
+
+def test_a_step_function_reports_its_impacts_in_an_impact_table():
+    # The example event-driven integrator's table (examples/external/event_driven_oscillator.py
+    # as a program) given by a step function instead: the study measures its impact times at the
+    # rounding level, as the program's (tests/external_scheme_test.cpp).
+    import json
+    import subprocess
+    import sys
+
+    def event_driven(problem, h):
+        answer = subprocess.run([sys.executable, "examples/external/event_driven_oscillator.py"], input=json.dumps(problem),
+                                capture_output=True, text=True, check=True).stdout.splitlines()
+        split = answer.index("t,coordinate,v_minus,v_plus")
+        rows = np.array([[float(x) for x in line.split(",")] for line in answer[1:split]])
+        impacts = np.array([[float(x) for x in line.split(",")] for line in answer[split + 1:]])
+        return rows[:, 0], rows[:, 1], rows[:, 2], None, impacts
+    study = vibro.converge("cases/study_ps_centered_periodic.toml", step_fn=event_driven)
+    for row in study.convergence.rows:
+        assert row.impacts.scheme == row.impacts.reference == 10
+        assert row.errors.impact_time < 1e-11

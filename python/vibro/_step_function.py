@@ -1,10 +1,12 @@
 """A Python step function as a scheme (docs/python.md "Your own scheme in Python").
 
 The user's step_fn(problem, h) gets the problem as a dict (the problem of the external-program
-protocol, docs/own_scheme.md "The problem") and h as a float, and returns (t, q, v) or
-(t, q, v, contact): arrays of steps + 1 rows, q and v of shape (rows,) for one coordinate or
-(rows, N) for N. Their shapes are checked here, their values (finite, on the grid t0 + k h,
-increasing) by vibro, as a program's rows are."""
+protocol, docs/own_scheme.md "The problem") and h as a float, and returns (t, q, v),
+(t, q, v, contact) or (t, q, v, None, impacts): arrays of steps + 1 rows, q and v of shape
+(rows,) for one coordinate or (rows, N) for N; impacts an (n, 4) array of the impacts the scheme
+located itself, a row (t, coordinate, v_minus, v_plus) each (the protocol's impact table,
+docs/own_scheme.md). Their shapes are checked here, their values (finite, on the grid t0 + k h,
+increasing; the impacts as a program's table) by vibro, as a program's rows are."""
 import json
 
 import numpy as np
@@ -12,7 +14,7 @@ import numpy as np
 
 class StepFunctionCall:
     """What the compiled part calls once per step size: the problem's JSON text in; out
-    (t, q, v, contact or None, dimension) as contiguous float64 and uint8 arrays, or a str
+    (t, q, v, contact or None, dimension, impacts or None) as contiguous float64 and uint8 arrays, or a str
     saying what is wrong with the answer. An exception of step_fn is kept in `raised` and
     raised again (the compiled part reports it as a RunError, whose cause it becomes)."""
 
@@ -31,9 +33,9 @@ class StepFunctionCall:
 
 
 def checked_answer(out, rows, dimension):
-    if not isinstance(out, (tuple, list)) or len(out) not in (3, 4):
+    if not isinstance(out, (tuple, list)) or len(out) not in (3, 4, 5):
         return (f"returned {type(out).__name__ if not isinstance(out, (tuple, list)) else f'{len(out)} values'} "
-                "where (t, q, v) or (t, q, v, contact) was expected")
+                "where (t, q, v), (t, q, v, contact) or (t, q, v, None, impacts) was expected")
     arrays = []
     for name, x in zip(("t", "q", "v"), out):
         # NumPy would drop an imaginary part with no more than a warning.
@@ -56,7 +58,7 @@ def checked_answer(out, rows, dimension):
             return f"returned {name} of shape {a.shape} where {wanted} was asked for (one row per node{per_row})"
         checked.append(np.ascontiguousarray(a.reshape(-1)))
     contact = None
-    if len(out) == 4 and out[3] is not None:
+    if len(out) >= 4 and out[3] is not None:
         c = np.asarray(out[3])
         if c.shape != (rows,):
             return f"returned contact of shape {c.shape} where ({rows},) was asked for"
@@ -65,4 +67,17 @@ def checked_answer(out, rows, dimension):
         if not np.isin(c, (0, 1)).all():
             return "returned contact flags other than 0 and 1 (or True and False)"
         contact = np.ascontiguousarray(c, dtype=np.uint8)
-    return t, checked[0], checked[1], contact, dimension
+    impacts = None
+    if len(out) == 5 and out[4] is not None:
+        if contact is not None:
+            return "returned contact flags and an impact table: a scheme reports its impacts one way (contact None)"
+        try:
+            impacts = np.array(out[4], dtype=np.float64)
+        except (TypeError, ValueError) as error:
+            return f"returned impacts that are not an array of numbers ({error})"
+        if impacts.size == 0:
+            impacts = impacts.reshape(0, 4)
+        if impacts.ndim != 2 or impacts.shape[1] != 4:
+            return f"returned impacts of shape {impacts.shape} where (n, 4) was asked for: t, coordinate, v_minus, v_plus per impact"
+        impacts = np.ascontiguousarray(impacts.reshape(-1))
+    return t, checked[0], checked[1], contact, dimension, impacts

@@ -179,7 +179,10 @@ class ProgramTrajectory {
   /// table, each of whose impacts is checked and given to `on_impact` in order, and the program
   /// exit with status 0; a run that stopped early (it left the escape bound) stops the program.
   void finish(const std::function<void(const ProgramImpact<Real>&)>& on_impact = nullptr) {
-    if (!reads_output()) return;
+    if (!reads_output()) {
+      if (computed_.has_impacts) read_impacts(on_impact);
+      return;
+    }
     if (rows_ < steps_ + 1) {
       if (program_) program_->stop();
       return;
@@ -224,6 +227,10 @@ class ProgramTrajectory {
       if (values->size() != rows * dimension_)
         wrong("gave " + std::to_string(values->size()) + " values of " + name + " where " +
               std::to_string(rows * dimension_) + " were asked for");
+    if (computed_.has_impacts && !computed_.contact.empty())
+      wrong("gave contact flags and an impact table: a scheme reports its impacts one way");
+    if (computed_.impacts.size() % 4 != 0)
+      wrong("gave an impact table of " + std::to_string(computed_.impacts.size()) + " numbers, not 4 per impact");
     if (!computed_.contact.empty()) {
       if (computed_.contact.size() != rows)
         wrong("gave " + std::to_string(computed_.contact.size()) + " contact flags where " + std::to_string(rows) +
@@ -425,7 +432,10 @@ class ProgramTrajectory {
     ProgramImpact<Real> impact{times_.first(), 1, times_.first(), times_.first()}, previous = impact;
     std::vector<bool> seen_at_this_time(stops_.size(), false);
     for (std::int64_t j = 0;; ++j) {
-      if (!(binary_ ? binary_impact(j, impact) : text_impact(j, impact))) return;
+      const bool more = !reads_output() ? computed_impact(j, impact)
+                        : binary_         ? binary_impact(j, impact)
+                                          : text_impact(j, impact);
+      if (!more) return;
       if (j == most)
         fail("gave more than the " + std::to_string(most) + " impacts an impact table may hold (max(steps + 1, 10 000))");
       if (impact.t < times_.first() || impact.t > times_.last())
@@ -468,14 +478,27 @@ class ProgramTrajectory {
   /// Impact j + 1 of a binary table (four binary64: t, coordinate, v_minus, v_plus); false at the end.
   bool binary_impact(std::int64_t j, ProgramImpact<Real>& impact) {
     if (!binary_doubles(j, 4)) return false;
-    computed_value(j, 0, doubles_[0], impact.t);
-    const double coordinate = doubles_[1];
+    impact_from_doubles(j, doubles_.data(), impact);
+    return true;
+  }
+
+  /// Impact j + 1 of the impact table a step function returned; false after its last.
+  bool computed_impact(std::int64_t j, ProgramImpact<Real>& impact) {
+    const auto at = static_cast<std::size_t>(4 * j);
+    if (at >= computed_.impacts.size()) return false;
+    impact_from_doubles(j, &computed_.impacts[at], impact);
+    return true;
+  }
+
+  /// An impact from its four numbers t, coordinate, v_minus, v_plus (each a double, exact in Real).
+  void impact_from_doubles(std::int64_t j, const double* four, ProgramImpact<Real>& impact) {
+    computed_value(j, 0, four[0], impact.t);
+    const double coordinate = four[1];
     if (!(coordinate >= 1 && coordinate <= static_cast<double>(stops_.size()) && coordinate == std::floor(coordinate)))
       fail_at(j, 1, to_text(coordinate) + " is not a coordinate of the model (1 … " + std::to_string(stops_.size()) + ")");
     impact.coordinate = static_cast<std::size_t>(coordinate);
-    computed_value(j, 2, doubles_[2], impact.v_minus);
-    computed_value(j, 3, doubles_[3], impact.v_plus);
-    return true;
+    computed_value(j, 2, four[2], impact.v_minus);
+    computed_value(j, 3, four[3], impact.v_plus);
   }
 
   /// The coordinates with a stop, said for a message.
@@ -496,11 +519,12 @@ class ProgramTrajectory {
 
   [[noreturn]] void fail(const std::string& message) {
     if (program_) program_->stop();
-    throw RunFailure(context_ + ": the program " + message + stderr_said());
+    throw RunFailure(context_ + (reads_output() ? ": the program " : ": the step function ") + message + stderr_said());
   }
   /// Row k (impact k + 1 of the impact table), and for a program's row the line of its output it
   /// is on.
   std::string row_named(std::int64_t k) const {
+    if (reading_impacts_ && !reads_output()) return "the step function's impact " + std::to_string(k + 1);
     if (binary_) return (reading_impacts_ ? "binary impact " + std::to_string(k + 1) : "binary row " + std::to_string(k));
     if (reading_impacts_)
       return "impact " + std::to_string(k + 1) + " (line " + std::to_string(lines_) + " of its output)";
