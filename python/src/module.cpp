@@ -228,7 +228,7 @@ PYBIND11_MODULE(_core, m) {
     }
   });
 
-  py::class_<CaseSpec>(m, "Case", "A case file, read and checked: load_case(path) or case_from_dict(d).")
+  py::class_<CaseSpec>(m, "Case", py::dynamic_attr(), "A case file, read and checked: load_case(path) or case_from_dict(d).")
       .def_property_readonly("name", [](const CaseSpec& c) { return c.name; })
       .def_property_readonly("file", [](const CaseSpec& c) { return c.file; }, "The file (or label) it was read from")
       .def_property_readonly("description", [](const CaseSpec& c) { return c.description; })

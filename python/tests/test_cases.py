@@ -127,3 +127,16 @@ def test_the_shipped_data_is_found_whatever_the_working_directory_holds(tmp_path
     assert [c.file for c in vibro.list_cases()] == [c.file for c in vibro.list_cases(shipped)]
     assert [p.id for p in vibro.testset_problems(ids=["VI-02"])] == ["VI-02"]
     assert vibro.testset(ids=["VI-02"], timing_repeats=0).pairs[0].problem == "VI-02"
+
+
+def test_a_case_gives_its_tables_back():
+    # Case had no to_dict(): a case read from a file or made from a dict gives its tables, and
+    # a case made from them runs the same.
+    case = vibro.load_case("cases/ps_forced_oscillator.toml")
+    tables = case.to_dict()
+    assert tables["case"]["name"] == case.name and tables["model"]["type"] == case.model
+    again = vibro.case_from_dict(tables)
+    assert again.to_dict() == tables
+    assert vibro.run(again, trajectory=False).run.final == vibro.run(case, trajectory=False).run.final
+    tables["case"]["name"] = "changed"
+    assert case.to_dict()["case"]["name"] == case.name  # a copy

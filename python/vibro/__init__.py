@@ -14,10 +14,12 @@ value; in a double run, the value itself); a run wider than double or exact also
 number's exact text in the field KEY_text. Bad input raises InputError (a ValueError) with the
 message `vibro` prints; a run that cannot go on raises RunError. Ctrl-C stops a long call
 (KeyboardInterrupt)."""
+import copy
 import json
 import numbers
 import os
 import pathlib
+import tomllib
 import warnings
 
 import numpy as np
@@ -62,7 +64,19 @@ def _cases_dir(directory):
 def load_case(path):
     """The case file at `path` (TOML, docs/case_files.md), read and checked. InputError when it
     is not a valid case."""
-    return _core.load_case(os.fspath(path))
+    case = _core.load_case(os.fspath(path))
+    with open(path, "rb") as file:  # read and checked above: a valid TOML file
+        case._tables = tomllib.load(file)
+    return case
+
+
+def _case_to_dict(case):
+    """The case's tables as its file (or the dict it was made from) gives them, exact values as
+    their strings: case_from_dict(case.to_dict()) is the same case."""
+    return copy.deepcopy(case._tables)
+
+
+Case.to_dict = _case_to_dict
 
 
 def case_from_dict(case, name="<dict>"):
@@ -88,7 +102,9 @@ def case_from_dict(case, name="<dict>"):
         text = case_toml(case)
     except ValueError as error:
         raise InputError(f"{name}: {error}") from None
-    return _core.parse_case(text, name)
+    parsed = _core.parse_case(text, name)
+    parsed._tables = tomllib.loads(text)
+    return parsed
 
 
 def _case(case):
