@@ -24,7 +24,7 @@ packages=(
   ccache
   libsiconos-kernel-dev
   python3-jsonschema
-  python3-dev python3-pybind11 python3-numpy python3-pytest python3-scipy
+  python3-dev python3-pybind11 python3-numpy python3-pytest python3-scipy python3-pandas
   libflint-arb-dev python3-mpmath
   libopenmpi-dev openmpi-bin
   clang libclang-rt-14-dev

@@ -168,3 +168,22 @@ def test_a_step_function_reports_its_impacts_in_an_impact_table():
     for row in study.convergence.rows:
         assert row.impacts.scheme == row.impacts.reference == 10
         assert row.errors.impact_time < 1e-11
+
+
+@pytest.mark.parametrize("precision, repeats", [("double", 1), ("mpfr:30", 0)])
+def test_a_studys_table_is_its_csv_as_a_dataframe(tmp_path, precision, repeats):
+    # pd.DataFrame(study.convergence.rows) was an (8, 1) column of objects: table() has the
+    # CSV's columns and values (double with its measured floor and times; MPFR with its texts).
+    pandas = pytest.importorskip("pandas", reason="pandas is not installed for this Python (python3-pandas)")
+    study = vibro.converge(STUDY, precision=precision, timing_repeats=repeats, out=tmp_path)
+    table = study.table()
+    csv = pandas.read_csv(next(tmp_path.glob("*.csv")), float_precision="round_trip",  # the decimals read exactly
+                          dtype={c: str for c in table.columns if c.endswith("_text")})
+    assert list(table.columns) == list(csv.columns)
+    for column in table.columns:
+        if column == "seconds":  # the CSV writes six significant digits
+            assert np.allclose(table[column], csv[column], rtol=1e-5)
+        elif table[column].dtype == np.float64:
+            assert np.array_equal(table[column].to_numpy(), csv[column].to_numpy(), equal_nan=True), column
+        else:
+            assert table[column].tolist() == csv[column].tolist(), column

@@ -32,7 +32,7 @@ from ._result import Result
 from ._step_function import StepFunctionCall
 
 __version__ = _core.version
-__all__ = ["Case", "InputError", "RunError", "Result", "RunResult", "Trajectory", "Reference", "load_case", "case_from_dict",
+__all__ = ["Case", "InputError", "RunError", "Result", "RunResult", "Study", "Trajectory", "Reference", "load_case", "case_from_dict",
            "list_cases", "schemes", "testset_problems", "run", "reference", "converge", "lyapunov", "orbits",
            "testset", "data_dir"]
 
@@ -265,7 +265,58 @@ def converge(case, step_fn=None, name=None, precision=None, threads=0, timing_re
                _arg.flag(measure_rounding, "measure_rounding", optional=True))
     text = _with_step_function(step_fn, _arg.text(name, "name"), lambda call, label: _core.converge(
         *checked, call, label, _arg.path(out, "out")))
-    return _document(text, "study")
+    return Study(_warned(json.loads(text)), "study")
+
+
+# The error metrics in the order of the study's CSV columns (docs/outputs.md "Error metrics");
+# the JSON keeps them in an object, whose keys carry no order.
+_METRICS = ("position_linf", "position_l1", "velocity_linf", "velocity_l1", "final_position", "final_velocity",
+            "impact_time")
+
+
+class Study(Result):
+    """The document of `vibro converge --json`, and `table()`: its rows as a pandas DataFrame."""
+
+    __slots__ = ()
+
+    def table(self):
+        """The study's rows as a pandas DataFrame whose columns are those of the CSV `vibro
+        converge --out` writes: h (as written), h_value, steps, scheme_impacts,
+        reference_impacts, the error metrics, their rounding parts (rounding_…) when the floor
+        was measured, seconds when timed, and in a run wider than double the exact texts
+        (h_value_text, …_text). Needs pandas (Debian's python3-pandas)."""
+        try:
+            import pandas
+        except ImportError as missing:
+            raise ImportError("Study.table() needs pandas (Debian: python3-pandas)") from missing
+        study = self._data["convergence"]
+        rows = study["rows"]
+        measured = study["rounding_floor"]["measured_at"] is not None
+        timed = any(row.get("seconds") is not None for row in rows)
+        twins = any("h_value_text" in row for row in rows)
+        metrics = list(_METRICS) + ([f"rounding_{m}" for m in _METRICS] if measured else [])
+
+        def value(row, metric):
+            part = metric.startswith("rounding_")
+            values = row["rounding_parts"] if part else row["errors"]
+            return values.get(metric[len("rounding_"):] if part else metric)
+
+        columns = {"h": [r["h"] for r in rows], "h_value": [r["h_value"] for r in rows],
+                   "steps": [r["steps"] for r in rows],
+                   "scheme_impacts": [r["impacts"]["scheme"] for r in rows],
+                   "reference_impacts": [r["impacts"]["reference"] for r in rows]}
+        for metric in metrics:
+            columns[metric] = [value(r, metric) for r in rows]
+        if timed:
+            columns["seconds"] = [r.get("seconds") for r in rows]
+        if twins:
+            columns["h_value_text"] = [r["h_value_text"] for r in rows]
+            for metric in metrics:
+                columns[f"{metric}_text"] = [value(r, f"{metric}_text") for r in rows]
+        frame = pandas.DataFrame(columns)
+        for metric in metrics:  # an absent error is NaN, as an empty CSV cell reads
+            frame[metric] = frame[metric].astype("float64")
+        return frame
 
 
 def _timing_repeats(timing_repeats, step_fn, command_default):
