@@ -18,6 +18,10 @@
 //                                 (target: within 2x). Both evaluate the reference at every
 //                                 node, which costs the same in both: the difference is the
 //                                 protocol and the program's own run.
+//   BM_computed_rows              a trajectory computed in the process (the Python module's step
+//                                 functions, docs/python.md) at T/12800, handed over as arrays:
+//                                 vibro's side of each row (the arrays copied, each row checked
+//                                 and replayed), the counter ns per row (target: at most 100)
 //   BM_c_binary_through_protocol, the C example with --binary (rows as binary64 numbers,
 //   BM_converge_c_example_binary  docs/own_scheme.md "Binary rows"): the T/12800 run through
 //                                 `vibro run`, and the study (target: within 2x the built-in)
@@ -103,6 +107,32 @@ void through_protocol(benchmark::State& state, const vibro::ExternalScheme& prog
   state.counters["vibro_cpu_ns_per_row"] = 1e9 * cpu / static_cast<double>(steps + 1);
 }
 
+/// `vibro run` of a trajectory computed in the process: the rows of free flight at T/12800 as a
+/// step function returns them (its arrays copied per call, as the module copies a NumPy answer).
+void BM_computed_rows(benchmark::State& state) {
+  const vibro::CaseSpec c = at_finest_step();
+  using Model = vibro::ImpactOscillator<double>;
+  const vibro::BoundCase<Model> b = vibro::bind_case<Model>(c);
+  const vibro::RunHorizon<double> horizon(b, c.step);
+  const std::int64_t rows = horizon.steps() + 1;
+  vibro::ComputedTrajectory answer;
+  for (std::int64_t k = 0; k < rows; ++k) {
+    answer.t.push_back(b.t0 + static_cast<double>(k) * b.step(c.step));
+    answer.q.push_back(1.0 + 1e-3 * answer.t.back());
+    answer.v.push_back(1e-3);
+  }
+  vibro::ExternalScheme computed;
+  computed.name = "computed";
+  computed.command = "arrays computed in the process";
+  computed.compute = [&answer](const std::string&) { return answer; };
+  vibro::RunOptions options;
+  options.program = &computed;
+  for (auto _ : state) benchmark::DoNotOptimize(vibro::run_case(c, options).run.steps);
+  state.counters["ns_per_row"] =
+      benchmark::Counter(static_cast<double>(rows) * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
+                                                               benchmark::Counter::kInvert);
+}
+
 void BM_python_output_read(benchmark::State& state) { output_read(state, python); }
 void BM_python_through_protocol(benchmark::State& state) { through_protocol(state, python); }
 void BM_c_output_read(benchmark::State& state) { output_read(state, c_example); }
@@ -124,6 +154,7 @@ void BM_converge_built_in(benchmark::State& state) { converge(state, nullptr); }
 void BM_converge_c_example(benchmark::State& state) { converge(state, &c_example); }
 void BM_converge_c_example_binary(benchmark::State& state) { converge(state, &c_example_binary); }
 
+BENCHMARK(BM_computed_rows)->Unit(benchmark::kMillisecond)->Iterations(3)->Repetitions(5);
 BENCHMARK(BM_python_output_read)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
 BENCHMARK(BM_python_through_protocol)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
 BENCHMARK(BM_c_output_read)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
@@ -149,6 +180,9 @@ int main(int argc, char** argv) {
               reporter.counter("BM_c_through_protocol", "vibro_cpu_ns_per_row"));
   const double c = vibro::bench::print_ratio(reporter, "BM_converge_c_example", "BM_converge_built_in");
   vibro::bench::print_target(c, "BM_converge_c_example", "BM_converge_built_in", 2);
+  const double computed = reporter.counter("BM_computed_rows", "ns_per_row");
+  std::printf("vibro's side of a computed row (a step function's): %.0f ns (target: at most 100): %s\n", computed,
+              computed <= 100 ? "met" : "NOT met");
   std::printf("vibro's own CPU per binary row: %.0f ns\n",
               reporter.counter("BM_c_binary_through_protocol", "vibro_cpu_ns_per_row"));
   const double binary = vibro::bench::print_ratio(reporter, "BM_converge_c_example_binary", "BM_converge_built_in");
