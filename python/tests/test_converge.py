@@ -187,3 +187,18 @@ def test_a_studys_table_is_its_csv_as_a_dataframe(tmp_path, precision, repeats):
             assert np.array_equal(table[column].to_numpy(), csv[column].to_numpy(), equal_nan=True), column
         else:
             assert table[column].tolist() == csv[column].tolist(), column
+
+
+def test_the_fast_step_function_gives_the_plain_ones_errors():
+    # examples/python/paoli_schatzman_fast.py is the same recurrence with its terms in another
+    # order and NumPy's cos: its study's errors are the plain example's within the rounding the
+    # study's floor allows (64 ε per step times the scale: |u| ≤ 1, |v| ≤ 4, t ≤ 32), impacts alike.
+    from paoli_schatzman_fast import paoli_schatzman_fast
+    case = "cases/study_ps_centered_periodic.toml"
+    plain = vibro.converge(case, step_fn=paoli_schatzman, measure_rounding=False)
+    fast = vibro.converge(case, step_fn=paoli_schatzman_fast, measure_rounding=False)
+    for a, b in zip(fast.convergence.rows, plain.convergence.rows):
+        assert a.impacts.to_dict() == b.impacts.to_dict()
+        floor = 64 * 2.220446049250313e-16 * b.steps * 4 * 32
+        for metric in b.errors.keys():
+            assert abs(a.errors[metric] - b.errors[metric]) <= floor, metric
