@@ -86,6 +86,8 @@ STUDY = "cases/study_ps_harmonic_obstacle.toml"
     (lambda: vibro.orbits("cases/reference_periodic.toml", n=0), ValueError, "n: at least 1, not 0"),
     (lambda: vibro.testset(ids=["VI-02"], precision=3), TypeError, "precision: a precision's name"),
     (lambda: vibro.testset(ids=["VI-02"], all="yes"), TypeError, "all: True or False, not str 'yes'"),
+    (lambda: vibro.load_case(5), TypeError, "path: a path (str or pathlib.Path), not int 5"),
+    (lambda: vibro.list_cases(3), TypeError, "directory: a path (str or pathlib.Path) or None, not int 3"),
 ])
 def test_a_wrong_argument_is_named_in_pythons_words(call, error, message):
     # They showed pybind11's signatures ("arg0: vibro._core.Case, arg1: Optional[str], …") or

@@ -57,14 +57,14 @@ def _cases_dir(directory):
     """`directory`, else the shipped cases: never a `cases/` of the working directory, which may
     be a user's own (it broke testset(): "cases/testset: cannot read the directory of cases")."""
     if directory is not None:
-        return os.fspath(directory)
+        return _arg.path(directory, "directory")
     return os.fspath(data_dir() / "cases")
 
 
 def load_case(path):
     """The case file at `path` (TOML, docs/case_files.md), read and checked. InputError when it
     is not a valid case."""
-    case = _core.load_case(os.fspath(path))
+    case = _core.load_case(_arg.path(path, "path", optional=False))
     with open(path, "rb") as file:  # read and checked above: a valid TOML file
         case._tables = tomllib.load(file)
     return case
