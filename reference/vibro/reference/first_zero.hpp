@@ -20,6 +20,8 @@
 // A fixed sweep with a sign test between samples, as seed 001 §3.1 does with h = T/2513,
 // misses any excursion below zero that fits between two samples; this search cannot.
 
+#include "vibro/support/cancellation.hpp"
+
 #include <boost/math/tools/toms748_solve.hpp>
 
 #include <cmath>
@@ -104,6 +106,9 @@ ZeroSearch<Real> first_zero(const G& g, const DG& dg, const Bound& bound, const 
     throw std::logic_error("first_zero: needs g(t_a) > 0, or g(t_a) = 0 with g'(t_a) > 0");
   Real w = min(settings.max_window, Real(t_b - t_a));
   while (l < t_b) {
+    // A flight without a contact may span the whole horizon: tens of thousands of windows,
+    // seconds at high precision. A request to stop is tested at each (support/cancellation.hpp).
+    throw_if_cancelled();
     if (++result.windows > settings.max_windows)
       throw std::runtime_error("first_zero: more than " + std::to_string(settings.max_windows) +
                                " windows without a decision (hard cap reached)");

@@ -8,6 +8,7 @@
 #include "vibro/analysis/lyapunov.hpp"
 #include "vibro/analysis/poincare_maps_difference.hpp"
 #include "vibro/scheme/corrected_crank_nicolson.hpp"
+#include "vibro/support/cancellation.hpp"
 
 #include <array>
 #include <cstddef>
@@ -41,7 +42,9 @@ class CorrectedSchemeFlow : public ContactRecord {
     std::array<std::int64_t, M> impacts{};
     for (std::size_t i = 0; i < M; ++i) {
       typename Scheme::State x{t_start, points[i].u, points[i].v, 0};
+      std::int64_t steps = 0;
       scheme_.advance_to(x, t_end, [&](const typename Scheme::State&, const typename Scheme::StepReport& report) {
+        throw_if_cancelled_at_step<Real>(++steps);  // a period is seconds of steps at high precision
         impacts[i] += report.impact.has_value() || report.fallback;
       });
       points[i] = PhasePoint<Real>{std::move(x.u), std::move(x.v)};

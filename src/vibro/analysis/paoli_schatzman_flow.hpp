@@ -13,6 +13,7 @@
 #include "vibro/analysis/lyapunov.hpp"
 #include "vibro/analysis/poincare_maps_difference.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/support/cancellation.hpp"
 
 #include <array>
 #include <cstddef>
@@ -51,6 +52,7 @@ class PaoliSchatzmanFlow : public ContactRecord {
     bool changed = false;
     std::int64_t active = 0, reversals = 0;
     for (std::int64_t n = 0; n < steps_per_period_; ++n) {
+      throw_if_cancelled_at_step<Real>(n);  // a period is seconds of steps at high precision
       const bool base = scheme_.step(states[0]);
       active += base;
       reversals += base && !previous_active_;

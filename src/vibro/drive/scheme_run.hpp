@@ -221,6 +221,7 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
     for (std::int64_t k = 1; k <= horizon.sections() && !end.escaped; ++k) {
       scheme.advance_to(x, horizon.section_time(k), [&](const typename S::State& y, const auto& report) {
         ++end.steps;
+        throw_if_cancelled_at_step<typename S::real_type>(end.steps);  // a section may be seconds of steps
         require_within_step_limit(y);
         require_finite(y);
         on_step(y, report);
@@ -235,18 +236,19 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
     // per step only what cannot wait for a section's end: finiteness (the first non-finite
     // step is the one named, and a projection onto u ≥ u_min could turn a NaN back into a
     // number before the section ends) and the escape bound when the case has one.
+    constexpr std::int64_t tested_every = steps_between_cancellation_tests<typename S::real_type>;
     const std::int64_t total = horizon.steps(), per_section = horizon.steps_per_section();
     const std::int64_t chunk = per_section > 0 ? per_section : std::max<std::int64_t>(total, 1);
     const bool bounded = horizon.escape().has_value(), reporting = options.progress != nullptr;
     if (reporting)
       options.progress->begin(options.label, total, "steps", static_cast<double>(total) * options.seconds_per_step);
     // A piece of steps ends at the next section's end or the next multiple of
-    // steps_between_cancellation_tests, where the cancellation request is tested and, at
-    // such a multiple, the progress told.
+    // steps_between_cancellation_tests (2^16 in double, 1 in MPFR), where the cancellation
+    // request is tested and, at such a multiple, the progress told.
     while (end.steps < total && !end.escaped) {
       const std::int64_t stop =
           std::min({total, (end.steps / chunk + 1) * chunk,
-                    (end.steps / steps_between_cancellation_tests + 1) * steps_between_cancellation_tests});
+                    (end.steps / tested_every + 1) * tested_every});
       while (end.steps < stop) {
         const auto report = scheme.step(x);
         ++end.steps;
@@ -254,7 +256,7 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
         on_step(std::as_const(x), node_contact(report));
         if (bounded && beyond(x)) break;
       }
-      if (reporting && end.steps % steps_between_cancellation_tests == 0) options.progress->advance(end.steps);
+      if (reporting && end.steps % tested_every == 0) options.progress->advance(end.steps);
       if (per_section > 0 && !end.escaped && end.steps % per_section == 0)
         on_section(std::as_const(x), end.steps / per_section);
       throw_if_cancelled();
