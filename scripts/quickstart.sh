@@ -25,6 +25,7 @@ packages=(
   libsiconos-kernel-dev
   python3-jsonschema
   python3-dev python3-pybind11 python3-numpy python3-pytest python3-scipy python3-pandas
+  python3-skbuild python3-build python3-wheel mypy
   libflint-arb-dev python3-mpmath
   libopenmpi-dev openmpi-bin
   clang libclang-rt-14-dev

@@ -28,12 +28,15 @@
 #include "vibro/testset/testset_run.hpp"
 
 #include <nlohmann/json.hpp>
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -114,18 +117,24 @@ nlohmann::json event_json(const ReferenceEventValues& e) {
           {"coordinate", e.coordinate}};
 }
 
+/// What the reference is, its horizon and events, as JSON: every number as its exact text.
+nlohmann::json reference_header(const ReferenceValues& values, const Precision& p) {
+  nlohmann::json json{{"reference", values.reference}, {"precision", p.name()},  {"t0", values.t0.text},
+                      {"t_end", values.t_end.text},    {"dimension", values.dimension}, {"events", nullptr}};
+  if (values.events) {
+    json["events"] = nlohmann::json::array();
+    for (const ReferenceEventValues& e : *values.events) json["events"].push_back(event_json(e));
+  }
+  return json;
+}
+
 /// The reference's values as JSON, every number as its exact text.
 std::string reference(const CaseSpec& c, const std::optional<std::string>& precision,
                       const std::vector<std::string>& times) {
   const Precision p = precision_argument(precision, "precision").value_or(c.precision);
   return interruptible([&](Progress&) {
     const ReferenceValues values = reference_values(c, p, times);
-    nlohmann::json json{{"reference", values.reference}, {"precision", p.name()},  {"t0", values.t0.text},
-                        {"t_end", values.t_end.text},    {"dimension", values.dimension}, {"events", nullptr}};
-    if (values.events) {
-      json["events"] = nlohmann::json::array();
-      for (const ReferenceEventValues& e : *values.events) json["events"].push_back(event_json(e));
-    }
+    nlohmann::json json = reference_header(values, p);
     const auto texts = [](const std::vector<std::vector<NumberText>>& rows) {
       nlohmann::json out = nlohmann::json::array();
       for (const auto& row : rows) {
@@ -139,6 +148,25 @@ std::string reference(const CaseSpec& c, const std::optional<std::string>& preci
     json["velocities"] = texts(values.velocities);
     return json.dump();
   });
+}
+
+/// `values` as a (rows, columns) NumPy array that owns them (no copy).
+py::array_t<double> owned_array(std::vector<double>&& values, std::size_t rows, std::size_t columns) {
+  auto* held = new std::vector<double>(std::move(values));
+  const py::capsule owner(held, [](void* p) { delete static_cast<std::vector<double>*>(p); });
+  return py::array_t<double>({static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(columns)}, held->data(), owner);
+}
+
+/// The reference in double at times given as doubles: the header's JSON, and the positions and
+/// velocities as (rows, dimension) arrays — no text per time (docs/python.md "The reference").
+py::tuple reference_at(const CaseSpec& c, const py::array_t<double, py::array::c_style | py::array::forcecast>& times) {
+  if (times.ndim() != 1) throw InputError("", "times", "a list of times (one dimension) was expected");
+  const std::span<const double> asked(times.data(), static_cast<std::size_t>(times.size()));
+  ReferenceDoubles values = interruptible([&](Progress&) { return reference_doubles(c, asked); });
+  const std::size_t dimension = values.about.dimension;
+  return py::make_tuple(reference_header(values.about, Precision::parse("double")).dump(),
+                        owned_array(std::move(values.positions), asked.size(), dimension),
+                        owned_array(std::move(values.velocities), asked.size(), dimension));
 }
 
 /// The document and the warnings `vibro lyapunov` prints on stderr.
@@ -261,6 +289,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("run", &run);
   m.def("converge", &converge);
   m.def("reference", &reference);
+  m.def("reference_at", &reference_at);
   m.def("lyapunov", &lyapunov);
   m.def("orbits", &orbits);
   m.def("testset", &testset);

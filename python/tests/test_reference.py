@@ -79,3 +79,49 @@ def test_times_outside_the_horizon_are_bad_input():
         vibro.reference(falling("double"), times=np.array([[0.1, 0.2], [0.3, 0.4]]))
     with pytest.raises(TypeError, match="a time is a real number"):
         vibro.reference(falling("double"), times=[0.5 + 1e-3j])
+
+
+def test_times_as_numbers_in_double_give_the_values_of_the_texts():
+    """The array path (no text per time) and the text path compute the same doubles."""
+    case = vibro.load_case("cases/ps_forced_oscillator.toml")
+    times = np.linspace(0, 20 * 2 * np.pi / 1.2, 1001)
+    fast = vibro.reference(case, times=times)
+    texts = vibro.reference(case, times=[repr(float(t)) for t in times])
+    assert fast.q.shape == fast.v.shape == (1001,)
+    assert np.array_equal(fast.q, texts.q) and np.array_equal(fast.v, texts.v)
+    assert np.array_equal(fast.t, texts.t)
+    assert [float(x) for x in fast.q_text[:50]] == list(texts.q[:50])
+    assert fast.events is not None and len(fast.events) == len(texts.events)
+    times[0] = 1e9  # the result keeps its own times
+    assert fast.t[0] == 0
+
+
+MANY_TIMES = """
+import resource, sys, time
+import numpy as np
+import vibro
+case = vibro.load_case("cases/ps_forced_oscillator.toml")
+n = int(sys.argv[1])
+times = np.linspace(0, 20 * 2 * np.pi / 1.2, n)
+vibro.reference(case, times=times[:10])          # the reference itself, computed once before
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+start = time.perf_counter()
+r = vibro.reference(case, times=times)
+seconds = time.perf_counter() - start
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(seconds, (after - before) * 1024 / n, r.q.nbytes + r.v.nbytes + r.t.nbytes)
+"""
+
+
+def test_a_million_times_in_double_take_about_a_second_and_no_memory_beyond_the_arrays():
+    """docs/performance.md "The reference at many times": at least 10^6 times a second in double
+    on a periodic case (measured alone; here under the test suite's load, within 3 s), and at
+    most 100 bytes a time beyond the output arrays (t, q, v: 24 bytes a time)."""
+    import subprocess
+    import sys
+    n = 1_000_000
+    done = subprocess.run([sys.executable, "-c", MANY_TIMES, str(n)], capture_output=True, text=True, check=True)
+    seconds, bytes_per_time, output_bytes = map(float, done.stdout.split())
+    assert seconds < 3.0
+    assert output_bytes == 24 * n
+    assert bytes_per_time - output_bytes / n <= 100

@@ -96,3 +96,19 @@ def test_a_wrong_argument_is_named_in_pythons_words(call, error, message):
         call()
     assert str(raised.value) == message or str(raised.value).startswith(message), str(raised.value)
     assert "arg0" not in str(raised.value) and "_core" not in str(raised.value)
+
+
+def test_an_optional_field_the_document_leaves_out_is_none():
+    """The output's schema (docs/schema/run.schema.json) names `escaped` and `reported_impacts`
+    among a run's fields; a bounded run of a built-in scheme has neither in its document."""
+    result = vibro.run("cases/ps_forced_oscillator.toml", study=False, trajectory=False)
+    assert "escaped" not in result.run.to_dict() and result.run.escaped is None
+    assert result.run["reported_impacts"] is None
+    assert "escaped" in dir(result.run)
+    with pytest.raises(AttributeError, match="has no field 'no_such_field'"):
+        result.run.no_such_field
+    study = vibro.converge("cases/study_ps_harmonic_obstacle.toml", timing_repeats=0)
+    assert all(row.seconds is None for row in study.convergence.rows)  # untimed
+    assert study.convergence.rows[0].steps > 0
+    listed = vibro.list_cases()[0]
+    assert listed.name and (listed.description is None or isinstance(listed.description, str))

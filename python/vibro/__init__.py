@@ -19,13 +19,25 @@ import json
 import numbers
 import os
 import pathlib
+import sys
 import tomllib
 import warnings
+from typing import Any, Callable, Optional, Sequence, Union
 
-import numpy as np
+try:
+    import numpy as np
+    from . import _core
+except ImportError as error:  # NumPy missing, or another interpreter than the module's (a venv, pyenv, conda)
+    from . import _built_for
+    if os.path.realpath(sys.executable) == os.path.realpath(_built_for.interpreter):
+        raise ImportError(f"{error}: vibro needs NumPy and its compiled part for {sys.executable}") from error
+    raise ImportError(f"vibro's compiled part is built for {_built_for.interpreter} (Python {_built_for.version}), "
+                      f"this is {sys.executable} (Python {sys.version.split()[0]}): {error}; run that interpreter, "
+                      f"or install vibro into this one with `pip install --no-build-isolation .` "
+                      f"(docs/python.md \"Installing with pip\")") from error
 
 from . import _arguments as _arg
-from . import _core
+from . import _schema
 from ._case_toml import case_toml
 from ._core import Case, InputError, RunError
 from ._result import Result
@@ -36,15 +48,20 @@ __all__ = ["Case", "InputError", "RunError", "Result", "RunResult", "Study", "Tr
            "list_cases", "schemes", "testset_problems", "run", "reference", "converge", "lyapunov", "orbits",
            "testset", "data_dir"]
 
+# The types the functions take (type aliases, for hints: docs/python.md "Types").
+PathLike = Union[str, "os.PathLike[str]"]  # a path: a str or a pathlib.Path
+CaseLike = Union[Case, PathLike, dict[str, Any]]  # a case: a Case, a path to its file or a dict of its tables
+StepFunction = Callable[[dict[str, Any], float], tuple[Any, ...]]  # (problem, h) -> (t, q, v[, contact[, impacts]])
+
 InputError.__doc__ = "Bad input (a case, an argument): the one-line message `vibro` prints. A ValueError."
 RunError.__doc__ = "A run that cannot go on (a state no longer finite, a step function's failure). A RuntimeError."
 
 
-def data_dir():
-    """The shipped data (cases/, reference/, the published tables): share/vibro of the build
-    tree or of the installation this module belongs to."""
+def data_dir() -> pathlib.Path:
+    """The shipped data (cases/, reference/, the published tables): the package's data/ when pip
+    installed it, else share/vibro of the build tree or of the installation this module belongs to."""
     here = pathlib.Path(__file__).resolve().parent
-    candidates = [here.parents[1] / "share" / "vibro"]  # build/<preset>/python/vibro
+    candidates = [here / "data", here.parents[1] / "share" / "vibro"]  # pip; build/<preset>/python/vibro
     if len(here.parents) > 3:
         candidates.append(here.parents[3] / "share" / "vibro")  # PREFIX/lib/pythonX.Y/dist-packages/vibro
     for candidate in candidates:
@@ -61,7 +78,7 @@ def _cases_dir(directory):
     return os.fspath(data_dir() / "cases")
 
 
-def load_case(path):
+def load_case(path: PathLike) -> Case:
     """The case file at `path` (TOML, docs/case_files.md), read and checked. InputError when it
     is not a valid case."""
     case = _core.load_case(_arg.path(path, "path", optional=False))
@@ -76,10 +93,10 @@ def _case_to_dict(case):
     return copy.deepcopy(case._tables)
 
 
-Case.to_dict = _case_to_dict
+Case.to_dict = _case_to_dict  # type: ignore[assignment]  # the stub declares it for users
 
 
-def case_from_dict(case, name="<dict>"):
+def case_from_dict(case: dict[str, Any], name: str = "<dict>") -> Case:
     """A case from a dict of tables, as a case file writes them (docs/case_files.md):
 
     >>> import vibro
@@ -126,21 +143,27 @@ def _warned(data):
     return data
 
 
-def _document(text, kind):
-    return Result(_warned(json.loads(text)), kind)
+def _document(text, kind, schema_file):
+    return Result(_warned(json.loads(text)), kind, (schema_file, ""))
 
 
-def list_cases(directory=None):
+def _listed(text, key, kind, schema_file):
+    """The entries of the list `key` of a listing document, each a Result."""
+    entry = _schema.entries(_schema.field((schema_file, ""), key))
+    return [Result(x, kind, entry) for x in json.loads(text)[key]]
+
+
+def list_cases(directory: Optional[PathLike] = None) -> list[Result]:
     """The case files of `directory` and its subdirectories (default: the shipped cases, whatever
     the working directory holds): a list of Results with name, file, model, scheme, precision,
     description (`vibro list --json`)."""
-    return [Result(c, "listed case") for c in json.loads(_core.list_cases(_cases_dir(directory)))["cases"]]
+    return _listed(_core.list_cases(_cases_dir(directory)), "cases", "listed case", "list.schema.json")
 
 
-def schemes():
+def schemes() -> list[Result]:
     """The registered schemes: case-file names, models, precisions, options, declared orders
     (`vibro list --schemes --json`), a list of Results."""
-    return [Result(s, "scheme") for s in json.loads(_core.schemes())["schemes"]]
+    return _listed(_core.schemes(), "schemes", "scheme", "schemes.schema.json")
 
 
 def _names(names, argument):
@@ -151,14 +174,14 @@ def _names(names, argument):
     return list(names or [])
 
 
-def testset_problems(ids=None, precision=None, problems=None):
+def testset_problems(ids: Optional[Sequence[str]] = None, precision: Optional[str] = None,
+                     problems: Optional[PathLike] = None) -> list[Result]:
     """The test-set problems (docs/testset.md): id, title, model, origin, stresses, file and the
     schemes that run each at `precision` (default: the problem's own), as `vibro testset list
     --json`; `ids` selects some ("VI-03")."""
     directory = problems if problems is not None else pathlib.Path(_cases_dir(None)) / "testset"
-    return [Result(p, "test-set problem")
-            for p in json.loads(_core.testset_problems(_arg.path(directory, "problems", optional=False),
-                                                       _names(ids, "ids"), _arg.precision(precision)))["problems"]]
+    return _listed(_core.testset_problems(_arg.path(directory, "problems", optional=False), _names(ids, "ids"),
+                                          _arg.precision(precision)), "problems", "test-set problem", "testset_list.schema.json")
 
 
 class Trajectory:
@@ -172,7 +195,7 @@ class Trajectory:
         self._arrays = dict(arrays)
 
     @property
-    def columns(self):
+    def columns(self) -> list[str]:
         return list(self._arrays)
 
     def __getattr__(self, name):
@@ -208,14 +231,15 @@ class Trajectory:
         return list(self._arrays) == list(other._arrays) and all(
             np.array_equal(a, other._arrays[name]) for name, a in self._arrays.items())
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # equal by content: not hashable
 
     def __repr__(self):
         return f"<vibro trajectory: {len(self)} rows of {', '.join(self._arrays)}>"
 
 
-def run(case, precision=None, trajectory=True, error_estimate=True, measure_rounding=None, threads=0, study=True,
-        step_fn=None, name=None):
+def run(case: CaseLike, precision: Optional[str] = None, trajectory: bool = True, error_estimate: bool = True,
+        measure_rounding: Optional[bool] = None, threads: int = 0, study: bool = True,
+        step_fn: Optional[StepFunction] = None, name: Optional[str] = None) -> "RunResult":
     """Runs `case` (a Case, a path or a dict) at `precision` ("double", "mpfr:50", "rational";
     default: the case's): the document of `vibro run --json` (run.final, events, findings, the
     study when the case has one and study=True), with `.trajectory` the rows (`vibro run
@@ -241,15 +265,16 @@ class RunResult(Result):
     __slots__ = ("trajectory",)
 
     def __init__(self, data, trajectory):
-        super().__init__(data, "run")
+        super().__init__(data, "run", ("run.schema.json", ""))
         object.__setattr__(self, "trajectory", trajectory)
 
     def __dir__(self):
         return super().__dir__() + ["trajectory"]
 
 
-def converge(case, step_fn=None, name=None, precision=None, threads=0, timing_repeats=None, measure_rounding=None,
-             out=None):
+def converge(case: CaseLike, step_fn: Optional[StepFunction] = None, name: Optional[str] = None,
+             precision: Optional[str] = None, threads: int = 0, timing_repeats: Optional[int] = None,
+             measure_rounding: Optional[bool] = None, out: Optional[PathLike] = None) -> "Study":
     """The convergence study of `case` over its [convergence] list: the document of `vibro
     converge --json` (convergence.rows: errors per step size; convergence.orders: observed orders
     with bands and verdicts; impacts matched; expected: the [[expected]] verdicts).
@@ -265,7 +290,7 @@ def converge(case, step_fn=None, name=None, precision=None, threads=0, timing_re
                _arg.flag(measure_rounding, "measure_rounding", optional=True))
     text = _with_step_function(step_fn, _arg.text(name, "name"), lambda call, label: _core.converge(
         *checked, call, label, _arg.path(out, "out")))
-    return Study(_warned(json.loads(text)), "study")
+    return Study(_warned(json.loads(text)), "study", ("run.schema.json", ""))
 
 
 # The error metrics in the order of the study's CSV columns (docs/outputs.md "Error metrics");
@@ -279,14 +304,14 @@ class Study(Result):
 
     __slots__ = ()
 
-    def table(self):
+    def table(self) -> Any:
         """The study's rows as a pandas DataFrame whose columns are those of the CSV `vibro
         converge --out` writes: h (as written), h_value, steps, scheme_impacts,
         reference_impacts, the error metrics, their rounding parts (rounding_…) when the floor
         was measured, seconds when timed, and in a run wider than double the exact texts
         (h_value_text, …_text). Needs pandas (Debian's python3-pandas)."""
         try:
-            import pandas
+            import pandas  # type: ignore[import]  # Debian's pandas has no type hints
         except ImportError as missing:
             raise ImportError("Study.table() needs pandas (Debian: python3-pandas)") from missing
         study = self._data["convergence"]
@@ -347,36 +372,45 @@ class Reference:
     `events` (a list of Results: kind, t, v_minus, v_plus, coordinate, each number with its
     exact text, t_text …), `impact_times` (the impacts' times, an array), and at the times
     asked for `t`, `q` and `v` ((len(t),) for one coordinate, (len(t), N) for N) with their
-    exact texts `q_text`, `v_text`. `t0`, `t_end`: the horizon; `method`: what the reference is."""
+    exact texts `q_text`, `v_text` (in double, the shortest texts of the doubles, made when
+    first asked for). `t0`, `t_end`: the horizon; `method`: what the reference is."""
 
-    def __init__(self, data, times):
-        rows = len(times)
+    def __init__(self, data, t, q, v, texts=None):
         self.method = data["reference"]
         self.precision = data["precision"]
         self.t0, self.t0_text = _number(data["t0"]), data["t0"]
         self.t_end, self.t_end_text = _number(data["t_end"]), data["t_end"]
-        dimension = data["dimension"]
         self.events = None
         if data["events"] is not None:
             self.events = [Result({**{k: (_number(x) if k in ("t", "v_minus", "v_plus") else x) for k, x in e.items()},
                                    **{k + "_text": e[k] for k in ("t", "v_minus", "v_plus")}}, "reference event")
                            for e in data["events"]]
-        self.t = np.array([_number(x) for x in times], dtype=np.float64)
-        self.t_text = np.array(times, dtype=str)
-        for key, name in (("positions", "q"), ("velocities", "v")):
-            texts = np.array(data[key], dtype=str).reshape(rows, dimension)
-            values = np.vectorize(_number, otypes=[np.float64])(texts) if rows else np.zeros((0, dimension))
-            if dimension == 1:
-                texts, values = texts.reshape(rows), values.reshape(rows)
-            setattr(self, name, values)
-            setattr(self, name + "_text", texts)
+        if data["dimension"] == 1:
+            q, v = q.reshape(len(t)), v.reshape(len(t))
+        self.t, self.q, self.v = t, q, v
+        self._texts = texts  # {"t": …, "q": …, "v": …} as str arrays, or None: the doubles' reprs
+
+    def _text(self, name):
+        if self._texts is None:
+            self._texts = {}
+        if name not in self._texts:
+            values = getattr(self, name)
+            self._texts[name] = np.array([repr(float(x)) for x in values.reshape(-1)], dtype=str).reshape(values.shape)
+        return self._texts[name]
+
+    t_text = property(lambda self: self._text("t"), doc="The times' exact texts.")
+    q_text = property(lambda self: self._text("q"), doc="The positions' exact texts.")
+    v_text = property(lambda self: self._text("v"), doc="The velocities' exact texts.")
 
     @property
-    def impact_times(self):
+    def impact_times(self) -> np.ndarray:
         return np.array([e.t for e in self.events or [] if e.kind == "impact"], dtype=np.float64)
 
     def to_dict(self):
-        return {key: value for key, value in self.__dict__.items()}
+        """Every attribute, the texts included."""
+        return {"method": self.method, "precision": self.precision, "t0": self.t0, "t0_text": self.t0_text,
+                "t_end": self.t_end, "t_end_text": self.t_end_text, "events": self.events, "t": self.t,
+                "t_text": self.t_text, "q": self.q, "q_text": self.q_text, "v": self.v, "v_text": self.v_text}
 
     def __repr__(self):
         count = "no event list" if self.events is None else f"{len(self.events)} events"
@@ -407,15 +441,48 @@ def _time_texts(times):
     return out
 
 
-def reference(case, times=None, precision=None):
+def _time_doubles(times):
+    """`times` as a float64 array when they are numbers (an array of a real dtype, or a list of
+    ints and floats), else None (decimal strings, exact values: the texts' way)."""
+    if times is None:
+        return np.zeros(0)
+    if isinstance(times, np.ndarray) and times.dtype.kind in "fiu":
+        if times.ndim != 1:
+            raise ValueError(f"times is an array of shape {times.shape}: a list of times (one dimension) was expected")
+        return np.array(times, dtype=np.float64)  # a copy: the result keeps its own times
+    if isinstance(times, (list, tuple)) and all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in times):
+        return np.array(times, dtype=np.float64)
+    return None
+
+
+def reference(case: CaseLike, times: Optional[Sequence[Union[float, str]]] = None,
+              precision: Optional[str] = None) -> "Reference":
     """The case's reference over its horizon at `precision` ("double" or "mpfr:N"; default: the
     case's): its events and, at each of `times` (numbers, or decimal strings for times beyond a
-    double's digits), its position and velocity. A Reference."""
+    double's digits), its position and velocity. A Reference. In double with times as numbers
+    (a NumPy array), the states come back as arrays without a text per time: about 10^6 times
+    a second and 32 bytes a time."""
+    checked, precision = _case(case), _arg.precision(precision)
+    doubles = _time_doubles(times) if (precision or checked.precision) == "double" else None
+    if doubles is not None:
+        header, q, v = _core.reference_at(checked, doubles)
+        return Reference(json.loads(header), doubles, q, v)
     texts = _time_texts(times)
-    return Reference(json.loads(_core.reference(_case(case), _arg.precision(precision), texts)), texts)
+    data = json.loads(_core.reference(checked, precision, texts))
+    rows, dimension = len(texts), data["dimension"]
+    arrays = {}
+    for key, name in (("positions", "q"), ("velocities", "v")):
+        arrays[name + "_text"] = np.array(data[key], dtype=str).reshape(rows, dimension)
+        arrays[name] = (np.vectorize(_number, otypes=[np.float64])(arrays[name + "_text"]) if rows
+                        else np.zeros((0, dimension)))
+    if dimension == 1:
+        arrays = {k: a.reshape(rows) for k, a in arrays.items()}
+    return Reference(data, np.array([_number(x) for x in texts], dtype=np.float64), arrays["q"], arrays["v"],
+                     {"t": np.array(texts, dtype=str), "q": arrays["q_text"], "v": arrays["v_text"]})
 
 
-def lyapunov(case, precision=None, ensemble=8, perturbation="1e-6", second_precision=None, threads=0):
+def lyapunov(case: CaseLike, precision: Optional[str] = None, ensemble: int = 8, perturbation: Union[str, float] = "1e-6",
+             second_precision: Optional[str] = None, threads: int = 0) -> Result:
     """The Lyapunov exponents of the case's Poincaré map ([lyapunov] table) with their 95 %
     error bars: the document of `vibro lyapunov --json`. ensemble: runs from nearby starts whose
     spread enters the bars (0: batch means only); second_precision: the case again at that
@@ -427,24 +494,25 @@ def lyapunov(case, precision=None, ensemble=8, perturbation="1e-6", second_preci
                                 _arg.count(threads, "threads"))
     for warning in said:
         warnings.warn(warning, RuntimeWarning, stacklevel=2)
-    return _document(text, "Lyapunov result")
+    return _document(text, "Lyapunov result", "lyapunov.schema.json")
 
 
-def orbits(case, n=None, precision=None):
+def orbits(case: CaseLike, n: Union[None, int, Sequence[int]] = None, precision: Optional[str] = None) -> Result:
     """The closed-form (1, n) periodic orbits of the case's impact oscillator
     (docs/periodic_orbits.md): phase, velocity, Floquet multipliers, stability, admissibility,
     exact Lyapunov exponents; the document of `vibro orbits --json`. n: N or (N1, N2) (default:
     the case's [orbits] n, else 1 and 2)."""
-    if n is not None and not isinstance(n, (tuple, list)):
-        n = (n, n)
-    if n is not None and len(n) not in (1, 2):
-        raise ValueError(f"n: N or (N1, N2), not a sequence of {len(n)}")
-    bounds = None if n is None else (_arg.count(n[0], "n", minimum=1), _arg.count(n[-1], "n", minimum=1))
-    return _document(_core.orbits(_case(case), bounds, _arg.precision(precision)), "orbit listing")
+    pair = None if n is None else list(n) if isinstance(n, (tuple, list)) else [n, n]
+    if pair is not None and len(pair) not in (1, 2):
+        raise ValueError(f"n: N or (N1, N2), not a sequence of {len(pair)}")
+    bounds = None if pair is None else (_arg.count(pair[0], "n", minimum=1), _arg.count(pair[-1], "n", minimum=1))
+    return _document(_core.orbits(_case(case), bounds, _arg.precision(precision)), "orbit listing", "orbits.schema.json")
 
 
-def testset(ids=None, schemes=None, all=False, step_fn=None, name=None, precision=None, timing_repeats=None, out=None,
-            problems=None, references=None, threads=0):
+def testset(ids: Optional[Sequence[str]] = None, schemes: Optional[Sequence[str]] = None, all: bool = False,
+            step_fn: Optional[StepFunction] = None, name: Optional[str] = None, precision: Optional[str] = None,
+            timing_repeats: Optional[int] = None, out: Optional[PathLike] = None, problems: Optional[PathLike] = None,
+            references: Optional[PathLike] = None, threads: int = 0) -> Result:
     """Scores schemes on the test set (docs/testset.md): per step of each problem's ladder the
     correct digits of the end state and of the impact times, the impacts seen, the wall time;
     the document of `vibro testset run --json`. schemes: case-file names (default: each
@@ -460,4 +528,4 @@ def testset(ids=None, schemes=None, all=False, step_fn=None, name=None, precisio
                _timing_repeats(timing_repeats, _arg.function(step_fn), 3))
     text = _with_step_function(step_fn, _arg.text(name, "name"), lambda call, label: _core.testset(
         *checked, call, label, _arg.path(out, "out"), _arg.count(threads, "threads")))
-    return _document(text, "test-set result")
+    return _document(text, "test-set result", "testset.schema.json")

@@ -2,55 +2,73 @@
 
 A field holding an object is a Result again; a list of numbers is a NumPy array (float64, with
 nan where the JSON has null; int64 when every entry is an integer); a list of objects is a list
-of Results. `to_dict()` gives the document itself, as the command line prints it. A Result
+of Results. An optional field the document leaves out reads as None (the field names come from
+the output's JSON schema, docs/schema/). `to_dict()` gives the document itself, as the command
+line prints it. A Result
 pickles, copies, compares by content, iterates over its field names, and shows its values in
 its repr (and as a table in a notebook)."""
 import copy
 import html
 import numbers
+from typing import Any
 
 import numpy as np
+
+from . import _schema
 
 
 def _is_number(x):
     return x is None or (isinstance(x, numbers.Real) and not isinstance(x, bool))
 
 
-def wrapped(value, kind):
-    """The attribute view of one JSON value."""
+def wrapped(value, kind, schema=None):
+    """The attribute view of one JSON value; `schema`: its location in the output's schema."""
     if isinstance(value, dict):
-        return Result(value, kind)
+        return Result(value, kind, schema)
     if isinstance(value, list):
         if value and all(_is_number(x) for x in value) and any(x is not None for x in value):
             if all(isinstance(x, int) for x in value):
                 return np.array(value, dtype=np.int64)
             return np.array([np.nan if x is None else x for x in value], dtype=np.float64)
-        if value and all(isinstance(x, list) for x in value):
-            return [wrapped(x, kind) for x in value]
-        return [wrapped(x, kind) if isinstance(x, (dict, list)) else x for x in value]
+        entry = _schema.entries(schema)
+        return [wrapped(x, kind, entry) if isinstance(x, (dict, list)) else x for x in value]
     return value
 
 
 class Result:
     """A result of vibro: each field of its JSON document is an attribute (`dir()` lists them,
     `result["key"]` works too); `to_dict()` is the document, equal to what `vibro VERB --json`
-    prints for the same run. Field names and meanings: docs/outputs.md."""
+    prints for the same run; a field the schema allows and the document leaves out is None.
+    Field names and meanings: docs/outputs.md."""
 
-    __slots__ = ("_data", "_kind")
+    __slots__ = ("_data", "_kind", "_schema")
 
-    def __init__(self, data, kind="result"):
+    def __init__(self, data, kind="result", schema=None):
         object.__setattr__(self, "_data", data)
         object.__setattr__(self, "_kind", kind)
+        object.__setattr__(self, "_schema", schema)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # copy, pickle and friends look for these: not fields
+            raise AttributeError(name)
         data = object.__getattribute__(self, "_data")
-        if name not in data:
-            raise AttributeError(
-                f"this {object.__getattribute__(self, '_kind')} has no field '{name}' (its fields: {', '.join(data)})")
-        return wrapped(data[name], name)
+        schema = object.__getattribute__(self, "_schema")
+        if name in data:
+            return wrapped(data[name], name, _schema.field(schema, name))
+        if _schema.field(schema, name) is not None:
+            return None
+        raise AttributeError(
+            f"this {object.__getattribute__(self, '_kind')} has no field '{name}' (its fields: {', '.join(self._fields())})")
 
     def __getitem__(self, key):
-        return wrapped(self._data[key], key)
+        if key not in self._data and _schema.field(self._schema, key) is not None:
+            return None
+        return wrapped(self._data[key], key, _schema.field(self._schema, key))
+
+    def _fields(self):
+        """The document's fields, then those the schema allows and it leaves out."""
+        optional = _schema.fields(self._schema) if self._schema is not None else {}
+        return list(self._data) + [name for name in optional if name not in self._data]
 
     def __contains__(self, key):
         return key in self._data
@@ -59,7 +77,7 @@ class Result:
         raise AttributeError("a result is read-only")
 
     def __dir__(self):
-        return sorted(set(self._data) | {"to_dict"})
+        return sorted(set(self._fields()) | {"to_dict"})
 
     def keys(self):
         """The fields of the document."""
@@ -84,7 +102,7 @@ class Result:
             return NotImplemented
         return self._state_items() == other._state_items()
 
-    __hash__ = None  # equal by content, which a mapping does not hash
+    __hash__ = None  # type: ignore[assignment]  # equal by content, which a mapping does not hash
 
     def _state_items(self):
         """Every slot of the object's classes, by name; arrays compared as lists."""

@@ -116,14 +116,14 @@ void require_memory_for_periods(const CaseSpec& c, const std::string& key, doubl
                                needed / 1e9, periods, held_bytes_per_period, *budget / 1e9));
 }
 
-void require_memory_for_times(std::size_t count) {
+void require_memory_for_times(std::size_t count, double bytes_each) {
   const std::optional<double> budget = memory_budget();
-  const double needed = static_cast<double>(count) * held_bytes_per_time;
+  const double needed = static_cast<double>(count) * bytes_each;
   if (!budget || needed <= *budget) return;
   throw InputError("", "times",
                    fmt::format("{} times would hold about {:.3g} GB, about {:.0f} bytes each, above half this "
                                "machine's memory ({:.3g} GB) (allowed: fewer times, or several calls)",
-                               count, needed / 1e9, held_bytes_per_time, *budget / 1e9));
+                               count, needed / 1e9, bytes_each, *budget / 1e9));
 }
 
 double listed_bytes_per_period(long digits) {

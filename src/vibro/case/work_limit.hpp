@@ -69,10 +69,14 @@ void require_memory_for_periods(const CaseSpec& c, const std::string& key, doubl
 /// `reference(times=…)`): the time, position and velocity as texts and in the result's JSON
 /// (round 4 measured 10^6 times at 1.07 GB).
 inline constexpr double held_bytes_per_time = 1100;
+/// The same for the reference at times given as doubles, its states as doubles (the Python
+/// module's `reference(times=…)` in double): a copy of the time, the position and the velocity
+/// of one coordinate, and the module's array of times.
+inline constexpr double held_bytes_per_double_time = 32;
 
-/// Throws InputError (key "times") when `count` times would hold more than half the machine's
-/// memory, saying how much.
-void require_memory_for_times(std::size_t count);
+/// Throws InputError (key "times") when `count` times of `bytes_each` would hold more than half
+/// the machine's memory, saying how much.
+void require_memory_for_times(std::size_t count, double bytes_each = held_bytes_per_time);
 
 /// Bytes `vibro run --json` spools to the temporary directory for each period (one event and
 /// one stroboscopic sample, six numbers of `digits` significant digits as text, and their

@@ -6,12 +6,15 @@
 #include "vibro/case/work_limit.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <optional>
 #include <stdexcept>
 
 namespace vibro {
 
-template ReferenceValues reference_values_in<double>(const CaseSpec&, const TimesOf<double>&, const std::string&);
+template ReferenceValues reference_values_in<double>(const CaseSpec&, const TimesOf<double>&, const std::string&,
+                                                     const StateAt<double>&);
 
 namespace {
 
@@ -40,6 +43,23 @@ ReferenceValues reference_values(const CaseSpec& c, const Precision& precision, 
   throw InputError("", "precision",
                    "the reference's values are computed in double or MPFR, not in " + precision.name() +
                        " (allowed: double, mpfr:DIGITS)");
+}
+
+ReferenceDoubles reference_doubles(const CaseSpec& c, std::span<const double> times) {
+  require_memory_for_times(times.size(), held_bytes_per_double_time);
+  ReferenceDoubles out;
+  const std::vector<double> asked(times.begin(), times.end());
+  out.about = reference_values_in<double>(
+      c, [&](const double&, const double&) { return asked; }, "times",
+      [&](std::size_t k, const std::vector<double>& q, const std::vector<double>& v) {
+        if (k == 0) {
+          out.positions.resize(times.size() * q.size());
+          out.velocities.resize(times.size() * v.size());
+        }
+        std::copy(q.begin(), q.end(), out.positions.begin() + static_cast<std::ptrdiff_t>(k * q.size()));
+        std::copy(v.begin(), v.end(), out.velocities.begin() + static_cast<std::ptrdiff_t>(k * v.size()));
+      });
+  return out;
 }
 
 }  // namespace vibro

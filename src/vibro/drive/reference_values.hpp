@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -43,14 +44,32 @@ struct ReferenceValues {
 template <class Real>
 using TimesOf = std::function<std::vector<Real>(const Real& t0, const Real& t_end)>;
 
+/// What the reference's state at each time is given to instead of the texts of
+/// ReferenceValues: the time's index k, and the position and velocity there, one value per
+/// coordinate (the vectors are reused from one time to the next).
+template <class Real>
+using StateAt = std::function<void(std::size_t k, const std::vector<Real>& q, const std::vector<Real>& v)>;
+
 /// The reference of `c` in Real (double or mpfr_real, MPFR's precision set by the caller) at
 /// the times `times_of` gives, each in [t0, t_end] (InputError for one outside, naming
-/// `times_key`).
+/// `times_key`): their states as texts in `positions` and `velocities`, or, with `state_at`,
+/// given to it instead (those two left empty).
 template <class Real>
-ReferenceValues reference_values_in(const CaseSpec& c, const TimesOf<Real>& times_of, const std::string& times_key);
+ReferenceValues reference_values_in(const CaseSpec& c, const TimesOf<Real>& times_of, const std::string& times_key,
+                                    const StateAt<Real>& state_at = {});
 
 /// The same at a precision, the times as decimal texts read at that precision. Refuses a
 /// precision other than double and MPFR (InputError naming `precision`).
 ReferenceValues reference_values(const CaseSpec& c, const Precision& precision, const std::vector<std::string>& times);
+
+/// The reference in double at `times`, its states as doubles, row by row: `positions` and
+/// `velocities` hold times.size() × about.dimension numbers each (what `vibro.reference(times=…)`
+/// gives as NumPy arrays: 16 bytes a coordinate and time, no text; `about` has the method, the
+/// horizon and the events).
+struct ReferenceDoubles {
+  ReferenceValues about;
+  std::vector<double> positions, velocities;
+};
+ReferenceDoubles reference_doubles(const CaseSpec& c, std::span<const double> times);
 
 }  // namespace vibro

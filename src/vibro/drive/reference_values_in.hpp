@@ -3,6 +3,7 @@
 // by the unit of each type it is compiled in (reference_values.cpp, reference_values_mpfr.cpp).
 
 #include "vibro/linalg/coordinates.hpp"
+#include "vibro/support/cancellation.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/drive/reference_values.hpp"
@@ -36,17 +37,11 @@ ReferenceEventValues values_of(const InertiaEvent<Real>& e) {
           e.constraint};
 }
 
-template <class Real, class Coordinates>
-std::vector<NumberText> texts_of_coordinates(const Coordinates& x) {
-  std::vector<Real> values;
-  assign_coordinates(values, x);
-  return NumberText::of_each(values);
-}
-
 }  // namespace reference_values_detail
 
 template <class Real>
-ReferenceValues reference_values_in(const CaseSpec& c, const TimesOf<Real>& times_of, const std::string& times_key) {
+ReferenceValues reference_values_in(const CaseSpec& c, const TimesOf<Real>& times_of, const std::string& times_key,
+                                    const StateAt<Real>& state_at) {
   using namespace reference_values_detail;
   ReferenceValues out;
   with_model<every_model_kind, Real>(c.model, [&](auto model) {
@@ -68,12 +63,20 @@ ReferenceValues reference_values_in(const CaseSpec& c, const TimesOf<Real>& time
         out.events.emplace();
         for (const auto& e : reference.events()) out.events->push_back(values_of<Real>(e));
       }
-      for (const Real& t : times) {
-        out.positions.push_back(texts_of_coordinates<Real>(reference.position(t)));
-        out.velocities.push_back(texts_of_coordinates<Real>(reference.velocity(t)));
+      std::vector<Real> q, v;
+      assign_coordinates(q, reference.position(b.t0));
+      out.dimension = q.size();
+      for (std::size_t k = 0; k < times.size(); ++k) {
+        if (k % 4096 == 0) throw_if_cancelled();  // 10^6 times take about a second
+        assign_coordinates(q, reference.position(times[k]));
+        assign_coordinates(v, reference.velocity(times[k]));
+        if (state_at) {
+          state_at(k, q, v);
+        } else {
+          out.positions.push_back(NumberText::of_each(q));
+          out.velocities.push_back(NumberText::of_each(v));
+        }
       }
-      out.dimension = out.positions.empty() ? texts_of_coordinates<Real>(reference.position(b.t0)).size()
-                                            : out.positions.front().size();
     });
   });
   return out;

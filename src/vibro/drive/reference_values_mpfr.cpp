@@ -6,6 +6,6 @@
 namespace vibro {
 
 template ReferenceValues reference_values_in<mpfr_real>(const CaseSpec&, const TimesOf<mpfr_real>&,
-                                                        const std::string&);
+                                                        const std::string&, const StateAt<mpfr_real>&);
 
 }  // namespace vibro
