@@ -8,6 +8,8 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/csv_file.hpp"
+#include "vibro/io/stored_peer_scores.hpp"
+#include "vibro/io/testset_json.hpp"
 #include "vibro/io/testset_reference_file.hpp"
 #include "vibro/report/testset_report.hpp"
 #include "vibro/support/input_error.hpp"
@@ -18,6 +20,7 @@
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cmath>
@@ -174,7 +177,7 @@ TEST(TestsetFiles, AnyProgramNameIsOneCellOfTheCsvAndTheMarkdown) {
     TestsetScore score;
     score.h = "T/100";
     score.h_value = NumberText{"0.01"};
-    result.pairs.push_back({"VI-02", "forced oscillator", name, "double", "", {score}, std::nullopt});
+    result.pairs.push_back({"VI-02", "forced oscillator", name, "double", "", {score}, std::nullopt, ""});
     std::string rest;
     const std::vector<std::string> header = csv_record(testset_csv(result), rest);
     const std::vector<std::string> row = csv_record(rest, rest);
@@ -455,6 +458,90 @@ TEST_F(TestsetCli, UnknownProblemsAndSchemesAreOneLineErrors) {
   const testing::Outcome scheme = vibro("testset run --scheme no-such --problems " + testing::quoted(problems_dir));
   EXPECT_EQ(scheme.status, 2);
   EXPECT_NE(scheme.err.find("unknown scheme 'no-such'"), std::string::npos) << scheme.err;
+}
+
+// A peer's stored scores (io/stored_peer_scores.hpp) are the document `vibro testset run --json`
+// printed: read back, it gives the same document again, exactness included (VI-01's ball at
+// rest is "exact to rounding"). Source of the expected document: the writer, on a real run.
+TEST(StoredPeerScores, ARunsDocumentReadsBackToTheSameDocument) {
+  std::vector<TestsetProblem> problems = load_testset(problems_dir, references_dir, {"VI-01", "VI-02"});
+  problems[1].problem.convergence.resize(2);  // VI-01's whole ladder: its finer steps are exact to rounding
+  TestsetRunRequest request;
+  request.timing_repeats = 0;
+  const TestsetRunResult result = run_testset(problems, request, RunOptions{});
+  const nlohmann::json written = to_json(result);
+  const TestsetRunResult read = testset_run_from_json(written, "run.json");
+  ASSERT_EQ(read.pairs.size(), result.pairs.size());
+  EXPECT_EQ(to_json(read)["pairs"], written["pairs"]);
+  bool exact_to_rounding = false;
+  for (const TestsetPair& p : read.pairs)
+    for (const TestsetScore& s : p.scores) exact_to_rounding |= s.state && s.state->exactness == Exactness::to_rounding;
+  EXPECT_TRUE(exact_to_rounding);
+}
+
+/// The scores of a peer that sees `seen` of VI-04's 3 impacts at its finest step, as its document.
+nlohmann::json peer_document(std::int64_t seen) {
+  TestsetRunResult peer;
+  TestsetScore score;
+  score.h = "T/100";
+  score.h_value = NumberText{"0.01"};
+  score.end_time = NumberText{"20"};
+  score.state = CorrectDigits{1.4, false, Exactness::not_exact};
+  score.impacts_seen = seen;
+  score.impacts_reference = 3;
+  peer.pairs.push_back({"VI-04", "near-grazing impacts", "scipy-dop853", "double", "", {score}, std::nullopt, ""});
+  peer.pairs.push_back({"VI-99", "not run here", "scipy-dop853", "double", "", {score}, std::nullopt, ""});
+  return to_json(peer);
+}
+
+TEST_F(TestsetCli, AStoredPeerFollowsItsProblemMarkedAndAMissedImpactIsSaidWrong) {
+  TestsetRunResult result;
+  result.problems = {{"VI-02", "", 20, {}, 0, "", 10}, {"VI-04", "", 20, {}, 0, "", 3}};
+  TestsetScore built_in;
+  built_in.h = "T/100";
+  built_in.impacts_seen = built_in.impacts_reference.emplace(3);
+  result.pairs.push_back({"VI-02", "forced", "paoli-schatzman", "double", "", {built_in}, std::nullopt, ""});
+  result.pairs.push_back({"VI-04", "near-grazing impacts", "paoli-schatzman", "double", "", {built_in}, std::nullopt, ""});
+  result.pairs.push_back({"VI-04", "near-grazing impacts", "corrected-crank-nicolson", "double", "", {}, "gave up", ""});
+  const fs::path peers = dir() / "peers";
+  fs::create_directories(peers);
+  std::ofstream(peers / "scipy-dop853.json") << peer_document(2).dump(2);
+  add_stored_peer_scores(result, peers);
+  ASSERT_EQ(result.pairs.size(), 4u);  // VI-99 is not a problem of this run
+  EXPECT_EQ(result.pairs[3].scheme, "scipy-dop853");  // after VI-04's last pair
+  EXPECT_EQ(result.pairs[3].stored, "scipy-dop853.json, vibro " VIBRO_VERSION);
+  const std::string md = testset_section(result, dir() / "report");
+  EXPECT_NE(md.find("| scipy-dop853 | 1.4 | – | 2 of 3 | *stored* (scipy-dop853.json, vibro " VIBRO_VERSION
+                    "); **wrong**: misses 1 of the reference's impacts at the finest step |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| paoli-schatzman | – | – | 3 of 3 | – |"), std::string::npos) << md;
+  EXPECT_NE(md.find("Rows marked *stored* are peers"), std::string::npos);
+}
+
+TEST_F(TestsetCli, WhatIsNotARunsDocumentIsAOneLineErrorNamingTheFile) {
+  const fs::path peers = dir() / "peers";
+  fs::create_directories(peers);
+  const auto message = [&](const std::string& text) {
+    std::ofstream(peers / "bad.json") << text;
+    TestsetRunResult result;
+    try {
+      add_stored_peer_scores(result, peers);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string file = (peers / "bad.json").string();
+  EXPECT_EQ(message("{not json"), file + ": not a document of `vibro testset run --json`: not JSON");
+  EXPECT_EQ(message(R"({"schema_version": 1, "kind": "testset-list", "problems": []})"),
+            file + ": not a document of `vibro testset run --json`: its kind is not testset-run");
+  nlohmann::json no_steps = peer_document(3);
+  no_steps["pairs"][0]["scores"][0].erase("steps");
+  EXPECT_EQ(message(no_steps.dump()), file + ": not a document of `vibro testset run --json`: no key 'steps'");
+  no_steps["pairs"][0]["scores"][0]["steps"] = "many";
+  EXPECT_EQ(message(no_steps.dump()),
+            file + ": not a document of `vibro testset run --json`: key 'steps' has the wrong type");
 }
 
 }  // namespace

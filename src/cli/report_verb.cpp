@@ -9,6 +9,7 @@
 #include "vibro/io/sweep_file.hpp"
 #include "vibro/sweep/sweep_results.hpp"
 #include "vibro/testset/testset_run.hpp"
+#include "vibro/io/stored_peer_scores.hpp"
 #include "vibro/report/html_report.hpp"
 #include "vibro/report/index_json.hpp"
 #include "vibro/report/index_report.hpp"
@@ -82,6 +83,9 @@ class ReportVerb : public Verb {
       TestsetRunRequest request;
       request.all = true;
       testset = run_testset(load_testset(problems, references), request, common.run_options());
+      // The peers' scores, computed once and kept (io/stored_peer_scores.hpp).
+      if (const fs::path peers = root / "reference" / "peers"; fs::is_directory(peers))
+        add_stored_peer_scores(*testset, peers);
     }
     StagingDirectory staging(out_dir_);
     write_report(runs, swept, inputs, staging.path(), status, testset ? &*testset : nullptr);

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -34,6 +35,22 @@ std::string pair_table(const TestsetPair& p) {
     out += markdown_row({display_step(s.h), std::to_string(s.steps), state_text(s), digits_text(s.impact_times),
                          impacts_text(s), display_seconds(s.seconds)});
   return out;
+}
+
+/// What a reader must know beside a pair's scores: that they are a peer's stored ones, and that
+/// its finest step saw another number of impacts than the reference has (a missed grazing impact
+/// scores few digits for a reason the digits do not say).
+std::string pair_remark(const TestsetPair& p) {
+  std::string remark = p.stored.empty() ? "" : "*stored* (" + p.stored + ")";
+  if (!p.failure && !p.scores.empty()) {
+    const TestsetScore& finest = p.scores.back();
+    if (finest.impacts_reference && finest.impacts_seen != *finest.impacts_reference)
+      remark += std::string(remark.empty() ? "" : "; ") + "**wrong**: " + (finest.impacts_seen < *finest.impacts_reference
+                ? "misses " + std::to_string(*finest.impacts_reference - finest.impacts_seen)
+                : "sees " + std::to_string(finest.impacts_seen - *finest.impacts_reference) + " more") +
+                " of the reference's impacts at the finest step";
+  }
+  return remark.empty() ? "–" : remark;
 }
 
 std::string csv_cell(const std::optional<double>& x) {
@@ -62,6 +79,9 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
              "ladder:\n\n"
           << markdown_plot(p.problem + ": correct digits against wall time", p.problem + ".svg") << "\n\n";
     out << "### " << p.problem << " (" << p.title << "): " << markdown_cell(p.scheme) << " at " << p.precision << "\n\n";
+    if (!p.stored.empty())
+      out << "Stored scores (" << p.stored << "), measured once by scripts/write_peer_scores.sh: the wall times are "
+             "that run's.\n\n";
     if (p.failure) out << "The scheme gave up: " << display_numbers_in(*p.failure) << "\n\n";
     else out << pair_table(p) << "\n";
   }
@@ -141,7 +161,18 @@ std::string testset_section(const TestsetRunResult& result, const std::filesyste
         "scheme needs for 3, 6 and 9 digits"
      << (plotted ? " and a work–precision plot per problem" : "")
      << ": [testset/testset.md](testset/testset.md) (timed, so not deterministic; kept out of this page).\n\n"
-     << markdown_header({"problem", "title", "scheme", "best end-state digits", "best impact-time digits", "impacts seen (finest step)"});
+     ;
+  if (std::any_of(result.pairs.begin(), result.pairs.end(), [](const TestsetPair& p) { return !p.stored.empty(); }))
+    md << "Rows marked *stored* are peers, the tools people use instead of a time-stepping scheme (SciPy's "
+          "event-driven `solve_ivp`, Boost.Odeint with event location, a Fortran Moreau–Jean; docs/peer.md): "
+          "scored the same way through the external-program protocol, but once, by "
+          "`scripts/write_peer_scores.sh`, their documents kept in reference/peers/ (the report does not need "
+          "their libraries; their wall times are from that run), each on the problems of the models it handles "
+          "(SciPy and Odeint: the one-coordinate models, VI-01 to VI-08; the Moreau–Jean: the impact oscillator, "
+          "VI-02 to VI-06). An event-driven peer locates the impacts itself, so its ladder's step is only its "
+          "output's spacing.\n\n";
+  md << markdown_header({"problem", "title", "scheme", "best end-state digits", "best impact-time digits",
+                         "impacts seen (finest step)", "remark"});
   for (const TestsetPair& p : result.pairs) {
     std::optional<CorrectDigits> state, impacts;
     for (const TestsetScore& s : p.scores) {
@@ -149,7 +180,7 @@ std::string testset_section(const TestsetRunResult& result, const std::filesyste
       if (s.impact_times && (!impacts || s.impact_times->digits > impacts->digits)) impacts = s.impact_times;
     }
     md << markdown_row({p.problem, p.title, p.scheme, p.failure ? "gave up" : digits_text(state), digits_text(impacts),
-                        p.scores.empty() ? "–" : impacts_text(p.scores.back())});
+                        p.scores.empty() ? "–" : impacts_text(p.scores.back()), pair_remark(p)});
   }
   md << "\nThe stored reference values the scores are against (reference/testset/ID.toml; each problem's "
         "equations, parameters, origin and reference trajectory in docs/testset.md): the reference at two MPFR "

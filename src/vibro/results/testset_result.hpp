@@ -117,6 +117,9 @@ struct TestsetPair {
   /// Why the scheme gave up on the problem (a state that is no longer finite, a contact phase
   /// it has no rule for: the run's std::runtime_error); no scores then.
   std::optional<std::string> failure;
+  /// Scores not computed by this run but read from a file (a peer's, stored by
+  /// scripts/write_peer_scores.sh): where they come from; empty for a pair this run scored.
+  std::string stored;
 };
 
 struct TestsetRefusal {

@@ -116,7 +116,7 @@ TestsetPair run_pair(const TestsetProblem& p, const CaseSpec& c, const std::stri
   run.rounding_floor = RoundingFloor::model;  // the score needs no floor; measuring it would double the cost
   run.error_estimate = false;
   run.label = p.problem.testset->id + " by " + scheme + " at " + precision.name();
-  TestsetPair pair{p.problem.testset->id, p.problem.testset->title, scheme, precision.name(), "", {}, std::nullopt};
+  TestsetPair pair{p.problem.testset->id, p.problem.testset->title, scheme, precision.name(), "", {}, std::nullopt, ""};
   try {
     const RunResult result = run_case(c, run);
     if (!result.convergence) throw std::logic_error("run_testset: a study without its rows");
