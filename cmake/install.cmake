@@ -1,7 +1,7 @@
 # What `cmake --install` puts where: the libraries and their headers with a CMake package
 # (vibro::vibro, which links vibro::vibro_numerics) and a pkg-config file, the executable,
 # and the data the executable finds beside it (share/vibro/: the shipped cases, the
-# published tables, the test set's stored reference values, the computed Lyapunov goldens, laid out as in the source tree so that
+# published tables, the test set's stored reference values, the peers' stored test-set scores, the computed Lyapunov goldens, laid out as in the source tree so that
 # each default is found from the cases directory). The build tree gets the same
 # share/vibro/ as links, so that the executable finds its data the same way wherever it
 # runs from.
@@ -44,7 +44,7 @@ install(FILES ${PROJECT_BINARY_DIR}/vibro.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}
 set(VIBRO_DATA_DIR ${CMAKE_INSTALL_DATADIR}/vibro)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/cases DESTINATION ${VIBRO_DATA_DIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/reference/published ${PROJECT_SOURCE_DIR}/reference/testset
-        DESTINATION ${VIBRO_DATA_DIR}/reference)
+                  ${PROJECT_SOURCE_DIR}/reference/peers DESTINATION ${VIBRO_DATA_DIR}/reference)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/tests/golden/lyapunov DESTINATION ${VIBRO_DATA_DIR}/tests/golden)
 
 # The build tree's share/vibro/: the executable is build/src/vibro, so …/src/../share/vibro.
@@ -53,4 +53,5 @@ file(MAKE_DIRECTORY ${build_data}/reference ${build_data}/tests/golden)
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/cases ${build_data}/cases SYMBOLIC)
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/reference/published ${build_data}/reference/published SYMBOLIC)
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/reference/testset ${build_data}/reference/testset SYMBOLIC)
+file(CREATE_LINK ${PROJECT_SOURCE_DIR}/reference/peers ${build_data}/reference/peers SYMBOLIC)
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/tests/golden/lyapunov ${build_data}/tests/golden/lyapunov SYMBOLIC)
