@@ -74,3 +74,19 @@ def test_an_interpreter_without_numpy_is_named_on_import(tmp_path):
     assert done.returncode != 0
     assert "No module named 'numpy'" in done.stderr
     assert f"vibro needs NumPy and its compiled part for {venv / 'bin' / 'python'}" in done.stderr
+
+
+def test_another_interpreter_is_named_with_the_one_the_module_is_built_for(tmp_path):
+    """A venv with its own copy of the interpreter (--copies) is another interpreter: pyenv's,
+    conda's. Without NumPy there, the import names both and says what to do."""
+    venv = tmp_path / "other"
+    run(sys.executable, "-m", "venv", "--copies", "--without-pip", venv)
+    done = subprocess.run([venv / "bin" / "python", "-c", "import vibro"], capture_output=True, text=True,
+                          env=user_environment(PYTHONPATH=str(BUILD / "python")), cwd=tmp_path)
+    assert done.returncode != 0
+    message = done.stderr.strip().splitlines()[-1]
+    import runpy
+    built_for = runpy.run_path(str(BUILD / "python" / "vibro" / "_built_for.py"))
+    assert f"vibro's compiled part is built for {built_for['interpreter']} (Python {built_for['version']})" in message, message
+    assert f"this is {venv / 'bin' / 'python'} (Python 3." in message
+    assert "No module named 'numpy'" in message and "pip install --no-build-isolation ." in message
