@@ -29,7 +29,7 @@ setup(
     cmake_install_dir="python",
     cmake_install_target="vibro_python_install",
     cmake_args=[f"-DPython_EXECUTABLE={sys.executable}", "-DVIBRO_BUILD_TESTS=OFF", "-DVIBRO_BUILD_BENCH=OFF",
-                "-DVIBRO_WITH_PYTHON=ON", "-DVIBRO_WITH_MPI=OFF"],
+                "-DVIBRO_WITH_PYTHON=ON", "-DVIBRO_WITH_MPI=OFF", "-DVIBRO_MAN_PAGE=OFF"],
     install_requires=["numpy"],
     python_requires=">=3.11",
 )

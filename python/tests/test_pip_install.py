@@ -90,3 +90,19 @@ def test_another_interpreter_is_named_with_the_one_the_module_is_built_for(tmp_p
     assert f"vibro's compiled part is built for {built_for['interpreter']} (Python {built_for['version']})" in message, message
     assert f"this is {venv / 'bin' / 'python'} (Python 3." in message
     assert "No module named 'numpy'" in message and "pip install --no-build-isolation ." in message
+
+
+def test_what_pip_builds_is_the_module_and_what_it_links(tmp_path):
+    """scikit-build builds the target ALL before the install target: configured as setup.py
+    configures it, ALL compiles the library and the module, never the executable or the report's
+    HTML pages (which pip's full build compiled before they were taken out of ALL)."""
+    arguments = [a for a in re.findall(r'"(-D[^"]+)"', (SOURCE / "setup.py").read_text())  # setup.py's cmake_args
+                 if "{" not in a]  # but the interpreter, given below
+    assert "-DVIBRO_BUILD_TESTS=OFF" in arguments and "-DVIBRO_MAN_PAGE=OFF" in arguments, arguments
+    build = tmp_path / "build"
+    run("cmake", "-S", SOURCE, "-B", build, "-G", "Ninja", "-DSKBUILD=ON", "-DCMAKE_BUILD_TYPE=Release",
+        f"-DPython_EXECUTABLE={sys.executable}", *arguments)
+    compiles = [line for line in run("ninja", "-C", build, "-t", "commands", "all").splitlines() if " -c " in line]
+    assert any("python/src/module.cpp" in line for line in compiles)
+    assert any("src/vibro/catalog/" in line for line in compiles)  # the library the module links
+    assert not [line for line in compiles if "/src/cli/" in line or "/report/html_" in line]
