@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Scores the peers (docs/peer.md) on the test set through the external-program protocol, once,
-# and keeps each document of `vibro testset run --json` as reference/peers/NAME.json, which
-# `vibro report` shows beside the schemes it runs itself. A peer whose library or program is
+# and keeps each document of `vibro testset run --json` as reference/peers/NAME.json, and of
+# `vibro converge --json` on the report's work-precision cases of the impact oscillator as
+# reference/peers/work_precision/NAME--CASE.json, which `vibro report` shows beside the schemes it
+# runs itself. A peer whose library or program is
 # missing is skipped with the reason (its old document, if any, is kept).
 # Usage: scripts/write_peer_scores.sh [NAME …]   (default: every peer)
 # Needs the build's executable and peers (cmake --build --preset release) and, for SciPy,
@@ -38,4 +40,17 @@ for i in "${!names[@]}"; do
   "$vibro" --json --quiet testset run "${problems[@]}" --scheme-command "${commands[$i]}" --scheme-name "$name" \
     --timing-repeats 1 > "reference/peers/$name.json.new"
   mv "reference/peers/$name.json.new" "reference/peers/$name.json"
+  # The report's work-precision problems of the impact oscillator, which every peer handles: the
+  # case itself on a shorter ladder (an event-driven peer's step is only its output's spacing, and
+  # the case's finest, 4e7 rows, would cost the Python peers minutes for nothing).
+  mkdir -p reference/peers/work_precision vibro-out/peer_ladders
+  for study in periodic_ps_centered:"1000, 4000, 16000, 64000" chaotic_ps_centered:"100, 400, 1600, 6400"; do
+    file=${study%%:*} ladder=${study#*:}
+    sed "s/^steps_per_period = \[.*\]/steps_per_period = [$ladder]/" "cases/work_precision/$file.toml" \
+      > "vibro-out/peer_ladders/$file.toml"
+    echo "  studying $name on $file ($ladder steps per period)" >&2
+    "$vibro" --json --quiet converge "vibro-out/peer_ladders/$file.toml" --scheme-command "${commands[$i]}" \
+      --scheme-name "$name" --timing-repeats 1 > "reference/peers/work_precision/$name--$file.json.new"
+    mv "reference/peers/work_precision/$name--$file.json.new" "reference/peers/work_precision/$name--$file.json"
+  done
 done

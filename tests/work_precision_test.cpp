@@ -6,6 +6,7 @@
 // time cell is either a time or a reason.
 
 #include "support/cli_runner.hpp"
+#include "vibro/io/stored_peer_scores.hpp"
 #include "vibro/report/work_precision.hpp"
 
 #include <gtest/gtest.h>
@@ -112,6 +113,66 @@ TEST_F(Cli, ReportWritesOneWorkPrecisionProblemPerProblemSolvedTwice) {
   EXPECT_NE(page.find("](work_precision_1.svg)"), std::string::npos) << "the plot is shown, not linked: " << page;
   EXPECT_TRUE(fs::exists(out / "work_precision_1.svg")) << "is gnuplot installed?";
   EXPECT_NE(vibro::testing::read_text(out / "index.md").find("(work_precision.md)"), std::string::npos);
+}
+
+/// A peer's stored study of a case (reference/peers/work_precision/, io/stored_peer_scores.hpp)
+/// is drawn with that case's problem, marked stored, its points never at a rounding floor (the
+/// study's rule labels an event-driven program's flat error so: not the program's floor), its
+/// untimed step sizes left out; the page says what stored means. A document that is not a
+/// study is a one-line error naming the file.
+/// A study document `vibro converge --json` wrote for a peer on case wp-ps: T/50 and T/200 timed,
+/// T/100 not; the study's rule labels every point at the rounding floor.
+std::string stored_study_document() {
+  const auto row = [](const std::string& h, const char* seconds, const char* error) {
+    return R"({"h": ")" + h + R"(", "h_value": 0.1, "seconds": )" + seconds + R"(, "errors": {"position_linf": )" + error +
+           "}}";
+  };
+  return R"({"vibro_version": "9.9", "case": {"name": "wp-ps"}, "scheme": {"type": "my-peer"}, "convergence": {"rows": [)" +
+         row("T/50", "0.004", "3.4e-12") + ", " + row("T/100", "null", "3.4e-12") + ", " + row("T/200", "0.005", "3.5e-12") +
+         R"(], "orders": {"position_linf": {"status": ["rounding floor", "rounding floor", "rounding floor"]}}}})";
+}
+
+TEST_F(Cli, AStoredPeerStudyReadsAsItsCurveWithoutTheFloorLabel) {
+  fs::create_directories(dir() / "studies");
+  write("studies/peer--ps.json", stored_study_document());
+  const std::vector<WorkCurve> curves = vibro::stored_peer_studies(dir() / "studies");
+  ASSERT_EQ(curves.size(), 1u);
+  EXPECT_EQ(curves[0].case_name, "wp-ps");
+  EXPECT_EQ(curves[0].scheme, "my-peer");
+  EXPECT_EQ(curves[0].stored, "peer--ps.json, vibro 9.9");
+  ASSERT_EQ(curves[0].points.size(), 2u);  // T/100 was not timed
+  EXPECT_EQ(curves[0].points[1].h, "T/200");
+  EXPECT_EQ(curves[0].points[1].seconds, 0.005);
+  EXPECT_EQ(curves[0].points[1].error, 3.5e-12);
+  for (const WorkPoint& p : curves[0].points) EXPECT_FALSE(p.at_floor) << p.h;
+}
+
+TEST_F(Cli, AStoredPeerStudyJoinsItsCasesProblem) {
+  const fs::path cases = dir() / "cases";
+  fs::create_directories(cases);
+  write("cases/ps.toml", small_case("wp-ps", "paoli-schatzman", 1));
+  fs::create_directories(dir() / "reference/peers/work_precision");
+  write("reference/peers/work_precision/peer--ps.json", stored_study_document());
+  write("cases/cn.toml", small_case("wp-cn", "corrected-crank-nicolson", 2));  // another problem: no other study
+  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const auto report = [&] {
+    return vibro("--quiet report --cases " + quoted(cases) + " --published " + quoted(source / "reference/published") +
+                 " --goldens " + quoted(source / "tests/golden/lyapunov") + " --out " + quoted(dir() / "report"));
+  };
+  const Outcome done = report();
+  ASSERT_EQ(done.status, 0) << done.err;
+  const std::string page = vibro::testing::read_text(dir() / "report/work_precision.md");
+  EXPECT_NE(page.find("## Problem 1\n"), std::string::npos) << page;  // wp-ps and the peer: two curves
+  EXPECT_NE(page.find("| my-peer (stored) |"), std::string::npos) << page;
+  EXPECT_NE(page.find("3.4e-12 at T/50 |"), std::string::npos) << "no \"rounding floor\" for a peer: " << page;
+  EXPECT_NE(page.find("| T/50 … T/200 |"), std::string::npos) << "the untimed T/100 left out: " << page;
+  EXPECT_NE(page.find("A scheme marked *(stored)* is a peer"), std::string::npos);
+  write("reference/peers/work_precision/peer--ps.json", R"({"case": {"name": "wp-ps"}})");
+  const Outcome refused = report();
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.err.find("peer--ps.json: not a document of `vibro converge --json`: a key is missing"),
+            std::string::npos)
+      << refused.err;
 }
 
 /// The TOML tables [model], [initial], [scheme] and [horizon] of a case file, comments and

@@ -68,6 +68,9 @@ class ReportVerb : public Verb {
     std::vector<SweepSpec> sweeps;
     for (const fs::path& file : sweep_files(cases_dir_)) sweeps.push_back(load_sweep(file, false));
     ReportRuns runs = run_for_report(cases, common.run_options(), root, status, tables);
+    // The peers' studies of the work–precision cases, computed once and kept (io/stored_peer_scores.hpp).
+    if (const fs::path studies = root / "reference" / "peers" / "work_precision"; fs::is_directory(studies))
+      runs.stored_work_curves = stored_peer_studies(studies);
     attach_goldens(runs, inputs.goldens);
     std::vector<SweepOutcome> swept;
     for (const SweepSpec& sweep : sweeps) {

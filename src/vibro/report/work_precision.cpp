@@ -66,7 +66,8 @@ std::string problem_section(const WorkPrecisionProblem& problem, std::size_t num
   std::string md = fmt::format("## Problem {}\n\n{}.\n\n", number, problem.description);
   std::vector<PlotSeries> series;
   for (const WorkCurve& curve : problem.curves) {
-    PlotSeries s{curve.case_name + " (" + curve.scheme + ")", {}};
+    // A peer's stored study is of a case another scheme runs: its own name says what it is.
+    PlotSeries s{curve.stored.empty() ? curve.case_name + " (" + curve.scheme + ")" : curve.scheme, {}};
     for (const WorkPoint& p : curve.points)
       if (p.error > 0 && p.seconds > 0) s.points.emplace_back(p.seconds, p.error);
     series.push_back(std::move(s));
@@ -126,6 +127,7 @@ std::vector<WorkPrecisionProblem> work_precision_problems(const ReportRuns& repo
   std::map<std::string, std::size_t> index;
   const auto as_given = [](const std::string& v) { return v; };
   const auto shortened = [](const std::string& v) { return display_number(v, 10); };
+  std::map<std::string, std::size_t> problem_of_case;
   for (const CaseRuns& runs : report.cases) {
     std::optional<WorkCurve> curve = curve_of(runs);
     if (!curve) continue;
@@ -133,7 +135,14 @@ std::vector<WorkPrecisionProblem> work_precision_problems(const ReportRuns& repo
     const auto [it, added] = index.emplace(problem, problems.size());
     if (added) problems.push_back({problem_of(runs.spec, runs.runs.front(), shortened), {}});
     problems[it->second].curves.push_back(std::move(*curve));
+    problem_of_case[runs.spec.name] = it->second;
   }
+  // A peer's stored study of one of the cases solves that case's problem.
+  for (const WorkCurve& stored : report.stored_work_curves)
+    if (const auto it = problem_of_case.find(stored.case_name); it != problem_of_case.end()) {
+      problems[it->second].curves.push_back(stored);
+      problems[it->second].curves.back().scheme += " (stored)";
+    }
   std::erase_if(problems, [](const WorkPrecisionProblem& p) { return p.curves.size() < 2; });
   return problems;
 }
@@ -154,6 +163,13 @@ std::string work_precision_page(const ReportRuns& report, const std::filesystem:
       "falling because of double's rounding, not the step size). Step sizes are T/N with T the forcing period, or "
       "decimals to four digits (the exact values are in the study tables). Wall times depend on the machine and its "
       "load: this page is not deterministic, unlike index.md.\n\n";
+  if (!report.stored_work_curves.empty())
+    md += "A scheme marked *(stored)* is a peer (docs/peer.md: SciPy's event-driven `solve_ivp`, Boost.Odeint with "
+          "event location, a Fortran Moreau–Jean) studied once through the external-program protocol on one of the "
+          "cases by `scripts/write_peer_scores.sh`, its document kept in reference/peers/work_precision/ (its wall "
+          "times are from that run and include the program's start). An event-driven peer's error is its "
+          "tolerance's, not its step's (the step is its output's spacing: a finer one only costs rows), and its "
+          "points are not labelled at a rounding floor, whose rule is a time-stepping scheme's.\n\n";
   for (std::size_t i = 0; i < problems.size(); ++i) md += problem_section(problems[i], i + 1, out);
   return md;
 }

@@ -8,6 +8,7 @@
 // output besides timings.md, and index.md only links to it.
 
 #include "vibro/results/report_runs_result.hpp"
+#include "vibro/results/work_curve.hpp"
 
 #include <filesystem>
 #include <string>
@@ -17,21 +18,6 @@ namespace vibro {
 
 /// The errors the table asks each scheme to reach.
 inline const std::vector<double> work_precision_targets = {1e-3, 1e-6, 1e-9};
-
-/// One point of a scheme's work–precision curve: a step size of its double study.
-struct WorkPoint {
-  std::string h;  ///< the study's text of the step size: "T/N", a decimal or a fraction
-  double seconds = 0;
-  double error = 0;  ///< the position's L∞ error at that h
-  bool at_floor = false;  ///< the study labels the point as at its rounding floor
-  double h_value = 0;  ///< h as a double, to show a fraction as a short decimal
-};
-
-/// A case's double study as a work–precision curve, timed step sizes with an error only.
-struct WorkCurve {
-  std::string case_name, scheme;
-  std::vector<WorkPoint> points;
-};
 
 /// The time a curve needs to reach `target`: that of the cheapest timed step size whose
 /// error is ≤ target (a measured point, not an interpolation); none when no point does.

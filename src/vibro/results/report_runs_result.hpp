@@ -12,6 +12,7 @@
 #include "vibro/results/published_check_result.hpp"
 #include "vibro/results/published_values.hpp"
 #include "vibro/results/run_result.hpp"
+#include "vibro/results/work_curve.hpp"
 
 #include <map>
 #include <optional>
@@ -63,6 +64,9 @@ struct ReportRuns {
   CheckResult check;  ///< the gate of `vibro check` on the relations and reproductions above, computed once
   OrderJudgement order_judgement;  ///< the declared orders judged on every study (report_runs/order_verdicts.hpp)
   unsigned worker_processes = 1;  ///< how many runs were made at a time (1: one after another, in this process)
+  /// Peers' studies of some of the cases, stored (reference/peers/work_precision/), drawn on
+  /// the work–precision page beside the cases' own.
+  std::vector<WorkCurve> stored_work_curves;
 };
 
 }  // namespace vibro
