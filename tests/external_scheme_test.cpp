@@ -1163,6 +1163,13 @@ TEST_F(ExternalSchemeCli, EachDefectOfTheImpactTableIsOneLineNamingTheImpact) {
     const Outcome measured = converge_with_fault(fault, "--json");
     EXPECT_EQ(measured.status, 0) << fault << ": " << measured.err;
   }
+  // `vibro run` says an empty table's count, 0, as it says a table's: the program saw no impact.
+  const Outcome empty = vibro("--json run " + quoted(write("small.toml", small_study)) + " --scheme-command \"python3 " +
+                              std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py impacts-empty\"");
+  ASSERT_EQ(empty.status, 0) << empty.err;
+  const nlohmann::json reported = nlohmann::json::parse(empty.out)["run"]["reported_impacts"];
+  EXPECT_EQ(reported["count"], 0) << empty.out;
+  EXPECT_EQ(reported["first"].size(), 0u);
 }
 
 /// The CPU time, in clock ticks, each thread of process `pid` has used (user + system), by thread id.

@@ -175,6 +175,10 @@ class ProgramTrajectory {
     return flag == "1";
   }
 
+  /// Whether the program gave an impact table (its header, or a step function's impacts array),
+  /// empty or not: after finish().
+  bool gave_impact_table() const { return reading_impacts_; }
+
   /// After the run: when every row was read, the output must end there or with an impact
   /// table, each of whose impacts is checked and given to `on_impact` in order, and the program
   /// exit with status 0; a run that stopped early (it left the escape bound) stops the program.

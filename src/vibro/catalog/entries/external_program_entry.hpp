@@ -128,6 +128,8 @@ struct ExternalProgramEntry {
                                    NumberText::of(i.v_plus)});
       ++reported->count;
     });
+    // A table without an impact says the program saw none: 0, not "no table".
+    if (!reported && r.trajectory.gave_impact_table()) reported.emplace();
     record_run_end(r.scheme, x, end, out);
     out.run.stroboscopic = samples.take();
     out.run.projection_active = contacts.activity();
