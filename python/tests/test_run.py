@@ -92,7 +92,7 @@ def test_bad_precision_is_bad_input_with_the_command_lines_reason():
 def test_a_long_run_releases_the_gil():
     """While a run goes on in a thread, Python code goes on in this one."""
     counted = []
-    case = long_case(periods=3000)
+    case = long_case(periods=30000)  # 3e7 steps, about 0.4 s (3e6 took 0.049 s: too short to tell)
     worker = threading.Thread(target=lambda: vibro.run(case, trajectory=False))
     start = time.monotonic()
     worker.start()
