@@ -48,9 +48,8 @@ ReferenceValues reference_values(const CaseSpec& c, const Precision& precision, 
 ReferenceDoubles reference_doubles(const CaseSpec& c, std::span<const double> times) {
   require_memory_for_times(times.size(), held_bytes_per_double_time);
   ReferenceDoubles out;
-  const std::vector<double> asked(times.begin(), times.end());
   out.about = reference_values_in<double>(
-      c, [&](const double&, const double&) { return asked; }, "times",
+      c, [&](const double&, const double&) { return std::vector<double>(times.begin(), times.end()); }, "times",
       [&](std::size_t k, const std::vector<double>& q, const std::vector<double>& v) {
         if (k == 0) {
           out.positions.resize(times.size() * q.size());
