@@ -1194,15 +1194,14 @@ TEST_F(ExternalSchemeCli, NoIdleThreadOfVibroTakesTheCoreAProgramNeeds) {
   // study's second thread) runs on. vibro stops those workers first thing: in the first second
   // of a one-threaded run (the chaotic reference at mpfr:2000, several seconds long), every
   // thread but the main one has used at most 2 clock ticks (20 ms).
-  const fs::path pid_file = dir() / "pid";
-  const std::string command = "sh -c '" + std::string(VIBRO_EXECUTABLE) + " run " +
-                              (fs::path(VIBRO_CASES_DIR) / "reference_chaotic.toml").string() +
-                              " --precision mpfr:2000 >/dev/null 2>&1 & echo $! > " + pid_file.string() + "'";
-  ASSERT_EQ(std::system(command.c_str()), 0);
+  const pid_t child = vibro::testing::start_vibro(
+      {"run", (fs::path(VIBRO_CASES_DIR) / "reference_chaotic.toml").string(), "--precision", "mpfr:2000"});
+  ASSERT_GT(child, 0);
   std::this_thread::sleep_for(std::chrono::seconds(1));
-  const std::string pid = lines_of(read_text(pid_file)).at(0);
+  const std::string pid = std::to_string(child);
   const std::map<std::string, long> ticks = thread_ticks(pid);
-  std::system(("kill " + pid).c_str());
+  ::kill(child, SIGTERM);
+  ::waitpid(child, nullptr, 0);
   ASSERT_TRUE(ticks.contains(pid));
   EXPECT_GT(ticks.at(pid), 50) << "the main thread computes";
   for (const auto& [thread, used] : ticks) {

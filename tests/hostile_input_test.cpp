@@ -81,22 +81,6 @@ std::set<std::string> entries(const fs::path& directory) {
 
 class Hostile : public Cli {
  protected:
-  /// Starts `vibro arguments…` with its output to /dev/null; returns its process id.
-  static pid_t start(const std::vector<std::string>& arguments) {
-    const pid_t child = ::fork();
-    if (child == 0) {
-      const int null = ::open("/dev/null", O_WRONLY);
-      ::dup2(null, STDOUT_FILENO);
-      ::dup2(null, STDERR_FILENO);
-      std::vector<char*> argv = {const_cast<char*>(VIBRO_EXECUTABLE)};
-      for (const auto& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      ::execv(VIBRO_EXECUTABLE, argv.data());
-      ::_exit(127);
-    }
-    return child;
-  }
-
   /// The processes whose parent is `pid` (from /proc: Linux).
   static std::vector<pid_t> children_of(pid_t pid) {
     std::vector<pid_t> children;
@@ -132,7 +116,7 @@ class Hostile : public Cli {
   /// Starts `vibro arguments…`, sends it `signal_number` after a second, and says whether
   /// that signal ended it (as it must: vibro cleans up, then lets the signal act).
   static ::testing::AssertionResult ended_by(int signal_number, const std::vector<std::string>& arguments) {
-    const pid_t child = start(arguments);
+    const pid_t child = start_vibro(arguments);
     if (child <= 0) return ::testing::AssertionFailure() << "fork failed";
     ::sleep(1);
     ::kill(child, signal_number);
@@ -144,7 +128,7 @@ class Hostile : public Cli {
 
   /// Peak resident set size (KiB) of `vibro arguments…`, from wait4; −1 unless it exited 0.
   static long peak_rss_kib(const std::vector<std::string>& arguments) {
-    const pid_t child = start(arguments);
+    const pid_t child = start_vibro(arguments);
     int status = 0;
     rusage usage{};
     if (child < 0 || ::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
@@ -378,7 +362,7 @@ TEST_F(Hostile, InterruptedReportLeavesThePreviousReportIntact) {
   const std::string published = (fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "published").string();
   // Two threads: the case's three runs go to worker processes, which must end with the
   // report (the MPFR-100000 run would otherwise compute for nobody for many minutes).
-  const pid_t report = start({"--threads", "2", "report", "--cases", (dir() / "cases").string(), "--out", out.string(),
+  const pid_t report = start_vibro({"--threads", "2", "report", "--cases", (dir() / "cases").string(), "--out", out.string(),
                               "--published", published});
   ASSERT_GT(report, 0);
   ::sleep(1);

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +26,23 @@ namespace fs = std::filesystem;
 
 /// For the shell: the test paths hold no single quote.
 inline std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
+
+/// Starts `vibro arguments…` without a shell, its output to /dev/null; returns its process id
+/// (the caller ends it and reaps it).
+inline pid_t start_vibro(const std::vector<std::string>& arguments) {
+  const pid_t child = ::fork();
+  if (child == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(null, STDERR_FILENO);
+    std::vector<char*> argv = {const_cast<char*>(VIBRO_EXECUTABLE)};
+    for (const auto& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(VIBRO_EXECUTABLE, argv.data());
+    ::_exit(127);
+  }
+  return child;
+}
 
 struct Outcome {
   int status = -1;  ///< exit status, −1 when the process did not exit normally
