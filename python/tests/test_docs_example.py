@@ -1,7 +1,6 @@
 """The session of docs/python.md runs as written: every ```python block of the page that is not
 an example file shown in full (those are compared with their files by DocsReference), in order,
 in a fresh directory with the shipped cases and examples where the page says they are."""
-import pathlib
 import re
 import subprocess
 import sys

@@ -1,7 +1,6 @@
 """Lyapunov exponents, closed-form orbits and the test set through the module: each the document
 of the command line's verb for the same case, and a Python step function scored on the test set
 as the built-in scheme it implements."""
-import numpy as np
 import pytest
 
 import vibro
