@@ -211,6 +211,30 @@ TEST(ParseCase, FloatsInsideListsKeepTheirText) {
   EXPECT_EQ(c.expected[0].tolerance.exact, rational(1, 10));
 }
 
+/// [convergence] tolerances: a ladder for an adaptive program (docs/case_files.md), kept as
+/// written and exact; each rung positive and tighter than the one before, at least two.
+TEST(ParseCase, AToleranceLadderIsReadAsWrittenAndChecked) {
+  const CaseSpec c = parse_case(free_fall_with_study(R"(h = ["1/4", "1/8"]
+tolerances = [1e-4, "1e-6", 1.0e-8])"),
+                                label);
+  ASSERT_EQ(c.convergence_tolerances.size(), 3u);
+  EXPECT_EQ(texts_of(c.convergence_tolerances), (std::vector<std::string>{"1e-4", "1e-6", "1.0e-8"}));
+  EXPECT_EQ(c.convergence_tolerances[1].exact, rational(1, 1000000));
+  EXPECT_TRUE(parse_case(free_fall_with_study(), label).convergence_tolerances.empty());
+  // Tolerances alone: a ladder for adaptive programs, no step sizes for a built-in scheme.
+  const CaseSpec alone = parse_case(free_fall() + "\n[convergence]\ntolerances = [1e-4, 1e-6]\n", label);
+  EXPECT_TRUE(alone.convergence.empty());
+  EXPECT_EQ(alone.convergence_tolerances.size(), 2u);
+  EXPECT_TRUE(rejected(free_fall_with_study("h = [\"1/4\", \"1/8\"]\ntolerances = [1e-4, 1e-3]"),
+                       "convergence.tolerances[1]", "is not smaller than the tolerance before it"));
+  EXPECT_TRUE(rejected(free_fall_with_study("h = [\"1/4\", \"1/8\"]\ntolerances = [1e-4, 0]"),
+                       "convergence.tolerances[1]", "is not a tolerance"));
+  EXPECT_TRUE(rejected(free_fall_with_study("h = [\"1/4\", \"1/8\"]\ntolerances = [1e-4]"),
+                       "convergence.tolerances", "at least 2 tolerances"));
+  EXPECT_TRUE(rejected(free_fall_with_study("h = [\"1/4\", \"1/8\"]\ntolerances = 1e-4"),
+                       "convergence.tolerances", "expected a list of tolerances"));
+}
+
 TEST(ParseCase, BoundariesOfTheAllowedRangesAreAccepted) {
   EXPECT_TRUE(accepted(edited(oscillator(), {{"e = 0.8", "e = 0"}})));
   EXPECT_TRUE(accepted(edited(oscillator(), {{"e = 0.8", "e = 1"}})));

@@ -1117,6 +1117,95 @@ TEST_F(ExternalSchemeCli, TheOdeintPeerIsScoredThroughBinaryRowsAndItsImpactTabl
   }
 }
 
+/// A tolerance ladder (docs/own_scheme.md "Tolerance ladders"): one run per tolerance at the
+/// case's step, each problem carrying its tolerance, and a response to the tolerance in place of
+/// an order. tests/data/tolerance_scheme.py answers the exact trajectory with every position
+/// moved by the tolerance (or by its --floor when larger): the position error is the tolerance
+/// by construction, so the response is proportional with slope 1, and stalls at the floor.
+TEST_F(ExternalSchemeCli, AToleranceLadderGivesEachRunItsToleranceAndAResponseInPlaceOfAnOrder) {
+  const fs::path study = write("small.toml", small_study);
+  const std::string program = "python3 " + std::string(VIBRO_TEST_DATA_DIR) + "/tolerance_scheme.py";
+  const auto converge = [&](const std::string& more) {
+    const Outcome outcome = vibro("converge " + quoted(study) + " --json --timing-repeats 0 --out " +
+                                  quoted(dir() / "out") + " " + more);
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    return nlohmann::json::parse(outcome.out)["convergence"];
+  };
+  const std::vector<std::string> ladder{"1e-3", "1e-5", "1e-7", "1e-9"};
+  const nlohmann::json proportional =
+      converge("--scheme-command \"" + program + "\" --tolerances 1e-3,1e-5,1e-7,1e-9");
+  ASSERT_EQ(proportional["rows"].size(), ladder.size());
+  for (std::size_t i = 0; i < ladder.size(); ++i) {
+    const nlohmann::json& row = proportional["rows"][i];
+    EXPECT_EQ(row["tolerance"], ladder[i]);
+    EXPECT_EQ(row["h"], "T/40");  // the case's step: every rung's output spacing
+    EXPECT_NEAR(row["errors"]["position_linf"].get<double>() / std::stod(ladder[i]), 1, 1e-6) << ladder[i];
+  }
+  const nlohmann::json& response = proportional["tolerance_response"]["position_linf"];
+  EXPECT_EQ(response["class"], "proportional") << response.dump();
+  EXPECT_NEAR(response["fit"]["slope"].get<double>(), 1, 1e-6);
+  EXPECT_TRUE(response["stall"].is_null());
+  EXPECT_EQ(proportional["orders"]["position_linf"]["order_class"], "over_tolerances");
+  EXPECT_TRUE(proportional["rounding_floor"].contains("unmeasured"));
+  // Down to a floor of 1e-7: the error stops falling there, and the response says from where.
+  const nlohmann::json floored =
+      converge("--scheme-command \"" + program + " --floor 1e-7\" --tolerances 1e-3,1e-5,1e-7,1e-9");
+  const nlohmann::json& stalled = floored["tolerance_response"]["position_linf"];
+  EXPECT_EQ(stalled["stall"]["from"], 2) << stalled.dump();
+  EXPECT_NEAR(stalled["stall"]["error"].get<double>(), 1e-7, 1e-13);
+  EXPECT_NE(stalled["verdict"].get<std::string>().find("stalls at 1.0e-7 from tol 1e-7"), std::string::npos)
+      << stalled.dump();
+  // --by-tolerance takes the case's [convergence] tolerances; a program that ignores the
+  // tolerance (faulty_scheme.py's free flight) answers none of it.
+  const fs::path with_ladder = write("ladder.toml", std::string(small_study) + "tolerances = [1e-2, 1e-4, 1e-6]\n");
+  const Outcome ignored = vibro("converge " + quoted(with_ladder) + " --json --timing-repeats 0 --out " +
+                                quoted(dir() / "out") + " --by-tolerance --scheme-command \"python3 " +
+                                std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py none\"");
+  ASSERT_EQ(ignored.status, 0) << ignored.err;
+  const nlohmann::json none = nlohmann::json::parse(ignored.out)["convergence"];
+  ASSERT_EQ(none["rows"].size(), 3u);
+  EXPECT_EQ(none["rows"][2]["tolerance"], "1e-6");
+  EXPECT_EQ(none["tolerance_response"]["position_linf"]["class"], "no_response");
+}
+
+TEST_F(ExternalSchemeCli, ABadToleranceLadderIsRefusedWithOneLine) {
+  const fs::path study = write("small.toml", small_study);
+  const std::string program = " --scheme-command \"python3 " + std::string(VIBRO_TEST_DATA_DIR) + "/tolerance_scheme.py\"";
+  const auto converge = [&](const std::string& more) {
+    return vibro("converge " + quoted(study) + " --out " + quoted(dir() / "out") + " " + more);
+  };
+  // Bad input: exit 2 and one line naming the option, before any program runs.
+  const auto bad_input = [&](const Outcome& outcome, const std::string& key, const std::string& why) {
+    EXPECT_EQ(outcome.status, 2) << outcome.err;
+    EXPECT_EQ(lines_of(outcome.err).size(), 1u) << outcome.err;
+    EXPECT_NE(outcome.err.find("key '" + key + "': "), std::string::npos) << outcome.err;
+    EXPECT_NE(outcome.err.find(why), std::string::npos) << outcome.err;
+  };
+  bad_input(converge("--tolerances 1e-4,1e-3" + program), "--tolerances[1]", "is not smaller than the tolerance before it");
+  bad_input(converge("--tolerances 1e-4,-1" + program), "--tolerances[1]", "is not a tolerance");
+  bad_input(converge("--tolerances 1e-4" + program), "--tolerances", "at least 2 tolerances");
+  bad_input(converge("--tolerances 1e-4,1e-6 --measure-rounding" + program), "--measure-rounding", "not measured");
+  // A ladder of tolerances is for a program: a built-in scheme has a step.
+  const Outcome builtin = converge("--tolerances 1e-4,1e-6");
+  EXPECT_NE(builtin.status, 0);
+  EXPECT_NE(builtin.err.find("--scheme-command"), std::string::npos) << builtin.err;
+}
+
+/// The test set over a tolerance ladder: each score carries its rung's tolerance, and Odeint's
+/// end state gains digits as the tolerance tightens (six decades of tolerance, at least four
+/// more digits on VI-02's transverse periodic impacts).
+TEST_F(ExternalSchemeCli, TheTestSetScoresAProgramAtEachTolerance) {
+  const Outcome outcome = vibro("--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") +
+                                " --problem VI-02 --tolerances 1e-6,1e-9,1e-12 --scheme-command " +
+                                quoted(VIBRO_PEER_ODEINT_PROGRAM));
+  ASSERT_EQ(outcome.status, 0) << outcome.err;
+  const nlohmann::json scores = nlohmann::json::parse(outcome.out)["pairs"][0]["scores"];
+  ASSERT_EQ(scores.size(), 3u);
+  EXPECT_EQ(scores[0]["tolerance"], "1e-6");
+  EXPECT_EQ(scores[2]["tolerance"], "1e-12");
+  EXPECT_GE(scores[2]["state"]["digits"].get<double>(), scores[0]["state"]["digits"].get<double>() + 4) << scores.dump();
+}
+
 TEST_F(ExternalSchemeCli, TheFortranMoreauJeanPeerGivesSiconossMoreauJeanErrors) {
 #ifndef VIBRO_PEER_MOREAU_JEAN_PROGRAM
   GTEST_SKIP() << "no Fortran compiler was found (Debian's gfortran): examples/peers/moreau_jean.f90 was not built";

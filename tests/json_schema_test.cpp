@@ -137,6 +137,21 @@ TEST_F(JsonSchema, TheProblemAnExternalProgramReadsMatchesItsSchema) {
                  " --scheme-command \"python3 " + (source_dir / "tests/data/faulty_scheme.py").string() + " none\"",
       "external-study.json");
   EXPECT_EQ(j["scheme"]["external"], true);
+  // A tolerance ladder: the problem carries its rung's tolerance (the case's own run, at the
+  // tightest), and the study over it, with its response, matches the run schema.
+  const fs::path tolerance_problem = dir() / "problem-tolerance.json";
+  const Outcome asked = vibro("--quiet converge --out " + quoted(dir()) + " " + quoted(small_study) +
+                              " --tolerances 1e-4,1e-6 --scheme-command \"sh -c 'cat > " + tolerance_problem.string() + "'\"");
+  EXPECT_EQ(asked.status, 1) << asked.err;
+  const Outcome checked = validate("external_problem", {tolerance_problem});
+  EXPECT_EQ(checked.status, 0) << checked.out;
+  EXPECT_EQ(nlohmann::json::parse(read_text(tolerance_problem))["tolerance"]["text"], "1e-6");
+  const nlohmann::json ladder = valid_output(
+      "run", "--json --quiet converge --timing-repeats 1 --out " + quoted(dir()) + " " + quoted(small_study) +
+                 " --tolerances 1e-4,1e-6,1e-8 --scheme-command \"python3 " +
+                 (source_dir / "tests/data/tolerance_scheme.py").string() + "\"",
+      "tolerance-study.json");
+  EXPECT_EQ(ladder["convergence"]["rows"][2]["tolerance"], "1e-8");
 }
 
 TEST_F(JsonSchema, PhysicalAndDuffingModelsMatchTheRunSchema) {
@@ -262,6 +277,13 @@ TEST_F(JsonSchema, TestsetOutputsMatchTheirSchemas) {
   EXPECT_GE(run["pairs"].size(), 2u);
   const Outcome file = validate("testset", {dir() / "testset" / "testset.json"});
   EXPECT_EQ(file.status, 0) << file.out;
+  // A program scored over a tolerance ladder: each score with its tolerance.
+  const nlohmann::json ladder = valid_output(
+      "testset", "--json --quiet testset run --problem VI-02 --tolerances 1e-6,1e-9 --timing-repeats 0 --out " +
+                     quoted(dir() / "testset-ladder") + dirs + " --references " + quoted(source_dir / "reference" / "testset") +
+                     " --scheme-command " + quoted(VIBRO_PEER_ODEINT_PROGRAM),
+      "testset-ladder.json");
+  EXPECT_EQ(ladder["pairs"][0]["scores"][1]["tolerance"], "1e-9");
 }
 
 /// `vibro sweep --json`: its summary, and every line of its result file (the header, then

@@ -8,7 +8,8 @@
 //   vibro testset run --scheme-command './odeint_event_driven --tolerance 1e-8 --max-step 0.1'
 //
 // The method: the dense-output Dormand–Prince 5(4) stepper (make_dense_output, absolute and
-// relative tolerance 1e-12 by default, --tolerance), stepped with do_step; after each step the
+// relative tolerance 1e-12 by default, --tolerance, or the problem's `tolerance` when vibro
+// studies it over a tolerance ladder), stepped with do_step; after each step the
 // gap of each stop (u − lower, upper − u) is looked at: a sign change from positive to
 // non-positive is an impact, its time bisected to the last bit on the stepper's dense output
 // (calc_state), then v+ = −e v− and the stepper starts again from the stop. The rows are the
@@ -61,6 +62,7 @@ struct Problem {
   std::vector<Stop> stops;
   double e = 0, t0 = 0, u0 = 0, v0 = 0, h = 0;
   long long steps = 0;
+  std::optional<double> tolerance;  // a rung of a tolerance ladder
 };
 
 Problem read_problem(const nlohmann::json& problem) {
@@ -70,6 +72,7 @@ Problem read_problem(const nlohmann::json& problem) {
   const nlohmann::json& p = problem.at("model").at("parameters");
   const auto number = [&](const char* key) { return p.at(key).at("double").get<double>(); };
   Problem out;
+  if (problem.contains("tolerance")) out.tolerance = problem.at("tolerance").at("double").get<double>();
   if (model == "impact-oscillator" || model == "duffing-oscillator") {
     const double alpha = number("alpha"), a = number("a"), omega = number("omega");
     const double beta = model == "duffing-oscillator" ? number("beta") : 0.0;
@@ -138,6 +141,7 @@ int main(int argc, char** argv) {
   } catch (const nlohmann::json::exception& error) {
     refuse(std::string("not a vibro-external-scheme/1 problem for a one-coordinate model: ") + error.what());
   }
+  if (problem.tolerance) tolerance = *problem.tolerance;
   const auto system = [&](const State& x, State& dxdt, double t) {
     dxdt[0] = x[1];
     dxdt[1] = problem.acceleration(t, x[0], x[1]);

@@ -7,7 +7,9 @@ Python user would write instead of a time-stepping scheme. Debian's python3-scip
     ... 'python3 examples/peers/scipy_event_driven.py --method Radau --rtol 1e-10'
 
 Options: --method (DOP853, the default, Radau, RK45, LSODA, any solve_ivp method), --rtol and
---atol (both 1e-12 by default), --max-step (solve_ivp's max_step, unbounded by default).
+--atol (both 1e-12 by default), --max-step (solve_ivp's max_step, unbounded by default). A
+problem with a `tolerance` (a rung of a tolerance ladder: vibro converge --tolerances, or
+--by-tolerance) sets rtol and atol to it instead.
 
 Models: impact-oscillator (u'' + 2 alpha u' + u = a cos(omega t)), duffing-oscillator (the
 same minus beta u^3), constant-force (u'' = -g), each above u >= u_min; conservative-oscillator
@@ -63,6 +65,8 @@ try:
     number = lambda key: float(p[key]["double"])
     t0, u0, v0 = (float(problem["initial"][key]["double"]) for key in ("t0", "u0", "v0"))
     h, steps = float(problem["step"]["h"]["double"]), problem["steps"]
+    if "tolerance" in problem:  # a rung of a tolerance ladder: the tolerance asked for
+        options.rtol = options.atol = float(problem["tolerance"]["double"])
 except (ValueError, KeyError, TypeError, AttributeError) as error:
     refuse("not a vibro-external-scheme/1 problem for a one-coordinate model: " + repr(error))
 

@@ -45,14 +45,16 @@ class ConvergeVerb : public Verb {
                     "time (the scheme's cost at that h; 0: not timed)")
         ->capture_default_str();
     scheme_command_.add_to(command());
+    scheme_command_.add_tolerances_to(command());
   }
 
   int execute(const CommonOptions& common) override {
     const CaseSpec c = load_case(case_file_);
-    require_convergence_list(c);
+    const std::optional<ExternalScheme> program = scheme_command_.program();
+    // A tolerance ladder runs at the case's step alone: no [convergence] list of step sizes needed.
+    if (!program || (program->tolerances.empty() && !program->by_tolerance)) require_convergence_list(c);
     RunOptions options = common.run_options();
     options.timing_repeats = timing_repeats_;
-    const std::optional<ExternalScheme> program = scheme_command_.program();
     if (program) options.program = &*program;
     JsonOut json_out(common.json_out, {case_file_});
     require_output_directory(out_dir_, "--out", {});

@@ -1,5 +1,6 @@
 #include "scheme_command_options.hpp"
 
+#include "vibro/case/tolerance_ladder.hpp"
 #include "vibro/external/external_program.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/scalar/format.hpp"
@@ -32,6 +33,20 @@ void SchemeCommandOptions::add_to(CLI::App& command) {
       ->needs("--scheme-command");
 }
 
+void SchemeCommandOptions::add_tolerances_to(CLI::App& command) {
+  command
+      .add_option("--tolerances", tolerances_,
+                  "Study the program over this ladder of tolerances, loose to tight (comma-separated, e.g. "
+                  "1e-4,1e-6,1e-8), each problem carrying its tolerance, at the case's step as output spacing, "
+                  "instead of over step sizes")
+      ->delimiter(',')
+      ->needs("--scheme-command");
+  command
+      .add_flag("--by-tolerance", by_tolerance_,
+                "Study the program over the case's [convergence] tolerances, else 1e-4,1e-6,1e-8,1e-10,1e-12")
+      ->needs("--scheme-command");
+}
+
 std::string default_program_name(const std::vector<std::string>& argv) {
   // `python3 ps.py 0.001` is the script ps.py: the first word after the program that names a
   // file is the script an interpreter runs; an argument that merely looks like a file name
@@ -61,6 +76,9 @@ std::optional<ExternalScheme> SchemeCommandOptions::program() const {
                      to_text_significant(timeout_seconds_, 6) + " is not a timeout (allowed: seconds in (0, 1e6])");
   program.timeout = std::chrono::duration<double>(timeout_seconds_);
   program.stderr_whole = whole_stderr_;
+  if (!tolerances_.empty()) check_tolerance_ladder(tolerances_, "", "--tolerances");
+  program.tolerances = tolerances_;
+  program.by_tolerance = by_tolerance_;
   // A warning a line, a run's lines together, whichever thread's step size they come from.
   program.stderr_shown = [](const std::string& said) {
     static std::mutex shown;

@@ -1,5 +1,6 @@
 #pragma once
-// --scheme-command, --scheme-name and --scheme-timeout (`vibro run`, `converge`, `testset run`):
+// --scheme-command, --scheme-name, --scheme-timeout and --scheme-stderr (`vibro run`, `converge`,
+// `testset run`), and a study's --tolerances and --by-tolerance (`converge`, `testset run`):
 // a program of the user's in place of the case's scheme (docs/own_scheme.md). The command is
 // taken from the command line only; a case file never names a program.
 
@@ -8,14 +9,18 @@
 #include <CLI/CLI.hpp>
 
 #include <optional>
+#include <vector>
 #include <string>
 
 namespace vibro::cli {
 
 class SchemeCommandOptions {
  public:
-  /// Adds the three options to `command`.
+  /// Adds the options naming the program to `command`.
   void add_to(CLI::App& command);
+  /// Adds --tolerances and --by-tolerance (`vibro converge`, `testset run`): the program's
+  /// study over a tolerance ladder (docs/own_scheme.md "Tolerance ladders").
+  void add_tolerances_to(CLI::App& command);
   /// The program the options name, or nullopt without --scheme-command. Throws InputError
   /// (naming the option) for a command line that does not split, or a timeout that is not a
   /// positive number of seconds.
@@ -25,6 +30,8 @@ class SchemeCommandOptions {
   std::optional<std::string> command_, name_;
   double timeout_seconds_ = ExternalScheme::default_timeout_seconds;
   bool whole_stderr_ = false;
+  std::vector<std::string> tolerances_;
+  bool by_tolerance_ = false;
 };
 
 /// What outputs call a program without --scheme-name: the file name of the first argument

@@ -118,6 +118,7 @@ class TestsetVerb : public Verb {
     run_->add_option("--scheme", schemes_, "Score these schemes (case-file names; default: each problem's own)");
     run_->add_flag("--all", all_, "Score every registered scheme that runs each problem")->excludes("--scheme");
     scheme_command_.add_to(*run_);
+    scheme_command_.add_tolerances_to(*run_);
     run_->get_option("--scheme-command")->excludes("--scheme")->excludes("--all");
     run_->add_option("--out", out_dir_, "Directory for testset.{md,csv,json} and a plot per problem (made if missing)")
         ->check(path_to_write())

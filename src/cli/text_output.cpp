@@ -39,17 +39,36 @@ void print_free_fall(std::ostream& out, const FreeFallReversalResult& result) {
   out << "  max |computed - predicted| over the run: " << display(ff.max_deviation_from_prediction, 3) << "\n";
 }
 
+/// A study over a tolerance ladder: its response to the tolerance, metric by metric.
+void print_tolerance_response(std::ostream& out, const StudyResult& study) {
+  out << "response to the tolerance (least squares of log error against log tol before the error stalls; "
+         "successive slopes):\n";
+  for (const ErrorMetric m : error_metrics) {
+    const ToleranceResponse& r = (*study.tolerance_response)[index_of(m)];
+    std::string successive;
+    for (const auto& s : r.successive) successive += (successive.empty() ? "" : ", ") + display(s, 3);
+    out << fmt::format("  {:<14} {}   ({})\n", name(m), r.verdict, successive);
+  }
+}
+
 void print_convergence(std::ostream& out, const StudyResult& study) {
+  const bool over_tolerances = study.tolerance_response.has_value();
   out << "errors against the " << study.reference << ":\n";
-  out << fmt::format("  {:>12} {:>8}", "h", "steps");
+  out << fmt::format("  {:>12} {:>8}", over_tolerances ? "tolerance" : "h", "steps");
   for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", name(m));
-  out << "\n";
+  out << (over_tolerances ? fmt::format(" {:>10}", "seconds") : "") << "\n";
   for (const StudyRow& r : study.rows) {
-    out << fmt::format("  {:>12} {:>8}", r.h, r.steps);
+    out << fmt::format("  {:>12} {:>8}", over_tolerances ? r.tolerance.value_or("") : r.h, r.steps);
     for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display(r.errors[index_of(m)], 8));
+    if (over_tolerances) out << fmt::format(" {:>10}", r.seconds ? display(*r.seconds, 3) : "untimed");
     out << "\n";
   }
   out << "rounding floor: " << rounding_floor_rule(study.rounding_floor) << "\n";
+  if (over_tolerances) {
+    out << "output spacing h = " << (study.rows.empty() ? "" : study.rows.front().h) << " at every tolerance\n";
+    print_tolerance_response(out, study);
+    return;
+  }
   if (study.rounding_floor.measured_at) {
     out << "rounding part of each error, |error − error at " << *study.rounding_floor.measured_at << "|:\n";
     for (const StudyRow& r : study.rows) {

@@ -50,7 +50,8 @@ enum class OrderClass {
                       ///< holds the exact value to the type's rounding (VI-01's ball at rest)
   rounding_floor,     ///< every error is 0, below or at the rounding floor
   too_few_points,     ///< errors above the floor, but fewer than min_asymptotic_points in a row
-  no_values           ///< the metric is undefined for every run
+  no_values,          ///< the metric is undefined for every run
+  over_tolerances     ///< a study over a tolerance ladder, which has a response instead (analysis/tolerance_response.hpp)
 };
 
 /// The class's name in JSON ("order_class").
@@ -62,6 +63,7 @@ constexpr const char* to_string(OrderClass c) {
     case OrderClass::rounding_floor: return "rounding_floor";
     case OrderClass::too_few_points: return "too_few_points";
     case OrderClass::no_values: return "no_values";
+    case OrderClass::over_tolerances: return "over_tolerances";
   }
   return "?";
 }

@@ -3,9 +3,12 @@
 #include "vibro/analysis/log_as_double.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
+#include <stdexcept>
+
 namespace vibro {
 
 std::string rounding_floor_rule(const RoundingFloorBasis& basis) {
+  if (basis.unmeasured) return "unmeasured: " + *basis.unmeasured;
   if (basis.measured_at)
     return "measured: a point is at the floor when its rounding part |error − error at " + *basis.measured_at +
            "| is at least " + std::to_string(100 / rounding_share_divisor) + " % of its error";
@@ -38,6 +41,42 @@ PerMetric<OrderAnalysis> analyse_orders(const std::vector<StudyRow>& rows, const
   PerMetric<OrderAnalysis> orders;
   for (std::size_t m = 0; m < error_metric_count; ++m) orders[m] = analyse_order(log_h, log_errors[m], set_aside[m]);
   return orders;
+}
+
+std::vector<std::string> study_tolerances(const StudyResult& study) {
+  std::vector<std::string> tolerances;
+  for (const StudyRow& row : study.rows)
+    if (row.tolerance) tolerances.push_back(*row.tolerance);
+  return tolerances;
+}
+
+void make_tolerance_study(StudyResult& study) {
+  const MpfrPrecisionGuard digits(30);  // as analyse_orders: logarithms rounded to double
+  std::vector<double> log_tolerance;
+  for (const StudyRow& row : study.rows) {
+    if (!row.tolerance) throw std::logic_error("make_tolerance_study: a row without its tolerance");
+    log_tolerance.push_back(log_as_double(NumberText{*row.tolerance}.exact()));
+  }
+  study.tolerance_response.emplace();
+  for (std::size_t m = 0; m < error_metric_count; ++m) {
+    std::vector<std::optional<double>> log_error;
+    std::vector<std::string> texts;
+    std::vector<bool> has_value;
+    for (const StudyRow& row : study.rows) {
+      const std::optional<NumberText>& error = row.errors[m];
+      has_value.push_back(error.has_value());
+      texts.push_back(error ? error->text : "");
+      log_error.push_back(error && error->exact() > 0 ? std::optional<double>(log_as_double(error->exact()))
+                                                      : std::nullopt);
+    }
+    ToleranceResponse& response = (*study.tolerance_response)[m];
+    response = analyse_tolerance_response(log_tolerance, log_error, texts, has_value);
+    response.verdict = tolerance_verdict(response, study_tolerances(study));
+    study.orders[m] = OrderAnalysis{{}, {}, std::nullopt, OrderClass::over_tolerances};
+  }
+  study.rounding_floor = RoundingFloorBasis{
+      std::nullopt, "a tolerance ladder's errors are bounded by the tolerance asked for, not by ε × steps, and the "
+                    "program was not run again at a wider precision"};
 }
 
 }  // namespace vibro

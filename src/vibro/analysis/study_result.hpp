@@ -5,6 +5,7 @@
 // round-trip text, for every output to render.
 
 #include "vibro/analysis/observed_order.hpp"
+#include "vibro/analysis/tolerance_response.hpp"
 #include "vibro/scalar/number_text.hpp"
 #include "vibro/scheme/error_metric.hpp"
 
@@ -56,6 +57,10 @@ struct StudyRow {
   /// test set scores against its stored reference values (docs/testset.md).
   NumberText end_time;
   std::vector<NumberText> end_position, end_velocity, first_impacts;
+  /// The rung's tolerance, as given, in a study over a tolerance ladder (docs/convergence.md
+  /// "Tolerance ladders": every row then has the case's step as its output spacing `h`); none
+  /// in a study over step sizes.
+  std::optional<std::string> tolerance{};
 };
 
 /// How the points at the rounding floor were told.
@@ -63,6 +68,10 @@ struct RoundingFloorBasis {
   /// The precision the study was run again in to measure its rounding floor; none when the
   /// floor is the model's bound (rounding_floor_eps_per_step).
   std::optional<std::string> measured_at;
+  /// Why no floor is told at all (a study over a tolerance ladder: its errors are bounded by
+  /// the tolerance asked for, not by ε × steps, and the program was not run at a wider
+  /// precision); none when the floor is measured or the model's bound.
+  std::optional<std::string> unmeasured{};
 };
 
 /// How the points at the rounding floor were found, in words, for every output.
@@ -73,7 +82,18 @@ struct StudyResult {
   std::vector<StudyRow> rows;
   PerMetric<OrderAnalysis> orders;
   RoundingFloorBasis rounding_floor;
+  /// In a study over a tolerance ladder: each metric's response to the tolerance, in place of
+  /// an order (every order's class is then OrderClass::over_tolerances).
+  std::optional<PerMetric<ToleranceResponse>> tolerance_response{};
 };
+
+/// The rows' tolerances, as given (empty in a study over step sizes).
+std::vector<std::string> study_tolerances(const StudyResult& study);
+
+/// Makes `study`, run over a tolerance ladder (its rows' `tolerance` set), a tolerance study:
+/// every order is OrderClass::over_tolerances, the response of each metric is analysed
+/// (analyse_tolerance_response), and the rounding floor is said to be unmeasured.
+void make_tolerance_study(StudyResult& study);
 
 /// The observed order of every metric of `rows`, with `at_floor[m][i]` marking the points of
 /// metric m at the rounding floor. Before any fit, each point is set aside as having no

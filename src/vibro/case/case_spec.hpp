@@ -279,6 +279,10 @@ struct CaseSpec {
   /// checks it in, when the case names fewer than its scheme's study_scalars (a study too
   /// long for MPFR, such as a work–precision curve down to the double rounding floor).
   std::optional<ScalarSet> convergence_scalars;
+  /// convergence.tolerances: a ladder of tolerances, loose to tight, for an adaptive program
+  /// (docs/own_scheme.md "Tolerance ladders"): `--by-tolerance` studies the program over it
+  /// instead of over the step sizes. Built-in schemes, which have a step, never read it.
+  std::vector<NumberInput> convergence_tolerances{};
   std::vector<StepSpec> sweep;        ///< step sizes of a sweep: the run repeated at each
   std::vector<Expectation> expected;
   std::optional<LyapunovSpec> lyapunov;

@@ -77,10 +77,21 @@ template <class E, class Model>
 StudyResult entry_study(const BoundCase<Model>& b, const typename E::Options& o, const RunOptions& options,
                         const std::string& what) {
   std::function<void(std::size_t)> points_done;
-  if (options.progress) {
-    options.progress->begin(what, static_cast<std::int64_t>(b.spec.convergence.size()), "step sizes");
+  const auto count_progress = [&](std::size_t points, const char* unit) {
+    if (!options.progress) return;
+    options.progress->begin(what, static_cast<std::int64_t>(points), unit);
     points_done = [progress = options.progress](std::size_t n) { progress->advance(static_cast<std::int64_t>(n)); };
+  };
+  if constexpr (requires { E::tolerances(o); }) {
+    if (const std::vector<std::string>& ladder = E::tolerances(o); !ladder.empty()) {
+      count_progress(ladder.size(), "tolerances");
+      return tolerance_study(
+          b, ladder,
+          [&](std::size_t i, auto& observer) { return E::study_run(b, o, b.spec.step, observer, &ladder[i]); },
+          options.threads, options.timing_repeats, points_done);
+    }
   }
+  count_progress(b.spec.convergence.size(), "step sizes");
   return case_study(
       b, [&](const StepSpec& step, auto& observer) { return E::study_run(b, o, step, observer); }, options.threads,
       options.timing_repeats, points_done);

@@ -164,4 +164,31 @@ StudyResult case_study(const BoundCase<Model>& b, RunAt&& run_at, unsigned threa
   });
 }
 
+/// The case's study over a tolerance ladder (docs/convergence.md "Tolerance ladders"):
+/// `run_at(i, observer)` runs rung i (tolerances[i]) at the case's step, its output spacing,
+/// and returns its h. Every rung has the same nodes, so the case's [convergence] list is that
+/// one step (run_case makes it so: the reference's horizon). Measured as case_study measures a
+/// step ladder; then each metric's response to the tolerance takes the place of an order
+/// (make_tolerance_study).
+template <class Model, class RunAt>
+StudyResult tolerance_study(const BoundCase<Model>& b, const std::vector<std::string>& tolerances, RunAt&& run_at,
+                            unsigned threads, unsigned timing_repeats,
+                            const std::function<void(std::size_t)>& points_done = {}) {
+  using Real = typename Model::real_type;
+  const CaseSpec& c = b.spec;
+  if (c.convergence.size() != 1 || c.convergence.front().text() != c.step.text())
+    throw std::logic_error("tolerance_study: the case's [convergence] list is not its step alone");
+  const std::vector<std::int64_t> steps(tolerances.size(), step_count(c, c.step));
+  StudyResult study = with_study_reference(b, [&](const auto& reference, const std::vector<Real>& impacts, std::string name) {
+    return convergence_study<Real>(tolerances, steps, run_at, reference, impacts, std::move(name), threads, points_done,
+                                   timing_repeats);
+  });
+  for (StudyRow& row : study.rows) {
+    row.tolerance = row.h;
+    row.h = c.step.text();
+  }
+  make_tolerance_study(study);
+  return study;
+}
+
 }  // namespace vibro

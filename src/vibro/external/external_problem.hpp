@@ -49,11 +49,12 @@ nlohmann::json computed_numbers(const Vector<Real>& xs) {
   return {{"text", texts}, {"double", doubles}};
 }
 
-/// The problem of one run at step `step` of the bound case, over `horizon`.
+/// The problem of one run at step `step` of the bound case, over `horizon`; with `tolerance`
+/// (a rung of a tolerance ladder, as given) its member `tolerance`.
 template <class Model>
 std::string problem_message(const BoundCase<Model>& b, const StepSpec& step,
                             const RunHorizon<typename Model::real_type>& horizon, std::size_t dimension,
-                            const std::vector<std::string>& columns) {
+                            const std::vector<std::string>& columns, const std::string* tolerance = nullptr) {
   using Real = typename Model::real_type;
   const CaseSpec& c = b.spec;
   const Real h = b.step(step);
@@ -80,6 +81,7 @@ std::string problem_message(const BoundCase<Model>& b, const StepSpec& step,
                          {"columns", columns}};
   if constexpr (HasPeriod<Model>)
     if (c.model.periodic()) problem["period"] = computed_number(b.model.period());
+  if (tolerance) problem["tolerance"] = written_number(*tolerance);
   return problem.dump() + "\n";
 }
 

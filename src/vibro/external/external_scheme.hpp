@@ -51,6 +51,14 @@ struct ExternalScheme {
   /// Show every line of a successful program's stderr (up to its last MiB), each on its own,
   /// instead of its last lines (--scheme-stderr).
   bool stderr_whole = false;
+  /// A tolerance ladder, loose to tight, as given by `--tolerances` (docs/own_scheme.md
+  /// "Tolerance ladders"): when not empty, a study runs the program once per tolerance at the
+  /// case's step (its output spacing), each problem carrying its `tolerance`, instead of once
+  /// per step size. run_case puts here the ladder it resolves (case/tolerance_ladder.hpp).
+  std::vector<std::string> tolerances{};
+  /// Study the program over a tolerance ladder even without `tolerances`: the case's
+  /// [convergence] tolerances, else the default ladder (case/tolerance_ladder.hpp).
+  bool by_tolerance = false;
 
   static constexpr double default_timeout_seconds = 600;
 };

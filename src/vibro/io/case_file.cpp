@@ -7,6 +7,7 @@
 #include "vibro/case/runnable.hpp"
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/case/scheme_not_built_in.hpp"
+#include "vibro/case/tolerance_ladder.hpp"
 #include "vibro/scalar/parse.hpp"
 
 #include <algorithm>
@@ -45,7 +46,7 @@ const std::vector<CaseFileKeys>& case_file_keys() {
       {"scheme", "", {"type"}},  // and the entry's option_keys
       {"step", "", {"h", "steps_per_period"}},
       {"horizon", "", {"t_end", "periods", "steps", "escape"}},
-      {"convergence", "", {"h", "steps_per_period", "orders", "why_measured", "scalars"}},
+      {"convergence", "", {"h", "steps_per_period", "orders", "why_measured", "scalars", "tolerances"}},
       {"sweep", "", {"h", "steps_per_period"}},
       {"expected", "", {"quantity", "value", "tolerance", "source"}},
       {"lyapunov", "", {"epsilon", "epsilon_per_h", "epsilon_per_period", "clock", "published", "family"}},
@@ -359,6 +360,8 @@ std::vector<StepSpec> read_step_list(const TomlReader& r, const toml::table& roo
   r.require_only(t, table, keys_of(table));
   const toml::node* hs = t.get("h");
   const toml::node* ns = t.get("steps_per_period");
+  // A [convergence] table of tolerances alone is for adaptive programs only: no step ladder.
+  if (!hs && !ns && table == "convergence" && t.get("tolerances")) return {};
   if ((hs != nullptr) == (ns != nullptr)) r.fail(table, "give exactly one of the lists h and steps_per_period");
   const std::string key = table + (hs ? ".h" : ".steps_per_period");
   const toml::node* list = hs ? hs : ns;
@@ -374,6 +377,24 @@ std::vector<StepSpec> read_step_list(const TomlReader& r, const toml::table& roo
     steps.push_back(step);
   }
   return steps;
+}
+
+/// convergence.tolerances: a ladder of tolerances for an adaptive program, loose to tight
+/// (case/tolerance_ladder.hpp checks it as it checks --tolerances).
+std::vector<NumberInput> read_convergence_tolerances(const TomlReader& r, const toml::table& root) {
+  const toml::node* list = r.table(root, "convergence", false).get("tolerances");
+  if (!list) return {};
+  const std::string key = "convergence.tolerances";
+  if (!list->is_array()) r.fail(key, "expected a list of tolerances, found " + TomlReader::type_name(*list));
+  std::vector<NumberInput> tolerances;
+  for (std::size_t i = 0; i < list->as_array()->size(); ++i)
+    tolerances.push_back(r.number_value(*list->as_array()->get(i), key + "[" + std::to_string(i) + "]"));
+  try {
+    check_tolerance_ladder(texts_of(tolerances), r.file(), key);
+  } catch (const InputError& why) {
+    r.fail(why.key(), why.message());
+  }
+  return tolerances;
 }
 
 /// convergence.scalars: a non-empty list of scalar type names ("double", "long-double",
@@ -647,6 +668,7 @@ CaseSpec read_case(const TomlReader& r, const toml::table& root, const std::stri
   if (r.string(r.table(root, "convergence", false), "convergence", "why_measured", false) && c.convergence_orders_checked)
     r.fail("convergence.why_measured", "says why the orders are only measured: give it with orders = \"measured\"");
   c.convergence_scalars = read_convergence_scalars(r, root, c);
+  c.convergence_tolerances = read_convergence_tolerances(r, root);
   for (std::size_t i = 0; i < c.convergence.size(); ++i)
     check_step_fits(r, c, c.convergence[i]);
   if (!c.convergence.empty() && c.horizon.steps)

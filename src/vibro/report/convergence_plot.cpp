@@ -39,6 +39,7 @@ std::pair<std::string, std::string> legend(const RunResult& r, ErrorMetric metri
   const std::string& precision = r.provenance.precision.name;
   if (o.fit)
     return {precision + ": observed order " + display(o.fit->slope, 4) + " ± " + display(o.fit->standard_error, 2), ""};
+  if (r.convergence->tolerance_response) return {precision + ": over tolerances", "(" + no_order_label(*r.convergence, metric) + ")"};
   return {precision + ": no order", "(" + no_order_label(*r.convergence, metric) + ")"};
 }
 
@@ -56,7 +57,9 @@ std::string data_block(const std::string& name, const RunResult& r) {
   std::string block = name + " << EOD\n";
   const auto& rows = r.convergence->rows;
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    block += fmt::format("{:.17g}", nearest_double(rows[i].h_value));
+    // A study over a tolerance ladder is drawn against its tolerances (every h is the same).
+    block += fmt::format("{:.17g}", rows[i].tolerance ? nearest_double(NumberText{*rows[i].tolerance})
+                                                      : nearest_double(rows[i].h_value));
     for (const ErrorMetric m : error_metrics) block += fmt::format(" {:.17g}", plotted(rows[i].errors[index_of(m)]));
     for (const ErrorMetric m : error_metrics) {
       const OrderAnalysis& o = r.convergence->orders[index_of(m)];
@@ -112,11 +115,14 @@ std::string convergence_plot_commands(const std::vector<const RunResult*>& runs,
   const std::vector<ErrorMetric> panels = plotted_metrics(runs);
   if (panels.empty()) return commands;
   const std::size_t columns = panels.size() == 1 ? 1 : 2, rows = (panels.size() + columns - 1) / columns;
+  const bool over_tolerances = runs.front()->convergence->tolerance_response.has_value();
   const std::string title =
-      runs.front()->case_info.name + ": error against h at every precision (filled markers: the fitted range)";
+      runs.front()->case_info.name + (over_tolerances ? ": error against the tolerance asked for"
+                                                      : ": error against h at every precision (filled markers: the fitted range)");
   // The offsets keep the extreme points off the frame.
   commands += log_axis_commands("x") + log_axis_commands("y") +
-              "set grid lc rgb '#c8c8c8'\nset xlabel 'h (step size)'\nset ylabel 'error'\n"
+              "set grid lc rgb '#c8c8c8'\nset xlabel '" + (over_tolerances ? "tolerance" : "h (step size)") +
+              "'\nset ylabel 'error'\n"
               "set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n"
               // Below each panel, where it hides no point, at the size of every other text.
               "set key below left Left reverse maxcols 1\n" +

@@ -48,6 +48,8 @@ std::string no_order_label(const StudyResult& study, ErrorMetric metric) {
       return fmt::format("too few points in a row (n = {})", longest);
     }
     case OrderClass::no_values: return "no value (undefined in every run)";
+    case OrderClass::over_tolerances:  // a study over a tolerance ladder: its response instead
+      return study.tolerance_response ? (*study.tolerance_response)[index_of(metric)].verdict : "over tolerances";
   }
   return "?";
 }
@@ -90,25 +92,42 @@ std::string metric_table(const StudyResult& study, std::size_t from, std::size_t
 std::string study_markdown(const RunResult& result) {
   const StudyResult& study = *result.convergence;
   const bool with_time = timed(study);
-  std::vector<std::string> lead = {"h", "steps", "impacts (scheme / reference)"};
+  // A study over a tolerance ladder names its rows by tolerance (every h is the output spacing).
+  const bool over_tolerances = study.tolerance_response.has_value();
+  const auto rung = [&](const StudyRow& row) {
+    return over_tolerances ? "tol " + row.tolerance.value_or("") : display_step(row.h);
+  };
+  std::vector<std::string> lead = {over_tolerances ? "tolerance" : "h", "steps", "impacts (scheme / reference)"};
   if (with_time) lead.emplace_back("scheme time");
   const auto lead_cells = [&](const StudyRow& row) {
-    std::vector<std::string> cells = {display_step(row.h), std::to_string(row.steps),
+    std::vector<std::string> cells = {rung(row), std::to_string(row.steps),
                                       fmt::format("{} / {}", row.impacts.scheme, row.impacts.reference)};
     if (with_time) cells.push_back(display_seconds(row.seconds));
     return cells;
   };
-  const auto h_only = [](const StudyRow& row) { return std::vector<std::string>{display_step(row.h)}; };
+  const auto h_only = [&](const StudyRow& row) { return std::vector<std::string>{rung(row)}; };
   const auto error = [](const StudyRow& row, ErrorMetric m) { return display(row.errors[index_of(m)], 4); };
   std::string md = fmt::format("Against the {}, at {}.\n\n", study.reference, result.provenance.precision.name) +
                    metric_table(study, 0, first_half, lead, lead_cells, error) + "\n" +
-                   metric_table(study, first_half, error_metric_count, {"h"}, h_only, error);
+                   metric_table(study, first_half, error_metric_count, {over_tolerances ? "tolerance" : "h"}, h_only,
+                                error);
   md += "\nRounding floor: " + rounding_floor_rule(study.rounding_floor) + ".\n";
   if (study.rounding_floor.measured_at) {
     const auto part = [](const StudyRow& row, ErrorMetric m) { return display((*row.rounding_parts)[index_of(m)], 2); };
     md += "\nThe rounding part of each error, |error − error at " + *study.rounding_floor.measured_at + "|:\n\n" +
           metric_table(study, 0, first_half, {"h"}, h_only, part) + "\n" +
           metric_table(study, first_half, error_metric_count, {"h"}, h_only, part);
+  }
+  if (over_tolerances) {
+    md += "\nOutput spacing h = " + display_step(study.rows.front().h) + " at every tolerance.\n\n" +
+          markdown_header({"metric", "response to the tolerance", "successive slopes"});
+    for (const ErrorMetric m : error_metrics) {
+      const ToleranceResponse& r = (*study.tolerance_response)[index_of(m)];
+      std::string successive;
+      for (const auto& s : r.successive) successive += (successive.empty() ? "" : ", ") + display(s, 3);
+      md += markdown_row({std::string(name(m)), r.verdict, successive});
+    }
+    return md;
   }
   md += "\n" + markdown_header({"metric", "observed order", "standard error", "scatter", "range", "successive slopes",
                                 "excluded points"});
@@ -138,7 +157,9 @@ std::string study_csv(const RunResult& result) {
   if (measured)
     for (const ErrorMetric m : error_metrics) errors.push_back("rounding_" + std::string(name(m)));
   const bool with_time = timed(study);
-  std::string csv = "h,h_value,steps,scheme_impacts,reference_impacts";
+  // A study over a tolerance ladder leads each row with its tolerance (every h is the same).
+  const bool over_tolerances = study.tolerance_response.has_value();
+  std::string csv = std::string(over_tolerances ? "tolerance," : "") + "h,h_value,steps,scheme_impacts,reference_impacts";
   for (const std::string& column : errors) csv += "," + column;
   if (with_time) csv += ",seconds";
   if (twins) {
@@ -152,6 +173,7 @@ std::string study_csv(const RunResult& result) {
     for (const ErrorMetric m : error_metrics) values.push_back(row.errors[index_of(m)]);
     if (measured)
       for (const ErrorMetric m : error_metrics) values.push_back((*row.rounding_parts)[index_of(m)]);
+    if (over_tolerances) csv += row.tolerance.value_or("") + ",";
     csv += fmt::format("{},{},{},{},{}", row.h, number(row.h_value), row.steps, row.impacts.scheme,
                        row.impacts.reference);
     for (const auto& x : values) csv += "," + number(x);

@@ -29,10 +29,17 @@ std::string state_text(const TestsetScore& s) {
   return digits_text(s.state);
 }
 
+/// How a score's rung is named: "tol 1e-8" on a tolerance ladder (its h is the output spacing
+/// of every rung), else its h.
+std::string rung_text(const TestsetScore& s) { return s.tolerance ? "tol " + *s.tolerance : display_step(s.h); }
+
+bool over_tolerances(const TestsetPair& p) { return !p.scores.empty() && p.scores.front().tolerance.has_value(); }
+
 std::string pair_table(const TestsetPair& p) {
-  std::string out = markdown_header({"h", "steps", "end-state digits", "impact-time digits", "impacts seen", "wall time"});
+  std::string out = markdown_header({over_tolerances(p) ? "tolerance" : "h", "steps", "end-state digits",
+                                     "impact-time digits", "impacts seen", "wall time"});
   for (const TestsetScore& s : p.scores)
-    out += markdown_row({display_step(s.h), std::to_string(s.steps), state_text(s), digits_text(s.impact_times),
+    out += markdown_row({rung_text(s), std::to_string(s.steps), state_text(s), digits_text(s.impact_times),
                          impacts_text(s), display_seconds(s.seconds)});
   return out;
 }
@@ -48,7 +55,7 @@ std::string pair_remark(const TestsetPair& p) {
       remark += std::string(remark.empty() ? "" : "; ") + "**wrong**: " + (finest.impacts_seen < *finest.impacts_reference
                 ? "misses " + std::to_string(*finest.impacts_reference - finest.impacts_seen)
                 : "sees " + std::to_string(finest.impacts_seen - *finest.impacts_reference) + " more") +
-                " of the reference's impacts at the finest step";
+                " of the reference's impacts at the " + (over_tolerances(p) ? "tightest tolerance" : "finest step");
   }
   return remark.empty() ? "–" : remark;
 }
@@ -92,7 +99,9 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
     std::vector<std::string> row{p.problem, markdown_cell(p.scheme), p.precision};
     for (const int level : testset_summary_levels) {
       const std::optional<std::size_t> i = first_step_reaching(p, level);
-      row.push_back(i ? "h = " + display_step(p.scores[*i].h) + ", " + display_seconds(p.scores[*i].seconds) : "–");
+      row.push_back(i ? (p.scores[*i].tolerance ? "" : "h = ") + rung_text(p.scores[*i]) + ", " +
+                            display_seconds(p.scores[*i].seconds)
+                      : "–");
     }
     std::optional<CorrectDigits> best;
     for (const TestsetScore& s : p.scores)
@@ -111,7 +120,7 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
 std::string testset_csv(const TestsetRunResult& result) {
   std::ostringstream out;
   out << "problem,scheme,precision,h,h_value,steps,reached_horizon,state_digits,state_at_least,impact_digits,"
-         "impact_at_least,impacts_seen,impacts_reference,seconds\n";
+         "impact_at_least,impacts_seen,impacts_reference,seconds,tolerance\n";
   for (const TestsetPair& p : result.pairs)
     for (const TestsetScore& s : p.scores)
       out << csv_text(p.problem) << "," << csv_text(p.scheme) << "," << csv_text(p.precision) << "," << csv_text(s.h)
@@ -122,7 +131,7 @@ std::string testset_csv(const TestsetRunResult& result) {
           << csv_cell(s.impact_times ? std::optional(s.impact_times->digits) : std::nullopt) << ","
           << (s.impact_times ? (s.impact_times->at_cap ? "true" : "false") : "") << "," << s.impacts_seen << ","
           << (s.impacts_reference ? std::to_string(*s.impacts_reference) : "infinite") << "," << csv_cell(s.seconds)
-          << "\n";
+          << "," << csv_text(s.tolerance.value_or("")) << "\n";
   return out.str();
 }
 

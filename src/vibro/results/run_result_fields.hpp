@@ -234,7 +234,8 @@ constexpr auto declared_fields(std::type_identity<StudyRow>) {
                     Field{"end_time", &StudyRow::end_time},
                     Field{"end_position", &StudyRow::end_position},
                     Field{"end_velocity", &StudyRow::end_velocity},
-                    Field{"first_impacts", &StudyRow::first_impacts}};
+                    Field{"first_impacts", &StudyRow::first_impacts},
+                    Field{"tolerance", &StudyRow::tolerance, Absent::omitted}};
 }
 
 // The least-squares line of an observed order, beside the order's other fields.
@@ -253,13 +254,34 @@ constexpr auto declared_fields(std::type_identity<OrderAnalysis>) {
 // A study's `rounding_floor`.
 constexpr auto declared_fields(std::type_identity<RoundingFloorBasis>) {
   return std::tuple{Field{"measured_at", &RoundingFloorBasis::measured_at, Absent::null},
+                    Field{"unmeasured", &RoundingFloorBasis::unmeasured, Absent::omitted},
                     Shown{"rule", &rounding_floor_rule}};
+}
+
+// The least-squares line of a tolerance response.
+constexpr auto declared_fields(std::type_identity<ToleranceFit>) {
+  return std::tuple{Field{"slope", &ToleranceFit::slope}, Field{"range", &ToleranceFit::range}};
+}
+
+// Where a tolerance response stalls.
+constexpr auto declared_fields(std::type_identity<ToleranceStall>) {
+  return std::tuple{Field{"from", &ToleranceStall::from}, Field{"error", &ToleranceStall::error}};
+}
+
+// One metric's response to the tolerance, an element of a tolerance study's `tolerance_response`.
+constexpr auto declared_fields(std::type_identity<ToleranceResponse>) {
+  return std::tuple{Field{"class", &ToleranceResponse::response_class},
+                    Field{"fit", &ToleranceResponse::fit, Absent::null},
+                    Field{"stall", &ToleranceResponse::stall, Absent::null},
+                    Field{"successive", &ToleranceResponse::successive},
+                    Field{"verdict", &ToleranceResponse::verdict}};
 }
 
 // A convergence study: `convergence` of a run, `order` of a sweep point.
 constexpr auto declared_fields(std::type_identity<StudyResult>) {
   return std::tuple{Field{"reference", &StudyResult::reference}, Field{"rows", &StudyResult::rows},
-                    Field{"orders", &StudyResult::orders}, Field{"rounding_floor", &StudyResult::rounding_floor}};
+                    Field{"orders", &StudyResult::orders}, Field{"rounding_floor", &StudyResult::rounding_floor},
+                    Field{"tolerance_response", &StudyResult::tolerance_response, Absent::omitted}};
 }
 
 // One element of the free-fall comparison's `table`.

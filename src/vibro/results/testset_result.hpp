@@ -96,6 +96,9 @@ struct TestsetScore {
   std::int64_t impacts_seen = 0;
   std::optional<std::int64_t> impacts_reference;  ///< none: infinitely many (they accumulate)
   std::optional<double> seconds;                  ///< least wall time of the repeats
+  /// The rung's tolerance when the ladder is of tolerances (an adaptive program's, `--tolerances`):
+  /// `h` is then the output spacing of every rung.
+  std::optional<std::string> tolerance{};
 };
 
 /// A problem of the test set with its stored reference values.

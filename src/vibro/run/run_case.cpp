@@ -2,6 +2,7 @@
 
 #include "vibro/analysis/rounding_floor.hpp"
 #include "vibro/catalog/entries/external_program_entry.hpp"
+#include "vibro/case/tolerance_ladder.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/case/scheme_catalog.hpp"
@@ -120,7 +121,32 @@ Precision run_precision(const CaseSpec& c, const RunOptions& options, const Scal
   return precision;
 }
 
-RunResult run_case(const CaseSpec& c, const RunOptions& given) {
+namespace {
+
+/// The case and the program as a tolerance study runs them (docs/own_scheme.md "Tolerance
+/// ladders"): the program with its ladder resolved, the case's [convergence] list its step
+/// alone (every rung has the same nodes); nullopt for a study over step sizes.
+struct ToleranceRun {
+  CaseSpec c;
+  ExternalScheme program;
+};
+
+std::optional<ToleranceRun> tolerance_run(const CaseSpec& c, const RunOptions& given) {
+  if (!given.program) return std::nullopt;
+  std::vector<std::string> ladder = tolerance_ladder_of(c, given.program->tolerances, given.program->by_tolerance);
+  if (ladder.empty()) return std::nullopt;
+  if (given.rounding_floor == RoundingFloor::measured)
+    throw InputError("", "--measure-rounding",
+                     "a tolerance ladder's rounding floor is not measured (its errors are bounded by the tolerance, "
+                     "not by ε × steps): leave --measure-rounding out");
+  ToleranceRun run{c, *given.program};
+  run.c.convergence = {c.step};
+  run.program.tolerances = std::move(ladder);
+  return run;
+}
+
+/// The run of a case as run_case resolved it (a tolerance ladder made a one-step study).
+RunResult run_resolved(const CaseSpec& c, const RunOptions& given) {
   const bool external = given.program != nullptr;
   const Precision precision = external ? external_precision(c, given) : run_precision(c, given);
   const SchemeInfo& scheme = external ? external_program_info() : scheme_infos().at(c.scheme.entry);
@@ -178,8 +204,21 @@ RunResult run_case(const CaseSpec& c, const RunOptions& given) {
     run_with_error_estimate(c, precision, options, given.max_steps, runners, result);
   else
     runners.run(c, precision, options, result);
-  if (result.convergence) result.expected = evaluate_expectations(c, *result.convergence);
+  // A case's expected orders are in h: a study over tolerances has none to hold them to.
+  if (result.convergence && !result.convergence->tolerance_response)
+    result.expected = evaluate_expectations(c, *result.convergence);
   return result;
+}
+
+}  // namespace
+
+RunResult run_case(const CaseSpec& c, const RunOptions& options) {
+  if (std::optional<ToleranceRun> t = tolerance_run(c, options)) {
+    RunOptions resolved = options;
+    resolved.program = &t->program;
+    return run_resolved(t->c, resolved);
+  }
+  return run_resolved(c, options);
 }
 
 void require_convergence_list(const CaseSpec& c) {

@@ -42,16 +42,19 @@ std::vector<bool> program_stops(const Model& model, std::size_t dimension) {
   }
 }
 
-/// One run of the program at `step` of the bound case: its horizon, the program started with
-/// the problem on its stdin, and its rows as a scheme (`scheme`, reading `trajectory`).
+/// One run of the program at `step` of the bound case (and at `tolerance`, a rung of its
+/// tolerance ladder, when given): its horizon, the program started with the problem on its
+/// stdin, and its rows as a scheme (`scheme`, reading `trajectory`).
 template <class Model>
 struct ProgramRun {
   using Real = typename Model::real_type;
-  ProgramRun(const BoundCase<Model>& b, const StepSpec& step, const ExternalScheme& program)
+  ProgramRun(const BoundCase<Model>& b, const StepSpec& step, const ExternalScheme& program,
+             const std::string* tolerance = nullptr)
       : horizon(b, step), h(b.step(step)), dimension(program_dimension(b)),
-        trajectory(program, problem_message(b, step, horizon, dimension, trajectory_columns(dimension)),
+        trajectory(program, problem_message(b, step, horizon, dimension, trajectory_columns(dimension), tolerance),
                    horizon.steps(), b.t0, h, dimension,
-                   "external scheme '" + program.name + "' at step size " + step.text(),
+                   "external scheme '" + program.name + "' at " +
+                       (tolerance ? "tolerance " + *tolerance : "step size " + step.text()),
                    program_stops(b.model, dimension)),
         scheme(b.model, trajectory, h) {}
 
@@ -87,14 +90,18 @@ struct ExternalProgramEntry {
             {"timeout", to_text_significant(o.program->timeout.count(), 6) + " s"}};
   }
   static void validate(const CaseSpec&) {}
+  /// The program's tolerance ladder (empty: its studies are over the case's step sizes).
+  static const std::vector<std::string>& tolerances(const Options& o) { return o.program->tolerances; }
   static std::optional<std::string> lyapunov_method(const LyapunovSpec&) { return std::nullopt; }
 
   /// The case's run at its step: rows (n, t, coordinates, velocities, contact), samples,
-  /// contact steps and the final state, as a projection scheme's run records them.
+  /// contact steps and the final state, as a projection scheme's run records them. With a
+  /// tolerance ladder, at its tightest tolerance.
   template <class Model>
   static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
     using State = typename ProgramScheme<Model>::State;
-    ProgramRun<Model> r(b, b.spec.step, *o.program);
+    const std::vector<std::string>& ladder = o.program->tolerances;
+    ProgramRun<Model> r(b, b.spec.step, *o.program, ladder.empty() ? nullptr : &ladder.back());
     State x = r.scheme.start(b.u0, b.v0);
     SectionSamples samples(r.scheme, x, r.horizon.stroboscopic(), options);
     ProjectionLog contacts;
@@ -138,10 +145,11 @@ struct ExternalProgramEntry {
 
   /// One step size of a study: an impact is the first of a run of contact rows, as for a
   /// projection scheme (projection_study_run), or each impact of the program's impact table.
+  /// With `tolerance`: the rung of the program's tolerance ladder, at the case's step.
   template <class Model, class Observer>
   static typename Model::real_type study_run(const BoundCase<Model>& b, const Options& o, const StepSpec& step,
-                                             Observer& observer) {
-    ProgramRun<Model> r(b, step, *o.program);
+                                             Observer& observer, const std::string* tolerance = nullptr) {
+    ProgramRun<Model> r(b, step, *o.program, tolerance);
     projection_study_run(r.scheme, b, step, observer);
     r.trajectory.finish([&](const ProgramImpact<typename Model::real_type>& i) { observer.impact(i.t); });
     return r.h;
