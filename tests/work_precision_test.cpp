@@ -58,6 +58,8 @@ TEST(WorkPrecision, StepSizesAreShownAsTOverNOrAShortDecimal) {
   // 2/1281 = 0.00156128…: four significant digits.
   EXPECT_EQ(vibro::shown_step(WorkPoint{"2/1281", 0, 0, false, 2.0 / 1281}), "0.001561");
   EXPECT_EQ(vibro::shown_step(WorkPoint{"0.00003125", 0, 0, false, 0.00003125}), "3.125e-05");
+  // A point of a tolerance ladder is named by its tolerance: its h is the same at every point.
+  EXPECT_EQ(vibro::shown_step(WorkPoint{"T/100", 0, 0, false, 0.0314, std::string("1e-8")}), "tol 1e-8");
 }
 
 /// The oscillator of tests/data/small_study.toml (one period, above an obstacle, e = 1/2)

@@ -74,6 +74,7 @@ std::vector<WorkCurve> stored_peer_studies(const std::filesystem::path& dir) {
         if (row.at("seconds").is_null() || error.is_null()) continue;
         curve.points.push_back({row.at("h").get<std::string>(), row.at("seconds").get<double>(), error.get<double>(),
                                 false, row.at("h_value").get<double>()});
+        if (row.contains("tolerance")) curve.points.back().tolerance = row.at("tolerance").get<std::string>();
       }
       if (curve.points.empty()) fail("no timed step size with a position error");
       curves.push_back(std::move(curve));

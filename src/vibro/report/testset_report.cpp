@@ -178,8 +178,9 @@ std::string testset_section(const TestsetRunResult& result, const std::filesyste
           "`scripts/write_peer_scores.sh`, their documents kept in reference/peers/ (the report does not need "
           "their libraries; their wall times are from that run), each on the problems of the models it handles "
           "(SciPy and Odeint: the one-coordinate models, VI-01 to VI-08; the Moreau–Jean: the impact oscillator, "
-          "VI-02 to VI-06). An event-driven peer locates the impacts itself, so its ladder's step is only its "
-          "output's spacing.\n\n";
+          "VI-02 to VI-06). An event-driven peer locates the impacts itself: it is scored over a ladder of "
+          "tolerances (1e-4 to 1e-12, its rows named \"tol …\"), each at the problem's coarsest step as its output's "
+          "spacing (docs/own_scheme.md \"Tolerance ladders\").\n\n";
   md << markdown_header({"problem", "title", "scheme", "best end-state digits", "best impact-time digits",
                          "impacts seen (finest step)", "remark"});
   for (const TestsetPair& p : result.pairs) {

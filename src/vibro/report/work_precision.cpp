@@ -111,6 +111,7 @@ std::optional<double> time_to_reach(const WorkCurve& curve, double target) {
 }
 
 std::string shown_step(const WorkPoint& point) {
+  if (point.tolerance) return "tol " + *point.tolerance;
   if (point.h.starts_with("T/")) return point.h;
   return fmt::format("{:.4g}", point.h_value);
 }
@@ -168,8 +169,9 @@ std::string work_precision_page(const ReportRuns& report, const std::filesystem:
           "event location, a Fortran Moreau–Jean) studied once through the external-program protocol on one of the "
           "cases by `scripts/write_peer_scores.sh`, its document kept in reference/peers/work_precision/ (its wall "
           "times are from that run and include the program's start). An event-driven peer's error is its "
-          "tolerance's, not its step's (the step is its output's spacing: a finer one only costs rows), and its "
-          "points are not labelled at a rounding floor, whose rule is a time-stepping scheme's.\n\n";
+          "tolerance's, not its step's: it is studied over a ladder of tolerances (its points named \"tol …\", each "
+          "at the case's step as its output's spacing; docs/own_scheme.md \"Tolerance ladders\"), and its "
+          "points are not labelled at a rounding floor, which is unmeasured for it.\n\n";
   for (std::size_t i = 0; i < problems.size(); ++i) md += problem_section(problems[i], i + 1, out);
   return md;
 }
