@@ -1140,6 +1140,7 @@ TEST_F(ExternalSchemeCli, AToleranceLadderGivesEachRunItsToleranceAndAResponseIn
     EXPECT_EQ(row["tolerance"], ladder[i]);
     EXPECT_EQ(row["h"], "T/40");  // the case's step: every rung's output spacing
     EXPECT_NEAR(row["errors"]["position_linf"].get<double>() / std::stod(ladder[i]), 1, 1e-6) << ladder[i];
+    EXPECT_EQ(row["evaluations"], 1000 * (3 + 2 * static_cast<int>(i))) << ladder[i];  // what it reported
   }
   const nlohmann::json& response = proportional["tolerance_response"]["position_linf"];
   EXPECT_EQ(response["class"], "proportional") << response.dump();
@@ -1166,6 +1167,29 @@ TEST_F(ExternalSchemeCli, AToleranceLadderGivesEachRunItsToleranceAndAResponseIn
   ASSERT_EQ(none["rows"].size(), 3u);
   EXPECT_EQ(none["rows"][2]["tolerance"], "1e-6");
   EXPECT_EQ(none["tolerance_response"]["position_linf"]["class"], "no_response");
+}
+
+/// A program's work (docs/own_scheme.md "The answer"): the line `evaluations,N` after its rows is
+/// kept in each row of the study and its CSV; a line that does not give a whole number is refused.
+TEST_F(ExternalSchemeCli, TheEvaluationsAProgramReportsAreKeptAndCheckedBeforeUse) {
+  const Outcome counted = converge_with_fault("evaluations:12345", "--json");
+  ASSERT_EQ(counted.status, 0) << counted.err;
+  for (const nlohmann::json& row : nlohmann::json::parse(counted.out)["convergence"]["rows"])
+    EXPECT_EQ(row["evaluations"], 12345);
+  const std::string csv = read_text(dir() / "out" / "small-study-double.csv");
+  EXPECT_NE(csv.substr(0, csv.find('\n')).find(",evaluations"), std::string::npos) << csv;
+  const Outcome plain = converge_with_fault("none", "--json");
+  EXPECT_FALSE(nlohmann::json::parse(plain.out)["convergence"]["rows"][0].contains("evaluations"));
+  const auto refused_line = [&](const std::string& fault, const std::string& why) {
+    fs::remove_all(dir() / "out");
+    EXPECT_TRUE(refused(converge_with_fault(fault), dir() / "out", {"wrote 'evaluations,", "(line 43 of its output)", why}))
+        << fault;
+  };
+  refused_line("evaluations:-3", "does not give a whole number of evaluations");
+  refused_line("evaluations:1.5", "does not give a whole number of evaluations");
+  refused_line("evaluations:1e3", "does not give a whole number of evaluations");
+  refused_line("evaluations:", "does not give a whole number of evaluations");
+  refused_line("evaluations:1,2", "is not 'evaluations,N'");
 }
 
 TEST_F(ExternalSchemeCli, ABadToleranceLadderIsRefusedWithOneLine) {

@@ -13,8 +13,9 @@
 // gap of each stop (u − lower, upper − u) is looked at: a sign change from positive to
 // non-positive is an impact, its time bisected to the last bit on the stepper's dense output
 // (calc_state), then v+ = −e v− and the stepper starts again from the stop. The rows are the
-// dense output at t0 + k h, written as binary64 rows (docs/own_scheme.md "Binary rows"); the
-// impacts go to the impact table. Like solve_ivp's, this event locator looks at the gap at the
+// dense output at t0 + k h, written as binary64 rows (docs/own_scheme.md "Binary rows"); then
+// the line `evaluations,N` (the right-hand side's calls, its work), and the impacts go to the
+// impact table. Like solve_ivp's, this event locator looks at the gap at the
 // ends of its steps only: an impact whose gap dips below zero and back within one step (a
 // grazing approach) is missed unless --max-step bounds the steps.
 //
@@ -142,7 +143,9 @@ int main(int argc, char** argv) {
     refuse(std::string("not a vibro-external-scheme/1 problem for a one-coordinate model: ") + error.what());
   }
   if (problem.tolerance) tolerance = *problem.tolerance;
+  long long evaluations = 0;  // of the right-hand side: the run's work, reported to vibro
   const auto system = [&](const State& x, State& dxdt, double t) {
+    ++evaluations;
     dxdt[0] = x[1];
     dxdt[1] = problem.acceleration(t, x[0], x[1]);
   };
@@ -233,6 +236,7 @@ int main(int argc, char** argv) {
     }
   }
   rows_until(t_end, true, [&](double) { return x; });  // the last node, when the integration ended on it
+  std::fprintf(stdout, "evaluations,%lld\n", evaluations);
   std::fputs("t,coordinate,v_minus,v_plus\n", stdout);
   for (const Impact& i : impacts) {
     const double row[4] = {i.t, 1, i.v_minus, i.v_plus};

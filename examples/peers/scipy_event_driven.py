@@ -20,7 +20,8 @@ The method: solve_ivp from the last impact with a terminal event on each stop's 
 decreasing, upper - u decreasing); at the event, v+ = -e v- and a new integration starts from
 the stop. The rows are the dense output at t0 + k h. The impacts go to the impact table, at
 the event's time, which solve_ivp finds by a root solver on the dense output (to about 4 eps
-in t). Like any event locator that looks at sign changes between its steps, it misses an
+in t). Its work, the right-hand-side evaluations of every integration (solve_ivp's nfev), goes
+to the line `evaluations,N` after the rows. Like any event locator that looks at sign changes between its steps, it misses an
 impact whose gap dips below zero and back within one step (a grazing approach) unless
 --max-step is small enough.
 
@@ -142,9 +143,11 @@ def rest_until(t, value, sign):
 
 
 t, y, last_impact = t0, np.array([u0, v0]), -math.inf
+evaluations = 0  # of the right-hand side, over every integration: the run's work, reported to vibro
 while t < t_end:
     solution = solve_ivp(rhs, (t, t_end), y, method=options.method, rtol=options.rtol, atol=options.atol,
                          max_step=options.max_step, events=events, dense_output=True)
+    evaluations += solution.nfev
     if solution.status == -1:
         refuse(f"solve_ivp failed at t = {t!r}: {solution.message}")
     # a terminal event ends the integration there (status 1), possibly at once (a flight too
@@ -177,6 +180,7 @@ if filled < steps + 1:  # the last node, reached by the integration's end
 out = sys.stdout
 out.write("t,u,v\n")
 out.write("".join(f"{t!r},{u!r},{v!r}\n" for t, u, v in zip(nodes.tolist(), u_rows.tolist(), v_rows.tolist())))
+out.write(f"evaluations,{evaluations}\n")
 out.write("t,coordinate,v_minus,v_plus\n")
 out.write("".join(f"{t!r},1,{vm!r},{vp!r}\n" for t, vm, vp in impacts))
 out.flush()

@@ -53,14 +53,19 @@ void print_tolerance_response(std::ostream& out, const StudyResult& study) {
 
 void print_convergence(std::ostream& out, const StudyResult& study) {
   const bool over_tolerances = study.tolerance_response.has_value();
+  // The work a program reported (its `evaluations,N` line), beside its errors.
+  const bool with_evaluations = std::any_of(study.rows.begin(), study.rows.end(),
+                                            [](const StudyRow& r) { return r.evaluations.has_value(); });
   out << "errors against the " << study.reference << ":\n";
   out << fmt::format("  {:>12} {:>8}", over_tolerances ? "tolerance" : "h", "steps");
   for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", name(m));
-  out << (over_tolerances ? fmt::format(" {:>10}", "seconds") : "") << "\n";
+  out << (over_tolerances ? fmt::format(" {:>10}", "seconds") : "")
+      << (with_evaluations ? fmt::format(" {:>12}", "evaluations") : "") << "\n";
   for (const StudyRow& r : study.rows) {
     out << fmt::format("  {:>12} {:>8}", over_tolerances ? r.tolerance.value_or("") : r.h, r.steps);
     for (const ErrorMetric m : error_metrics) out << fmt::format(" {:>15}", display(r.errors[index_of(m)], 8));
     if (over_tolerances) out << fmt::format(" {:>10}", r.seconds ? display(*r.seconds, 3) : "untimed");
+    if (with_evaluations) out << fmt::format(" {:>12}", r.evaluations ? std::to_string(*r.evaluations) : "–");
     out << "\n";
   }
   out << "rounding floor: " << rounding_floor_rule(study.rounding_floor) << "\n";

@@ -3,7 +3,8 @@
 for tests/external_scheme_test.cpp: each fault is one the protocol's checks must catch
 (docs/own_scheme.md "Checks"). Without a fault ("none") it answers a correct trajectory of free
 flight, q = q0 + v0 (t - t0), v = v0, for any number of coordinates, on the grid the problem asks
-for; "bounce" is the same with one contact row, "warn" with two lines on stderr, "chatty" with seven."""
+for; "bounce" is the same with one contact row, "warn" with two lines on stderr, "chatty" with seven;
+"evaluations:N" with the line `evaluations,N` after its rows."""
 import json
 import sys
 import time
@@ -71,6 +72,8 @@ for k in range(rows):
     if fault == "bounce" and k == 2:
         contact = "1"  # a correct answer with one contact row
     out.write(",".join([repr(t)] + q + v + ([contact] if contact_column else [])) + "\n")
+if fault.startswith("evaluations:"):  # "evaluations:N": the work line after the rows, N as given
+    out.write("evaluations," + fault[len("evaluations:"):] + "\n")
 if table:
     end = t0 + steps * h
     impact = lambda t, coordinate=1: f"{t!r},{coordinate},-1.0,0.5\n"

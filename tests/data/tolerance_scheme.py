@@ -4,7 +4,8 @@ ladders"): it answers the exact trajectory of the tests' small study (u'' + u = 
 e = 1/2, from u = 1, v = 0, over one period 2 pi: u = cos t until pi/2, then 0.5 sin(t - pi/2)
 until 3 pi/2, then 0.25 sin(t - 3 pi/2)) with every position moved up by the problem's
 `tolerance`, or by FLOOR when that is larger (`--floor FLOOR`): its position error is the
-tolerance, by construction, down to the floor. A problem without `tolerance` is refused."""
+tolerance, by construction, down to the floor. It reports 1000 right-hand-side evaluations per
+decade of tolerance (`evaluations,N`). A problem without `tolerance` is refused."""
 import json
 import math
 import sys
@@ -31,4 +32,6 @@ for k in range(steps + 1):
     t = t0 + k * h
     u, v = exact(t)
     rows.append(f"{t!r},{u + offset!r},{v!r}")
+# Its work, by construction: 1000 evaluations per decade of tolerance below 1.
+rows.append(f"evaluations,{1000 * round(-math.log10(float(problem['tolerance']['double'])))}")
 sys.stdout.write("\n".join(rows) + "\n")

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -73,6 +74,11 @@ class StudyAccumulator {
     if (first_impacts_.size() < kept_scheme_impacts) first_impacts_.push_back(s);
   }
 
+  /// The right-hand-side evaluations the run reported (an external program's work, its line
+  /// `evaluations,N`), when it reports them.
+  void report_evaluations(std::int64_t n) { evaluations_ = n; }
+  const std::optional<std::int64_t>& evaluations() const { return evaluations_; }
+
   StudyErrors<Real> errors() const {
     StudyErrors<Real> errors;
     errors.grid = grid_.errors();
@@ -117,6 +123,7 @@ class StudyAccumulator {
   const std::vector<Real>& reference_impacts_;
   std::size_t next_reference_ = 0, scheme_impacts_ = 0, nodes_ = 0;
   std::optional<Real> last_impact_, first_time_;
+  std::optional<std::int64_t> evaluations_;
   Real largest_distance_ = Real(0);  ///< over the reference impacts settled so far
   Real last_time_ = Real(0), position_scale_ = Real(1), velocity_scale_ = Real(1);
   std::vector<Real> last_position_, last_velocity_, first_impacts_;

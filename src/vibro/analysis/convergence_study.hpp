@@ -123,6 +123,7 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
     PerMetric<Real> floors;  ///< rounding_floor_eps_per_step × ε × steps × scale
     PerMetric<Real> rounding_units;  ///< ε × scale: below it an error is below the floor
     std::optional<double> seconds;
+    std::optional<std::int64_t> evaluations;
     Real end_time;
     std::vector<Real> end_position, end_velocity, first_impacts;
   };
@@ -139,6 +140,7 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
     p.end_position = run.last_position();
     p.end_velocity = run.last_velocity();
     p.first_impacts = run.first_impacts();
+    p.evaluations = run.evaluations();
     const Real duration = run.last_time() - run.first_time();
     const Real unit = rounding_floor_eps_per_step * epsilon<Real>() * Real(static_cast<double>(p.steps));
     const Real& position_scale = run.position_scale();
@@ -169,7 +171,9 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
                  .end_time = NumberText::of(p.end_time),
                  .end_position = NumberText::of_each(p.end_position),
                  .end_velocity = NumberText::of_each(p.end_velocity),
-                 .first_impacts = NumberText::of_each(p.first_impacts)};
+                 .first_impacts = NumberText::of_each(p.first_impacts),
+                 .tolerance = std::nullopt,  // a tolerance study names its rows afterwards
+                 .evaluations = p.evaluations};
     row.rounding_units.emplace();
     for (const ErrorMetric metric : error_metrics) {
       const std::size_t m = index_of(metric);

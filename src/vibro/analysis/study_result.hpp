@@ -61,6 +61,9 @@ struct StudyRow {
   /// "Tolerance ladders": every row then has the case's step as its output spacing `h`); none
   /// in a study over step sizes.
   std::optional<std::string> tolerance{};
+  /// The right-hand-side evaluations the run reported (an external program's `evaluations,N`
+  /// line, docs/own_scheme.md "The answer"): its work besides `seconds`; none when not reported.
+  std::optional<std::int64_t> evaluations{};
 };
 
 /// How the points at the rounding floor were told.

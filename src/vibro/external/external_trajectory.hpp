@@ -11,8 +11,9 @@
 // An output already written (ProgramOutputText: the fuzz target's inputs) is read as a
 // program's, line by line with the same bounds, without a process.
 //
-// After the last row a program may write its impacts itself (docs/own_scheme.md "The impact
-// table"): the header `t,coordinate,v_minus,v_plus`, then one row per impact, in time order,
+// After the last row a program may write the number of its right-hand-side evaluations,
+// `evaluations,N` (its work, docs/own_scheme.md "The answer"), and then its impacts itself
+// (docs/own_scheme.md "The impact table"): the header `t,coordinate,v_minus,v_plus`, then one row per impact, in time order,
 // inside the run's horizon, each on a coordinate with a stop. finish() reads and checks them and
 // gives each to the caller; a program with a contact column reports its impacts by the column
 // and may not write the table too.
@@ -66,6 +67,10 @@ ProgramLimits trajectory_limits(const ExternalScheme& program, std::size_t colum
 /// What begins a header line whose rows follow as binary64 numbers (docs/own_scheme.md "Binary
 /// rows"): "binary64 t,u,v".
 inline constexpr std::string_view binary_prefix = "binary64 ";
+
+/// What begins the optional line after the last row in which a program reports its work,
+/// `evaluations,N` (docs/own_scheme.md "The answer"): N evaluations of its right-hand side.
+inline constexpr std::string_view evaluations_key = "evaluations";
 
 /// The columns of the impact table: t, coordinate, v_minus, v_plus.
 std::vector<std::string> impact_table_columns();
@@ -179,6 +184,10 @@ class ProgramTrajectory {
   /// empty or not: after finish().
   bool gave_impact_table() const { return reading_impacts_; }
 
+  /// The right-hand-side evaluations the program reported (the line `evaluations,N` after its
+  /// last row, docs/own_scheme.md "The answer"): its work; none when it reported none. After finish().
+  std::optional<std::int64_t> evaluations() const { return evaluations_; }
+
   /// After the run: when every row was read, the output must end there or with an impact
   /// table, each of whose impacts is checked and given to `on_impact` in order, and the program
   /// exit with status 0; a run that stopped early (it left the escape bound) stops the program.
@@ -191,11 +200,20 @@ class ProgramTrajectory {
       if (program_) program_->stop();
       return;
     }
-    if (const std::optional<std::string_view> extra = next_line()) {
+    std::optional<std::string_view> extra = next_line();
+    if (extra) {
+      split_cells(*extra, cells_);
+      if (!cells_.empty() && cells_.front() == evaluations_key) {  // the work it reports, then the impact table
+        read_evaluations(*extra);
+        extra = next_line();
+        if (extra) split_cells(*extra, cells_);
+      }
+    }
+    if (extra) {
       if (blank(*extra))
         fail("wrote a blank line (line " + std::to_string(lines_) + " of its output) after its last row: the output "
-             "ends with the line break of row " + std::to_string(steps_) + " or of its impact table's last row");
-      split_cells(*extra, cells_);
+             "ends with the line break of row " + std::to_string(steps_) + ", of its evaluations or of its impact "
+             "table's last row");
       if (!is_impact_header())
         fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " + std::to_string(steps_) +
              "; line " + std::to_string(lines_) + " '" + shown_output(*extra) +
@@ -421,6 +439,21 @@ class ProgramTrajectory {
     return text;
   }
 
+  /// The line `evaluations,N` after the last row: N a whole number of at most 18 digits.
+  void read_evaluations(std::string_view line) {
+    const auto wrong = [&](const std::string& why) {
+      fail("wrote '" + shown_output(line) + "' (line " + std::to_string(lines_) + " of its output), which " + why);
+    };
+    if (cells_.size() != 2) wrong("is not 'evaluations,N' (2 cells, N the number of right-hand-side evaluations)");
+    const std::string_view n = cells_[1];
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(n.data(), n.data() + n.size(), value);
+    if (n.empty() || n.size() > 18 || error != std::errc() || end != n.data() + n.size() || value < 0 ||
+        !std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      wrong("does not give a whole number of evaluations (allowed: 0 … 10^18 − 1, digits only)");
+    evaluations_ = value;
+  }
+
   bool is_impact_header() const {
     const std::vector<std::string> columns = impact_table_columns();
     return cells_.size() == columns.size() && std::equal(cells_.begin(), cells_.end(), columns.begin());
@@ -556,6 +589,7 @@ class ProgramTrajectory {
   std::vector<std::string> columns_;
   bool contact_column_ = false;
   bool reading_impacts_ = false;  ///< the rows are read, the impact table is
+  std::optional<std::int64_t> evaluations_;
   bool binary_ = false;           ///< rows (and impacts) as binary64 numbers, the header said so
   std::vector<double> doubles_;   ///< a binary row's numbers
   std::vector<std::string_view> cells_;

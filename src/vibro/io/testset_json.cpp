@@ -35,6 +35,7 @@ nlohmann::json score_json(const TestsetScore& s) {
                         {"impacts_reference", s.impacts_reference ? nlohmann::json(*s.impacts_reference) : nullptr},
                         {"seconds", s.seconds ? nlohmann::json(*s.seconds) : nullptr}};
   if (s.tolerance) out["tolerance"] = *s.tolerance;
+  if (s.evaluations) out["evaluations"] = *s.evaluations;
   const JsonNumbers numbers(true);  // texts as given, whatever the run's type: a score reader wants both
   numbers.put(out, "h_value", s.h_value);
   numbers.put(out, "end_time", s.end_time);
@@ -131,6 +132,7 @@ struct TestsetJsonReader {
     if (!at(j, "impacts_reference").is_null()) s.impacts_reference = get<std::int64_t>(j, "impacts_reference");
     if (!at(j, "seconds").is_null()) s.seconds = get<double>(j, "seconds");
     if (j.contains("tolerance")) s.tolerance = get<std::string>(j, "tolerance");
+    if (j.contains("evaluations")) s.evaluations = get<std::int64_t>(j, "evaluations");
     return s;
   }
 };

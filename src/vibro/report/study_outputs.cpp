@@ -67,6 +67,15 @@ bool timed(const StudyResult& study) {
   return std::any_of(study.rows.begin(), study.rows.end(), [](const StudyRow& row) { return row.seconds.has_value(); });
 }
 
+/// Whether a run of the study reported its right-hand-side evaluations (an external program's work).
+bool counted(const StudyResult& study) {
+  return std::any_of(study.rows.begin(), study.rows.end(), [](const StudyRow& row) { return row.evaluations.has_value(); });
+}
+
+std::string evaluations_cell(const StudyRow& row) {
+  return row.evaluations ? std::to_string(*row.evaluations) : std::string();
+}
+
 /// The metrics of a study's tables, in two halves so that each table fits a page: the first
 /// three, then the rest.
 constexpr std::size_t first_half = 3;
@@ -99,10 +108,13 @@ std::string study_markdown(const RunResult& result) {
   };
   std::vector<std::string> lead = {over_tolerances ? "tolerance" : "h", "steps", "impacts (scheme / reference)"};
   if (with_time) lead.emplace_back("scheme time");
+  const bool with_evaluations = counted(study);
+  if (with_evaluations) lead.emplace_back("evaluations");
   const auto lead_cells = [&](const StudyRow& row) {
     std::vector<std::string> cells = {rung(row), std::to_string(row.steps),
                                       fmt::format("{} / {}", row.impacts.scheme, row.impacts.reference)};
     if (with_time) cells.push_back(display_seconds(row.seconds));
+    if (with_evaluations) cells.push_back(row.evaluations ? evaluations_cell(row) : "–");
     return cells;
   };
   const auto h_only = [&](const StudyRow& row) { return std::vector<std::string>{rung(row)}; };
@@ -162,6 +174,8 @@ std::string study_csv(const RunResult& result) {
   std::string csv = std::string(over_tolerances ? "tolerance," : "") + "h,h_value,steps,scheme_impacts,reference_impacts";
   for (const std::string& column : errors) csv += "," + column;
   if (with_time) csv += ",seconds";
+  const bool with_evaluations = counted(study);
+  if (with_evaluations) csv += ",evaluations";
   if (twins) {
     csv += ",h_value_text";
     for (const std::string& column : errors) csv += "," + column + "_text";
@@ -178,6 +192,7 @@ std::string study_csv(const RunResult& result) {
                        row.impacts.reference);
     for (const auto& x : values) csv += "," + number(x);
     if (with_time) csv += "," + (row.seconds ? fmt::format("{:.6g}", *row.seconds) : std::string());
+    if (with_evaluations) csv += "," + evaluations_cell(row);
     if (twins) {
       csv += "," + row.h_value.text;
       for (const auto& x : values) csv += "," + (x ? x->text : std::string());

@@ -36,11 +36,18 @@ std::string rung_text(const TestsetScore& s) { return s.tolerance ? "tol " + *s.
 bool over_tolerances(const TestsetPair& p) { return !p.scores.empty() && p.scores.front().tolerance.has_value(); }
 
 std::string pair_table(const TestsetPair& p) {
-  std::string out = markdown_header({over_tolerances(p) ? "tolerance" : "h", "steps", "end-state digits",
-                                     "impact-time digits", "impacts seen", "wall time"});
-  for (const TestsetScore& s : p.scores)
-    out += markdown_row({rung_text(s), std::to_string(s.steps), state_text(s), digits_text(s.impact_times),
-                         impacts_text(s), display_seconds(s.seconds)});
+  // The work a program reported (its right-hand-side evaluations), where it did.
+  const bool counted = std::any_of(p.scores.begin(), p.scores.end(), [](const TestsetScore& s) { return s.evaluations.has_value(); });
+  std::vector<std::string> header{over_tolerances(p) ? "tolerance" : "h", "steps", "end-state digits",
+                                  "impact-time digits", "impacts seen", "wall time"};
+  if (counted) header.emplace_back("evaluations");
+  std::string out = markdown_header(header);
+  for (const TestsetScore& s : p.scores) {
+    std::vector<std::string> cells{rung_text(s), std::to_string(s.steps), state_text(s), digits_text(s.impact_times),
+                                   impacts_text(s), display_seconds(s.seconds)};
+    if (counted) cells.push_back(s.evaluations ? std::to_string(*s.evaluations) : "–");
+    out += markdown_row(cells);
+  }
   return out;
 }
 
@@ -120,7 +127,7 @@ std::string testset_markdown(const TestsetRunResult& result, const std::set<std:
 std::string testset_csv(const TestsetRunResult& result) {
   std::ostringstream out;
   out << "problem,scheme,precision,h,h_value,steps,reached_horizon,state_digits,state_at_least,impact_digits,"
-         "impact_at_least,impacts_seen,impacts_reference,seconds,tolerance\n";
+         "impact_at_least,impacts_seen,impacts_reference,seconds,tolerance,evaluations\n";
   for (const TestsetPair& p : result.pairs)
     for (const TestsetScore& s : p.scores)
       out << csv_text(p.problem) << "," << csv_text(p.scheme) << "," << csv_text(p.precision) << "," << csv_text(s.h)
@@ -131,7 +138,8 @@ std::string testset_csv(const TestsetRunResult& result) {
           << csv_cell(s.impact_times ? std::optional(s.impact_times->digits) : std::nullopt) << ","
           << (s.impact_times ? (s.impact_times->at_cap ? "true" : "false") : "") << "," << s.impacts_seen << ","
           << (s.impacts_reference ? std::to_string(*s.impacts_reference) : "infinite") << "," << csv_cell(s.seconds)
-          << "," << csv_text(s.tolerance.value_or("")) << "\n";
+          << "," << csv_text(s.tolerance.value_or("")) << ","
+          << (s.evaluations ? std::to_string(*s.evaluations) : std::string()) << "\n";
   return out.str();
 }
 

@@ -235,7 +235,8 @@ constexpr auto declared_fields(std::type_identity<StudyRow>) {
                     Field{"end_position", &StudyRow::end_position},
                     Field{"end_velocity", &StudyRow::end_velocity},
                     Field{"first_impacts", &StudyRow::first_impacts},
-                    Field{"tolerance", &StudyRow::tolerance, Absent::omitted}};
+                    Field{"tolerance", &StudyRow::tolerance, Absent::omitted},
+                    Field{"evaluations", &StudyRow::evaluations, Absent::omitted}};
 }
 
 // The least-squares line of an observed order, beside the order's other fields.

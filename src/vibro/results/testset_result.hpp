@@ -99,6 +99,8 @@ struct TestsetScore {
   /// The rung's tolerance when the ladder is of tolerances (an adaptive program's, `--tolerances`):
   /// `h` is then the output spacing of every rung.
   std::optional<std::string> tolerance{};
+  /// The right-hand-side evaluations the program reported for the rung (its work); none when not.
+  std::optional<std::int64_t> evaluations{};
 };
 
 /// A problem of the test set with its stored reference values.

@@ -61,7 +61,8 @@ TestsetScore testset_score(const StudyRow& row, const TestsetReference& referenc
                      .impacts_seen = row.impacts.scheme,
                      .impacts_reference = reference.impacts,
                      .seconds = row.seconds,
-                     .tolerance = row.tolerance};
+                     .tolerance = row.tolerance,
+                     .evaluations = row.evaluations};
   const rational t_end = *parse_exact(reference.t_end);
   const rational h = row.h_value.exact();
   score.reached_horizon = abs(row.end_time.exact() - t_end) * 2 <= h;

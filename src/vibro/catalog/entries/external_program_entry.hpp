@@ -11,6 +11,8 @@
 #include "vibro/external/external_trajectory.hpp"
 
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -152,6 +154,9 @@ struct ExternalProgramEntry {
     ProgramRun<Model> r(b, step, *o.program, tolerance);
     projection_study_run(r.scheme, b, step, observer);
     r.trajectory.finish([&](const ProgramImpact<typename Model::real_type>& i) { observer.impact(i.t); });
+    // The work it reported, for a study's row (a timing run's observer does not keep it).
+    if constexpr (requires { observer.report_evaluations(std::int64_t{}); })
+      if (const std::optional<std::int64_t> n = r.trajectory.evaluations()) observer.report_evaluations(*n);
     return r.h;
   }
 
