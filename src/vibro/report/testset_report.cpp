@@ -190,7 +190,7 @@ std::string testset_section(const TestsetRunResult& result, const std::filesyste
           "tolerances (1e-4 to 1e-12, its rows named \"tol …\"), each at the problem's coarsest step as its output's "
           "spacing (docs/own_scheme.md \"Tolerance ladders\").\n\n";
   md << markdown_header({"problem", "title", "scheme", "best end-state digits", "best impact-time digits",
-                         "impacts seen (finest step)", "remark"});
+                         "impacts seen (finest step or tightest tolerance)", "remark"});
   for (const TestsetPair& p : result.pairs) {
     std::optional<CorrectDigits> state, impacts;
     for (const TestsetScore& s : p.scores) {

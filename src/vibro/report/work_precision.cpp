@@ -74,7 +74,7 @@ std::string problem_section(const WorkPrecisionProblem& problem, std::size_t num
   }
   const std::string svg = fmt::format("work_precision_{}.svg", number);
   if (line_plot_svg(series,
-                    {"Work–precision, problem " + std::to_string(number) + ": a marker per step size",
+                    {"Work–precision, problem " + std::to_string(number) + ": a marker per step size or tolerance",
                      "wall time of the scheme (s)", "position error, L∞ over the nodes", true, true},
                     out / svg))
     md += markdown_plot(fmt::format("problem {}: position error against wall time, every scheme", number), svg) +
