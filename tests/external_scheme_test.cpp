@@ -12,6 +12,7 @@
 #include "support/cli_runner.hpp"
 
 #include "vibro/external/external_problem.hpp"
+#include "vibro/harness.hpp"
 #include "vibro/external/external_program.hpp"
 #include "vibro/external/external_trajectory.hpp"
 #include "vibro/external/shown_output.hpp"
@@ -360,6 +361,40 @@ TEST(ProgramTrajectory, ABlankLineIsNamedAsSuch) {
   }
 }
 
+/// The line `evaluations,N` after the rows (docs/own_scheme.md "The answer"): read as the
+/// program's work, before an impact table; a line that is not a whole number of evaluations, or
+/// one after the impact table, is refused with one line.
+TEST(ProgramTrajectory, TheEvaluationsLineIsReadBeforeTheImpactTableAndChecked) {
+  const std::string rows = "t,u,v\n0,1,0\n0.25,1,0\n0.5,1,0\n0.75,1,0\n1,1,0\n";
+  const auto read = [](const std::string& text) {
+    vibro::ProgramTrajectory<double, double> trajectory(vibro::ProgramOutputText{text}, 4, 0.0, 0.25, 1, "test", {true});
+    double t, q, v;
+    for (std::int64_t k = 0; k <= 4; ++k) trajectory.read_row(k, t, q, v);
+    std::size_t impacts = 0;
+    trajectory.finish([&](const vibro::ProgramImpact<double>&) { ++impacts; });
+    return std::pair{trajectory.evaluations(), impacts};
+  };
+  EXPECT_EQ(read(rows), (std::pair{std::optional<std::int64_t>(), std::size_t{0}}));
+  EXPECT_EQ(read(rows + "evaluations,17\n"), (std::pair{std::optional<std::int64_t>(17), std::size_t{0}}));
+  EXPECT_EQ(read(rows + "evaluations, 0\nt,coordinate,v_minus,v_plus\n0.5,1,-1,0.5\n"),
+            (std::pair{std::optional<std::int64_t>(0), std::size_t{1}}));
+  const auto failure = [&](const std::string& text) {
+    try {
+      read(text);
+    } catch (const vibro::RunFailure& why) {
+      return std::string(why.what());
+    }
+    return std::string("accepted");
+  };
+  for (const char* n : {"-3", "+3", "1.5", "1e3", "", "x", "1000000000000000000"})
+    EXPECT_NE(failure(rows + "evaluations," + n + "\n").find("(line 7 of its output), which does not give a whole number"),
+              std::string::npos)
+        << n << ": " << failure(rows + "evaluations," + n + "\n");
+  EXPECT_NE(failure(rows + "evaluations,1,2\n").find("is not 'evaluations,N'"), std::string::npos);
+  EXPECT_NE(failure(rows + "t,coordinate,v_minus,v_plus\nevaluations,3\n").find("has 2 cells"), std::string::npos)
+      << failure(rows + "t,coordinate,v_minus,v_plus\nevaluations,3\n");
+}
+
 /// The four-step trajectory of h = 1/4 from t0 = 0 in `text` (of `dimension` coordinates, with
 /// `stops` as ProgramTrajectory takes them) read through the byte door and through `cat`: its
 /// rows as "t q… v… contact" lines when `with_rows`, then each impact of its table as "impact t
@@ -617,6 +652,21 @@ periods = 1
 [convergence]
 steps_per_period = [40, 80]
 )";
+
+/// A rung of a tolerance ladder tells the program its tolerance, as given and as the nearest
+/// double (docs/own_scheme.md "The problem"); a run over step sizes has no such member.
+TEST(ProblemJson, ARungOfAToleranceLadderCarriesItsTolerance) {
+  using Model = vibro::ImpactOscillator<double>;
+  const vibro::CaseSpec c = vibro::parse_case(small_study, "small.toml");
+  const vibro::BoundCase<Model> b = vibro::bind_case<Model>(c);
+  const vibro::RunHorizon<double> horizon(b, b.spec.step);
+  const std::string tolerance = "1e-8";
+  const nlohmann::json rung =
+      nlohmann::json::parse(vibro::problem_message(b, c.step, horizon, 1, {"t", "u", "v"}, &tolerance));
+  EXPECT_EQ(rung["tolerance"]["text"], "1e-8");
+  EXPECT_EQ(rung["tolerance"]["double"].get<double>(), 1e-8);
+  EXPECT_FALSE(nlohmann::json::parse(vibro::problem_message(b, c.step, horizon, 1, {"t", "u", "v"})).contains("tolerance"));
+}
 
 class ExternalSchemeCli : public Cli {
  protected:

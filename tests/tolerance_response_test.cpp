@@ -4,6 +4,7 @@
 // 10^-10) stalls at 10^-10 from τ = 10^-10, a constant error does not answer), built in every
 // scalar type and taken through make_tolerance_study from the errors' texts, as a study's are.
 
+#include "vibro/analysis/convergence_study.hpp"
 #include "vibro/analysis/study_result.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/traits.hpp"
@@ -164,6 +165,27 @@ TYPED_TEST(ToleranceResponses, ZerosMissingValuesAndASingleErrorHaveNoFit) {
   }));
   EXPECT_EQ(one.response_class, ToleranceClass::too_few_points);
   EXPECT_FALSE(one.fit.has_value());
+}
+
+/// The work a run reports (an external program's `evaluations,N`) reaches its study's row; a
+/// run that reports none has none. The runs are of u = 1 − t against that exact line.
+TEST(ConvergenceStudyWork, TheEvaluationsARunReportsReachItsRow) {
+  struct Line {
+    double position(double t) const { return 1 - t; }
+    double velocity(double) const { return -1; }
+  };
+  const auto run_at = [](std::size_t i, auto& observer) {
+    for (int k = 0; k <= 4; ++k) observer.node(0.25 * k, 1 - 0.25 * k, -1.0);
+    observer.end(1.0, 0.0, -1.0);
+    if constexpr (requires { observer.report_evaluations(std::int64_t{}); })
+      if (i == 1) observer.report_evaluations(1234);
+    return 0.25;
+  };
+  const StudyResult study =
+      vibro::convergence_study<double>({"a", "b"}, {4, 4}, run_at, Line{}, std::vector<double>{}, "the line", 1);
+  ASSERT_EQ(study.rows.size(), 2u);
+  EXPECT_FALSE(study.rows[0].evaluations.has_value());
+  EXPECT_EQ(study.rows[1].evaluations, 1234);
 }
 
 TEST(ToleranceResponse, AStallFarBelowDoublesRangeKeepsItsExponent) {
