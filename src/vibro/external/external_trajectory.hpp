@@ -217,7 +217,8 @@ class ProgramTrajectory {
       if (!is_impact_header())
         fail("gave more than the " + std::to_string(steps_ + 1) + " rows asked for (k = 0 … " + std::to_string(steps_) +
              "; line " + std::to_string(lines_) + " '" + shown_output(*extra) +
-             "' is neither a row nor the impact table's header '" + joined(impact_table_columns()) + "')");
+             "' is neither a row, the line 'evaluations,N' nor the impact table's header '" +
+             joined(impact_table_columns()) + "')");
       if (contact_column_)
         fail("wrote an impact table after rows with a contact column: a program reports its impacts one way, "
              "by the column or by the table (line " + std::to_string(lines_) + " of its output)");
