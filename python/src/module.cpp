@@ -13,6 +13,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/output_directory.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/case/tolerance_ladder.hpp"
 #include "vibro/io/testset_json.hpp"
 #include "vibro/report/study_outputs.hpp"
 #include "vibro/report/testset_report.hpp"
@@ -69,10 +70,22 @@ RunOptions run_options(const std::optional<std::string>& precision, unsigned thr
   return options;
 }
 
-/// The scheme of a Python step function, when one is given.
-std::optional<ExternalScheme> step_scheme(const py::object& call, const std::string& name) {
-  if (call.is_none()) return std::nullopt;
-  return step_function_scheme(call, name);
+/// The scheme of a Python step function, when one is given, studied over `tolerances` (checked
+/// as --tolerances is) or, with by_tolerance, the case's or the default ladder
+/// (docs/own_scheme.md "Tolerance ladders"); neither needs a step function.
+std::optional<ExternalScheme> step_scheme(const py::object& call, const std::string& name,
+                                          const std::vector<std::string>& tolerances = {}, bool by_tolerance = false) {
+  if (call.is_none()) {
+    if (!tolerances.empty() || by_tolerance)
+      throw InputError("", tolerances.empty() ? "by_tolerance" : "tolerances",
+                       "a tolerance ladder is for a step function (step_fn): a built-in scheme has a step");
+    return std::nullopt;
+  }
+  if (!tolerances.empty()) check_tolerance_ladder(tolerances, "", "tolerances");
+  ExternalScheme scheme = step_function_scheme(call, name);
+  scheme.tolerances = tolerances;
+  scheme.by_tolerance = by_tolerance;
+  return scheme;
 }
 
 py::tuple run(const CaseSpec& c, const std::optional<std::string>& precision, bool trajectory, bool error_estimate,
@@ -94,11 +107,13 @@ py::tuple run(const CaseSpec& c, const std::optional<std::string>& precision, bo
 
 std::string converge(const CaseSpec& c, const std::optional<std::string>& precision, unsigned threads,
                      unsigned timing_repeats, const std::optional<bool>& measure_rounding, const py::object& step_call,
-                     const std::string& name, const std::optional<fs::path>& out) {
-  require_convergence_list(c);
+                     const std::string& name, const std::optional<fs::path>& out,
+                     const std::vector<std::string>& tolerances, bool by_tolerance) {
+  const std::optional<ExternalScheme> scheme = step_scheme(step_call, name, tolerances, by_tolerance);
+  // A tolerance ladder runs at the case's step alone: no [convergence] list of step sizes needed.
+  if (tolerances.empty() && !by_tolerance) require_convergence_list(c);
   RunOptions options = run_options(precision, threads, measure_rounding);
   options.timing_repeats = timing_repeats;
-  const std::optional<ExternalScheme> scheme = step_scheme(step_call, name);
   if (scheme) options.program = &*scheme;
   if (out) require_output_directory(*out, "out", {});  // the command line's rule, before the work
   return interruptible([&](Progress& progress) {
@@ -205,10 +220,11 @@ std::string orbits(const CaseSpec& c, const std::optional<std::pair<int, int>>& 
 std::string testset(const fs::path& problems, const fs::path& references, const std::vector<std::string>& ids,
                     const std::vector<std::string>& schemes, bool all, const std::optional<std::string>& precision,
                     unsigned timing_repeats, const py::object& step_call, const std::string& name,
-                    const std::optional<fs::path>& out, unsigned threads) {
+                    const std::optional<fs::path>& out, unsigned threads, const std::vector<std::string>& tolerances,
+                    bool by_tolerance) {
   for (const std::string& s : schemes) known_scheme_entry(s, "schemes");
   RunOptions options = run_options(precision, threads, std::nullopt);
-  const std::optional<ExternalScheme> scheme = step_scheme(step_call, name);
+  const std::optional<ExternalScheme> scheme = step_scheme(step_call, name, tolerances, by_tolerance);
   if (scheme) options.program = &*scheme;
   const TestsetRunRequest request{schemes, all, options.precision, timing_repeats};
   if (out) require_output_directory(*out, "out", {problems, references});  // the command line's rule

@@ -202,3 +202,43 @@ def test_the_fast_step_function_gives_the_plain_ones_errors():
         floor = 64 * 2.220446049250313e-16 * b.steps * 4 * 32
         for metric in b.errors.keys():
             assert abs(a.errors[metric] - b.errors[metric]) <= floor, metric
+
+
+def exact_plus_tolerance(problem, h):
+    """The exact trajectory of small_study (u'' + u = 0 above 0, e = 1/2, from u = 1, v = 0) with
+    every position moved up by the rung's tolerance: its position error is the tolerance."""
+    tolerance = float(problem["tolerance"]["double"])
+    t = problem["initial"]["t0"]["double"] + h * np.arange(problem["steps"] + 1)
+    u = np.where(t <= math.pi / 2, np.cos(t),
+                 np.where(t <= 3 * math.pi / 2, 0.5 * np.sin(t - math.pi / 2), 0.25 * np.sin(t - 3 * math.pi / 2)))
+    v = np.where(t <= math.pi / 2, -np.sin(t),
+                 np.where(t <= 3 * math.pi / 2, 0.5 * np.cos(t - math.pi / 2), 0.25 * np.cos(t - 3 * math.pi / 2)))
+    return t, u + tolerance, v
+
+
+def test_a_step_function_is_studied_over_a_tolerance_ladder():
+    # docs/own_scheme.md "Tolerance ladders": one call per tolerance at the case's step, the
+    # rung's tolerance in the problem, and a response to the tolerance instead of an order.
+    study = vibro.converge(small_study(), step_fn=exact_plus_tolerance, tolerances=[1e-3, "1e-5", 1e-7])
+    rows = study.convergence.rows
+    assert [row.tolerance for row in rows] == ["0.001", "1e-5", "1e-07"]
+    assert all(row.h == "T/20" for row in rows)
+    for row, tolerance in zip(rows, (1e-3, 1e-5, 1e-7)):
+        assert math.isclose(row.errors.position_linf, tolerance, rel_tol=1e-6)
+    response = study.convergence.tolerance_response.position_linf
+    assert response["class"] == "proportional" and math.isclose(response.fit.slope, 1, abs_tol=1e-6)
+    assert study.convergence.orders.position_linf.order_class == "over_tolerances"
+    # The case's own ladder with by_tolerance, and no [convergence] list of step sizes needed.
+    case = small_study()
+    case["convergence"] = {"tolerances": ["1e-2", "1e-4"]}
+    assert [r.tolerance for r in vibro.converge(case, step_fn=exact_plus_tolerance, by_tolerance=True)
+            .convergence.rows] == ["1e-2", "1e-4"]
+
+
+def test_a_tolerance_ladder_needs_a_step_function_and_a_ladder():
+    with pytest.raises(vibro.InputError, match="a tolerance ladder is for a step function"):
+        vibro.converge(small_study(), tolerances=[1e-3, 1e-5])
+    with pytest.raises(vibro.InputError, match=re.escape("key 'tolerances[1]'")):
+        vibro.converge(small_study(), step_fn=exact_plus_tolerance, tolerances=[1e-5, 1e-3])
+    with pytest.raises(TypeError, match="not the string"):
+        vibro.converge(small_study(), step_fn=exact_plus_tolerance, tolerances="1e-3")

@@ -166,6 +166,21 @@ def schemes() -> list[Result]:
     return _listed(_core.schemes(), "schemes", "scheme", "schemes.schema.json")
 
 
+def _tolerances(tolerances):
+    """A ladder of tolerances as texts (None: none): numbers as their shortest round-trip text,
+    strings as given; the compiled part checks it is a ladder."""
+    if tolerances is None:
+        return []
+    if isinstance(tolerances, (str, bytes)):
+        raise TypeError(f"tolerances: a list such as [{tolerances!r}], not the string {tolerances!r}")
+    texts = []
+    for t in tolerances:
+        if isinstance(t, bool) or not isinstance(t, (str, numbers.Real)):
+            raise TypeError(f"tolerances: {t!r} is not a number or a number's text")
+        texts.append(t if isinstance(t, str) else repr(float(t)))
+    return texts
+
+
 def _names(names, argument):
     """A list of names given as `argument` (None: none), refused when it is one string, which
     would be read as its characters."""
@@ -274,7 +289,8 @@ class RunResult(Result):
 
 def converge(case: CaseLike, step_fn: Optional[StepFunction] = None, name: Optional[str] = None,
              precision: Optional[str] = None, threads: int = 0, timing_repeats: Optional[int] = None,
-             measure_rounding: Optional[bool] = None, out: Optional[PathLike] = None) -> "Study":
+             measure_rounding: Optional[bool] = None, out: Optional[PathLike] = None,
+             tolerances: Optional[Sequence[Union[str, float]]] = None, by_tolerance: bool = False) -> "Study":
     """The convergence study of `case` over its [convergence] list: the document of `vibro
     converge --json` (convergence.rows: errors per step size; convergence.orders: observed orders
     with bands and verdicts; impacts matched; expected: the [[expected]] verdicts).
@@ -284,12 +300,19 @@ def converge(case: CaseLike, step_fn: Optional[StepFunction] = None, name: Optio
     docs/own_scheme.md "The problem"); `name` is what the outputs call it (default: the
     function's name). out: a directory to write NAME-PRECISION.{csv,md,svg} into, as `vibro
     converge --out`. timing_repeats: runs more per step size, the least wall time kept (default:
-    1 as `vibro converge`, 0 with a step_fn, which is then called once per step size)."""
+    1 as `vibro converge`, 0 with a step_fn, which is then called once per step size).
+
+    tolerances (loose to tight, e.g. ["1e-4", "1e-6", "1e-8"]) or by_tolerance=True (the case's
+    [convergence] tolerances, else 1e-4 … 1e-12): an adaptive step_fn is studied over a ladder
+    of tolerances instead of step sizes, called once per tolerance at the case's step with the
+    rung's tolerance in problem["tolerance"] (docs/own_scheme.md "Tolerance ladders"); the
+    study then has convergence.tolerance_response instead of orders."""
     repeats = _timing_repeats(timing_repeats, _arg.function(step_fn), 1)
     checked = (_case(case), _arg.precision(precision), _arg.count(threads, "threads"), repeats,
                _arg.flag(measure_rounding, "measure_rounding", optional=True))
+    ladder = (_tolerances(tolerances), _arg.flag(by_tolerance, "by_tolerance"))
     text = _with_step_function(step_fn, _arg.text(name, "name"), lambda call, label: _core.converge(
-        *checked, call, label, _arg.path(out, "out")))
+        *checked, call, label, _arg.path(out, "out"), *ladder))
     return Study(_warned(json.loads(text)), "study", ("run.schema.json", ""))
 
 
@@ -512,20 +535,23 @@ def orbits(case: CaseLike, n: Union[None, int, Sequence[int]] = None, precision:
 def testset(ids: Optional[Sequence[str]] = None, schemes: Optional[Sequence[str]] = None, all: bool = False,
             step_fn: Optional[StepFunction] = None, name: Optional[str] = None, precision: Optional[str] = None,
             timing_repeats: Optional[int] = None, out: Optional[PathLike] = None, problems: Optional[PathLike] = None,
-            references: Optional[PathLike] = None, threads: int = 0) -> Result:
+            references: Optional[PathLike] = None, threads: int = 0,
+            tolerances: Optional[Sequence[Union[str, float]]] = None, by_tolerance: bool = False) -> Result:
     """Scores schemes on the test set (docs/testset.md): per step of each problem's ladder the
     correct digits of the end state and of the impact times, the impacts seen, the wall time;
     the document of `vibro testset run --json`. schemes: case-file names (default: each
     problem's own; all=True: every scheme that runs it); step_fn: your Python scheme instead
     (see converge); out: a directory for testset.{md,csv,json} and the plots; timing_repeats:
     runs more per step, the least wall time kept (default: 3 as `vibro testset run`, 0 with a
-    step_fn)."""
+    step_fn); tolerances or by_tolerance: an adaptive step_fn scored over a ladder of tolerances
+    (see converge), each at the problem's coarsest step."""
     base = pathlib.Path(_cases_dir(None))
     problems = problems if problems is not None else base / "testset"
     references = references if references is not None else base.parent / "reference" / "testset"
     checked = (_arg.path(problems, "problems", optional=False), _arg.path(references, "references", optional=False),
                _names(ids, "ids"), _names(schemes, "schemes"), _arg.flag(all, "all"), _arg.precision(precision),
                _timing_repeats(timing_repeats, _arg.function(step_fn), 3))
+    ladder = (_tolerances(tolerances), _arg.flag(by_tolerance, "by_tolerance"))
     text = _with_step_function(step_fn, _arg.text(name, "name"), lambda call, label: _core.testset(
-        *checked, call, label, _arg.path(out, "out"), _arg.count(threads, "threads")))
+        *checked, call, label, _arg.path(out, "out"), _arg.count(threads, "threads"), *ladder))
     return _document(text, "test-set result", "testset.schema.json")
