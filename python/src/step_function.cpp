@@ -57,6 +57,7 @@ ExternalScheme step_function_scheme(py::object call, const std::string& name) {
         trajectory.has_impacts = true;
         trajectory.impacts = copied<double>(out[5]);
       }
+      if (!out[6].is_none()) trajectory.evaluations = py::cast<std::int64_t>(out[6]);
       return trajectory;
     } catch (py::error_already_set& e) {
       if (e.matches(PyExc_KeyboardInterrupt)) {  // Ctrl-C in the step function: the whole call stops

@@ -242,3 +242,25 @@ def test_a_tolerance_ladder_needs_a_step_function_and_a_ladder():
         vibro.converge(small_study(), step_fn=exact_plus_tolerance, tolerances=[1e-5, 1e-3])
     with pytest.raises(TypeError, match="not the string"):
         vibro.converge(small_study(), step_fn=exact_plus_tolerance, tolerances="1e-3")
+
+
+def test_a_step_function_reports_its_evaluations_in_a_dict_answer():
+    # A dict answer (docs/python.md): t, q, v and the run's right-hand-side evaluations, kept in
+    # each row of the study as a program's line `evaluations,N` is.
+    def counted(problem, h):
+        t, q, v, contact = paoli_schatzman(problem, h)
+        return {"t": t, "q": q, "v": v, "contact": contact, "evaluations": 2 * problem["steps"]}
+    study = vibro.converge(small_study(), step_fn=counted)
+    assert [row.evaluations for row in study.convergence.rows] == [40, 80]
+    plain = vibro.converge(small_study(), step_fn=paoli_schatzman)
+    assert "evaluations" not in plain.convergence.rows[0].to_dict()
+    for change, message in [({"evaluations": -1}, "returned evaluations -1 where a whole number"),
+                            ({"evaluations": 1.5}, "returned evaluations 1.5 where a whole number"),
+                            ({"work": 3}, "returned a dict with work where t, q, v")]:
+        def answer(problem, h, change=change):
+            t, q, v, contact = paoli_schatzman(problem, h)
+            return {"t": t, "q": q, "v": v, **change}
+        with pytest.raises(vibro.RunError, match=message):
+            vibro.converge(small_study(), step_fn=answer)
+    with pytest.raises(vibro.RunError, match="returned a dict without v"):
+        vibro.converge(small_study(), step_fn=lambda problem, h: {"t": [], "q": []})

@@ -51,7 +51,8 @@ __all__ = ["Case", "InputError", "RunError", "Result", "RunResult", "Study", "Tr
 # The types the functions take (type aliases, for hints: docs/python.md "Types").
 PathLike = Union[str, "os.PathLike[str]"]  # a path: a str or a pathlib.Path
 CaseLike = Union[Case, PathLike, dict[str, Any]]  # a case: a Case, a path to its file or a dict of its tables
-StepFunction = Callable[[dict[str, Any], float], tuple[Any, ...]]  # (problem, h) -> (t, q, v[, contact[, impacts]])
+# (problem, h) -> (t, q, v[, contact[, impacts]]), or a dict of t, q, v[, contact, impacts, evaluations]
+StepFunction = Callable[[dict[str, Any], float], Union[tuple[Any, ...], dict[str, Any]]]
 
 InputError.__doc__ = "Bad input (a case, an argument): the one-line message `vibro` prints. A ValueError."
 RunError.__doc__ = "A run that cannot go on (a state no longer finite, a step function's failure). A RuntimeError."

@@ -5,16 +5,23 @@ protocol, docs/own_scheme.md "The problem") and h as a float, and returns (t, q,
 (t, q, v, contact) or (t, q, v, None, impacts): arrays of steps + 1 rows, q and v of shape
 (rows,) for one coordinate or (rows, N) for N; impacts an (n, 4) array of the impacts the scheme
 located itself, a row (t, coordinate, v_minus, v_plus) each (the protocol's impact table,
-docs/own_scheme.md). Their shapes are checked here, their values (finite, on the grid t0 + k h,
+docs/own_scheme.md). Or a dict of the same: t, q, v and, when it has them, contact, impacts
+and evaluations (the right-hand-side evaluations of the run, its work: a program's line
+`evaluations,N`). Their shapes are checked here, their values (finite, on the grid t0 + k h,
 increasing; the impacts as a program's table) by vibro, as a program's rows are."""
 import json
+import numbers
 
 import numpy as np
+
+#: The keys of an answer given as a dict: the first three required.
+ANSWER_KEYS = ("t", "q", "v", "contact", "impacts", "evaluations")
 
 
 class StepFunctionCall:
     """What the compiled part calls once per step size: the problem's JSON text in; out
-    (t, q, v, contact or None, dimension, impacts or None) as contiguous float64 and uint8 arrays, or a str
+    (t, q, v, contact or None, dimension, impacts or None, evaluations or None), the arrays
+    contiguous float64 and uint8, or a str
     saying what is wrong with the answer. An exception of step_fn is kept in `raised` and
     raised again (the compiled part reports it as a RunError, whose cause it becomes)."""
 
@@ -33,6 +40,21 @@ class StepFunctionCall:
 
 
 def checked_answer(out, rows, dimension):
+    evaluations = None
+    if isinstance(out, dict):
+        unknown = sorted(str(key) for key in out if key not in ANSWER_KEYS)
+        if unknown:
+            return (f"returned a dict with {', '.join(unknown)} where t, q, v and optionally contact, impacts and "
+                    "evaluations were expected")
+        missing = [key for key in ANSWER_KEYS[:3] if key not in out]
+        if missing:
+            return f"returned a dict without {', '.join(missing)}"
+        evaluations = out.get("evaluations")
+        if evaluations is not None and (isinstance(evaluations, bool) or not isinstance(evaluations, numbers.Integral)
+                                        or not 0 <= evaluations < 10 ** 18):
+            return (f"returned evaluations {evaluations!r} where a whole number of right-hand-side evaluations "
+                    "(0 … 10^18 − 1) was asked for")
+        out = (out["t"], out["q"], out["v"], out.get("contact"), out.get("impacts"))
     if not isinstance(out, (tuple, list)) or len(out) not in (3, 4, 5):
         return (f"returned {type(out).__name__ if not isinstance(out, (tuple, list)) else f'{len(out)} values'} "
                 "where (t, q, v), (t, q, v, contact) or (t, q, v, None, impacts) was expected")
@@ -83,4 +105,4 @@ def checked_answer(out, rows, dimension):
         if impacts.ndim != 2 or impacts.shape[1] != 4:
             return f"returned impacts of shape {impacts.shape} where (n, 4) was asked for: t, coordinate, v_minus, v_plus per impact"
         impacts = np.ascontiguousarray(impacts.reshape(-1))
-    return t, checked[0], checked[1], contact, dimension, impacts
+    return t, checked[0], checked[1], contact, dimension, impacts, None if evaluations is None else int(evaluations)

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,13 +22,17 @@ namespace vibro {
 /// A trajectory computed in this process: its rows' times, coordinates and velocities as
 /// doubles (q and v row after row, `dimension` values per row) and, when given, each row's
 /// contact flag (0 or 1; empty: not given) or its impact table (four numbers per impact: t,
-/// coordinate, v_minus, v_plus, as a program's table; `has_impacts` false: not given).
+/// coordinate, v_minus, v_plus, as a program's table; `has_impacts` false: not given), and its
+/// evaluations when given.
 struct ComputedTrajectory {
   std::size_t dimension = 1;
   std::vector<double> t, q, v;
   std::vector<std::uint8_t> contact;
   bool has_impacts = false;
   std::vector<double> impacts;
+  /// The right-hand-side evaluations of the run, when given: its work (a program's line
+  /// `evaluations,N`).
+  std::optional<std::int64_t> evaluations{};
 };
 
 /// Computes the trajectory of one problem (its JSON text, external/external_problem.hpp); throws

@@ -193,6 +193,10 @@ class ProgramTrajectory {
   /// exit with status 0; a run that stopped early (it left the escape bound) stops the program.
   void finish(const std::function<void(const ProgramImpact<Real>&)>& on_impact = nullptr) {
     if (!reads_output()) {
+      if (computed_.evaluations && *computed_.evaluations < 0)
+        throw RunFailure(context_ + ": the step function gave " + std::to_string(*computed_.evaluations) +
+                         " evaluations (a whole number 0 … 10^18 − 1 is its work)");
+      evaluations_ = computed_.evaluations;
       if (computed_.has_impacts) read_impacts(on_impact);
       return;
     }
