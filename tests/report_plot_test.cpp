@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <set>
 #include <string>
@@ -223,6 +224,34 @@ TEST_F(ReportPlot, EverySeriesHasAColourAndMarkerOfItsOwn) {
 TEST_F(ReportPlot, LogAxesAreTickedAtDecadesWrittenAsPowersOfTen) {
   SKIP_WITHOUT_GNUPLOT();
   expect_decade_ticks(log_log_plot(many_series(2)));
+}
+
+/// A tick labelled 10^k sits at 10^k: on data whose range, widened by the plot's offsets,
+/// does not start at a decade (637 … 87 573 evaluations), gnuplot counted the ticks from the
+/// range's start and put the label 10^2 at 8·10^2 (the work–precision plot against evaluations
+/// showed 637 left of 10^2). The x ticks' pixels and the series' points must agree to a pixel.
+TEST_F(ReportPlot, ALogTickLabelledTenToTheKSitsAtTenToTheK) {
+  SKIP_WITHOUT_GNUPLOT();
+  const std::vector<std::pair<double, double>> points{{637, 3.2e-4}, {1057, 2.8e-6}, {3967, 4.9e-12}, {87573, 8.7e-13}};
+  const std::string svg = log_log_plot({vibro::PlotSeries{"one", points}});
+  // The x ticks: a label "10" raised k, translated to (x, y) below the plot (the largest y).
+  const std::regex tick(R"re(translate\(([\d.]+),([\d.]+)\)[^>]*>\s*<text><tspan[^>]*>10</tspan><tspan[^>]*>([-\d]+)</tspan>)re");
+  std::map<int, double> x_of_decade;
+  double bottom = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tick); it != std::sregex_iterator(); ++it)
+    bottom = std::max(bottom, std::stod((*it)[2]));
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tick); it != std::sregex_iterator(); ++it)
+    if (std::stod((*it)[2]) == bottom) x_of_decade[std::stoi((*it)[3])] = std::stod((*it)[1]);
+  ASSERT_TRUE(x_of_decade.contains(2) && x_of_decade.contains(3)) << svg;
+  const double per_decade = x_of_decade[3] - x_of_decade[2];
+  // The series' line: the path after its legend sample ("M a,b L c,b M x1,y1 L x2,y2 …").
+  const std::regex line(R"re(d='M[\d.]+,[\d.]+ L[\d.]+,[\d.]+ M([\d.]+),[\d.]+ L([\d.]+),[\d.]+ L([\d.]+),[\d.]+ L([\d.]+),)re");
+  std::smatch found;
+  ASSERT_TRUE(std::regex_search(svg, found, line)) << svg;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const double expected = x_of_decade[2] + (std::log10(points[i].first) - 2) * per_decade;
+    EXPECT_NEAR(std::stod(found[i + 1]), expected, 1.0) << points[i].first << " is not where the ticks say";
+  }
 }
 
 /// The convergence figure (a panel per error metric, each with its legend below) as

@@ -126,8 +126,8 @@ TEST_F(Cli, ReportWritesOneWorkPrecisionProblemPerProblemSolvedTwice) {
 /// T/100 not; the study's rule labels every point at the rounding floor.
 std::string stored_study_document() {
   const auto row = [](const std::string& h, const char* seconds, const char* error) {
-    return R"({"h": ")" + h + R"(", "h_value": 0.1, "seconds": )" + seconds + R"(, "errors": {"position_linf": )" + error +
-           "}}";
+    return R"({"h": ")" + h + R"(", "h_value": 0.1, "seconds": )" + seconds + R"(, "evaluations": 1000, "errors": {"position_linf": )" +
+           error + "}}";
   };
   return R"({"vibro_version": "9.9", "case": {"name": "wp-ps"}, "scheme": {"type": "my-peer"}, "convergence": {"rows": [)" +
          row("T/50", "0.004", "3.4e-12") + ", " + row("T/100", "null", "3.4e-12") + ", " + row("T/200", "0.005", "3.5e-12") +
@@ -146,6 +146,7 @@ TEST_F(Cli, AStoredPeerStudyReadsAsItsCurveWithoutTheFloorLabel) {
   EXPECT_EQ(curves[0].points[1].h, "T/200");
   EXPECT_EQ(curves[0].points[1].seconds, 0.005);
   EXPECT_EQ(curves[0].points[1].error, 3.5e-12);
+  EXPECT_EQ(curves[0].points[1].evaluations, 1000);  // the work the program reported
   for (const WorkPoint& p : curves[0].points) EXPECT_FALSE(p.at_floor) << p.h;
 }
 
@@ -169,6 +170,9 @@ TEST_F(Cli, AStoredPeerStudyJoinsItsCasesProblem) {
   EXPECT_NE(page.find("3.4e-12 at T/50 |"), std::string::npos) << "no \"rounding floor\" for a peer: " << page;
   EXPECT_NE(page.find("| T/50 … T/200 |"), std::string::npos) << "the untimed T/100 left out: " << page;
   EXPECT_NE(page.find("A scheme marked *(stored)* is a peer"), std::string::npos);
+  // The peer reported its evaluations: its errors are drawn against them too, and only its.
+  EXPECT_NE(page.find("work_precision_1_evaluations.svg"), std::string::npos) << page;
+  EXPECT_TRUE(fs::exists(dir() / "report/work_precision_1_evaluations.svg"));
   write("reference/peers/work_precision/peer--ps.json", R"({"case": {"name": "wp-ps"}})");
   const Outcome refused = report();
   EXPECT_NE(refused.status, 0);

@@ -75,6 +75,7 @@ std::vector<WorkCurve> stored_peer_studies(const std::filesystem::path& dir) {
         curve.points.push_back({row.at("h").get<std::string>(), row.at("seconds").get<double>(), error.get<double>(),
                                 false, row.at("h_value").get<double>()});
         if (row.contains("tolerance")) curve.points.back().tolerance = row.at("tolerance").get<std::string>();
+        if (row.contains("evaluations")) curve.points.back().evaluations = row.at("evaluations").get<std::int64_t>();
       }
       if (curve.points.empty()) fail("no timed step size with a position error");
       curves.push_back(std::move(curve));

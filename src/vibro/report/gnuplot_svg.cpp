@@ -130,10 +130,11 @@ std::string series_style(std::size_t i) {
 }
 
 std::string log_axis_commands(const std::string& axis) {
-  // Ticks every factor 10 (on a log axis the increment is a factor); autoscaling extends the
-  // range to the decades around the data, so that there is always a labelled tick. The
-  // exponent at the size of the rest ({/=N}), not the smaller one enhanced text gives it.
-  return fmt::format("set logscale {0} 10\nset {0}tics 10 format '10^{{/={1} %L}}'\nset m{0}tics 10\n", axis,
+  // Ticks every factor 10 (on a log axis the increment is a factor), counted from 10^-300:
+  // from an increment alone gnuplot counts them from the range's start, which the offsets of
+  // a plot move off a decade, and a tick at 8·10^2 was labelled 10^2. The exponent at the size
+  // of the rest ({/=N}), not the smaller one enhanced text gives it.
+  return fmt::format("set logscale {0} 10\nset {0}tics 1e-300, 10 format '10^{{/={1} %L}}'\nset m{0}tics 10\n", axis,
                      plot_font_size);
 }
 

@@ -82,6 +82,28 @@ std::string problem_section(const WorkPrecisionProblem& problem, std::size_t num
   std::vector<std::string> header = {"case", "scheme"};
   for (const double target : work_precision_targets) header.push_back(fmt::format("time to {:.0e}", target));
   header.insert(header.end(), {"smallest error", "step sizes timed"});
+  // The same errors against the work the programs reported (their right-hand-side
+  // evaluations), for the curves that have it: a view free of the machine and of a program's start.
+  std::vector<PlotSeries> counted;
+  for (const WorkCurve& curve : problem.curves) {
+    PlotSeries s{curve.stored.empty() ? curve.case_name + " (" + curve.scheme + ")" : curve.scheme, {}};
+    for (const WorkPoint& p : curve.points)
+      if (p.error > 0 && p.evaluations && *p.evaluations > 0)
+        s.points.emplace_back(static_cast<double>(*p.evaluations), p.error);
+    if (!s.points.empty()) counted.push_back(std::move(s));
+  }
+  const std::string counted_svg = fmt::format("work_precision_{}_evaluations.svg", number);
+  if (!counted.empty() &&
+      line_plot_svg(counted,
+                    {"Work–precision, problem " + std::to_string(number) + ": against the evaluations reported",
+                     "right-hand-side evaluations (reported by the program)", "position error, L∞ over the nodes", true,
+                     true},
+                    out / counted_svg))
+    md += "The programs that report their work (a line `evaluations,N`), against it:\n\n" +
+          markdown_plot(fmt::format("problem {}: position error against the right-hand-side evaluations reported",
+                                    number),
+                        counted_svg) +
+          "\n\n";
   md += markdown_header(header);
   std::vector<std::optional<double>> fastest(work_precision_targets.size());
   for (const WorkCurve& curve : problem.curves)

@@ -3,6 +3,7 @@
 // double study (report/work_precision.hpp draws them). The report's own studies give them, and
 // a peer's study stored as `vibro converge --json` wrote it (io/stored_peer_scores.hpp).
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ struct WorkPoint {
   /// The rung's tolerance on a tolerance ladder (an adaptive peer's study: `h` is then its
   /// output spacing, the same at every point); none on a step ladder.
   std::optional<std::string> tolerance{};
+  /// The right-hand-side evaluations the program reported at that point (its work besides the
+  /// wall time); none for a built-in scheme and a program that reports none.
+  std::optional<std::int64_t> evaluations{};
 };
 
 /// A case's double study as a work–precision curve, timed step sizes with an error only.
