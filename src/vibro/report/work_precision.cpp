@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <optional>
 
 namespace vibro {
 namespace {
@@ -62,16 +64,21 @@ std::string time_cell(const std::optional<double>& seconds, const std::optional<
   return display_seconds(seconds) + (ratio < 1000 ? fmt::format(" (×{:.3g})", ratio) : fmt::format(" (×{:.0f})", ratio));
 }
 
+/// A curve's errors against its work, `work(point)` (none or not positive: the point is not
+/// drawn), as a plot series.
+PlotSeries series_of(const WorkCurve& curve, const std::function<std::optional<double>(const WorkPoint&)>& work) {
+  // A peer's stored study is of a case another scheme runs: its own name says what it is.
+  PlotSeries s{curve.stored.empty() ? curve.case_name + " (" + curve.scheme + ")" : curve.scheme, {}};
+  for (const WorkPoint& p : curve.points)
+    if (const std::optional<double> w = work(p); p.error > 0 && w && *w > 0) s.points.emplace_back(*w, p.error);
+  return s;
+}
+
 std::string problem_section(const WorkPrecisionProblem& problem, std::size_t number, const std::filesystem::path& out) {
   std::string md = fmt::format("## Problem {}\n\n{}.\n\n", number, problem.description);
   std::vector<PlotSeries> series;
-  for (const WorkCurve& curve : problem.curves) {
-    // A peer's stored study is of a case another scheme runs: its own name says what it is.
-    PlotSeries s{curve.stored.empty() ? curve.case_name + " (" + curve.scheme + ")" : curve.scheme, {}};
-    for (const WorkPoint& p : curve.points)
-      if (p.error > 0 && p.seconds > 0) s.points.emplace_back(p.seconds, p.error);
-    series.push_back(std::move(s));
-  }
+  for (const WorkCurve& curve : problem.curves)
+    series.push_back(series_of(curve, [](const WorkPoint& p) { return std::optional<double>(p.seconds); }));
   const std::string svg = fmt::format("work_precision_{}.svg", number);
   if (line_plot_svg(series,
                     {"Work–precision, problem " + std::to_string(number) + ": a marker per step size or tolerance",
@@ -86,10 +93,9 @@ std::string problem_section(const WorkPrecisionProblem& problem, std::size_t num
   // evaluations), for the curves that have it: a view free of the machine and of a program's start.
   std::vector<PlotSeries> counted;
   for (const WorkCurve& curve : problem.curves) {
-    PlotSeries s{curve.stored.empty() ? curve.case_name + " (" + curve.scheme + ")" : curve.scheme, {}};
-    for (const WorkPoint& p : curve.points)
-      if (p.error > 0 && p.evaluations && *p.evaluations > 0)
-        s.points.emplace_back(static_cast<double>(*p.evaluations), p.error);
+    PlotSeries s = series_of(curve, [](const WorkPoint& p) {
+      return p.evaluations ? std::optional<double>(static_cast<double>(*p.evaluations)) : std::nullopt;
+    });
     if (!s.points.empty()) counted.push_back(std::move(s));
   }
   const std::string counted_svg = fmt::format("work_precision_{}_evaluations.svg", number);
