@@ -45,9 +45,7 @@ void print_tolerance_response(std::ostream& out, const StudyResult& study) {
          "successive slopes):\n";
   for (const ErrorMetric m : error_metrics) {
     const ToleranceResponse& r = (*study.tolerance_response)[index_of(m)];
-    std::string successive;
-    for (const auto& s : r.successive) successive += (successive.empty() ? "" : ", ") + display(s, 3);
-    out << fmt::format("  {:<14} {}   ({})\n", name(m), r.verdict, successive);
+    out << fmt::format("  {:<14} {}   ({})\n", name(m), r.verdict, successive_slopes_text(r.successive, 3));
   }
 }
 
@@ -86,8 +84,7 @@ void print_convergence(std::ostream& out, const StudyResult& study) {
          "about the line; successive slopes; points left out, and why):\n";
   for (const ErrorMetric m : error_metrics) {
     const OrderAnalysis& o = study.orders[index_of(m)];
-    std::string successive;
-    for (const auto& s : o.successive) successive += (successive.empty() ? "" : ", ") + display(s, 4);
+    const std::string successive = successive_slopes_text(o.successive, 4);
     const std::string fitted =
         o.fit ? fmt::format("{:>14} ± {:<9} over {} … {}, scatter {}", display(o.fit->slope, 10),
                             display(o.fit->standard_error, 2), study.rows[o.fit->range[0]].h,

@@ -27,6 +27,12 @@ std::string excluded_points(const StudyResult& study, ErrorMetric metric) {
   return excluded.empty() ? "none" : excluded;
 }
 
+std::string successive_slopes_text(const std::vector<std::optional<double>>& slopes, int digits) {
+  std::string text;
+  for (const auto& s : slopes) text += (text.empty() ? "" : ", ") + display(s, digits);
+  return text;
+}
+
 std::string no_order_label(const StudyResult& study, ErrorMetric metric) {
   const OrderAnalysis& o = study.orders[index_of(metric)];
   const auto usable = [](PointStatus s) {
@@ -135,9 +141,7 @@ std::string study_markdown(const RunResult& result) {
           markdown_header({"metric", "response to the tolerance", "successive slopes"});
     for (const ErrorMetric m : error_metrics) {
       const ToleranceResponse& r = (*study.tolerance_response)[index_of(m)];
-      std::string successive;
-      for (const auto& s : r.successive) successive += (successive.empty() ? "" : ", ") + display(s, 3);
-      md += markdown_row({std::string(name(m)), r.verdict, successive});
+      md += markdown_row({std::string(name(m)), r.verdict, successive_slopes_text(r.successive, 3)});
     }
     return md;
   }
@@ -145,8 +149,7 @@ std::string study_markdown(const RunResult& result) {
                                 "excluded points"});
   for (const ErrorMetric m : error_metrics) {
     const OrderAnalysis& o = study.orders[index_of(m)];
-    std::string successive;
-    for (const auto& s : o.successive) successive += (successive.empty() ? "" : ", ") + display(s, 3);
+    const std::string successive = successive_slopes_text(o.successive, 3);
     const auto of_fit = [&](double OrderFit::*x) { return o.fit ? std::optional<double>((*o.fit).*x) : std::nullopt; };
     const std::string range =
         o.fit ? display_step(study.rows[o.fit->range[0]].h) + " … " + display_step(study.rows[o.fit->range[1]].h)

@@ -10,13 +10,19 @@
 #include "vibro/scheme/scheme.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace vibro {
 
 /// The points of `metric` outside its asymptotic range, each with why ("T/100:
 /// pre-asymptotic; T/12800: rounding floor"), or "none".
 std::string excluded_points(const StudyResult& study, ErrorMetric metric);
+
+/// Successive slopes (of an order or of a response to the tolerance) joined by ", ", each with
+/// `digits` significant digits, "—" where a slope is missing (an error 0 or without a value).
+std::string successive_slopes_text(const std::vector<std::optional<double>>& slopes, int digits);
 
 /// Why `metric` has no observed order, by its class (OrderClass; docs/convergence.md, "Which
 /// metrics have an order"): "exact (every error 0)", "exact to rounding from h = 4/607",
