@@ -46,14 +46,15 @@ def main():
     build = pathlib.Path(options.build).resolve()
     objects = objects_of(build, options.target)
     recorded = deps(build)
-    missing = [o for o in objects if o not in recorded]
+    # A Fortran object (the Moreau–Jean peer) records no header dependencies: no C++ header reaches it.
+    missing = [o for o in objects if o not in recorded and not o.endswith(".f90.o")]
     if missing:
         print(f"{len(missing)} objects have no recorded dependencies: build {options.target} first", file=sys.stderr)
         return 1
     for header in options.headers:
         name = pathlib.Path(header).resolve()
         reach = [o for o in objects
-                 if any(pathlib.Path(build / d).resolve() == name for d in recorded[o])]
+                 if any(pathlib.Path(build / d).resolve() == name for d in recorded.get(o, []))]
         print(f"{header}: {len(reach)} of {len(objects)} objects ({100 * len(reach) / len(objects):.0f} %)")
     return 0
 

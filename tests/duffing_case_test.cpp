@@ -12,6 +12,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
+#include "vibro/binding/model_description.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scheme/error_metric.hpp"

@@ -53,7 +53,7 @@
 #include "vibro/linalg/matrix_functions.hpp"
 #include "vibro/model/linear_impact_system.hpp"
 #include "vibro/peer/siconos_scheme.hpp"
-#include "vibro/run/run_case.hpp"
+#include "vibro/run/run_precision.hpp"
 #include "vibro/scheme/nonstandard_paoli_schatzman.hpp"
 
 #include <gtest/gtest.h>

@@ -16,6 +16,7 @@
 #include "vibro/model/physical_oscillator.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
+#include "vibro/binding/model_description.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"

@@ -1,12 +1,19 @@
 #include "text_output.hpp"
 
-#include "vibro/report/model_formula.hpp"
-
 #include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/case/case_spec.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 #include "vibro/io/result_json.hpp"
+#include "vibro/io/run_comparison.hpp"
+#include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
-#include "vibro/case/scheme_catalog.hpp"
+#include "vibro/results/listing_result.hpp"
+#include "vibro/results/lyapunov_result.hpp"
+#include "vibro/results/orbit_result.hpp"
+#include "vibro/results/published_check_result.hpp"
+#include "vibro/results/run_result.hpp"
+
 
 #include <fmt/format.h>
 

@@ -1,22 +1,27 @@
 #pragma once
-// What `vibro` prints for people: renderings of the typed results (run/), section by
+// What `vibro` prints for people: renderings of the typed results (results/), section by
 // section, so that every shipped case prints whatever its scheme is. Scripts use --json.
-
-#include "vibro/io/run_comparison.hpp"
-#include "vibro/case/case_spec.hpp"
-#include "vibro/orbits/enclosed_reference.hpp"
-#include "vibro/run/listed_case.hpp"
-#include "vibro/results/lyapunov_result.hpp"
-#include "vibro/orbits/orbit_listing.hpp"
-#include "vibro/orbits/orbit_proofs.hpp"
-#include "vibro/published/published_check.hpp"
-#include "vibro/results/run_result.hpp"
 
 #include <cstddef>
 #include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
+
+namespace vibro {
+// Declared by their families' headers in results/ (and ComparedNumber in io/run_comparison.hpp):
+// a verb includes the ones it renders, so that a field added to one family does not recompile
+// every verb.
+struct CaseSpec;
+struct CheckResult;
+struct ComparedNumber;
+struct EnclosedReference;
+struct ListedCase;
+struct LyapunovResult;
+struct OrbitListing;
+struct OrbitProofListing;
+struct RunResult;
+}  // namespace vibro
 
 namespace vibro::cli {
 

@@ -14,7 +14,8 @@
 #include "vibro/drive/lyapunov_findings.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/case/run_options.hpp"
-#include "vibro/results/run_result.hpp"
+#include "vibro/results/provenance.hpp"
+#include "vibro/results/run_record.hpp"
 #include "vibro/catalog/scheme_entry.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/catalog/scheme_runners.hpp"
@@ -107,7 +108,7 @@ struct EntryIn {
   static constexpr ScalarKind wider_kind =
       is_exact_v<Real> ? ScalarKind::rational : rounding_measure_precision(scalar_kind_of<Real>, 0).kind;
 
-  static void run(const CaseSpec& c, const Precision& precision, const RunOptions& options, RunResult& result);
+  static void run(const CaseSpec& c, const Precision& precision, const RunOptions& options, RunRecord& result);
   static LyapunovFindings lyapunov(const CaseSpec& c, const RunOptions& options);
   /// The case's convergence study in Real, the model bound anew; `what` names it to the
   /// progress. What a rounding floor measured in this type from a narrower one calls, so
@@ -139,7 +140,7 @@ struct EntryIn {
 
 template <class E, class Real>
 void EntryIn<E, Real>::run(const CaseSpec& c, const Precision& precision, const RunOptions& options,
-                           RunResult& result) {
+                           RunRecord& result) {
   const auto o = entry_options<E>(c, options);
   // The model is bound once. Its own checks (e.g. stops that coincide at this precision)
   // are model errors, thrown before the body starts; the runs turn their own refusals into
@@ -152,7 +153,7 @@ void EntryIn<E, Real>::run(const CaseSpec& c, const Precision& precision, const 
       for (const StepSpec& step : c.sweep) {
         CaseSpec at_step = c;
         at_step.step = step;
-        RunResult point;
+        RunRecord point;
         RunOptions at_step_options = options;
         at_step_options.rows = nullptr;  // the rows and the listing are the case's own run's
         if (options.listing) {  // the output lists every sample of the sweep's runs too: held whole
@@ -231,7 +232,7 @@ SchemeRunners runners_of() {
   static_assert(SchemeEntry<E>, "a registry entry must provide what catalog/scheme_entry.hpp lists");
   SchemeRunners r;
   r.scheme = E::names[0];
-  r.run = [](const CaseSpec& c, const Precision& precision, const RunOptions& options, RunResult& result) {
+  r.run = [](const CaseSpec& c, const Precision& precision, const RunOptions& options, RunRecord& result) {
     naming_file(c, [&] {
       detail::with_entry_scalar<E>(precision, [&]<class Real>(std::type_identity<Real>) {
         EntryIn<E, Real>::run(c, precision, options, result);
@@ -247,11 +248,11 @@ SchemeRunners runners_of() {
     });
     return found;
   };
-  if constexpr (requires(RunResult& result, const RunResult& precise, const EventTimeDifference& events) {
-                  E::finish(result, precise, events);
-                })
-    r.finish = [](RunResult& result, const RunResult& precise, const EventTimeDifference& events) {
-      E::finish(result, precise, events);
+  if constexpr (requires(RunFindings& run, const PrecisionInfo& precision, const RunFindings& precise,
+                         const EventTimeDifference& events) { E::finish(run, precision, precise, precision, events); })
+    r.finish = [](RunFindings& run, const PrecisionInfo& precision, const RunFindings& precise,
+                  const PrecisionInfo& precise_precision, const EventTimeDifference& events) {
+      E::finish(run, precision, precise, precise_precision, events);
     };
   return r;
 }

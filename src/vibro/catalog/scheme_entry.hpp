@@ -14,8 +14,8 @@
 //                          option comes from the command line (the external program)
 //   describe(options)      every option with its value, defaults included, for outputs
 //   validate(case)         checks of the case that depend on the scheme (InputError)
-//   run(bound, options, run_options, result)   the run at the case's step: fills result.run
-//                          and any optional section of RunResult that applies
+//   run(bound, options, run_options, out)   the run at the case's step: fills out.run
+//                          and out.free_fall where it applies (results/run_record.hpp)
 //   study_run(bound, options, step, observer)  one step size of a convergence study: its
 //                          nodes and impacts to the observer (StudyObserver), returns h
 //   lyapunov_method(spec)  the name of the method a [lyapunov] table gives, or none
@@ -30,7 +30,7 @@
 #include "vibro/results/lyapunov_result.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/case/run_options.hpp"
-#include "vibro/results/run_result.hpp"
+#include "vibro/results/run_record.hpp"
 #include "vibro/scheme/scheme.hpp"
 
 #include <array>

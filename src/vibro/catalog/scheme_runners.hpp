@@ -13,7 +13,9 @@ namespace vibro {
 struct CaseSpec;
 struct Precision;
 struct RunOptions;
-struct RunResult;
+struct RunRecord;
+struct PrecisionInfo;
+struct RunFindings;
 struct LyapunovFindings;
 struct EventTimeDifference;
 
@@ -21,14 +23,16 @@ struct SchemeRunners {
   /// The entry's first case-file name: what ties these runners to its catalog entry.
   std::string_view scheme;
   /// The case's run, sweep and convergence study at `precision`, which the case has been
-  /// checked to run in (require_runnable), into `result`.
-  void (*run)(const CaseSpec&, const Precision&, const RunOptions&, RunResult&) = nullptr;
+  /// checked to run in (require_runnable), into `record`.
+  void (*run)(const CaseSpec&, const Precision&, const RunOptions&, RunRecord& record) = nullptr;
   /// The case's Lyapunov exponents at `precision` (a floating type the case runs in).
   LyapunovFindings (*lyapunov)(const CaseSpec&, const Precision&, const RunOptions&) = nullptr;
-  /// What a run adds from the same case run in step with it at more digits (the reference's
-  /// error estimate, run/error_estimate_in_step.hpp), or null: `precise` is that run, and
-  /// `events` how far the run's events are from the nearest of their kind in it.
-  void (*finish)(RunResult& result, const RunResult& precise, const EventTimeDifference& events) = nullptr;
+  /// What a run at `precision` adds from the same case run in step with it at more digits,
+  /// `precise_precision` (the reference's error estimate, run/error_estimate_in_step.hpp), or
+  /// null: `precise` is that run's findings, and `events` how far the run's events are from the
+  /// nearest of their kind in it.
+  void (*finish)(RunFindings& run, const PrecisionInfo& precision, const RunFindings& precise,
+                 const PrecisionInfo& precise_precision, const EventTimeDifference& events) = nullptr;
 };
 
 /// The runners of catalog entry `entry` (an index of scheme_infos()). Throws

@@ -6,7 +6,7 @@
 
 #include "vibro/linalg/dense_matrix.hpp"
 #include "vibro/case/run_options.hpp"
-#include "vibro/results/run_result.hpp"
+#include "vibro/results/run_findings.hpp"
 #include "vibro/scalar/format.hpp"
 
 #include <algorithm>

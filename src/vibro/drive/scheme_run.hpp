@@ -13,7 +13,7 @@
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/case/run_options.hpp"
-#include "vibro/results/run_result.hpp"
+#include "vibro/results/run_record.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/scheme.hpp"
@@ -291,7 +291,7 @@ StateText state_text(const S& scheme, const typename S::State& x) {
 /// final state x and whether the trajectory left the escape bound. The sections only some
 /// schemes have (samples, projection activity, counters) are the caller's.
 template <Scheme S>
-void record_run_end(const S& scheme, const typename S::State& x, const DriveEnd& end, RunResult& out) {
+void record_run_end(const S& scheme, const typename S::State& x, const DriveEnd& end, RunRecord& out) {
   out.run.h = NumberText::of(scheme.step_size());
   out.run.steps = end.steps;
   out.run.final = state_text(scheme, x);
@@ -355,7 +355,7 @@ class SectionSamples {
 /// was active and the final state into `out`. `on_node(y)` sees every node, the start
 /// included.
 template <Scheme S, class Model, class OnNode>
-void run_projection_scheme(const S& scheme, const BoundCase<Model>& b, const RunOptions& options, RunResult& out,
+void run_projection_scheme(const S& scheme, const BoundCase<Model>& b, const RunOptions& options, RunRecord& out,
                            OnNode&& on_node) {
   using Real = typename S::real_type;
   using State = typename S::State;

@@ -1,5 +1,7 @@
 #include "vibro/external/external_problem.hpp"
 
+#include "vibro/binding/model_description.hpp"
+
 #include <stdexcept>
 
 namespace vibro {

@@ -5,18 +5,23 @@
 // fields' names. Each output kind carries its schema_version; its JSON Schema is
 // docs/schema/<kind>.schema.json.
 
-#include "vibro/io/json_number.hpp"
-#include "vibro/results/golden_result.hpp"
-#include "vibro/results/listing_result.hpp"
-#include "vibro/results/lyapunov_result.hpp"
-#include "vibro/results/orbit_result.hpp"
-#include "vibro/results/published_check_result.hpp"
-#include "vibro/results/run_result.hpp"
-
 #include <nlohmann/json_fwd.hpp>
+
+#include <string>
 
 namespace vibro {
 
+// Each result is declared by its family's header in results/, which the caller includes: a
+// field added to one family recompiles the code that renders it, not every caller of to_json.
+struct CaseListing;           // results/listing_result.hpp
+struct CheckResult;           // results/published_check_result.hpp
+struct EnclosedReference;     // results/orbit_result.hpp
+struct LyapunovGolden;        // results/golden_result.hpp
+struct LyapunovResult;        // results/lyapunov_result.hpp
+struct OrbitListing;          // results/orbit_result.hpp
+struct OrbitProofListing;     // results/orbit_result.hpp
+struct RunResult;             // results/run_result.hpp
+struct SchemeListing;         // results/listing_result.hpp
 struct PrecisionDifferences;  // results/precision_differences.hpp
 struct SweepHeader;           // results/sweep_result.hpp
 struct SweepSummary;          // results/sweep_result.hpp

@@ -5,6 +5,7 @@
 #include "vibro/io/result_json.hpp"
 #include "vibro/io/spooled_run_json.hpp"
 #include "vibro/results/precision_differences_fields.hpp"
+#include "vibro/results/run_result.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/parse.hpp"
 

@@ -9,7 +9,7 @@
 // initial state, scheme, provenance) is left out, as are the plot samples.
 
 #include "vibro/results/precision_differences.hpp"
-#include "vibro/results/run_result.hpp"
+#include "vibro/results/provenance.hpp"
 #include "vibro/scalar/number_text.hpp"
 
 #include <nlohmann/json_fwd.hpp>
@@ -23,6 +23,8 @@
 #include <vector>
 
 namespace vibro {
+
+struct RunResult;  // results/run_result.hpp
 
 class ListingSpool;  // io/spooled_run_json.hpp
 

@@ -8,7 +8,6 @@
 
 #include "vibro/case/run_listing.hpp"
 #include "vibro/io/json_number.hpp"
-#include "vibro/results/run_result.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +21,8 @@
 #include <vector>
 
 namespace vibro {
+
+struct RunResult;  // results/run_result.hpp
 
 /// The lists of a run's JSON that grow with its horizon (under `run`).
 enum class SpooledList { events, sticking_intervals, stroboscopic };

@@ -2,7 +2,7 @@
 
 #include "vibro/lyapunov/lyapunov_error_bars.hpp"
 #include "vibro/drive/lyapunov_findings.hpp"
-#include "vibro/run/run_case.hpp"
+#include "vibro/run/run_precision.hpp"
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/catalog/scheme_runners.hpp"
 #include "vibro/case/work_limit.hpp"

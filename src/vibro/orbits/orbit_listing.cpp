@@ -3,7 +3,7 @@
 #include "vibro/analysis/periodic_orbits.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
-#include "vibro/run/run_case.hpp"
+#include "vibro/run/run_precision.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <fmt/format.h>

@@ -2,7 +2,7 @@
 
 #include "vibro/case/work_limit.hpp"
 #include "vibro/support/input_error.hpp"
-#include "vibro/run/run_case.hpp"
+#include "vibro/run/run_precision.hpp"
 
 #if VIBRO_WITH_ARB
 #include "vibro/proof/enclosure_text.hpp"

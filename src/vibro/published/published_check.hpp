@@ -12,7 +12,6 @@
 #include "vibro/case/case_spec.hpp"
 #include "vibro/results/lyapunov_result.hpp"
 #include "vibro/results/published_values.hpp"
-#include "vibro/results/run_result.hpp"
 #include "vibro/case/run_options.hpp"
 #include "vibro/results/published_check_result.hpp"
 

@@ -10,7 +10,6 @@
 #include "vibro/case/case_spec.hpp"
 #include "vibro/published/published_check.hpp"
 #include "vibro/results/published_values.hpp"
-#include "vibro/results/run_result.hpp"
 
 #include <map>
 #include <optional>
@@ -18,6 +17,8 @@
 #include <vector>
 
 namespace vibro {
+
+struct RunResult;  // results/run_result.hpp
 
 /// The value of a published quantity in a run (max_abs_error.q1: seed 002 §3.1's
 /// max |q1 − q1^exact|), or none when the run does not yield it.

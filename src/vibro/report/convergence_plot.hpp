@@ -5,7 +5,7 @@
 // data are the nearest doubles of the results' exact values, written as decimals: gnuplot
 // reads "2/21" as 2, so a rational study's fractions never reach it.
 
-#include "vibro/results/run_result.hpp"
+#include "vibro/scalar/number_text.hpp"
 #include "vibro/scheme/scheme.hpp"
 
 #include <filesystem>
@@ -14,6 +14,8 @@
 #include <vector>
 
 namespace vibro {
+
+struct RunResult;  // results/run_result.hpp
 
 /// The double nearest to a result's number, a decimal or an exact fraction (correctly
 /// rounded, through MPFR).

@@ -6,13 +6,14 @@
 
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/report/index_tables.hpp"
-#include "vibro/results/run_result.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 
 #include <filesystem>
 
 namespace vibro {
+
+struct RunResult;  // results/run_result.hpp
 
 /// The run result as index.json holds it (to_json without plot samples), its events and
 /// stroboscopic samples written to `out`/runs/NAME-PRECISION.json and replaced by

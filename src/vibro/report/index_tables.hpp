@@ -10,7 +10,7 @@
 #include "vibro/report/nonstandard_report.hpp"
 #include "vibro/report/system_report.hpp"
 #include "vibro/report/verdict_summary.hpp"
-#include "vibro/results/run_result.hpp"
+#include "vibro/results/run_findings.hpp"
 
 #include <optional>
 #include <string>

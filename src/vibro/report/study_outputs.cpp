@@ -1,13 +1,14 @@
 #include "vibro/report/study_outputs.hpp"
 
 #include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/case/scheme_catalog.hpp"
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/csv_file.hpp"
 #include "vibro/io/json_number.hpp"
 #include "vibro/report/convergence_plot.hpp"
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
-#include "vibro/case/scheme_catalog.hpp"
+#include "vibro/results/run_result.hpp"
 
 #include <fmt/format.h>
 

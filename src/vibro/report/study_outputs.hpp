@@ -5,8 +5,8 @@
 // (report/convergence_plot.hpp; a report degrades to its tables when gnuplot is absent).
 // One writer for `vibro converge` and `vibro report`.
 
+#include "vibro/analysis/study_result.hpp"
 #include "vibro/results/order_verdict.hpp"
-#include "vibro/results/run_result.hpp"
 #include "vibro/scheme/scheme.hpp"
 
 #include <filesystem>
@@ -15,6 +15,8 @@
 #include <vector>
 
 namespace vibro {
+
+struct RunResult;  // results/run_result.hpp
 
 /// The points of `metric` outside its asymptotic range, each with why ("T/100:
 /// pre-asymptotic; T/12800: rounding floor"), or "none".

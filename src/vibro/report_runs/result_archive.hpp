@@ -9,12 +9,13 @@
 // field added to a result and not to its list does not compile.
 
 #include "vibro/results/lyapunov_result.hpp"
-#include "vibro/results/run_result.hpp"
 
 #include <string>
 #include <string_view>
 
 namespace vibro {
+
+struct RunResult;  // results/run_result.hpp
 
 /// Results and numbers, one after another, as bytes.
 class ResultArchiveWriter {

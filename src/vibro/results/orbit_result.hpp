@@ -5,6 +5,7 @@
 // (`vibro run --enclose`) with the test set's check of its proved values. orbits/ computes them.
 
 #include "vibro/proof/enclosure.hpp"
+#include "vibro/results/predicted_doubling.hpp"
 #include "vibro/results/provenance.hpp"
 #include "vibro/scalar/number_text.hpp"
 #include "vibro/scalar/precision.hpp"
@@ -98,11 +99,6 @@ struct ExactOnOrbit {
   /// The asymptotic exponents proved in ball arithmetic (orbits/orbit_proofs.hpp), or why not.
   std::optional<Enclosure> proved_lambda1, proved_lambda2;
   std::string not_proved;
-};
-
-struct PredictedDoubling {
-  int n = 1;      ///< the (1, n) orbit
-  double at = 0;  ///< the parameter value where its multiplier is −1
 };
 
 struct EnclosedImpactRow {

@@ -6,7 +6,7 @@
 
 #include "vibro/analysis/study_result.hpp"
 #include "vibro/case/sweep_spec.hpp"
-#include "vibro/results/orbit_result.hpp"
+#include "vibro/results/predicted_doubling.hpp"
 #include "vibro/results/published_check_result.hpp"
 #include "vibro/scalar/number_text.hpp"
 #include "vibro/scalar/precision.hpp"

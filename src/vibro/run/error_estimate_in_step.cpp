@@ -103,10 +103,10 @@ class EventRows final : public RowSink {
 
 }  // namespace
 
-void run_with_error_estimate(const CaseSpec& c, const Precision& precision, const RunOptions& options,
-                             const std::optional<std::int64_t>& max_steps, const SchemeRunners& runners,
-                             RunResult& result) {
-  const Precision more{ScalarKind::mpfr, result.provenance.precision.decimal_digits + error_estimate_extra_digits};
+void run_with_error_estimate(const CaseSpec& c, const Precision& precision, const PrecisionInfo& info,
+                             const RunOptions& options, const std::optional<std::int64_t>& max_steps,
+                             const SchemeRunners& runners, RunRecord& record) {
+  const Precision more{ScalarKind::mpfr, info.decimal_digits + error_estimate_extra_digits};
   InStep in_step(more.mpfr_digits);
   EventRows precise_rows(in_step, true, nullptr), run_rows(in_step, false, options.rows);
 
@@ -133,7 +133,7 @@ void run_with_error_estimate(const CaseSpec& c, const Precision& precision, cons
   run.rows = &run_rows;
   std::exception_ptr failed;
   try {
-    runners.run(c, precision, run, result);
+    runners.run(c, precision, run, record);
   } catch (...) {
     failed = std::current_exception();
   }
@@ -146,7 +146,7 @@ void run_with_error_estimate(const CaseSpec& c, const Precision& precision, cons
   precise_progress.show();
   while (!precise.finished()) precise.resume();
   if (precise.failure()) std::rethrow_exception(precise.failure());
-  runners.finish(result, precise_result, in_step.events.difference());
+  runners.finish(record.run, info, precise_result.run, precise_result.provenance.precision, in_step.events.difference());
 }
 
 }  // namespace vibro

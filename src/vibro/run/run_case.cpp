@@ -5,6 +5,7 @@
 #include "vibro/case/tolerance_ladder.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
+#include "vibro/binding/model_description.hpp"
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/catalog/scheme_runners.hpp"
 #include "vibro/case/work_limit.hpp"
@@ -90,15 +91,6 @@ const SchemeInfo& external_program_info() {
 
 }  // namespace
 
-Provenance provenance(const Precision& precision) {
-  return with_scalar(precision, [&]<class Real>(std::type_identity<Real>) {
-    return Provenance{VIBRO_VERSION, PrecisionInfo{precision.name(), scalar_name<Real>(), significand_bits<Real>(),
-                                                   decimal_digits<Real>()}};
-  });
-}
-
-CaseInfo case_info(const CaseSpec& c) { return {c.name, c.file, c.hash, c.description}; }
-
 RunResult case_run_result(const CaseSpec& c, const Precision& precision) {
   RunResult result;
   result.provenance = provenance(precision);
@@ -112,13 +104,6 @@ RunResult case_run_result(const CaseSpec& c, const Precision& precision) {
     result.initial = {{"u0", {c.u0.text}}, {"v0", {c.v0.text}}, {"t0", {c.t0.text}}};
   }
   return result;
-}
-
-Precision run_precision(const CaseSpec& c, const RunOptions& options, const ScalarNeed& need) {
-  const Precision precision = options.precision.value_or(c.precision);
-  require_runnable(c, precision, options.precision ? "--precision" : "case.precision", need);
-  require_within_limit(c, scheme_infos().at(c.scheme.entry).has_step, precision, options.max_steps);
-  return precision;
 }
 
 namespace {
@@ -200,10 +185,15 @@ RunResult run_resolved(const CaseSpec& c, const RunOptions& given) {
   if (has_step) result.scheme.step = c.step.text();
   static const SchemeRunners external_runners = external_program_runners();
   const SchemeRunners& runners = external ? external_runners : scheme_runners(c.scheme.entry);
+  RunRecord record;
   if (runners.finish && options.error_estimate)
-    run_with_error_estimate(c, precision, options, given.max_steps, runners, result);
+    run_with_error_estimate(c, precision, result.provenance.precision, options, given.max_steps, runners, record);
   else
-    runners.run(c, precision, options, result);
+    runners.run(c, precision, options, record);
+  result.run = std::move(record.run);
+  result.free_fall = std::move(record.free_fall);
+  result.sweep = std::move(record.sweep);
+  result.convergence = std::move(record.convergence);
   // A case's expected orders are in h: a study over tolerances has none to hold them to.
   if (result.convergence && !result.convergence->tolerance_response)
     result.expected = evaluate_expectations(c, *result.convergence);

@@ -4,9 +4,9 @@
 // scalar type and the case its model, once; the scheme's entry does the rest.
 
 #include "vibro/case/case_spec.hpp"
-#include "vibro/case/runnable.hpp"
 #include "vibro/case/run_options.hpp"
 #include "vibro/results/run_result.hpp"
+#include "vibro/run/run_precision.hpp"
 
 namespace vibro {
 
@@ -17,19 +17,9 @@ RunResult run_case(const CaseSpec& c, const RunOptions& options = {});
 /// Throws InputError when the case has no [convergence] list of step sizes, which a study needs.
 void require_convergence_list(const CaseSpec& c);
 
-/// What every machine output carries: the tool version and the precision.
-Provenance provenance(const Precision& precision);
-
-CaseInfo case_info(const CaseSpec& c);
-
 /// A result of the case at `precision` with what every result says of its case: the
 /// provenance, the case, the model and the initial data as written (its scheme and its
 /// sections are the caller's).
 RunResult case_run_result(const CaseSpec& c, const Precision& precision);
-
-/// The precision a case runs at: `--precision` when given, else the case's own; refused
-/// (InputError) when the case's scheme or model, or what is computed (`need`), cannot run
-/// in it.
-Precision run_precision(const CaseSpec& c, const RunOptions& options, const ScalarNeed& need = {});
 
 }  // namespace vibro

@@ -60,7 +60,7 @@ struct CorrectedCrankNicolsonEntry {
   /// the step before it is shortened so that the node is that time itself (docs/mathematics.md §3).
   /// The grid is non-uniform after an impact.
   template <class Model>
-  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunRecord& out) {
     using Real = typename Model::real_type;
     using Scheme = CorrectedCrankNicolson<Model>;
     const CaseSpec& c = b.spec;

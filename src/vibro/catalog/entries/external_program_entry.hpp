@@ -100,7 +100,7 @@ struct ExternalProgramEntry {
   /// contact steps and the final state, as a projection scheme's run records them. With a
   /// tolerance ladder, at its tightest tolerance.
   template <class Model>
-  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunRecord& out) {
     using State = typename ProgramScheme<Model>::State;
     const std::vector<std::string>& ladder = o.program->tolerances;
     ProgramRun<Model> r(b, b.spec.step, *o.program, ladder.empty() ? nullptr : &ladder.back());

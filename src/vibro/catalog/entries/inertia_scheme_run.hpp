@@ -64,7 +64,7 @@ class InertiaTracker {
 /// the comment above lists (out.run.inertia), and returns the final state.
 template <class Scheme, class Model>
 typename Scheme::State run_inertia_scheme(const Scheme& scheme, const BoundCase<Model>& b, const RunOptions& options,
-                                          RunResult& out) {
+                                          RunRecord& out) {
   using Real = typename Model::real_type;
   using State = typename Scheme::State;
 

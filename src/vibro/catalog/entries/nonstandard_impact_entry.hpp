@@ -84,7 +84,7 @@ struct NonstandardImpactEntry {
   }
 
   template <class Model>
-  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunRecord& out) {
     using Real = typename Model::real_type;
     using Scheme = NonstandardImpact<Model>;
     using State = typename Scheme::State;

@@ -65,7 +65,7 @@ struct PaoliSchatzmanEntry {
   }
 
   template <class Model>
-  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunRecord& out) {
     using Real = typename Model::real_type;
     std::optional<FreeFallComparison<Real>> free_fall;  // seed 000 §2, g = 0 only
     if constexpr (std::is_same_v<Model, ConstantForce<Real>>)

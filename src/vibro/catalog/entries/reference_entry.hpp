@@ -6,6 +6,7 @@
 // digits. Its Lyapunov exponents are IDED (exact derivative) or, with ε, IDND.
 
 #include "vibro/analysis/digits_needed.hpp"
+#include "vibro/binding/model_description.hpp"
 #include "vibro/analysis/event_time_comparison.hpp"
 #include "vibro/analysis/lyapunov.hpp"
 #include "vibro/analysis/poincare_maps_reference.hpp"
@@ -74,7 +75,7 @@ struct ReferenceEntry {
   }
 
   template <class Model>
-  static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunResult& out) {
+  static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunRecord& out) {
     using Real = typename Model::real_type;
     using Scheme = ReferenceScheme<ImpactReference<Model>>;
     const CaseSpec& c = b.spec;
@@ -145,15 +146,16 @@ struct ReferenceEntry {
   /// error_estimate_extra_digits more digits than `result`, run in step with it without its
   /// own estimate, and `events` how far each event of `result` is from the nearest of its kind
   /// there (run/error_estimate_in_step.hpp).
-  static void finish(RunResult& result, const RunResult& precise, const EventTimeDifference& events) {
-    ReferenceFindings& found = *result.run.reference;
-    const long digits = result.provenance.precision.decimal_digits;
+  static void finish(RunFindings& run, const PrecisionInfo& precision, const RunFindings& precise,
+                     const PrecisionInfo& precise_precision, const EventTimeDifference& events) {
+    ReferenceFindings& found = *run.reference;
+    const long digits = precision.decimal_digits;
     const long precise_digits = digits + error_estimate_extra_digits;
-    ErrorEstimate estimate = compare_runs(result.run, precise.run, events, precise_digits, digits);
-    estimate.compared_with = precise.provenance.precision.name;
+    ErrorEstimate estimate = compare_runs(run, precise, events, precise_digits, digits);
+    estimate.compared_with = precise_precision.name;
     if (found.lyapunov_estimate.estimate) {
       DigitsNeeded& needed = found.lyapunov_estimate.estimate->digits_needed;
-      measure_digits_needed(needed, digits, estimate, result.run.warnings);
+      measure_digits_needed(needed, digits, estimate, run.warnings);
       if (needed.digits > precise_digits)
         estimate.lower_bound_only =
             "the comparison run also has fewer digits than the horizon needs: these differences bound the error from "

@@ -85,7 +85,7 @@ struct SiconosEntry {
   }
 
   template <class Model>
-  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunRecord& out) {
     if constexpr (std::same_as<Model, LinearImpactSystem<double>>)
       run_system_scheme(make(b, b.spec.step, o), b, options, out);
     else if constexpr (std::same_as<Model, DoublePendulum<double>>)

@@ -83,7 +83,7 @@ struct SweepingProcessEntry {
   }
 
   template <class Model>
-  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunResult& out) {
+  static void run(const BoundCase<Model>& b, const Options& o, const RunOptions& options, RunRecord& out) {
     const scheme_type<Model> scheme = make(b, b.spec.step, o);
     const auto x = run_inertia_scheme(scheme, b, options, out);
     if constexpr (implicit) {

@@ -126,7 +126,7 @@ class EnergyTracker {
 /// error against the closed-form solution and, on the 2-DOF system, against seed 002 §3.1's
 /// q1^exact (SystemSchemeEntry's run, and the Siconos peer's on the system).
 template <class Scheme, class Model>
-void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const RunOptions& options, RunResult& out) {
+void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const RunOptions& options, RunRecord& out) {
   using Real = typename Model::real_type;
   using State = typename Scheme::State;
 
@@ -243,7 +243,7 @@ struct SystemSchemeEntry {
   }
 
   template <class Model>
-  static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunResult& out) {
+  static void run(const BoundCase<Model>& b, const Options&, const RunOptions& options, RunRecord& out) {
     // The O(N³) setup comes before the first step: minutes in MPFR for hundreds of
     // coordinates, so it is announced with its estimate (case/system_setup_cost.hpp).
     const std::size_t n = b.model.dimension();
