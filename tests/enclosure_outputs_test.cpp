@@ -7,7 +7,8 @@
 // the refusals. Then the stored values of the test set's 1-DOF problems: every one proved by
 // the enclosure (VI-01 to VI-05), the chattering VI-06's impacts proved and its accumulation
 // points and end state said to be unreached, and a stored value moved by three units caught
-// as contradicted.
+// as contradicted. Last, the table of proved values `vibro testset verify` ends with: its rows
+// from hand-made checks, and docs/testset.md showing the shipped problems' table as computed.
 
 #include "support/cli_runner.hpp"
 
@@ -16,6 +17,7 @@
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/reference_settings.hpp"
 #include "vibro/orbits/enclosed_reference.hpp"
+#include "vibro/report/proved_values_table.hpp"
 #include "vibro/testset/testset_run.hpp"
 #include "vibro/testset/testset_values.hpp"
 #include "vibro/scalar/parse.hpp"
@@ -26,6 +28,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
+#include <sstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -236,6 +240,61 @@ TEST(TestsetEnclosures, CatchAStoredValueMovedByThreeUnits) {
   const vibro::TestsetEnclosureCheck check = vibro::check_testset_enclosures(problems.front().problem, stored, 52);
   ASSERT_EQ(check.contradicted.size(), 1u);
   EXPECT_NE(check.contradicted.front().find("VI-02 t_1"), std::string::npos) << check.contradicted.front();
+}
+
+/// The table's rows, written by hand from what each check says: all proved, some not reached
+/// (with the reason the enclosure stopped), not enclosed (with the reason), and the totals.
+TEST(ProvedValuesTable, SaysForEachProblemHowManyAreProvedAndWhyNotTheRest) {
+  vibro::TestsetEnclosureCheck all_proved;
+  all_proved.values = all_proved.proved = 4;
+  vibro::TestsetEnclosureCheck some_unreached;
+  some_unreached.values = 5;
+  some_unreached.proved = 2;
+  some_unreached.unreached = {"t_inf_1", "u(T)"};
+  some_unreached.undecided = {"VI-98 t_3: the enclosure [1, 2] is wider than the value's claim"};
+  some_unreached.stopped_because = "the width bound";
+  vibro::TestsetEnclosureCheck not_enclosed;
+  not_enclosed.values = 3;
+  not_enclosed.not_enclosed = "no enclosure of this model";
+  EXPECT_EQ(vibro::proved_values_table({{"VI-97", all_proved}, {"VI-98", some_unreached}, {"VI-99", not_enclosed}}),
+            "| problem | stored values | proved | not proved | why not |\n"
+            "|---|---:|---:|---:|---|\n"
+            "| VI-97 | 4 | 4 | 0 |  |\n"
+            "| VI-98 | 5 | 2 | 3 | 1 enclosed more widely than the value claims; 2 not reached: the width bound |\n"
+            "| VI-99 | 3 | 0 | 3 | not enclosed: no enclosure of this model |\n"
+            "| all | 12 | 6 | 6 |  |\n");
+}
+
+/// docs/testset.md shows the table of the shipped problems as `vibro testset verify` computes
+/// it (at D + 20 digits, as verify does): a proof added or lost changes the table, and the
+/// docs with it. What the docs say in words holds of it: 319 stored values, every one of VI-01
+/// to VI-05 proved, none of VI-07 to VI-13 (no enclosure of their models).
+TEST(ProvedValuesTable, DocsShowTheShippedProblemsTable) {
+  const auto problems = vibro::load_testset(cases_dir / "testset", source_dir / "reference" / "testset", {});
+  ASSERT_EQ(problems.size(), 13u);
+  std::vector<vibro::ProblemProof> proofs;
+  std::size_t values = 0;
+  for (const vibro::TestsetProblem& p : problems) {
+    proofs.emplace_back(p.reference.id, vibro::check_testset_enclosures(p.problem, p.reference, p.reference.digits + 20L));
+    const vibro::TestsetEnclosureCheck& check = proofs.back().second;
+    values += check.values;
+    EXPECT_TRUE(check.contradicted.empty()) << p.reference.id;
+    if (p.reference.id < "VI-06") {
+      EXPECT_EQ(check.proved, check.values) << p.reference.id;
+    }
+    if (p.reference.id > "VI-06") {
+      EXPECT_EQ(check.proved, 0u) << p.reference.id;
+      EXPECT_FALSE(check.not_enclosed.empty()) << p.reference.id;
+    }
+  }
+  EXPECT_EQ(values, 319u);
+  std::ifstream docs(source_dir / "docs" / "testset.md");
+  std::stringstream text;
+  text << docs.rdbuf();
+  const std::string table = vibro::proved_values_table(proofs);
+  EXPECT_NE(text.str().find(table), std::string::npos)
+      << "docs/testset.md \"Proved values\" does not show the table `vibro testset verify` prints:\n"
+      << table;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "vibro/io/testset_json.hpp"
 #include "vibro/io/testset_reference_file.hpp"
 #include "vibro/report/gnuplot_svg.hpp"
+#include "vibro/report/proved_values_table.hpp"
 #include "vibro/report/testset_report.hpp"
 #include "vibro/orbits/enclosed_reference.hpp"
 #include "vibro/support/input_error.hpp"
@@ -183,6 +184,7 @@ class TestsetVerb : public Verb {
   int verify(const CommonOptions& common) const {
     const std::vector<TestsetProblem> problems = load_testset(problems_dir_, references_dir_, ids_);
     std::size_t failures = 0;
+    std::vector<ProblemProof> proofs;
     for (const TestsetProblem& p : problems) {
       const std::string file = testset_reference_path(references_dir_, p.reference.id).string();
       const auto [lower, higher] = reference_at(
@@ -202,17 +204,17 @@ class TestsetVerb : public Verb {
       }
       for (const std::string& d : differences) std::cout << "FAILED " << d << "\n";
       failures += differences.size();
-      failures += check_enclosures(p);
+      proofs.emplace_back(p.problem.testset->id, check_testset_enclosures(p.problem, p.reference, p.reference.digits + 20L));
+      failures += show_enclosure_check(proofs.back().first, proofs.back().second);
     }
+    std::cout << "\nProved values (docs/testset.md \"Proved values\"):\n\n" << proved_values_table(proofs);
     if (failures > 0) std::cout << failures << " stored values not reproduced\n";
     return failures == 0 ? 0 : exit_failed;
   }
 
-  /// The stored values a proof covers (docs/proofs.md): each must hold its number's enclosure
-  /// within its claimed accuracy. Returns the number contradicted.
-  static std::size_t check_enclosures(const TestsetProblem& p) {
-    const TestsetEnclosureCheck check = check_testset_enclosures(p.problem, p.reference, p.reference.digits + 20L);
-    const std::string& id = p.problem.testset->id;
+  /// What the enclosure of problem `id` proved of its stored values (docs/proofs.md): each must
+  /// hold its number's enclosure within its claimed accuracy. Returns the number contradicted.
+  static std::size_t show_enclosure_check(const std::string& id, const TestsetEnclosureCheck& check) {
     if (!check.not_enclosed.empty()) {
       std::cout << id << ": not enclosed (" << check.not_enclosed << ")\n";
       return 0;

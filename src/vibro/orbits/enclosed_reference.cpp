@@ -199,7 +199,7 @@ TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const Te
     options.digits = digits;
     enclosure = enclosure_of(problem, options).first;
   } catch (const InputError& why) {
-    check.not_enclosed = why.what();
+    check.not_enclosed = why.message();
     return check;
   }
   check.stopped_because = enclosure.stopped_because;
