@@ -510,13 +510,31 @@ TEST_F(TestsetCli, AStoredPeerFollowsItsProblemMarkedAndAMissedImpactIsSaidWrong
   ASSERT_EQ(result.pairs.size(), 4u);  // VI-99 is not a problem of this run
   EXPECT_EQ(result.pairs[3].scheme, "scipy-dop853");  // after VI-04's last pair
   EXPECT_EQ(result.pairs[3].stored, "scipy-dop853.json, vibro " VIBRO_VERSION);
-  const std::string md = testset_section(result, dir() / "report");
+  const std::string md = testset_section(result, {}, dir() / "report");
   EXPECT_NE(md.find("| scipy-dop853 | 1.4 | – | 2 of 3 | *stored* (scipy-dop853.json, vibro " VIBRO_VERSION
                     "); **wrong**: misses 1 of the reference's impacts at the finest step |"),
             std::string::npos)
       << md;
   EXPECT_NE(md.find("| paoli-schatzman | – | – | 3 of 3 | – |"), std::string::npos) << md;
   EXPECT_NE(md.find("Rows marked *stored* are peers"), std::string::npos);
+  EXPECT_EQ(md.find("The stored values proved"), std::string::npos) << "no table without the enclosure checks";
+}
+
+/// The report's test-set page ends with the table of proved values `vibro testset verify`
+/// prints, from the problems' enclosure checks it is given.
+TEST_F(TestsetCli, TheReportsPageShowsTheTableOfProvedValues) {
+  TestsetRunResult result;
+  result.problems = {{"VI-02", "", 20, {}, 0, "", 10}};
+  TestsetEnclosureCheck check;
+  check.values = 10;
+  check.proved = 9;
+  check.unreached = {"u(T)"};
+  check.stopped_because = "the width bound";
+  const std::vector<ProblemProof> proved = {{"VI-02", check}};
+  const std::string md = testset_section(result, proved, dir() / "report");
+  EXPECT_NE(md.find("The stored values proved"), std::string::npos) << md;
+  EXPECT_NE(md.find("| VI-02 | 10 | 9 | 1 | 1 not reached: the width bound |\n| all | 10 | 9 | 1 |  |\n"), std::string::npos)
+      << md;
 }
 
 TEST_F(TestsetCli, WhatIsNotARunsDocumentIsAOneLineErrorNamingTheFile) {

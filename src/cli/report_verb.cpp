@@ -7,6 +7,7 @@
 #include "vibro/io/golden_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/sweep_file.hpp"
+#include "vibro/orbits/enclosed_reference.hpp"
 #include "vibro/sweep/sweep_results.hpp"
 #include "vibro/testset/testset_run.hpp"
 #include "vibro/io/stored_peer_scores.hpp"
@@ -80,18 +81,23 @@ class ReportVerb : public Verb {
     // The test set of the cases, when they have one with its stored values: every scheme on
     // every problem (docs/testset.md).
     std::optional<TestsetRunResult> testset;
+    std::vector<ProblemProof> proved;
     const fs::path problems = cases_dir_ / "testset", references = root / "reference" / "testset";
     if (fs::is_directory(problems) && fs::is_directory(references)) {
       status("test set");
       TestsetRunRequest request;
       request.all = true;
-      testset = run_testset(load_testset(problems, references), request, common.run_options());
+      const std::vector<TestsetProblem> loaded = load_testset(problems, references);
+      testset = run_testset(loaded, request, common.run_options());
+      // Which stored values their enclosures prove, at D + 20 digits as `vibro testset verify`.
+      for (const TestsetProblem& p : loaded)
+        proved.emplace_back(p.reference.id, check_testset_enclosures(p.problem, p.reference, p.reference.digits + 20L));
       // The peers' scores, computed once and kept (io/stored_peer_scores.hpp).
       if (const fs::path peers = root / "reference" / "peers"; fs::is_directory(peers))
         add_stored_peer_scores(*testset, peers);
     }
     StagingDirectory staging(out_dir_);
-    write_report(runs, swept, inputs, staging.path(), status, testset ? &*testset : nullptr);
+    write_report(runs, swept, inputs, staging.path(), status, testset ? &*testset : nullptr, proved);
     write_html_beside_markdown(staging.path());
     staging.swap_in(previous_report);
     std::cout << "wrote " << (out_dir_ / "index.md").string() << ", " << (out_dir_ / "index.html").string() << " and " << (out_dir_ / "index.json").string() << "\n";

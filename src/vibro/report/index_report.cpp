@@ -336,7 +336,8 @@ void convergence_section(std::ostringstream& md, const CaseSpec& c, const std::v
 
 void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& sweeps, const ReportInputs& inputs,
                   const std::filesystem::path& out,
-                  const std::function<void(const std::string&)>& status, const TestsetRunResult* testset) {
+                  const std::function<void(const std::string&)>& status, const TestsetRunResult* testset,
+                  const std::vector<ProblemProof>& testset_proved) {
   json all = json::object();
   std::ostringstream timings;
   timings << "# Wall times of the last `vibro report`\n\nNot deterministic (machine and load dependent), so kept "
@@ -447,7 +448,7 @@ void write_report(const ReportRuns& report, const std::vector<SweepOutcome>& swe
   }
   if (testset) {
     if (status) status("test-set pages");
-    pages.page("test_set.md", "Test set") << anchor_line("testset") << testset_section(*testset, out);
+    pages.page("test_set.md", "Test set") << anchor_line("testset") << testset_section(*testset, testset_proved, out);
     part("test_set.md", "Test set",
          "Every scheme the catalog allows, scored on each problem of the test set against its stored reference values");
   }

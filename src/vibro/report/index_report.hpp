@@ -10,6 +10,7 @@
 
 #include "vibro/results/sweep_result.hpp"
 #include "vibro/results/report_runs_result.hpp"
+#include "vibro/report/proved_values_table.hpp"
 #include "vibro/results/testset_result.hpp"
 
 #include <filesystem>
@@ -30,10 +31,11 @@ struct ReportInputs {
 /// Renders `runs` (run_for_report) and `sweeps` (compute_sweep of every sweep file among the
 /// cases) into `out/index.md` and its pages, `out/index.json`, `out/timings.md`, `out/sweeps.md`
 /// and the study, sweep and plot files, each written atomically; with `testset` (run_testset
-/// of the cases' test set), its page and `out/testset/`.
+/// of the cases' test set), its page and `out/testset/`, with the table of `testset_proved`
+/// (the enclosure checks of its problems' stored values).
 void write_report(const ReportRuns& runs, const std::vector<SweepOutcome>& sweeps, const ReportInputs& inputs,
                   const std::filesystem::path& out,
                   const std::function<void(const std::string&)>& status = {},
-                  const TestsetRunResult* testset = nullptr);
+                  const TestsetRunResult* testset = nullptr, const std::vector<ProblemProof>& testset_proved = {});
 
 }  // namespace vibro

@@ -166,7 +166,8 @@ bool write_testset_files(const TestsetRunResult& result, const std::filesystem::
   return !plotted.empty();
 }
 
-std::string testset_section(const TestsetRunResult& result, const std::filesystem::path& out) {
+std::string testset_section(const TestsetRunResult& result, const std::vector<ProblemProof>& proved,
+                            const std::filesystem::path& out) {
   // Back to this page, which discusses the timed page and links it.
   const bool plotted = write_testset_files(result, out / "testset", "[← the test set's scores](../test_set.md#testset)");
   std::ostringstream md;
@@ -213,6 +214,12 @@ std::string testset_section(const TestsetRunResult& result, const std::filesyste
                         std::to_string(p.values), p.largest_bound,
                         p.impacts ? std::to_string(*p.impacts) : std::string("infinitely many")});
   }
+  if (!proved.empty())
+    md << "\nThe stored values proved: each value whose enclosure in ball arithmetic (docs/proofs.md \"Enclosures of "
+          "the reference\") lies within what it claims, half a unit of its last digit plus its bound, is proved "
+          "correct to every stored digit; the others are checked by the two precisions only, which bounds the "
+          "rounding, not a mistake of the algorithm. As `vibro testset verify` ends:\n\n"
+       << proved_values_table(proved);
   return md.str() + "\n";
 }
 

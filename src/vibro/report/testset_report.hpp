@@ -5,6 +5,7 @@
 // work–precision plot per problem (end-state digits against wall time, every scheme on one
 // axes); the CSV of every score.
 
+#include "vibro/report/proved_values_table.hpp"
 #include "vibro/results/testset_result.hpp"
 
 #include <filesystem>
@@ -37,7 +38,9 @@ bool write_testset_files(const TestsetRunResult& result, const std::filesystem::
 
 /// The report's test-set section: per problem the best end-state digits each scheme reached on
 /// its ladder (deterministic), with a link to `out/testset/testset.md`, the timed pages
-/// write_testset_files writes there.
-std::string testset_section(const TestsetRunResult& result, const std::filesystem::path& out);
+/// write_testset_files writes there; the stored values; and, when `proved` has the problems'
+/// enclosure checks, the table of proved values (report/proved_values_table.hpp).
+std::string testset_section(const TestsetRunResult& result, const std::vector<ProblemProof>& proved,
+                            const std::filesystem::path& out);
 
 }  // namespace vibro
