@@ -68,12 +68,29 @@ proof::EnclosureProblem problem_of(const CaseSpec& c) {
   } else if (const auto* force = std::get_if<ConstantForceSpec>(&c.model.kind)) {
     p.oscillator = false;
     p.g = force->g.text;
+  } else if (const auto* conservative = std::get_if<ConservativeSpec>(&c.model.kind)) {
+    // Seed 003's y'' + ω²y + βy³ = 0: the unforced linear oscillator when β = 0, whose flights
+    // are the impact oscillator's with α = a = 0 at ω = 1 (the time is not rescaled).
+    if (conservative->beta.exact != 0)
+      throw InputError(c.file, "model.beta", "the enclosures are of linear flights: β = 0 only");
+    if (conservative->omega.exact != 1)
+      throw InputError(c.file, "model.omega", "the conservative oscillator is enclosed at ω = 1 only (its time is not rescaled)");
+    p.alpha = "0", p.a = "0", p.omega = "1";
+    if (conservative->stop_lower) {
+      p.u_min = conservative->stop_lower->text;
+      p.u_max = conservative->stop_upper->text;
+    } else if (conservative->obstacle) {
+      p.u_min = conservative->obstacle->text;
+    } else {
+      throw InputError(c.file, "model", "no obstacle and no stops: no impact to enclose");
+    }
   } else {
     throw InputError(c.file, "model.type",
-                     "the enclosures are of the impact oscillator and the constant force, not " +
-                         std::string(model_name(c.model.model_kind())));
+                     "the enclosures are of the impact oscillator, the constant force and the conservative oscillator, "
+                     "not " + std::string(model_name(c.model.model_kind())));
   }
-  p.u_min = c.model.u_min.text, p.e = c.model.e.text, p.u0 = c.u0.text, p.v0 = c.v0.text;
+  if (p.u_min.empty()) p.u_min = c.model.u_min.text;
+  p.e = c.model.e.text, p.u0 = c.u0.text, p.v0 = c.v0.text;
   if (!c.t0.text.empty()) p.t0 = c.t0.text;
   return p;
 }

@@ -43,6 +43,12 @@ ForcedOscillator::ForcedOscillator(const std::string& alpha_text, const std::str
       u_min(Ball::of_text(u_min_text)),
       e(Ball::of_text(e_text)),
       regime(damping_regime(alpha_text, digits)) {
+  // Unforced (a = 0 exactly, as the conservative oscillator u'' + u = 0): no particular
+  // solution to find, and ω then only names the period that horizons count in.
+  if (a.radius() == 0 && a.contains_zero()) {
+    big_a = big_b = Ball(0);
+    return;
+  }
   const Ball one(1);
   const Ball detuning = (one - omega) * (one + omega), friction = Ball(2) * alpha * omega;
   const Ball d = detuning * detuning + friction * friction;

@@ -28,7 +28,7 @@ Matrix fundamental(const Ball& alpha, int regime, const Ball& tau);
 struct ForcedOscillator {
   Ball alpha, a, omega, u_min, e;
   int regime = -1;  ///< damping_regime of α
-  Ball big_a, big_b;  ///< p(t) = A cos ωt + B sin ωt; std::invalid_argument at the resonance α = 0, ω = 1
+  Ball big_a, big_b;  ///< p(t) = A cos ωt + B sin ωt (0 for a = 0); std::invalid_argument at the resonance α = 0, ω = 1, a ≠ 0
 
   ForcedOscillator(const std::string& alpha_text, const std::string& a_text, const std::string& omega_text,
                    const std::string& u_min_text, const std::string& e_text, long digits);

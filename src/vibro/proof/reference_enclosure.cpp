@@ -43,6 +43,26 @@ struct ParabolicFlight {
   }
 };
 
+/// The stop a contact is with: the obstacle u_min below, or the second stop u_max above.
+enum class Stop { lower, upper };
+
+/// The gap u_max − u to the stop above and its rate, from a flight given as (u − u_min, u').
+template <class Flight>
+struct GapBelowUpperStop {
+  const Flight& flight;
+  Ball span;  ///< u_max − u_min
+  std::pair<Ball, Ball> operator()(const Ball& tau) const {
+    const auto [gap, v] = flight(tau);
+    return {span - gap, -v};
+  }
+};
+
+/// A flight's first contact and the stop it is with.
+struct StopContact {
+  FirstContact first;
+  Stop stop = Stop::lower;
+};
+
 /// The model's flights, from a state (t0, u, v), and the length of the search's pieces.
 class Motion {
  public:
@@ -50,21 +70,37 @@ class Motion {
       : oscillator_(p.oscillator ? std::optional<ForcedOscillator>(std::in_place, p.alpha, p.a, p.omega, p.u_min,
                                                                    p.e, digits)
                                  : std::nullopt),
-        g_(p.oscillator ? Ball(0) : Ball::of_text(p.g)) {}
+        g_(p.oscillator ? Ball(0) : Ball::of_text(p.g)),
+        span_(p.u_max.empty() ? std::nullopt : std::optional<Ball>(Ball::of_text(p.u_max) - Ball::of_text(p.u_min))) {}
 
   bool oscillator() const { return oscillator_.has_value(); }
   const Ball& g() const { return g_; }
   Ball period() const { return Ball(2) * pi() / oscillator_->omega; }
+  /// u_max − u_min, with a second stop.
+  const std::optional<Ball>& span() const { return span_; }
 
-  /// The first contact of the flight from (u, v) at t0 on (0, window].
-  FirstContact contact(const Ball& t0, const Ball& gap, const Ball& v, const Ball& window, bool from_contact) const {
-    if (oscillator_) {
-      const auto [p, dp] = oscillator_->particular(t0);
-      const OscillatorFlight flight{*oscillator_, t0, gap + oscillator_->u_min - p, v - dp};
-      return first_contact(flight, window, period() / Ball(16), from_contact, t0);
-    }
-    const ParabolicFlight flight{g_, gap, v};
-    return first_contact(flight, window, window / Ball(16), from_contact, t0);
+  /// The first contact of the flight from (u, v) at t0 on (0, window] with either stop;
+  /// `on`: the stop the flight leaves, if any.
+  StopContact contact(const Ball& t0, const Ball& gap, const Ball& v, const Ball& window,
+                      std::optional<Stop> on) const {
+    if (!oscillator_) return {first_contact(ParabolicFlight{g_, gap, v}, window, window / Ball(16), on.has_value(), t0)};
+    const auto [p, dp] = oscillator_->particular(t0);
+    const OscillatorFlight flight{*oscillator_, t0, gap + oscillator_->u_min - p, v - dp};
+    const Ball piece = period() / Ball(16);
+    const FirstContact below = first_contact(flight, window, piece, on == Stop::lower, t0);
+    if (!span_ || !below.undecided.empty()) return {below, Stop::lower};
+    // The stop above, searched no further than the contact below could be: a contact of the
+    // flight with it after that one is not a contact of the motion.
+    const Ball upto = below.tau ? below.tau->upper_point() : window;
+    const FirstContact above =
+        first_contact(GapBelowUpperStop<OscillatorFlight>{flight, *span_}, upto, piece, on == Stop::upper, t0);
+    if (!above.undecided.empty()) return {above, Stop::upper};
+    if (!above.tau) return {below, Stop::lower};
+    if (!below.tau || certainly_less(*above.tau, *below.tau)) return {above, Stop::upper};
+    if (certainly_less(*below.tau, *above.tau)) return {below, Stop::lower};
+    return {{std::nullopt, "contacts with both stops at t ≈ " + (t0 + *below.tau).midpoint_text(12) +
+                               " not told apart (the two stops at once)"},
+            Stop::lower};
   }
 
   /// The gap and velocity at time τ after t0 on the flight from (gap, v).
@@ -88,6 +124,7 @@ class Motion {
  private:
   std::optional<ForcedOscillator> oscillator_;
   Ball g_;
+  std::optional<Ball> span_;
 };
 
 bool wider_than(const Ball& x, double width) { return !(2 * x.radius() <= width); }
@@ -102,11 +139,20 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
   if (e.certainly_negative() || certainly_less(Ball(1), e)) throw std::invalid_argument("e = " + p.e + " is not in [0, 1]");
   Ball t = t0, gap = Ball::of_text(p.u0) - u_min, v = Ball::of_text(p.v0);
   if (gap.certainly_negative()) throw std::invalid_argument("u0 = " + p.u0 + " is below the obstacle");
-  // A start on the obstacle, decided on the exact values (u0 = u_min = 0.1 gives a ball of
+  if (!p.u_max.empty() && !p.oscillator) throw std::invalid_argument("a second stop is enclosed for the oscillator only");
+  if (motion.span() && !motion.span()->certainly_positive())
+    throw std::invalid_argument("the stops " + p.u_min + " and " + p.u_max + " are not in increasing order");
+  if (motion.span() && certainly_less(*motion.span(), gap))
+    throw std::invalid_argument("u0 = " + p.u0 + " is above the stop " + p.u_max);
+  // A start on a stop, decided on the exact values (u0 = u_min = 0.1 gives a ball of
   // 0.1 − 0.1 that holds 0 without being 0).
   const std::optional<rational> u0_exact = parse_exact(p.u0), u_min_exact = parse_exact(p.u_min);
-  bool on_obstacle = u0_exact && u_min_exact && *u0_exact == *u_min_exact;
-  if (on_obstacle) gap = Ball(0);
+  std::optional<Stop> on;
+  if (u0_exact && u_min_exact && *u0_exact == *u_min_exact) on = Stop::lower;
+  if (const std::optional<rational> u_max_exact = p.u_max.empty() ? std::nullopt : parse_exact(p.u_max);
+      u0_exact && u_max_exact && *u0_exact == *u_max_exact)
+    on = Stop::upper;
+  if (on) gap = on == Stop::lower ? Ball(0) : *motion.span();
 
   ReferenceEnclosure result;
   // The end: the horizon, or none when the impacts count (but see EnclosureHorizon).
@@ -123,8 +169,9 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
     if (end) result.horizon = *end;
     return result;
   };
-  const auto impact_at = [&](const Ball& when, const Ball& before) -> std::optional<std::string> {
-    if (!before.certainly_negative())
+  // An impact on `stop` at `when` with velocity `before`: transverse when it moves into the stop.
+  const auto impact_at = [&](const Ball& when, const Ball& before, Stop stop) -> std::optional<std::string> {
+    if (!(stop == Stop::lower ? before.certainly_negative() : before.certainly_positive()))
       return "the impact at t ≈ " + when.midpoint_text(12) + " is not proved transverse (v− encloses 0: grazing)";
     if (!e.certainly_positive()) return "e = 0: the mass sticks at its first impact, which is not enclosed";
     const Ball after = -(e * before);
@@ -148,11 +195,13 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
     result.final_v = final_v;
     return result;
   };
-  if (on_obstacle) {
-    if (v.certainly_negative()) {
-      if (auto why = impact_at(t, v)) return stop(*why);
+  if (on) {
+    // Into the stop: an impact at t0; out of it: a flight; at rest: refused.
+    const Ball into = *on == Stop::lower ? -v : v;
+    if (into.certainly_positive()) {
+      if (auto why = impact_at(t, v, *on)) return stop(*why);
       v = result.impacts.back().velocity_after;
-    } else if (!v.certainly_positive()) {
+    } else if (!into.certainly_negative()) {
       return stop("the start is on the obstacle at rest (v0 encloses 0): sticking is not enclosed");
     }
   }
@@ -165,7 +214,7 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
     }
     // The constant force's accumulation, in closed form, from an impact: once its flights are
     // shorter than the width bound, the rest of the motion is t∞ and the rest after it.
-    if (!motion.oscillator() && on_obstacle && motion.g().certainly_positive() && certainly_less(e, Ball(1))) {
+    if (!motion.oscillator() && on == Stop::lower && motion.g().certainly_positive() && certainly_less(e, Ball(1))) {
       const Ball at = t + Ball(2) * v / (motion.g() * (Ball(1) - e));
       if (end && !certainly_less(at, *end) && !certainly_less(*end, at))
         return stop("the horizon lies within the enclosure of the impacts' accumulation point t∞ ≈ " +
@@ -182,7 +231,8 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
     const std::optional<Ball> remaining = end ? std::optional(*end - t) : std::nullopt;
     if (remaining && (!window || certainly_less(*remaining, *window))) window = remaining;
     if (!window) return stop("no horizon for this flight");
-    const FirstContact contact = motion.contact(t, gap, v, *window, on_obstacle);
+    const StopContact found = motion.contact(t, gap, v, *window, on);
+    const FirstContact& contact = found.first;
     if (!contact.tau) {
       if (!contact.undecided.empty()) return stop(contact.undecided + undecided_because(result.impacts, v));
       if (!remaining) return stop("no impact within the search's reach after t ≈ " + t.midpoint_text(12));
@@ -194,18 +244,18 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
         return stop("an impact at t ≈ " + when.midpoint_text(12) + " is not proved before or after the horizon");
       return finish_at_end();
     }
-    if (motion.oscillator() && on_obstacle && !certainly_less(Ball::of_text("1e-12") * motion.period(), *contact.tau))
+    if (motion.oscillator() && on && !certainly_less(Ball::of_text("1e-12") * motion.period(), *contact.tau))
       return stop("the impacts accumulate at t ≈ " + when.midpoint_text(12) +
                   " (a flight shorter than 1e-12 periods): chattering and sticking are not enclosed");
-    if (auto why = impact_at(when, motion.state(t, gap, v, *contact.tau).second)) return stop(*why);
+    if (auto why = impact_at(when, motion.state(t, gap, v, *contact.tau).second, found.stop)) return stop(*why);
     t = when;
-    gap = Ball(0);
+    gap = found.stop == Stop::lower ? Ball(0) : *motion.span();
     v = result.impacts.back().velocity_after;
-    on_obstacle = true;
+    on = found.stop;
   }
   // The impacts counted: the horizon is the last one, the state just after it.
   result.horizon = t;
-  result.final_u = u_min;
+  result.final_u = gap + u_min;
   result.final_v = v;
   return result;
 }

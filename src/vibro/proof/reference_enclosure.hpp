@@ -2,7 +2,9 @@
 // Enclosures of the 1-DOF reference (docs/proofs.md, "Enclosures of the reference"): the
 // motion of the impact oscillator u'' + 2αu' + u = a cos ωt or of a mass under a constant
 // force u'' = −g above the obstacle u ≥ u_min, with the impact law u'(t+) = −e u'(t−), from
-// the exact initial state, as balls that contain the exact motion: every impact time, the
+// the exact initial state, as balls that contain the exact motion — or, for the unforced
+// oscillator (α = a = 0, seed 003's conservative oscillator with ω = 1), between two stops
+// u_min ≤ u ≤ u_max, each impact on either: every impact time, the
 // velocities before and after it, and the state at the horizon. Each flight's flight is
 // explicit (proof/oscillator_flight.hpp, or a parabola), and its first contact is proved
 // (proof/first_contact.hpp): no earlier zero of the gap, exactly one in a box around the
@@ -32,6 +34,10 @@ struct EnclosureProblem {
   std::string alpha, a, omega;  ///< the oscillator's
   std::string g;                ///< the constant force's
   std::string u_min, e, u0, v0, t0 = "0";
+  /// A second stop above (the oscillator only): empty for none. Its contacts are searched as
+  /// the lower stop's, on the gap u_max − u, and the earlier of the two must be proved
+  /// earlier (two contacts not told apart are refused).
+  std::string u_max;
 };
 
 struct EnclosureLimits {
