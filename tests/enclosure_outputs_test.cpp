@@ -102,15 +102,20 @@ TEST_F(EncloseCommand, EveryBoundHoldsTheCertifiedReferenceAt150Digits) {
 /// closed form, computed here at 150 digits. A flight from one stop with speed w reaches the
 /// other after π − 2 atan(w) (u = R cos(τ + φ), R = √(1 + w²), tan φ = w) at the same speed,
 /// and the first impact, on +1, is at asin(1/2) = π/6 with v− = 2 cos(π/6) = √3.
+/// The enclosure of seed 003's oscillator u'' + u = 0 between the stops ±1 with e = 0.9, from
+/// (0, v0) to t_end, as JSON. In process: `vibro run --enclose` encloses a case of the reference
+/// scheme, which has no conservative oscillator; the test set's check encloses its problems so.
+nlohmann::json two_stops_enclosure(const fs::path& file, const std::string& v0, const std::string& t_end) {
+  std::ofstream(file) << "[case]\nname = \"stops\"\ndescription = \"two stops\"\nprecision = \"mpfr:40\"\n"
+                         "[model]\ntype = \"conservative-oscillator\"\nomega = 1\ne = 0.9\nstops = [-1, 1]\n"
+                         "[initial]\nu0 = 0\nv0 = "
+                      << v0 << "\n[scheme]\ntype = \"nonstandard-impact\"\n[step]\nh = 0.01\n[horizon]\nt_end = " << t_end
+                      << "\n";
+  return vibro::to_json(vibro::enclose_case_reference(vibro::load_case(file), {}));
+}
+
 TEST_F(EncloseCommand, TwoStopsImpactsHoldTheClosedForm) {
-  const fs::path file = write("stops.toml",
-                              "[case]\nname = \"stops\"\ndescription = \"two stops\"\nprecision = \"mpfr:40\"\n"
-                              "[model]\ntype = \"conservative-oscillator\"\nomega = 1\ne = 0.9\nstops = [-1, 1]\n"
-                              "[initial]\nu0 = 0\nv0 = 2\n[scheme]\ntype = \"nonstandard-impact\"\n[step]\n"
-                              "h = 0.01\n[horizon]\nt_end = 6\n");
-  // In process: `vibro run --enclose` encloses a case of the reference scheme, which has no
-  // conservative oscillator; the test set's check encloses its problems this way.
-  const nlohmann::json enclosure = vibro::to_json(vibro::enclose_case_reference(vibro::load_case(file), {}));
+  const nlohmann::json enclosure = two_stops_enclosure(dir() / "stops.toml", "2", "6");
   EXPECT_EQ(enclosure.at("stopped_because"), "");
   const vibro::MpfrPrecisionGuard guard(150);
   const mpfr_real pi = boost::math::constants::pi<mpfr_real>(), e("0.9");
@@ -135,12 +140,7 @@ TEST_F(EncloseCommand, TwoStopsImpactsHoldTheClosedForm) {
 /// Between the stops ±1 from (0, 1), the flight u = sin t touches +1 at t = π/2 with zero
 /// velocity: a grazing the proof cannot tell from a contact, refused, not passed over.
 TEST_F(EncloseCommand, AGrazingOfTheUpperStopIsRefused) {
-  const fs::path file = write("graze.toml",
-                              "[case]\nname = \"graze\"\ndescription = \"grazing\"\nprecision = \"mpfr:40\"\n"
-                              "[model]\ntype = \"conservative-oscillator\"\nomega = 1\ne = 0.9\nstops = [-1, 1]\n"
-                              "[initial]\nu0 = 0\nv0 = 1\n[scheme]\ntype = \"nonstandard-impact\"\n[step]\n"
-                              "h = 0.01\n[horizon]\nt_end = 3\n");
-  const nlohmann::json enclosure = vibro::to_json(vibro::enclose_case_reference(vibro::load_case(file), {}));
+  const nlohmann::json enclosure = two_stops_enclosure(dir() / "graze.toml", "1", "3");
   EXPECT_TRUE(enclosure.at("impacts").empty()) << enclosure.dump();
   EXPECT_NE(enclosure.at("stopped_because").get<std::string>().find("grazing not excluded on [1.5707963"), std::string::npos)
       << enclosure.dump();  // π/2
