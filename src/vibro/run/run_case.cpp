@@ -10,8 +10,6 @@
 #include "vibro/catalog/scheme_runners.hpp"
 #include "vibro/case/work_limit.hpp"
 #include "vibro/run/error_estimate_in_step.hpp"
-#include "vibro/scalar/traits.hpp"
-#include "vibro/scalar/with_scalar.hpp"
 
 #include <cmath>
 
