@@ -147,6 +147,22 @@ TEST_F(EncloseCommand, AGrazingOfTheUpperStopIsRefused) {
   EXPECT_TRUE(enclosure.at("final_u").is_null()) << enclosure.dump();
 }
 
+/// A test-set problem is enclosed whatever scheme it names: VI-07 (two stops) to its horizon,
+/// with the 12 impacts its stored file counts (the MPFR N-DOF reference's); VI-08's Duffing
+/// oscillator refused with the reason.
+TEST_F(EncloseCommand, ATestSetProblemIsEnclosedWhateverItsScheme) {
+  const Outcome json_out = vibro("--json run " + quoted(cases_dir / "testset" / "VI-07.toml") + " --enclose");
+  ASSERT_EQ(json_out.status, 0) << json_out.err << json_out.out;
+  const nlohmann::json enclosure = nlohmann::json::parse(json_out.out);
+  EXPECT_EQ(enclosure.at("stopped_because"), "");
+  EXPECT_EQ(enclosure.at("horizon_is"), "periods");
+  const auto stored = vibro::load_testset(cases_dir / "testset", source_dir / "reference" / "testset", {"VI-07"});
+  ASSERT_EQ(stored.size(), 1u);
+  ASSERT_TRUE(stored.front().reference.impacts);
+  EXPECT_EQ(enclosure.at("impacts").size(), static_cast<std::size_t>(*stored.front().reference.impacts));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "testset" / "VI-08.toml") + " --enclose"), {"duffing-oscillator"}));
+}
+
 /// A bouncing ball written as a user would (g = 1, e = 1/2 from rest at 1/2): the impacts
 /// accumulate at t∞ = 3 (closed form), where the ball comes to rest.
 TEST_F(EncloseCommand, BouncingBallShowsItsAccumulationPoint) {

@@ -1,6 +1,6 @@
 // `vibro run CASE`: one case at its precision, or at each of a list of precisions with the
 // results side by side (io/run_comparison.hpp); with --enclose, the proved enclosures of a
-// reference case's motion (orbits/enclosed_reference.hpp).
+// reference case's or a test-set problem's motion (orbits/enclosed_reference.hpp).
 
 #include "text_output.hpp"
 #include "scheme_command_options.hpp"
@@ -52,8 +52,9 @@ class RunVerb : public Verb {
         ->excludes("--measure-rounding");
     scheme_command_.add_to(command());
     command().add_flag("--enclose", enclose_,
-                       "Reference cases of the impact oscillator or constant force: prove enclosures of every impact "
-                       "and of the final state in Arb's ball arithmetic (docs/proofs.md)");
+                       "Reference cases and test-set problems of the impact oscillator, the constant force or the "
+                       "conservative oscillator (two stops included): prove enclosures of every impact and of the "
+                       "final state in Arb's ball arithmetic (docs/proofs.md)");
     command()
         .add_option("--digits", enclose_options_.digits, "Working precision of the enclosures, in decimal digits")
         ->check(CLI::Range(20L, 10000L))
@@ -90,9 +91,13 @@ class RunVerb : public Verb {
       throw InputError("", "--precision", "--enclose works in balls at --digits: no --precision");
     const CaseSpec c = load_case(case_file_);
     // The exact motion is enclosed: a case whose scheme steps (the catalog says so) asks for
-    // something else, and is refused rather than answered with the reference's motion.
-    if (scheme_infos().at(c.scheme.entry).has_step)
-      throw InputError(c.file, "scheme.type", "--enclose encloses the reference: the case's scheme is " + c.scheme.type);
+    // something else, and is refused rather than answered with the reference's motion. A
+    // test-set problem is a motion whatever scheme it names (its stored values are the exact
+    // motion's), so it is enclosed.
+    if (scheme_infos().at(c.scheme.entry).has_step && !c.testset)
+      throw InputError(c.file, "scheme.type",
+                       "--enclose encloses the reference: the case's scheme is " + c.scheme.type +
+                           " (allowed: a case of the reference scheme, or a test-set problem)");
     if (command().count("--impacts")) enclose_options_.impacts = impacts_;
     enclose_options_.max_impacts = common.max_steps;  // for --enclose, --max-steps counts impacts
     enclose_options_.progress = common.progress;
