@@ -103,9 +103,10 @@ class EventRows final : public RowSink {
 
 }  // namespace
 
-void run_with_error_estimate(const CaseSpec& c, const Precision& precision, const PrecisionInfo& info,
-                             const RunOptions& options, const std::optional<std::int64_t>& max_steps,
-                             const SchemeRunners& runners, RunRecord& record) {
+void run_with_error_estimate(const CaseSpec& c, const Precision& precision, const RunOptions& options,
+                             const std::optional<std::int64_t>& max_steps, const SchemeRunners& runners,
+                             RunRecord& record) {
+  const PrecisionInfo info = provenance(precision).precision;
   const Precision more{ScalarKind::mpfr, info.decimal_digits + error_estimate_extra_digits};
   InStep in_step(more.mpfr_digits);
   EventRows precise_rows(in_step, true, nullptr), run_rows(in_step, false, options.rows);

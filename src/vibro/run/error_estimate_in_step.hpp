@@ -8,7 +8,6 @@
 #include "vibro/case/case_spec.hpp"
 #include "vibro/case/run_options.hpp"
 #include "vibro/catalog/scheme_runners.hpp"
-#include "vibro/results/provenance.hpp"
 #include "vibro/results/run_record.hpp"
 
 #include <cstdint>
@@ -16,12 +15,12 @@
 
 namespace vibro {
 
-/// Runs `c` at `precision` (described by `info`) into `record` with `runners.run`, and beside it
-/// the same case at more digits with `max_steps`; then `runners.finish` adds the estimate. `options.progress`
+/// Runs `c` at `precision` into `record` with `runners.run`, and beside it the same case at
+/// more digits with `max_steps`; then `runners.finish` adds the estimate. `options.progress`
 /// is told the run's progress, then the rest of the precise run's. Either run's failure stops
 /// the other and is rethrown.
-void run_with_error_estimate(const CaseSpec& c, const Precision& precision, const PrecisionInfo& info,
-                             const RunOptions& options, const std::optional<std::int64_t>& max_steps,
-                             const SchemeRunners& runners, RunRecord& record);
+void run_with_error_estimate(const CaseSpec& c, const Precision& precision, const RunOptions& options,
+                             const std::optional<std::int64_t>& max_steps, const SchemeRunners& runners,
+                             RunRecord& record);
 
 }  // namespace vibro

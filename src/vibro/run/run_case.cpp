@@ -185,7 +185,7 @@ RunResult run_resolved(const CaseSpec& c, const RunOptions& given) {
   const SchemeRunners& runners = external ? external_runners : scheme_runners(c.scheme.entry);
   RunRecord record;
   if (runners.finish && options.error_estimate)
-    run_with_error_estimate(c, precision, result.provenance.precision, options, given.max_steps, runners, record);
+    run_with_error_estimate(c, precision, options, given.max_steps, runners, record);
   else
     runners.run(c, precision, options, record);
   result.run = std::move(record.run);
