@@ -336,8 +336,8 @@ TEST(ProvedValuesTable, SaysForEachProblemHowManyAreProvedAndWhyNotTheRest) {
 }
 
 /// docs/testset.md shows the table of the shipped problems as `vibro testset verify` computes
-/// it (at D + 20 digits, as verify does): a proof added or lost changes the table, and the
-/// docs with it. What the docs say in words holds of it: 319 stored values, every one of VI-01
+/// it (at the stored digits + testset_proof_extra_digits): a proof added or lost changes the
+/// table, and the docs with it. What the docs say in words holds of it: 319 stored values, every one of VI-01
 /// to VI-05 and VI-07 proved, none of VI-08 to VI-13 (no enclosure of their models).
 TEST(ProvedValuesTable, DocsShowTheShippedProblemsTable) {
   const auto problems = vibro::load_testset(cases_dir / "testset", source_dir / "reference" / "testset", {});
@@ -345,7 +345,7 @@ TEST(ProvedValuesTable, DocsShowTheShippedProblemsTable) {
   std::vector<vibro::ProblemProof> proofs;
   std::size_t values = 0;
   for (const vibro::TestsetProblem& p : problems) {
-    proofs.emplace_back(p.reference.id, vibro::check_testset_enclosures(p.problem, p.reference, p.reference.digits + 20L));
+    proofs.emplace_back(p.reference.id, vibro::check_testset_enclosures(p.problem, p.reference));
     const vibro::TestsetEnclosureCheck& check = proofs.back().second;
     values += check.values;
     EXPECT_TRUE(check.contradicted.empty()) << p.reference.id;

@@ -89,9 +89,9 @@ class ReportVerb : public Verb {
       request.all = true;
       const std::vector<TestsetProblem> loaded = load_testset(problems, references);
       testset = run_testset(loaded, request, common.run_options());
-      // Which stored values their enclosures prove, at D + 20 digits as `vibro testset verify`.
+      // Which stored values their enclosures prove, as `vibro testset verify` does.
       for (const TestsetProblem& p : loaded)
-        proved.emplace_back(p.reference.id, check_testset_enclosures(p.problem, p.reference, p.reference.digits + 20L));
+        proved.emplace_back(p.reference.id, check_testset_enclosures(p.problem, p.reference));
       // The peers' scores, computed once and kept (io/stored_peer_scores.hpp).
       if (const fs::path peers = root / "reference" / "peers"; fs::is_directory(peers))
         add_stored_peer_scores(*testset, peers);

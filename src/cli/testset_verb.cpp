@@ -204,7 +204,7 @@ class TestsetVerb : public Verb {
       }
       for (const std::string& d : differences) std::cout << "FAILED " << d << "\n";
       failures += differences.size();
-      proofs.emplace_back(p.problem.testset->id, check_testset_enclosures(p.problem, p.reference, p.reference.digits + 20L));
+      proofs.emplace_back(p.problem.testset->id, check_testset_enclosures(p.problem, p.reference));
       failures += show_enclosure_check(proofs.back().first, proofs.back().second);
     }
     std::cout << "\nProved values (docs/testset.md \"Proved values\"):\n\n" << proved_values_table(proofs);

@@ -257,4 +257,8 @@ TestsetEnclosureCheck check_testset_enclosures(const CaseSpec&, const TestsetRef
 
 #endif
 
+TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const TestsetReference& stored) {
+  return check_testset_enclosures(problem, stored, stored.digits + testset_proof_extra_digits);
+}
+
 }  // namespace vibro

@@ -42,4 +42,11 @@ EnclosedReference enclose_case_reference(const CaseSpec& c, const EncloseOptions
 /// The check of `stored` against the enclosure of `problem`'s reference at `digits`.
 TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const TestsetReference& stored, long digits);
 
+/// How many digits beyond the stored ones the test set's values are proved at (docs/testset.md
+/// "Proved values"): `vibro testset verify`, the report and the docs' table.
+inline constexpr long testset_proof_extra_digits = 20;
+
+/// The check at the stored digits + testset_proof_extra_digits.
+TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const TestsetReference& stored);
+
 }  // namespace vibro
