@@ -5,6 +5,7 @@
 // must be the listing's. Parameters cover the three damping regimes, a far obstacle (no root)
 // and the shipped orbit and chaotic cases.
 
+#include "support/ball_holds.hpp"
 #include "support/v_shaped_dip.hpp"
 
 #include "vibro/analysis/periodic_orbits.hpp"
@@ -37,9 +38,7 @@ std::vector<vibro::PeriodicOrbit<vibro::mpfr_real>> roots_at_500_digits(const Os
   return vibro::periodic_orbits(model, n);
 }
 
-bool contains(const vibro::proof::Ball& ball, const vibro::mpfr_real& x) {
-  return arb_contains_mpfr(ball.get(), x.backend().data()) != 0;
-}
+using vibro::testing::ball_holds;
 
 class OrbitPhaseProof : public ::testing::TestWithParam<Case> {};
 
@@ -55,9 +54,9 @@ TEST_P(OrbitPhaseProof, EnclosesTheRootsComputedAt500DigitsInBoxesBelow1e30) {
     const vibro::proof::ProvedPhase& phase = proof.phases[i];
     const vibro::PeriodicOrbit<vibro::mpfr_real>& orbit = expected[i];
     EXPECT_TRUE(phase.unique) << phase.not_proved;
-    EXPECT_TRUE(contains(phase.theta, orbit.phase))
+    EXPECT_TRUE(ball_holds(phase.theta, orbit.phase))
         << "root " << i << ": " << phase.theta.text(50) << " does not contain θ = " << vibro::to_text(orbit.phase);
-    EXPECT_TRUE(contains(phase.velocity_before, orbit.velocity_before)) << "root " << i << ": " << phase.velocity_before.text(50);
+    EXPECT_TRUE(ball_holds(phase.velocity_before, orbit.velocity_before)) << "root " << i << ": " << phase.velocity_before.text(50);
     EXPECT_LT(phase.theta.radius(), 1e-30);
     EXPECT_LT(phase.velocity_before.radius(), 1e-30);
     EXPECT_EQ(phase.impact, orbit.velocity_before < 0) << "v− = " << vibro::to_text(orbit.velocity_before);
@@ -71,10 +70,10 @@ TEST_P(OrbitPhaseProof, EnclosesTheRootsComputedAt500DigitsInBoxesBelow1e30) {
     const vibro::proof::ProvedMultipliers& mu = *phase.multipliers;
     EXPECT_TRUE(phase.multipliers_not_proved.empty()) << phase.multipliers_not_proved;
     EXPECT_EQ(mu.real, orbit.multipliers.real);
-    EXPECT_TRUE(contains(mu.first, orbit.multipliers.first)) << mu.first.text(40);
-    EXPECT_TRUE(contains(mu.second, orbit.multipliers.second)) << mu.second.text(40);
-    EXPECT_TRUE(contains(mu.log_first, orbit.log_moduli.first)) << mu.log_first.text(40);
-    EXPECT_TRUE(contains(mu.log_second, orbit.log_moduli.second)) << mu.log_second.text(40);
+    EXPECT_TRUE(ball_holds(mu.first, orbit.multipliers.first)) << mu.first.text(40);
+    EXPECT_TRUE(ball_holds(mu.second, orbit.multipliers.second)) << mu.second.text(40);
+    EXPECT_TRUE(ball_holds(mu.log_first, orbit.log_moduli.first)) << mu.log_first.text(40);
+    EXPECT_TRUE(ball_holds(mu.log_second, orbit.log_moduli.second)) << mu.log_second.text(40);
     EXPECT_LT(mu.first.radius(), 1e-30);
     EXPECT_LT(mu.log_second.radius(), 1e-30);
     ASSERT_TRUE(mu.stable.has_value());

@@ -9,6 +9,7 @@
 // could lie: an exact grazing (u = cos t touching u_min = −1 with zero velocity), e = 0, a
 // chaotic horizon past the width bound, a start at rest on the obstacle.
 
+#include "support/ball_holds.hpp"
 #include "support/v_shaped_dip.hpp"
 
 #include "vibro/model/constant_force.hpp"
@@ -35,11 +36,7 @@ using vibro::proof::EnclosureHorizon;
 using vibro::proof::EnclosureLimits;
 using vibro::proof::EnclosureProblem;
 using vibro::proof::ReferenceEnclosure;
-
-/// The ball, its radius raised to at least `slack` (x's own error), contains x.
-bool holds(const Ball& ball, const mpfr_real& x, double slack) {
-  return arb_contains_mpfr(ball.widened_to(slack).get(), x.backend().data()) != 0;
-}
+using vibro::testing::ball_holds;
 
 EnclosureProblem oscillator(const std::string& alpha, const std::string& a, const std::string& omega,
                             const std::string& u_min, const std::string& e, const std::string& u0,
@@ -82,16 +79,16 @@ void expect_enclosures_hold_the_reference(const EnclosureProblem& p, std::int64_
   for (std::size_t i = 0; i < enclosure.impacts.size(); ++i) {
     SCOPED_TRACE("impact " + std::to_string(i + 1));
     ASSERT_EQ(events[i].kind, vibro::EventKind::impact);
-    EXPECT_TRUE(holds(enclosure.impacts[i].t, events[i].t, slack))
+    EXPECT_TRUE(ball_holds(enclosure.impacts[i].t, events[i].t, slack))
         << enclosure.impacts[i].t.text(30) << " vs " << vibro::to_text(events[i].t);
-    EXPECT_TRUE(holds(enclosure.impacts[i].velocity_before, events[i].v_minus, slack));
-    EXPECT_TRUE(holds(enclosure.impacts[i].velocity_after, events[i].v_plus, slack));
+    EXPECT_TRUE(ball_holds(enclosure.impacts[i].velocity_before, events[i].v_minus, slack));
+    EXPECT_TRUE(ball_holds(enclosure.impacts[i].velocity_after, events[i].v_plus, slack));
   }
   if (enclosure.stopped_because.empty()) {
     EXPECT_EQ(enclosure.impacts.size(), events.size());
     ASSERT_TRUE(enclosure.final_u && enclosure.final_v);
-    EXPECT_TRUE(holds(*enclosure.final_u, final_u, slack)) << enclosure.final_u->text(30);
-    EXPECT_TRUE(holds(*enclosure.final_v, final_v, slack)) << enclosure.final_v->text(30);
+    EXPECT_TRUE(ball_holds(*enclosure.final_u, final_u, slack)) << enclosure.final_u->text(30);
+    EXPECT_TRUE(ball_holds(*enclosure.final_v, final_v, slack)) << enclosure.final_v->text(30);
   }
 }
 
@@ -181,13 +178,13 @@ TEST(ReferenceEnclosure, FreeFallHasItsClosedFormImpact) {
   const vibro::MpfrPrecisionGuard guard(150);
   const double slack = 0;
   ASSERT_EQ(enclosure.impacts.size(), 1u) << enclosure.stopped_because;
-  EXPECT_TRUE(holds(enclosure.impacts[0].t, mpfr_real(1), slack));
-  EXPECT_TRUE(holds(enclosure.impacts[0].velocity_before, mpfr_real(-1), slack));
-  EXPECT_TRUE(holds(enclosure.impacts[0].velocity_after, mpfr_real("0.5"), slack));
+  EXPECT_TRUE(ball_holds(enclosure.impacts[0].t, mpfr_real(1), slack));
+  EXPECT_TRUE(ball_holds(enclosure.impacts[0].velocity_before, mpfr_real(-1), slack));
+  EXPECT_TRUE(ball_holds(enclosure.impacts[0].velocity_after, mpfr_real("0.5"), slack));
   EXPECT_LT(enclosure.impacts[0].t.radius(), 1e-40);
   ASSERT_TRUE(enclosure.final_u);
-  EXPECT_TRUE(holds(*enclosure.final_u, mpfr_real("0.5"), slack));
-  EXPECT_TRUE(holds(*enclosure.final_v, mpfr_real("0.5"), slack));
+  EXPECT_TRUE(ball_holds(*enclosure.final_u, mpfr_real("0.5"), slack));
+  EXPECT_TRUE(ball_holds(*enclosure.final_v, mpfr_real("0.5"), slack));
 }
 
 /// The bouncing ball g = 1, e = 1/2 from rest at u0 = 1/2: impacts at t1 = 1 and
@@ -201,18 +198,18 @@ TEST(ReferenceEnclosure, BouncingBallAccumulatesAtItsClosedFormTime) {
   const double slack = 0;
   EXPECT_EQ(enclosure.stopped_because, "");
   ASSERT_TRUE(enclosure.accumulation);
-  EXPECT_TRUE(holds(*enclosure.accumulation, mpfr_real(3), slack)) << enclosure.accumulation->text(30);
+  EXPECT_TRUE(ball_holds(*enclosure.accumulation, mpfr_real(3), slack)) << enclosure.accumulation->text(30);
   ASSERT_GE(enclosure.impacts.size(), 20u);
   mpfr_real t(1), v(1);
   for (const auto& impact : enclosure.impacts) {
-    EXPECT_TRUE(holds(impact.t, t, slack)) << impact.t.text(30) << " vs " << vibro::to_text(t);
-    EXPECT_TRUE(holds(impact.velocity_before, mpfr_real(-v), slack));
+    EXPECT_TRUE(ball_holds(impact.t, t, slack)) << impact.t.text(30) << " vs " << vibro::to_text(t);
+    EXPECT_TRUE(ball_holds(impact.velocity_before, mpfr_real(-v), slack));
     v /= 2;
     t += 2 * v;
   }
   ASSERT_TRUE(enclosure.final_u);
-  EXPECT_TRUE(holds(*enclosure.final_u, mpfr_real(0), slack));
-  EXPECT_TRUE(holds(*enclosure.final_v, mpfr_real(0), slack));
+  EXPECT_TRUE(ball_holds(*enclosure.final_u, mpfr_real(0), slack));
+  EXPECT_TRUE(ball_holds(*enclosure.final_v, mpfr_real(0), slack));
 }
 
 /// u'' + u = 0 from (1, 0) above u_min = −1 touches the obstacle at t = π with zero velocity:
