@@ -237,11 +237,13 @@ TEST_F(JsonSchema, OrbitProofsOutputMatchesItsSchema) {
                "orbit-proofs-unstable.json");
 }
 
-/// The enclosures: to the horizon, to an impact count, and stopped at the width bound.
+/// The enclosures: to the horizon, to an impact count, of an N-DOF system (VI-10), and stopped at
+/// the width bound.
 TEST_F(JsonSchema, EnclosureOutputMatchesItsSchema) {
   const fs::path periodic = cases_dir / "reference_periodic.toml";
   valid_output("enclosure", "--json run --enclose " + quoted(periodic), "enclosure.json");
   valid_output("enclosure", "--json run --enclose --impacts 3 " + quoted(periodic), "enclosure-impacts.json");
+  valid_output("enclosure", "--json run --enclose " + quoted(cases_dir / "testset" / "VI-10.toml"), "enclosure-system.json");
   valid_output("enclosure", "--json run --enclose " + quoted(cases_dir / "reference_chaotic.toml"),
                "enclosure-stopped.json");
 }

@@ -600,9 +600,10 @@ void print_enclosed_reference(std::ostream& out, const EnclosedReference& e) {
       << " bits), width bound " << e.max_width << ": every flight's first contact proved (docs/proofs.md)\n"
       << "horizon     " << (e.horizon_is == "impacts" ? "the impacts asked for" : "the case's " + e.horizon_is) << "\n\n";
   out << "impacts     " << e.impacts.size() << (e.accumulation ? " (the first of infinitely many)" : "") << "\n";
+  // An N-DOF system's impacts name their coordinate, whose velocities v− and v+ are.
   for (const EnclosedImpactRow& i : e.impacts)
-    out << "  " << i.index << "  t = " << shown(i.t) << "\n      v− = " << shown(i.velocity_before)
-        << "\n      v+ = " << shown(i.velocity_after) << "\n";
+    out << "  " << i.index << (e.dimension > 1 ? "  on q" + std::to_string(i.coordinate) : "") << "  t = " << shown(i.t)
+        << "\n      v− = " << shown(i.velocity_before) << "\n      v+ = " << shown(i.velocity_after) << "\n";
   if (e.accumulation)
     out << "\naccumulation  the impacts accumulate at t∞ = " << shown(*e.accumulation)
         << " ∈ [" << e.accumulation->lower << ", " << e.accumulation->upper
@@ -611,10 +612,14 @@ void print_enclosed_reference(std::ostream& out, const EnclosedReference& e) {
     out << "\nradius of the impact times  " << e.first_impact_radius << " at the first, " << e.last_impact_radius
         << " at the last" << (e.radius_growth_per_impact.empty() ? "" : " (×" + e.radius_growth_per_impact + " per impact)")
         << "\n";
-  if (e.final_u) {
-    out << "\nfinal state at t = " << shown(*e.horizon) << "\n  u = " << shown(*e.final_u) << "\n      ["
-        << e.final_u->lower << ", " << e.final_u->upper << "]\n  v = " << shown(*e.final_v) << "\n      ["
-        << e.final_v->lower << ", " << e.final_v->upper << "]\n";
+  if (!e.final_positions.empty()) {
+    out << "\nfinal state at t = " << shown(*e.horizon) << "\n";
+    const auto line = [&](const std::string& name, const Enclosure& x) {
+      out << "  " << name << " = " << shown(x) << "\n      [" << x.lower << ", " << x.upper << "]\n";
+    };
+    const bool one = e.dimension == 1;
+    for (std::size_t i = 0; i < e.final_positions.size(); ++i) line(one ? "u" : "q" + std::to_string(i + 1), e.final_positions[i]);
+    for (std::size_t i = 0; i < e.final_velocities.size(); ++i) line(one ? "v" : "v" + std::to_string(i + 1), e.final_velocities[i]);
   }
   if (!e.stopped_because.empty()) out << "\nstopped: " << e.stopped_because << "\n";
 }

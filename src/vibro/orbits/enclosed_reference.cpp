@@ -8,6 +8,7 @@
 #if VIBRO_WITH_ARB
 #include "vibro/proof/enclosure_text.hpp"
 #include "vibro/proof/reference_enclosure.hpp"
+#include "vibro/proof/system_enclosure.hpp"
 #endif
 
 #include <fmt/format.h>
@@ -86,11 +87,34 @@ proof::EnclosureProblem problem_of(const CaseSpec& c) {
     }
   } else {
     throw InputError(c.file, "model.type",
-                     "the enclosures are of the impact oscillator, the constant force and the conservative oscillator, "
+                     "the enclosures are of the impact oscillator, the constant force, the conservative oscillator and the "
+                     "linear N-DOF systems, "
                      "not " + std::string(model_name(c.model.model_kind())));
   }
   if (p.u_min.empty()) p.u_min = c.model.u_min.text;
   p.e = c.model.e.text, p.u0 = c.u0.text, p.v0 = c.v0.text;
+  if (!c.t0.text.empty()) p.t0 = c.t0.text;
+  return p;
+}
+
+/// The linear N-DOF system of `c` (as written, or as the 2-DOF system converts to it exactly),
+/// or none for another model.
+std::optional<proof::SystemEnclosureProblem> system_problem_of(const CaseSpec& c) {
+  const SystemSpec* system = std::get_if<SystemSpec>(&c.model.kind);
+  if (const auto* two = std::get_if<TwoMassSpringSpec>(&c.model.kind)) system = &two->system;
+  if (!system) return std::nullopt;
+  proof::SystemEnclosureProblem p;
+  p.system.mass = texts_of(system->mass);
+  for (const std::vector<NumberInput>& row : system->stiffness) p.system.stiffness.push_back(texts_of(row));
+  p.system.force = texts_of(system->force);
+  if (system->forcing_frequency) p.system.omega = system->forcing_frequency->text;
+  for (std::size_t i = 0; i < system->dimension(); ++i) {
+    p.lower.push_back(system->lower[i] ? system->lower[i]->text : "");
+    p.upper.push_back(system->upper[i] ? system->upper[i]->text : "");
+  }
+  p.e = texts_of(system->restitution);
+  p.q0 = texts_of(c.q0);
+  p.v0 = texts_of(c.q0_velocity);
   if (!c.t0.text.empty()) p.t0 = c.t0.text;
   return p;
 }
@@ -101,28 +125,34 @@ std::string short_number(double x) {
   return text;
 }
 
-/// The enclosure of `c`'s reference, and what its horizon is ("t_end", "periods", "impacts").
-std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c, const EncloseOptions& options) {
+/// What an enclosure of `c` runs to and within: its horizon (the case's, or --impacts), what
+/// that horizon is ("t_end", "periods", "impacts"), and its limits; `periodic`: the model has a
+/// forcing period to count the horizon in. Begins the progress.
+struct EnclosureSetup {
+  proof::EnclosureHorizon horizon;
+  std::string horizon_is;
+  proof::EnclosureLimits limits;
+};
+
+EnclosureSetup enclosure_setup(const CaseSpec& c, const EncloseOptions& options, bool periodic) {
   if (options.digits < 20 || options.digits > 10000) throw InputError("", "--digits", "expected 20 to 10000 digits");
   if (!(options.max_width > 0 && options.max_width <= 1)) throw InputError("", "--max-width", "expected a width in (0, 1]");
   if (options.impacts && *options.impacts < 1) throw InputError("", "--impacts", "expected at least 1 impact");
-  const proof::EnclosureProblem problem = problem_of(c);
-  proof::EnclosureHorizon horizon;
-  std::string horizon_is;
+  EnclosureSetup setup;
   if (options.impacts) {
-    horizon.impacts = options.impacts;
-    horizon_is = "impacts";
+    setup.horizon.impacts = options.impacts;
+    setup.horizon_is = "impacts";
   }
   if (c.horizon.t_end) {
-    horizon.t_end = c.horizon.t_end->text;
-    if (!options.impacts) horizon_is = "t_end";
-  } else if (c.horizon.periods && problem.oscillator) {
-    horizon.periods = c.horizon.periods;
-    if (!options.impacts) horizon_is = "periods";
+    setup.horizon.t_end = c.horizon.t_end->text;
+    if (!options.impacts) setup.horizon_is = "t_end";
+  } else if (c.horizon.periods && periodic) {
+    setup.horizon.periods = c.horizon.periods;
+    if (!options.impacts) setup.horizon_is = "periods";
   } else if (!options.impacts) {
     throw InputError(c.file, "horizon", "an enclosure needs the horizon as t_end or periods (or --impacts N)");
   }
-  proof::EnclosureLimits limits;
+  proof::EnclosureLimits& limits = setup.limits;
   limits.digits = options.digits;
   limits.max_width = options.max_width;
   // The work limit: the impacts asked for (--impacts) refused beyond it with the estimate; a
@@ -143,8 +173,28 @@ std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c
     options.progress->begin("enclosure at " + std::to_string(options.digits) + " digits",
                             options.impacts.value_or(0), "impacts",
                             options.impacts ? static_cast<double>(*options.impacts) * per_impact : 0);
+  return setup;
+}
+
+/// The enclosure of `c`'s 1-DOF reference, and what its horizon is ("t_end", "periods", "impacts").
+std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c, const EncloseOptions& options) {
+  const proof::EnclosureProblem problem = problem_of(c);
+  const EnclosureSetup setup = enclosure_setup(c, options, problem.oscillator);
   try {
-    return {proof::enclose_reference(problem, horizon, limits), horizon_is};
+    return {proof::enclose_reference(problem, setup.horizon, setup.limits), setup.horizon_is};
+  } catch (const std::invalid_argument& why) {
+    throw InputError(c.file, "model", why.what());
+  }
+}
+
+/// The enclosure of the N-DOF system `problem` of case `c`, and what its horizon is.
+std::pair<proof::SystemEnclosure, std::string> system_enclosure_of(const CaseSpec& c, const EncloseOptions& options,
+                                                                   const proof::SystemEnclosureProblem& problem) {
+  const SystemSpec* system = std::get_if<SystemSpec>(&c.model.kind);
+  if (const auto* two = std::get_if<TwoMassSpringSpec>(&c.model.kind)) system = &two->system;
+  const EnclosureSetup setup = enclosure_setup(c, options, system && system->forced());
+  try {
+    return {proof::enclose_system(problem, setup.horizon, setup.limits), setup.horizon_is};
   } catch (const std::invalid_argument& why) {
     throw InputError(c.file, "model", why.what());
   }
@@ -152,39 +202,72 @@ std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c
 
 }  // namespace
 
-EnclosedReference enclose_case_reference(const CaseSpec& c, const EncloseOptions& options) {
-  const auto [enclosure, horizon_is] = enclosure_of(c, options);
-  const proof::BallPrecision precision(proof::proof_bits(options.digits));
-  EnclosedReference out;
+namespace {
+
+/// What every enclosure's output says alike: the options, why it stopped, the impacts' radii.
+/// `impact_times`: the impacts' times.
+void describe_enclosure(const CaseSpec& c, const EncloseOptions& options, const std::string& horizon_is,
+                        const std::string& stopped_because, bool stopped_at_max_impacts,
+                        const std::vector<proof::Ball>& impact_times, EnclosedReference& out) {
   out.horizon_is = horizon_is;
-  const int shown = static_cast<int>(options.digits) + 10;
   out.case_info = case_info(c);
   out.digits = options.digits;
   out.bits = proof::proof_bits(options.digits);
   out.max_width = short_number(options.max_width);
-  out.stopped_because = enclosure.stopped_because;
-  if (enclosure.stopped_at_max_impacts && impacts_limit(options) < proof::EnclosureLimits{}.max_impacts)
+  out.stopped_because = stopped_because;
+  if (stopped_at_max_impacts && impacts_limit(options) < proof::EnclosureLimits{}.max_impacts)
     out.stopped_because += fmt::format(" (the work limit at {} digits, about {:.0f} minutes of one core: a higher "
                                        "--max-steps, which for --enclose counts impacts, goes further)",
                                        options.digits, work_limit_seconds / 60);
-  int index = 0;
-  for (const proof::EnclosedImpact& impact : enclosure.impacts)
-    out.impacts.push_back({++index, proof::enclosure_text(impact.t, shown),
-                           proof::enclosure_text(impact.velocity_before, shown),
-                           proof::enclosure_text(impact.velocity_after, shown)});
-  if (enclosure.final_u) {
-    out.horizon = proof::enclosure_text(enclosure.horizon, shown);
-    out.final_u = proof::enclosure_text(*enclosure.final_u, shown);
-    out.final_v = proof::enclosure_text(*enclosure.final_v, shown);
-  }
-  if (enclosure.accumulation) out.accumulation = proof::enclosure_text(*enclosure.accumulation, shown);
-  if (!enclosure.impacts.empty()) {
-    const double first = enclosure.impacts.front().t.radius(), last = enclosure.impacts.back().t.radius();
+  if (!impact_times.empty()) {
+    const double first = impact_times.front().radius(), last = impact_times.back().radius();
     out.first_impact_radius = short_number(first);
     out.last_impact_radius = short_number(last);
-    const auto steps = static_cast<double>(enclosure.impacts.size() - 1);
+    const auto steps = static_cast<double>(impact_times.size() - 1);
     out.radius_growth_per_impact = steps > 0 && first > 0 ? short_number(std::pow(last / first, 1 / steps)) : "";
   }
+}
+
+}  // namespace
+
+EnclosedReference enclose_case_reference(const CaseSpec& c, const EncloseOptions& options) {
+  const proof::BallPrecision precision(proof::proof_bits(options.digits));
+  const int shown = static_cast<int>(options.digits) + 10;
+  const auto text = [&](const proof::Ball& x) { return proof::enclosure_text(x, shown); };
+  EnclosedReference out;
+  std::vector<proof::Ball> times;
+  if (const std::optional<proof::SystemEnclosureProblem> system = system_problem_of(c)) {
+    const auto [enclosure, horizon_is] = system_enclosure_of(c, options, *system);
+    out.dimension = static_cast<int>(system->q0.size());
+    int index = 0;
+    for (const proof::EnclosedSystemImpact& impact : enclosure.impacts) {
+      out.impacts.push_back({++index, static_cast<int>(impact.coordinate) + 1, text(impact.t),
+                             text(impact.velocity_before), text(impact.velocity_after)});
+      times.push_back(impact.t);
+    }
+    if (enclosure.final_q) {
+      out.horizon = text(enclosure.horizon);
+      for (const proof::Ball& q : *enclosure.final_q) out.final_positions.push_back(text(q));
+      for (const proof::Ball& v : *enclosure.final_v) out.final_velocities.push_back(text(v));
+    }
+    describe_enclosure(c, options, horizon_is, enclosure.stopped_because, enclosure.stopped_at_max_impacts, times, out);
+    return out;
+  }
+  const auto [enclosure, horizon_is] = enclosure_of(c, options);
+  int index = 0;
+  for (const proof::EnclosedImpact& impact : enclosure.impacts) {
+    out.impacts.push_back({++index, 1, text(impact.t), text(impact.velocity_before), text(impact.velocity_after)});
+    times.push_back(impact.t);
+  }
+  if (enclosure.final_u) {
+    out.horizon = text(enclosure.horizon);
+    out.final_u = text(*enclosure.final_u);
+    out.final_v = text(*enclosure.final_v);
+    out.final_positions = {*out.final_u};
+    out.final_velocities = {*out.final_v};
+  }
+  if (enclosure.accumulation) out.accumulation = text(*enclosure.accumulation);
+  describe_enclosure(c, options, horizon_is, enclosure.stopped_because, enclosure.stopped_at_max_impacts, times, out);
   return out;
 }
 
@@ -205,23 +288,28 @@ std::map<std::string, proof::Ball> enclosed_values(const proof::ReferenceEnclosu
   return values;
 }
 
-}  // namespace
-
-TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const TestsetReference& stored, long digits) {
-  TestsetEnclosureCheck check;
-  check.values = stored.values.size();
-  proof::ReferenceEnclosure enclosure;
-  try {
-    EncloseOptions options;
-    options.digits = digits;
-    enclosure = enclosure_of(problem, options).first;
-  } catch (const InputError& why) {
-    check.not_enclosed = why.message();
-    return check;
+/// The same for an N-DOF system: "q3(T)", "v3(T)" and each impact's t, v−, v+ of the coordinate
+/// that hits (the stored impact_coordinate lists which, 1-based: `coordinates`).
+std::map<std::string, proof::Ball> enclosed_values(const proof::SystemEnclosure& e, std::vector<std::int64_t>& coordinates) {
+  std::map<std::string, proof::Ball> values;
+  const std::size_t n = e.final_q ? e.final_q->size() : 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    values.emplace(end_value_name('q', i, n), (*e.final_q)[i]);
+    values.emplace(end_value_name('v', i, n), (*e.final_v)[i]);
   }
-  check.stopped_because = enclosure.stopped_because;
-  const proof::BallPrecision precision(proof::proof_bits(digits));
-  const std::map<std::string, proof::Ball> enclosed = enclosed_values(enclosure);
+  for (std::size_t j = 0; j < e.impacts.size(); ++j) {
+    values.emplace(impact_value_name("t", j), e.impacts[j].t);
+    values.emplace(impact_value_name("v-", j), e.impacts[j].velocity_before);
+    values.emplace(impact_value_name("v+", j), e.impacts[j].velocity_after);
+    coordinates.push_back(static_cast<std::int64_t>(e.impacts[j].coordinate) + 1);
+  }
+  return values;
+}
+
+/// Each stored value against its enclosure in `enclosed` (at `digits`): proved, contradicted,
+/// undecided or unreached, into `check`.
+void check_stored_values(const TestsetReference& stored, const std::map<std::string, proof::Ball>& enclosed, long digits,
+                         TestsetEnclosureCheck& check) {
   for (const StoredValue& v : stored.values) {
     const auto found = enclosed.find(v.name);
     const proof::Ball* x = found == enclosed.end() ? nullptr : &found->second;
@@ -242,6 +330,51 @@ TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const Te
       check.undecided.push_back(stored.id + " " + v.name + ": the enclosure [" + x->lower_text(digits) + ", " +
                                 x->upper_text(digits) + "] is wider than the value's claim");
   }
+}
+
+}  // namespace
+
+TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const TestsetReference& stored, long digits) {
+  TestsetEnclosureCheck check;
+  check.values = stored.values.size();
+  EncloseOptions options;
+  options.digits = digits;
+  std::map<std::string, proof::Ball> enclosed;
+  const proof::BallPrecision precision(proof::proof_bits(digits));
+  // An enclosure that reached the horizon proves how many impacts lie before it: the stored
+  // count is a claim too.
+  const auto check_count = [&](bool reached, std::size_t impacts) {
+    if (reached && stored.impacts && *stored.impacts != static_cast<std::int64_t>(impacts))
+      check.contradicted.push_back(stored.id + " impacts = " + std::to_string(*stored.impacts) + ": the enclosure proves " +
+                                   std::to_string(impacts) + " before the horizon");
+  };
+  try {
+    if (const std::optional<proof::SystemEnclosureProblem> system = system_problem_of(problem)) {
+      const proof::SystemEnclosure enclosure = system_enclosure_of(problem, options, *system).first;
+      check.stopped_because = enclosure.stopped_because;
+      check_count(enclosure.final_q.has_value(), enclosure.impacts.size());
+      std::vector<std::int64_t> coordinates;
+      enclosed = enclosed_values(enclosure, coordinates);
+      // The coordinate of each stored impact is a claim too: a value of another coordinate's
+      // impact is not proved by this one's enclosure.
+      for (std::size_t j = 0; j < coordinates.size() && j < stored.impact_coordinates.size(); ++j)
+        if (coordinates[j] != stored.impact_coordinates[j]) {
+          check.contradicted.push_back(stored.id + " impact " + std::to_string(j + 1) + " is on coordinate " +
+                                       std::to_string(coordinates[j]) + ", the stored file says " +
+                                       std::to_string(stored.impact_coordinates[j]));
+          for (const char* quantity : {"t", "v-", "v+"}) enclosed.erase(impact_value_name(quantity, j));
+        }
+    } else {
+      const proof::ReferenceEnclosure enclosure = enclosure_of(problem, options).first;
+      check.stopped_because = enclosure.stopped_because;
+      check_count(enclosure.final_u && !enclosure.accumulation, enclosure.impacts.size());
+      enclosed = enclosed_values(enclosure);
+    }
+  } catch (const InputError& why) {
+    check.not_enclosed = why.message();
+    return check;
+  }
+  check_stored_values(stored, enclosed, digits, check);
   return check;
 }
 

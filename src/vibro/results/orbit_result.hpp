@@ -103,6 +103,8 @@ struct ExactOnOrbit {
 
 struct EnclosedImpactRow {
   int index = 1;
+  /// The coordinate that hits, from 1 (1 for a 1-DOF model); the velocities are its own.
+  int coordinate = 1;
   Enclosure t, velocity_before, velocity_after;
 };
 
@@ -112,9 +114,13 @@ struct EnclosedReference {
   std::string max_width;  ///< the width bound, as given
   /// "t_end", "periods" or "impacts": what the horizon is (the case's, or --impacts).
   std::string horizon_is;
+  int dimension = 1;  ///< the model's coordinates
   std::optional<Enclosure> horizon;  ///< the time the enclosure ends at, when it got there
   std::vector<EnclosedImpactRow> impacts;
-  std::optional<Enclosure> final_u, final_v;  ///< the state at the horizon
+  std::optional<Enclosure> final_u, final_v;  ///< the state at the horizon, of a 1-DOF model
+  /// The state at the horizon, every coordinate of any model (one each for a 1-DOF model);
+  /// empty when the horizon was not reached.
+  std::vector<Enclosure> final_positions, final_velocities;
   /// The constant force's accumulation point before the horizon (infinitely many impacts
   /// before it, the first listed; at rest after it).
   std::optional<Enclosure> accumulation;

@@ -104,8 +104,8 @@ constexpr auto declared_fields(std::type_identity<OrbitProofListing>) {
 
 constexpr auto declared_fields(std::type_identity<EnclosedImpactRow>) {
   using I = EnclosedImpactRow;
-  return std::tuple{Field{"index", &I::index}, Field{"t", &I::t}, Field{"velocity_before", &I::velocity_before},
-                    Field{"velocity_after", &I::velocity_after}};
+  return std::tuple{Field{"index", &I::index}, Field{"coordinate", &I::coordinate}, Field{"t", &I::t},
+                    Field{"velocity_before", &I::velocity_before}, Field{"velocity_after", &I::velocity_after}};
 }
 
 constexpr auto declared_fields(std::type_identity<EnclosedReference>) {
@@ -115,10 +115,13 @@ constexpr auto declared_fields(std::type_identity<EnclosedReference>) {
                     Field{"bits", &E::bits},
                     Field{"max_width", &E::max_width},
                     Field{"horizon_is", &E::horizon_is},
+                    Field{"dimension", &E::dimension},
                     Field{"horizon", &E::horizon, Absent::null},
                     Field{"impacts", &E::impacts},
                     Field{"final_u", &E::final_u, Absent::null},
                     Field{"final_v", &E::final_v, Absent::null},
+                    Field{"final_positions", &E::final_positions},
+                    Field{"final_velocities", &E::final_velocities},
                     Field{"accumulation", &E::accumulation, Absent::null},
                     Field{"stopped_because", &E::stopped_because},
                     Field{"first_impact_radius", &E::first_impact_radius},
