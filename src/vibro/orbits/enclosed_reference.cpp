@@ -224,7 +224,8 @@ void describe_enclosure(const CaseSpec& c, const EncloseOptions& options, const 
     out.first_impact_radius = short_number(first);
     out.last_impact_radius = short_number(last);
     const auto steps = static_cast<double>(impact_times.size() - 1);
-    out.radius_growth_per_impact = steps > 0 && first > 0 ? short_number(std::pow(last / first, 1 / steps)) : "";
+    // Three digits: a growth of 1.05 an impact is not "1".
+    out.radius_growth_per_impact = steps > 0 && first > 0 ? fmt::format("{:.3g}", std::pow(last / first, 1 / steps)) : "";
   }
 }
 

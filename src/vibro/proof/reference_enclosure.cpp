@@ -1,5 +1,6 @@
 #include "vibro/proof/reference_enclosure.hpp"
 
+#include "vibro/proof/centred_impact_map.hpp"
 #include "vibro/proof/first_contact.hpp"
 #include "vibro/proof/oscillator_flight.hpp"
 #include "vibro/scalar/parse.hpp"
@@ -7,7 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -74,6 +77,8 @@ class Motion {
         span_(p.u_max.empty() ? std::nullopt : std::optional<Ball>(Ball::of_text(p.u_max) - Ball::of_text(p.u_min))) {}
 
   bool oscillator() const { return oscillator_.has_value(); }
+  /// The oscillator's parameters (oscillator() only).
+  const ForcedOscillator& forced_oscillator() const { return *oscillator_; }
   const Ball& g() const { return g_; }
   Ball period() const { return Ball(2) * pi() / oscillator_->omega; }
   /// u_max − u_min, with a second stop.
@@ -103,6 +108,24 @@ class Motion {
             Stop::lower};
   }
 
+  /// The oscillator's next impact from the exact state (t0, u_min, v) after an impact, whose
+  /// contact lies in `tau` (proved there, unique, for a box of states holding this one): its
+  /// time and the velocity after it, −e u'. Newton's images, each intersected with `tau`,
+  /// narrow the contact to the precision's width.
+  std::pair<Ball, Ball> impact_from(const Ball& t0, const Ball& v, Ball tau, const Ball& e) const {
+    const auto [p, dp] = oscillator_->particular(t0);
+    const OscillatorFlight flight{*oscillator_, t0, oscillator_->u_min - p, v - dp};
+    for (int k = 0; k < 60; ++k) {
+      const Ball middle = tau.midpoint();
+      const std::optional<Ball> narrower = intersection(tau, middle - flight(middle).first / flight(tau).second);
+      if (!narrower) break;
+      const bool shrank = narrower->radius() < tau.radius() / 2;
+      tau = *narrower;
+      if (!shrank) break;
+    }
+    return {t0 + tau, -(e * flight(tau).second)};
+  }
+
   /// The gap and velocity at time τ after t0 on the flight from (gap, v).
   std::pair<Ball, Ball> state(const Ball& t0, const Ball& gap, const Ball& v, const Ball& tau) const {
     if (oscillator_) {
@@ -128,6 +151,11 @@ class Motion {
 };
 
 bool wider_than(const Ball& x, double width) { return !(2 * x.radius() <= width); }
+
+/// The bits of |x| before the binary point (0 below 1).
+slong bits_before_the_point(const Ball& x) {
+  return std::max<slong>(0, arf_abs_bound_lt_2exp_si(arb_midref(x.get())));
+}
 
 }  // namespace
 
@@ -155,6 +183,10 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
   if (on) gap = on == Stop::lower ? Ball(0) : *motion.span();
 
   ReferenceEnclosure result;
+  // The state after an impact on the obstacle in centred form (the oscillator's, from its
+  // first such impact): the next impact's box is that of the centred map, within the box
+  // the flights' own balls give.
+  std::optional<CentredImpactState> centred;
   // The end: the horizon, or none when the impacts count (but see EnclosureHorizon).
   std::optional<Ball> end;
   if (horizon.t_end) end = Ball::of_text(*horizon.t_end);
@@ -207,6 +239,9 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
   }
 
   while (true) {
+    // The flight at as many more bits as t has bits before the point: the time keeps its
+    // absolute accuracy as it grows (at a fixed precision its balls would widen like t).
+    const BallPrecision flight_precision(proof_bits(limits.digits) + bits_before_the_point(t));
     if (horizon.impacts && static_cast<std::int64_t>(result.impacts.size()) >= *horizon.impacts) break;
     if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts) {
       result.stopped_at_max_impacts = true;
@@ -247,11 +282,30 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
     if (motion.oscillator() && on && !certainly_less(Ball::of_text("1e-12") * motion.period(), *contact.tau))
       return stop("the impacts accumulate at t ≈ " + when.midpoint_text(12) +
                   " (a flight shorter than 1e-12 periods): chattering and sticking are not enclosed");
-    if (auto why = impact_at(when, motion.state(t, gap, v, *contact.tau).second, found.stop)) return stop(*why);
-    t = when;
+    Ball at = when, before = motion.state(t, gap, v, *contact.tau).second;
+    std::optional<std::pair<Ball, Ball>> next_box;
+    if (centred && on == Stop::lower && found.stop == Stop::lower) {
+      // The centred form from the box (t, v) = centred->box(): P at the centre, DP over the box.
+      const auto [t_next, v_next] = motion.impact_from(centred->centre_t(), centred->centre_v(), *contact.tau, e);
+      centred = centred->next(t_next, v_next, impact_map_jacobian(motion.forced_oscillator(), e, t, v, *contact.tau));
+      next_box = centred->box();
+      const std::optional<Ball> narrower_t = intersection(at, next_box->first),
+                                narrower_before = intersection(before, next_box->second / -e);
+      if (!narrower_t || !narrower_before)
+        throw std::logic_error("the centred and the direct enclosures of impact " +
+                               std::to_string(result.impacts.size() + 1) + " are apart: one of them is wrong");
+      at = *narrower_t, before = *narrower_before;
+    }
+    if (auto why = impact_at(at, before, found.stop)) return stop(*why);
+    t = at;
     gap = found.stop == Stop::lower ? Ball(0) : *motion.span();
     v = result.impacts.back().velocity_after;
     on = found.stop;
+    // The next flight starts from the centred box, which holds its centre (the map's mean-value
+    // form needs the segment between them in the box the contact is proved for).
+    if (next_box) t = next_box->first, v = next_box->second;
+    if (motion.oscillator() && on == Stop::lower && !next_box) centred = CentredImpactState::around(t, v);
+    if (on != Stop::lower) centred.reset();
   }
   // The impacts counted: the horizon is the last one, the state just after it.
   result.horizon = t;
