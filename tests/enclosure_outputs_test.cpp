@@ -187,6 +187,24 @@ TEST_F(EncloseCommand, AnNDofProblemListsEachImpactsCoordinateAndEveryFinalCoord
   EXPECT_NE(text.out.find("  q10 = "), std::string::npos) << text.out;
 }
 
+/// A case in physical parameters is enclosed from its exact conversion (α = √(1/200), a = 1,
+/// ω = √2 here: docs/case_files.md "Physical parameters"), its times and velocities the
+/// normalised ones as the run's; the proof-level test holds the same motion against the MPFR
+/// reference (ReferenceEnclosure.HoldsTheReferenceWithParametersGivenAsSquareRoots).
+TEST_F(EncloseCommand, ACaseInPhysicalParametersIsEnclosedFromItsExactConversion) {
+  const fs::path file =
+      write("physical.toml",
+            "[case]\nname = \"physical\"\ndescription = \"physical, irrational roots\"\nprecision = \"double\"\n"
+            "[model]\ntype = \"impact-oscillator\"\nm = 1\nc = \"1/5\"\nk = 2\nF = 2\nOmega = 2\nu_min = 0\ne = 0.8\n"
+            "[initial]\nu0 = 0.5\nv0 = 0\n[scheme]\ntype = \"reference\"\n[horizon]\nperiods = 10\n");
+  const Outcome json_out = vibro("--json run " + quoted(file) + " --enclose");
+  ASSERT_EQ(json_out.status, 0) << json_out.err << json_out.out;
+  const nlohmann::json enclosure = nlohmann::json::parse(json_out.out);
+  EXPECT_EQ(enclosure.at("stopped_because"), "");
+  EXPECT_GE(enclosure.at("impacts").size(), 5u);
+  EXPECT_GE(enclosure.at("final_u").at("proved_digits").get<int>(), 40);
+}
+
 /// A bouncing ball written as a user would (g = 1, e = 1/2 from rest at 1/2): the impacts
 /// accumulate at t∞ = 3 (closed form), where the ball comes to rest.
 TEST_F(EncloseCommand, BouncingBallShowsItsAccumulationPoint) {

@@ -235,10 +235,33 @@ TEST_F(OrbitProofsCommand, ProvesTheUnstableOrbitUnstable) {
   EXPECT_EQ(unstable, 1);
 }
 
+/// A case in physical parameters is proved from its exact conversion (docs/case_files.md
+/// "Physical parameters"): ps_forced_oscillator_physical.toml (m = 2, c = 0.8, k = 8, F = 8,
+/// Ω = 2.4, whose α = 1/10, a = 1, ω = 6/5 are rational) has the very proofs of its normalised
+/// twin ps_forced_oscillator.toml, digit for digit; one whose roots are irrational (k = 2, m = 1:
+/// α = √(1/200), ω = √2) is proved too, from balls of the square roots.
+TEST_F(OrbitProofsCommand, ProvesACaseInPhysicalParametersFromItsExactConversion) {
+  const auto proved = [&](const fs::path& file) {
+    const Outcome out = vibro("--json orbits " + quoted(file) + " --prove --n 1 2");
+    EXPECT_EQ(out.status, 0) << out.err;
+    return nlohmann::json::parse(out.out).at("orbits");
+  };
+  const nlohmann::json physical = proved(cases_dir / "ps_forced_oscillator_physical.toml"),
+                       normalised = proved(cases_dir / "ps_forced_oscillator.toml");
+  ASSERT_FALSE(normalised.empty());
+  EXPECT_EQ(physical, normalised);
+  const fs::path irrational =
+      write("irrational.toml",
+            "[case]\nname = \"irrational\"\ndescription = \"physical, irrational roots\"\nprecision = \"double\"\n"
+            "[model]\ntype = \"impact-oscillator\"\nm = 1\nc = \"1/5\"\nk = 2\nF = 2\nOmega = 2\nu_min = 0\ne = 0.8\n"
+            "[initial]\nu0 = 0.5\nv0 = 0\n[scheme]\ntype = \"reference\"\n[horizon]\nperiods = 10\n");
+  const nlohmann::json roots = proved(irrational);
+  ASSERT_FALSE(roots.empty());
+  for (const auto& o : roots) EXPECT_NE(o.at("phase").at("proved_digits"), 0) << o.dump();
+}
+
 TEST_F(OrbitProofsCommand, RefusesWhatItCannotProve) {
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(cases_dir / "free_fall.toml") + " --prove"), {"impact oscillator"}));
-  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(cases_dir / "ps_forced_oscillator_physical.toml") + " --prove"),
-                        {"physical"}));
   const fs::path periodic = cases_dir / "reference_periodic.toml";
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(periodic) + " --prove --digits 10"), {"--digits"}));
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(periodic) + " --digits 50"), {"--prove"}));

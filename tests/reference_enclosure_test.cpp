@@ -52,7 +52,11 @@ EnclosureProblem oscillator(const std::string& alpha, const std::string& a, cons
 std::vector<vibro::ReferenceEvent<mpfr_real>> reference_impacts(const EnclosureProblem& p, std::int64_t periods,
                                                                  const std::optional<mpfr_real>& until,
                                                                  mpfr_real& final_u, mpfr_real& final_v) {
-  const auto x = [](const std::string& text) { return vibro::parse_real<mpfr_real>(text); };
+  // A parameter as the enclosure reads it: a number, or sqrt(P/Q) (a physical case's conversion).
+  const auto x = [](const std::string& text) {
+    if (text.starts_with("sqrt(")) return mpfr_real(sqrt(vibro::parse_real<mpfr_real>(text.substr(5, text.size() - 6))));
+    return vibro::parse_real<mpfr_real>(text);
+  };
   const vibro::ImpactOscillator<mpfr_real> model(x(p.alpha), x(p.a), x(p.omega), x(p.u_min), x(p.e));
   const vibro::ImpactReference<vibro::ImpactOscillator<mpfr_real>> reference(
       model, vibro::default_reference_settings(model, x(p.u0), x(p.v0)));
@@ -153,6 +157,18 @@ TEST(ReferenceEnclosure, HoldsTheCertifiedReferenceOnThePeriodicProblem) {
     EXPECT_LT(impact.t.radius(), 1e-40);
     EXPECT_LT(impact.velocity_after.radius(), 1e-40);
   }
+  expect_enclosures_hold_the_reference(p, 10, enclosure);
+}
+
+/// Parameters given as exact square roots, as a physical case converts them (m = 1, c = 1/5,
+/// k = 2, F = 2, Ω = 2: α = √(1/200), a = 1, ω = √2): the enclosure reads sqrt(P/Q) as a ball of
+/// the root, and every impact holds the reference's, run in MPFR from the roots at 150 digits.
+TEST(ReferenceEnclosure, HoldsTheReferenceWithParametersGivenAsSquareRoots) {
+  const EnclosureProblem p = oscillator("sqrt(1/200)", "1", "sqrt(2)", "0", "0.8", "0.5", "0");
+  const ReferenceEnclosure enclosure = vibro::proof::enclose_reference(p, {std::nullopt, 10, std::nullopt}, {});
+  EXPECT_EQ(enclosure.stopped_because, "");
+  ASSERT_GE(enclosure.impacts.size(), 5u);
+  EXPECT_LT(enclosure.impacts.back().t.radius(), 1e-40);
   expect_enclosures_hold_the_reference(p, 10, enclosure);
 }
 

@@ -1,6 +1,7 @@
 #include "vibro/orbits/enclosed_reference.hpp"
 
 #include "vibro/case/work_limit.hpp"
+#include "vibro/orbits/exact_oscillator_parameters.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/run/run_precision.hpp"
 #include "vibro/testset/testset_values.hpp"
@@ -63,9 +64,8 @@ namespace {
 proof::EnclosureProblem problem_of(const CaseSpec& c) {
   proof::EnclosureProblem p;
   if (const auto* oscillator = std::get_if<OscillatorSpec>(&c.model.kind)) {
-    if (oscillator->physical)
-      throw InputError(c.file, "model", "the enclosures take α, a, ω as written; physical parameters are converted with roundings");
-    p.alpha = oscillator->alpha.text, p.a = oscillator->amplitude.text, p.omega = oscillator->omega.text;
+    const ExactOscillatorParameters exact = exact_oscillator_parameters(*oscillator);
+    p.alpha = exact.alpha, p.a = exact.a, p.omega = exact.omega;
   } else if (const auto* force = std::get_if<ConstantForceSpec>(&c.model.kind)) {
     p.oscillator = false;
     p.g = force->g.text;

@@ -1,6 +1,7 @@
 #include "vibro/orbits/orbit_proofs.hpp"
 
 #include "vibro/case/work_limit.hpp"
+#include "vibro/orbits/exact_oscillator_parameters.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/run/run_precision.hpp"
 
@@ -69,9 +70,6 @@ OrbitProofListing prove_orbits(const CaseSpec& c, int n_min, int n_max, long dig
   if (c.model.model_kind() != ModelKind::impact_oscillator)
     throw InputError(c.file, "model.type", "closed-form periodic orbits exist for the impact oscillator only");
   const auto& oscillator = std::get<OscillatorSpec>(c.model.kind);
-  if (oscillator.physical)
-    throw InputError(c.file, "model",
-                     "the proofs take α, a, ω as written; a case with physical parameters is converted with roundings");
   if (n_min < 1 || n_max < n_min) throw InputError("", "--n", "expected 1 ≤ N1 ≤ N2");
   if (digits < 20 || digits > 10000) throw InputError("", "--digits", "expected 20 to 10000 digits");
   const int values = n_max - n_min + 1;
@@ -85,8 +83,8 @@ OrbitProofListing prove_orbits(const CaseSpec& c, int n_min, int n_max, long dig
                                  work_limit_seconds / 60));
   if (progress)
     progress->begin("proofs of (1, n) orbits at " + std::to_string(digits) + " digits", values, "values of n", estimate);
-  const proof::OscillatorTexts texts{oscillator.alpha.text, oscillator.amplitude.text, oscillator.omega.text,
-                                     c.model.u_min.text, c.model.e.text};
+  const ExactOscillatorParameters exact = exact_oscillator_parameters(oscillator);
+  const proof::OscillatorTexts texts{exact.alpha, exact.a, exact.omega, c.model.u_min.text, c.model.e.text};
   // Bounds printed with 10 digits more than the working precision's: the outward rounding
   // then widens them by less than the ball's radius.
   const int shown = static_cast<int>(digits) + 10;

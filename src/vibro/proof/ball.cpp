@@ -6,15 +6,19 @@
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
+#include <string_view>
 
 namespace vibro::proof {
 
 Ball Ball::of_text(const std::string& text) {
+  constexpr std::string_view root = "sqrt(";
+  if (text.starts_with(root) && text.ends_with(')'))
+    return sqrt(of_text(text.substr(root.size(), text.size() - root.size() - 1)));
   const std::size_t bar = text.find('/');
   if (bar != std::string::npos) return of_text(text.substr(0, bar)) / of_text(text.substr(bar + 1));
   Ball r;
   if (text.empty() || arb_set_str(r.x_, text.c_str(), BallPrecision::bits()) != 0)
-    throw std::invalid_argument("'" + text + "' is not a decimal number or a fraction P/Q");
+    throw std::invalid_argument("'" + text + "' is not a decimal number, a fraction P/Q or sqrt(P/Q)");
   return r;
 }
 

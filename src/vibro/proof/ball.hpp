@@ -43,7 +43,8 @@ class Ball {
   }
   ~Ball() { arb_clear(x_); }
 
-  /// The ball of a decimal or a fraction P/Q written exactly (a case's parameter): exact
+  /// The ball of a decimal or a fraction P/Q written exactly (a case's parameter), or of the
+  /// square root of one, "sqrt(P/Q)" (a physical case's converted parameter, root_text): exact
   /// when it is a dyadic number, else as tight as the precision allows. Throws
   /// std::invalid_argument for another text.
   static Ball of_text(const std::string& text);

@@ -6,7 +6,8 @@ namespace vibro::proof {
 
 int damping_regime(const std::string& alpha_text, long digits) {
   // A ball of the exact α − 1 is exact for a dyadic α and otherwise excludes 0 unless α = 1
-  // exactly, which is dyadic.
+  // exactly, which is dyadic (a physical case's sqrt(P/Q) is irrational, or written as the
+  // rational root).
   const Ball difference = Ball::of_text(alpha_text) - Ball(1);
   if (difference.certainly_negative()) return -1;
   if (difference.certainly_positive()) return 1;

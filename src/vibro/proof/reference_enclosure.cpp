@@ -280,7 +280,7 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
       return finish_at_end();
     }
     if (motion.oscillator() && on && !certainly_less(Ball::of_text("1e-12") * motion.period(), *contact.tau))
-      return stop("the impacts accumulate at t ≈ " + when.midpoint_text(12) +
+      return stop("the impacts accumulate at t ≈ " + when.midpoint_text(10) +
                   " (a flight shorter than 1e-12 periods): chattering and sticking are not enclosed");
     Ball at = when, before = motion.state(t, gap, v, *contact.tau).second;
     std::optional<std::pair<Ball, Ball>> next_box;

@@ -182,7 +182,7 @@ SystemEnclosure enclose_system(const SystemEnclosureProblem& p, const EnclosureH
     }
     const Face& face = faces[first_face];
     if (on[first_face] && !certainly_less(Ball::of_text("1e-12") * slowest_period, *first))
-      return stop("the impacts on " + face.name() + " accumulate at t ≈ " + when.midpoint_text(12) +
+      return stop("the impacts on " + face.name() + " accumulate at t ≈ " + when.midpoint_text(10) +
                   " (a flight shorter than 1e-12 periods): chattering and sticking are not enclosed");
     std::vector<Ball> next_q, next_v;
     flight.state(*first, next_q, next_v);
