@@ -148,8 +148,8 @@ TEST_F(EncloseCommand, AGrazingOfTheUpperStopIsRefused) {
 }
 
 /// A test-set problem is enclosed whatever scheme it names: VI-07 (two stops) to its horizon,
-/// with the 12 impacts its stored file counts (the MPFR N-DOF reference's); VI-08's Duffing
-/// oscillator refused with the reason.
+/// with the 12 impacts its stored file counts (the MPFR N-DOF reference's); VI-12's double
+/// pendulum refused with the reason.
 TEST_F(EncloseCommand, ATestSetProblemIsEnclosedWhateverItsScheme) {
   const Outcome json_out = vibro("--json run " + quoted(cases_dir / "testset" / "VI-07.toml") + " --enclose");
   ASSERT_EQ(json_out.status, 0) << json_out.err << json_out.out;
@@ -160,7 +160,7 @@ TEST_F(EncloseCommand, ATestSetProblemIsEnclosedWhateverItsScheme) {
   ASSERT_EQ(stored.size(), 1u);
   ASSERT_TRUE(stored.front().reference.impacts);
   EXPECT_EQ(enclosure.at("impacts").size(), static_cast<std::size_t>(*stored.front().reference.impacts));
-  EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "testset" / "VI-08.toml") + " --enclose"), {"duffing-oscillator"}));
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "testset" / "VI-12.toml") + " --enclose"), {"double-pendulum"}));
 }
 
 /// An N-DOF test-set problem: VI-11 (the chain of ten masses) enclosed to its horizon, its
@@ -303,14 +303,16 @@ TEST_F(EncloseCommand, RefusesWhatItDoesNotEnclose) {
 
 /// The stored values of the test set's 1-DOF and linear N-DOF problems against their
 /// enclosures: the enclosure lies within each value's claimed accuracy (docs/testset.md), for
-/// every value of VI-01 to VI-05, VI-07 (two stops) and VI-09 to VI-11 (seed 002's 2-DOF system,
-/// the chain of ten masses: values the MPFR N-DOF reference computed, another code path) and
-/// the first impacts of VI-06, whose chattering the enclosure refuses.
+/// every value of VI-01 to VI-05, VI-07 (two stops), VI-08 (the Duffing oscillator, by validated
+/// Taylor steps: values the MPFR reference integrated by RKF 7(8), another method) and VI-09 to
+/// VI-11 (seed 002's 2-DOF system, the chain of ten masses: values the MPFR N-DOF reference
+/// computed, another code path) and the first impacts of VI-06, whose chattering the enclosure
+/// refuses.
 TEST(TestsetEnclosures, ProveTheStoredValuesOfTheOneDofAndLinearProblems) {
   const auto problems = vibro::load_testset(
       cases_dir / "testset", source_dir / "reference" / "testset",
-      {"VI-01", "VI-02", "VI-03", "VI-04", "VI-05", "VI-06", "VI-07", "VI-09", "VI-10", "VI-11"});
-  ASSERT_EQ(problems.size(), 10u);
+      {"VI-01", "VI-02", "VI-03", "VI-04", "VI-05", "VI-06", "VI-07", "VI-08", "VI-09", "VI-10", "VI-11"});
+  ASSERT_EQ(problems.size(), 11u);
   for (const vibro::TestsetProblem& p : problems) {
     SCOPED_TRACE(p.reference.id);
     const vibro::TestsetEnclosureCheck check = vibro::check_testset_enclosures(p.problem, p.reference, 52);
@@ -398,8 +400,8 @@ TEST(ProvedValuesTable, SaysForEachProblemHowManyAreProvedAndWhyNotTheRest) {
 /// docs/testset.md shows the table of the shipped problems as `vibro testset verify` computes
 /// it (at the stored digits + testset_proof_extra_digits): a proof added or lost changes the
 /// table, and the docs with it. What the docs say in words holds of it: 319 stored values, every one of VI-01
-/// to VI-05, VI-07 and VI-09 to VI-11 proved, none of VI-08, VI-12 and VI-13 (no enclosure of
-/// their nonlinear models).
+/// to VI-05 and VI-07 to VI-11 proved, none of VI-12 and VI-13 (no enclosure of the double
+/// pendulum).
 TEST(ProvedValuesTable, DocsShowTheShippedProblemsTable) {
   const auto problems = vibro::load_testset(cases_dir / "testset", source_dir / "reference" / "testset", {});
   ASSERT_EQ(problems.size(), 13u);
@@ -410,7 +412,7 @@ TEST(ProvedValuesTable, DocsShowTheShippedProblemsTable) {
     const vibro::TestsetEnclosureCheck& check = proofs.back().second;
     values += check.values;
     EXPECT_TRUE(check.contradicted.empty()) << p.reference.id;
-    const bool nonlinear = p.reference.id == "VI-08" || p.reference.id >= "VI-12";
+    const bool nonlinear = p.reference.id >= "VI-12";
     if (p.reference.id != "VI-06" && !nonlinear) {
       EXPECT_EQ(check.proved, check.values) << p.reference.id;
     }

@@ -7,6 +7,7 @@
 #include "vibro/testset/testset_values.hpp"
 
 #if VIBRO_WITH_ARB
+#include "vibro/proof/duffing_enclosure.hpp"
 #include "vibro/proof/enclosure_text.hpp"
 #include "vibro/proof/reference_enclosure.hpp"
 #include "vibro/proof/system_enclosure.hpp"
@@ -66,6 +67,9 @@ proof::EnclosureProblem problem_of(const CaseSpec& c) {
   if (const auto* oscillator = std::get_if<OscillatorSpec>(&c.model.kind)) {
     const ExactOscillatorParameters exact = exact_oscillator_parameters(*oscillator);
     p.alpha = exact.alpha, p.a = exact.a, p.omega = exact.omega;
+  } else if (const auto* duffing = std::get_if<DuffingSpec>(&c.model.kind)) {
+    p.alpha = duffing->alpha.text, p.a = duffing->amplitude.text, p.omega = duffing->omega.text;
+    p.beta = duffing->beta.text;
   } else if (const auto* force = std::get_if<ConstantForceSpec>(&c.model.kind)) {
     p.oscillator = false;
     p.g = force->g.text;
@@ -87,8 +91,8 @@ proof::EnclosureProblem problem_of(const CaseSpec& c) {
     }
   } else {
     throw InputError(c.file, "model.type",
-                     "the enclosures are of the impact oscillator, the constant force, the conservative oscillator and the "
-                     "linear N-DOF systems, "
+                     "the enclosures are of the impact oscillator, the Duffing oscillator, the constant force, the "
+                     "conservative oscillator and the linear N-DOF systems, "
                      "not " + std::string(model_name(c.model.model_kind())));
   }
   if (p.u_min.empty()) p.u_min = c.model.u_min.text;
@@ -181,6 +185,7 @@ std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c
   const proof::EnclosureProblem problem = problem_of(c);
   const EnclosureSetup setup = enclosure_setup(c, options, problem.oscillator);
   try {
+    if (!problem.beta.empty()) return {proof::enclose_duffing(problem, setup.horizon, setup.limits), setup.horizon_is};
     return {proof::enclose_reference(problem, setup.horizon, setup.limits), setup.horizon_is};
   } catch (const std::invalid_argument& why) {
     throw InputError(c.file, "model", why.what());

@@ -5,8 +5,7 @@
 // never a rounded number. Times and velocities of a physical case are the normalised ones
 // already (τ = ω0 t), so nothing else converts.
 
-#include "vibro/case/case_spec.hpp"
-#include "vibro/model/physical_oscillator.hpp"
+#include "vibro/case/case_spec.hpp"  // PhysicalSpec, and with it PhysicalOscillator and root_text
 
 #include <string>
 

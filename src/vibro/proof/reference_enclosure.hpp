@@ -38,6 +38,10 @@ struct EnclosureProblem {
   /// the lower stop's, on the gap u_max − u, and the earlier of the two must be proved
   /// earlier (two contacts not told apart are refused).
   std::string u_max;
+  /// The Duffing oscillator's cubic stiffness β (u'' + 2αu' + u + βu³ = a cos ωt, the
+  /// oscillator's flights integrated by validated Taylor steps: proof/duffing_enclosure.hpp);
+  /// empty: the linear oscillator.
+  std::string beta;
 };
 
 struct EnclosureLimits {

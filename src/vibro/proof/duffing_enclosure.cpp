@@ -1,0 +1,124 @@
+#include "vibro/proof/duffing_enclosure.hpp"
+
+#include "vibro/proof/first_contact.hpp"
+#include "vibro/proof/taylor_step.hpp"
+#include "vibro/scalar/parse.hpp"
+#include "vibro/support/cancellation.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace vibro::proof {
+
+namespace {
+
+bool wider_than(const Ball& x, double width) { return !(2 * x.radius() <= width); }
+
+/// The Taylor order at `digits`: the remainder of a step of 1/32 near 10^−(digits+10) for the
+/// test set's Duffing oscillator, whose coefficients decay about as 2^−k.
+std::size_t taylor_order(long digits) { return static_cast<std::size_t>(digits) + 12; }
+
+}  // namespace
+
+ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHorizon& horizon,
+                                   const EnclosureLimits& limits) {
+  const BallPrecision precision(proof_bits(limits.digits));
+  const DuffingOscillator d{Ball::of_text(p.alpha), Ball::of_text(p.beta), Ball::of_text(p.a),
+                            Ball::of_text(p.omega), Ball::of_text(p.u_min)};
+  const Ball e = Ball::of_text(p.e), t0 = Ball::of_text(p.t0);
+  if (e.certainly_negative() || certainly_less(Ball(1), e)) throw std::invalid_argument("e = " + p.e + " is not in [0, 1]");
+  if (!d.omega.certainly_positive()) throw std::invalid_argument("omega = " + p.omega + " is not positive");
+  Ball t = t0, u = Ball::of_text(p.u0), v = Ball::of_text(p.v0);
+  if ((u - d.u_min).certainly_negative()) throw std::invalid_argument("u0 = " + p.u0 + " is below the obstacle");
+  const std::optional<rational> u0_exact = parse_exact(p.u0), u_min_exact = parse_exact(p.u_min);
+  bool on = u0_exact && u_min_exact && *u0_exact == *u_min_exact;
+  if (on) u = d.u_min;
+
+  ReferenceEnclosure result;
+  const Ball period = Ball(2) * pi() / d.omega;
+  std::optional<Ball> end;
+  if (horizon.t_end) end = Ball::of_text(*horizon.t_end);
+  else if (horizon.periods) end = t0 + period * Ball(*horizon.periods);
+  if (horizon.impacts) end.reset();
+  if (!end && !horizon.impacts) throw std::invalid_argument("no horizon: t_end, periods or impacts");
+  const auto stop = [&](std::string why) {
+    result.stopped_because = std::move(why);
+    if (end) result.horizon = *end;
+    return result;
+  };
+  const auto impact_at = [&](const Ball& when, const Ball& before) -> std::optional<std::string> {
+    if (!before.certainly_negative())
+      return "the impact at t ≈ " + when.midpoint_text(10) + " is not proved transverse (v− encloses 0: grazing)";
+    if (!e.certainly_positive()) return "e = 0: the mass sticks at its first impact, which is not enclosed";
+    if (wider_than(when, limits.max_width) || wider_than(before, limits.max_width))
+      return "the enclosure would pass the width bound " + Ball::of_double(limits.max_width).midpoint_text(3) +
+             " at impact " + std::to_string(result.impacts.size() + 1) + " (t ≈ " + when.midpoint_text(10) +
+             "; radius of t " + when.radius_text() + ", of v− " + before.radius_text() + "): more digits go further";
+    result.impacts.push_back({when, before, -(e * before)});
+    if (limits.progress) limits.progress->advance(static_cast<std::int64_t>(result.impacts.size()));
+    throw_if_cancelled();
+    return std::nullopt;
+  };
+  if (on) {
+    if (v.certainly_negative()) {
+      if (auto why = impact_at(t, v)) return stop(*why);
+      v = result.impacts.back().velocity_after;
+    } else if (!v.certainly_positive()) {
+      return stop("the start is on the obstacle at rest (v0 encloses 0): sticking is not enclosed");
+    }
+  }
+
+  const std::size_t order = taylor_order(limits.digits);
+  const Ball nominal = Ball(1) / Ball(32);
+  while (true) {
+    if (horizon.impacts && static_cast<std::int64_t>(result.impacts.size()) >= *horizon.impacts) break;
+    if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts) {
+      result.stopped_at_max_impacts = true;
+      return stop("more than " + std::to_string(limits.max_impacts) + " impacts");
+    }
+    // The step: the nominal length, or to the horizon's upper point, halved until its
+    // a-priori enclosure is proved.
+    const std::optional<Ball> remaining = end ? std::optional(*end - t) : std::nullopt;
+    const bool last = remaining && !certainly_less(nominal, *remaining);
+    Ball h = last ? remaining->upper_point() : nominal;
+    std::optional<TaylorStep> step;
+    int halvings = 0;
+    for (; halvings <= 20; ++halvings, h = (h / Ball(2)).midpoint())
+      if ((step = TaylorStep::from(d, t, u, v, h, order))) break;
+    if (!step) return stop("no a-priori enclosure of a step from t ≈ " + t.midpoint_text(10) + " (even halved 20 times)");
+    const bool reaches_end = last && halvings == 0;
+    const FirstContact contact = first_contact(*step, h, h, on, t);
+    if (!contact.undecided.empty()) return stop(contact.undecided);
+    if (contact.tau) {
+      const Ball when = t + *contact.tau;
+      if (end && !certainly_less(when, *end)) {
+        if (!certainly_less(*end, when))
+          return stop("an impact at t ≈ " + when.midpoint_text(10) + " is not proved before or after the horizon");
+      } else {
+        if (on && !certainly_less(Ball::of_text("1e-12") * period, *contact.tau))
+          return stop("the impacts accumulate at t ≈ " + when.midpoint_text(10) +
+                      " (a flight shorter than 1e-12 periods): chattering and sticking are not enclosed");
+        if (auto why = impact_at(when, (*step)(*contact.tau).second)) return stop(*why);
+        t = when, u = d.u_min, v = result.impacts.back().velocity_after, on = true;
+        continue;
+      }
+    }
+    if (reaches_end) {
+      const auto [gap, velocity] = (*step)(*end - t);
+      result.horizon = *end;
+      result.final_u = gap + d.u_min;
+      result.final_v = velocity;
+      return result;
+    }
+    const auto [gap, velocity] = (*step)(h);
+    t = t + h, u = gap + d.u_min, v = velocity, on = false;
+  }
+  result.horizon = t;
+  result.final_u = u;
+  result.final_v = v;
+  return result;
+}
+
+}  // namespace vibro::proof
