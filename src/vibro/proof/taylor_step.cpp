@@ -51,6 +51,7 @@ std::optional<TaylorStep> TaylorStep::from(const DuffingOscillator& d, const Bal
   TaylorStep step;
   step.d_ = &d;
   step.h_ = h;
+  step.u_box_ = u_box, step.v_box_ = v_box;
   step.u_ = duffing_coefficients(d, t0, u0, v0, order + 2);
   for (std::size_t k = 0; k + 1 < step.u_.size(); ++k) step.v_.push_back(Ball(static_cast<slong>(k + 1)) * step.u_[k + 1]);
   step.u_.resize(order + 1);

@@ -45,12 +45,15 @@ class TaylorStep {
   /// The gap u − u_min and u' at τ (a ball within [0, h]).
   std::pair<Ball, Ball> operator()(const Ball& tau) const;
   const Ball& length() const { return h_; }
+  /// The a-priori box: u and u' stay in it over the whole step.
+  std::pair<Ball, Ball> a_priori_box() const { return {u_box_, v_box_}; }
 
  private:
   const DuffingOscillator* d_ = nullptr;
   Ball h_;
   std::vector<Ball> u_, v_;  ///< the coefficients of u and u' up to the order
   Ball u_rest_, v_rest_;     ///< the coefficients of order K+1 over the a-priori box
+  Ball u_box_, v_box_;
 };
 
 }  // namespace vibro::proof
