@@ -38,6 +38,12 @@ struct LinearCase {
   vibro::proof::ForcedOscillator closed{"0.1", "1", "1.3", "-1/2", "0.8", 40};
 };
 
+/// The closed form's flight from (t0, u0, v0).
+vibro::proof::OscillatorFlight closed_flight(const LinearCase& c, const Ball& t0, const Ball& u0, const Ball& v0) {
+  const auto [p, dp] = c.closed.particular(t0);
+  return {c.closed, t0, u0 - p, v0 - dp};
+}
+
 /// A step of 1/4 at order 4 (its remainder near 10^−4 of the step), one of 1/2 at order 8 (whose
 /// a-priori box takes several widenings) and one of 1/32 at order 52: at τ = 0, h/3 and h the
 /// balls hold the closed form's position and velocity, and at order 52 they are narrower than
@@ -45,8 +51,7 @@ struct LinearCase {
 TEST(TaylorStep, HoldsTheClosedFormOfTheLinearOscillator) {
   const LinearCase c;
   const Ball t0 = Ball::of_text("0.3"), u0 = Ball::of_text("0.1"), v0 = Ball::of_text("0.7");
-  const auto [p, dp] = c.closed.particular(t0);
-  const vibro::proof::OscillatorFlight exact{c.closed, t0, u0 - p, v0 - dp};
+  const vibro::proof::OscillatorFlight exact = closed_flight(c, t0, u0, v0);
   for (const auto& [h_text, order] : {std::pair{"1/4", 4}, std::pair{"1/2", 8}, std::pair{"1/32", 52}}) {
     SCOPED_TRACE(h_text);
     const Ball h = Ball::of_text(h_text);
@@ -120,11 +125,11 @@ TEST(TaylorStep, ALongStepIsRefusedOrRight) {
   for (const auto& [u0_text, v0_text] : {std::pair{"0.1", "0.7"}, std::pair{"0", "5"}})
   for (const char* h_text : {"1/8", "1/4", "1/2", "1", "2", "4"}) {
     SCOPED_TRACE(std::string(h_text) + " from " + u0_text + ", " + v0_text);
-    const Ball t0 = Ball::of_text("0.3"), u0 = Ball::of_text(u0_text), v0 = Ball::of_text(v0_text);
-    const auto [p, dp] = c.closed.particular(t0);
-    const vibro::proof::OscillatorFlight exact{c.closed, t0, u0 - p, v0 - dp};
+    const vibro::proof::OscillatorFlight exact =
+        closed_flight(c, Ball::of_text("0.3"), Ball::of_text(u0_text), Ball::of_text(v0_text));
     const Ball h = Ball::of_text(h_text);
-    const std::optional<TaylorStep> step = TaylorStep::from(c.duffing, t0, u0, v0, h, 8);
+    const std::optional<TaylorStep> step = TaylorStep::from(c.duffing, exact.t0, Ball::of_text(u0_text),
+                                                            Ball::of_text(v0_text), h, 8);
     if (!step) continue;
     const auto [u_box, v_box] = step->a_priori_box();
     for (int k = 0; k <= 32; ++k) {

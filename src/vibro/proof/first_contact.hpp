@@ -58,6 +58,22 @@ Piece search(const Flight& flight, const Ball& low, const Ball& high, int depth,
 
 }  // namespace first_contact_detail
 
+/// A box holding exactly one zero of the flight's gap, narrowed by Newton's images, each
+/// intersected with the box (the zero lies in both), until they stop halving it: the zero to
+/// the precision's width.
+template <class Flight>
+Ball narrowed_zero(const Flight& flight, Ball tau) {
+  for (int k = 0; k < 60; ++k) {
+    const Ball middle = tau.midpoint();
+    const std::optional<Ball> narrower = intersection(tau, middle - flight(middle).first / flight(tau).second);
+    if (!narrower) break;  // cannot be, the zero being in both: kept as proved
+    const bool shrank = narrower->radius() < tau.radius() / 2;
+    tau = *narrower;
+    if (!shrank) break;
+  }
+  return tau;
+}
+
 /// The first contact of `flight` (a Ball τ ↦ (gap, u') as gap_exclusion takes) on (0, length]
 /// in pieces of `piece`; `from_contact`: the flight starts on the obstacle, leaving it.
 /// `origin` is added to the times a message names.
@@ -90,17 +106,7 @@ FirstContact first_contact(const Flight& flight, const Ball& length, const Ball&
     Ball tau, where;
     const Piece found = first_contact_detail::search(flight, low, high, 0, tau, where);
     if (found == Piece::contact) {
-      // Newton's steps from the proved box: the zero, the only one in it, lies in each image,
-      // so in its intersection with the box, which shrinks to the precision's width.
-      for (int k = 0; k < 60; ++k) {
-        const Ball middle = tau.midpoint();
-        const std::optional<Ball> narrower = intersection(tau, middle - flight(middle).first / flight(tau).second);
-        if (!narrower) break;  // cannot be, the zero being in both: kept as proved
-        const bool shrank = narrower->radius() < tau.radius() / 2;
-        tau = *narrower;
-        if (!shrank) break;
-      }
-      result.tau = tau;
+      result.tau = narrowed_zero(flight, tau);
       return result;
     }
     if (found == Piece::undecided) {

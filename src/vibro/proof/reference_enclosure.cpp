@@ -110,20 +110,12 @@ class Motion {
 
   /// The oscillator's next impact from the exact state (t0, u_min, v) after an impact, whose
   /// contact lies in `tau` (proved there, unique, for a box of states holding this one): its
-  /// time and the velocity after it, −e u'. Newton's images, each intersected with `tau`,
-  /// narrow the contact to the precision's width.
-  std::pair<Ball, Ball> impact_from(const Ball& t0, const Ball& v, Ball tau, const Ball& e) const {
+  /// time and the velocity after it, −e u', the contact narrowed within `tau`.
+  std::pair<Ball, Ball> impact_from(const Ball& t0, const Ball& v, const Ball& tau, const Ball& e) const {
     const auto [p, dp] = oscillator_->particular(t0);
     const OscillatorFlight flight{*oscillator_, t0, oscillator_->u_min - p, v - dp};
-    for (int k = 0; k < 60; ++k) {
-      const Ball middle = tau.midpoint();
-      const std::optional<Ball> narrower = intersection(tau, middle - flight(middle).first / flight(tau).second);
-      if (!narrower) break;
-      const bool shrank = narrower->radius() < tau.radius() / 2;
-      tau = *narrower;
-      if (!shrank) break;
-    }
-    return {t0 + tau, -(e * flight(tau).second)};
+    const Ball contact = narrowed_zero(flight, tau);
+    return {t0 + contact, -(e * flight(contact).second)};
   }
 
   /// The gap and velocity at time τ after t0 on the flight from (gap, v).
