@@ -163,6 +163,21 @@ TEST_F(EncloseCommand, ATestSetProblemIsEnclosedWhateverItsScheme) {
   EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "testset" / "VI-12.toml") + " --enclose"), {"double-pendulum"}));
 }
 
+/// The Duffing oscillator's VI-08 is enclosed by validated Taylor steps to its horizon with the
+/// 4 impacts its stored file counts; at 3000 digits its steps would take hours, which is refused
+/// at once with the estimate (the work limit), not run for ten minutes.
+TEST_F(EncloseCommand, TheDuffingProblemIsEnclosedAndItsWorkLimitSaidAtOnce) {
+  const Outcome json_out = vibro("--json run " + quoted(cases_dir / "testset" / "VI-08.toml") + " --enclose");
+  ASSERT_EQ(json_out.status, 0) << json_out.err << json_out.out;
+  const nlohmann::json enclosure = nlohmann::json::parse(json_out.out);
+  EXPECT_EQ(enclosure.at("stopped_because"), "");
+  EXPECT_EQ(enclosure.at("impacts").size(), 4u);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_TRUE(bad_input(vibro("run " + quoted(cases_dir / "testset" / "VI-08.toml") + " --enclose --digits 3000"),
+                        {"--digits", "validated Taylor steps", "above the limit"}));
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 5.0);
+}
+
 /// An N-DOF test-set problem: VI-11 (the chain of ten masses) enclosed to its horizon, its
 /// impacts on the coordinates its stored file lists (q7, q3, q3, q7, q7, from the MPFR N-DOF
 /// reference), ten final positions and velocities; the text output names each impact's

@@ -144,6 +144,21 @@ TEST(TaylorStep, ALongStepIsRefusedOrRight) {
   }
 }
 
+/// A flight of many steps stops at the step limit (the work limit's, from taylor_step_seconds),
+/// saying so, rather than running on without an impact to count.
+TEST(DuffingEnclosure, StopsAtTheStepLimit) {
+  vibro::proof::EnclosureProblem p;
+  p.alpha = "0.05", p.a = "1", p.omega = "1.2", p.beta = "1", p.u_min = "-10", p.e = "0.8", p.u0 = "0", p.v0 = "0";
+  vibro::proof::EnclosureHorizon horizon;
+  horizon.t_end = "100";
+  vibro::proof::EnclosureLimits limits;
+  limits.max_taylor_steps = 10;
+  const vibro::proof::ReferenceEnclosure enclosure = vibro::proof::enclose_duffing(p, horizon, limits);
+  EXPECT_FALSE(enclosure.final_u.has_value());
+  EXPECT_NE(enclosure.stopped_because.find("more than 10 validated Taylor steps"), std::string::npos)
+      << enclosure.stopped_because;
+}
+
 /// u = cos t (α = a = β = 0) touches u_min = −1 at t = π with zero velocity: refused as a
 /// grazing, never listed as an impact.
 TEST(DuffingEnclosure, RefusesAnExactGrazing) {

@@ -32,6 +32,10 @@ namespace {
 constexpr double enclosure_seconds_at_1000_digits = 0.023;
 constexpr double enclosure_cost_exponent = 2.3;
 constexpr double enclosure_seconds_floor = 1e-4;
+// A validated Taylor step's, c (d/100)^p seconds at d digits: see taylor_step_seconds.
+constexpr double taylor_step_seconds_at_100_digits = 0.0025;
+constexpr double taylor_step_cost_exponent = 2.6;
+constexpr double taylor_step_seconds_floor = 2e-4;
 
 }  // namespace
 
@@ -42,6 +46,14 @@ double enclosure_seconds_per_impact(long digits) {
   // about twice as much: the constants at that precision).
   const double d = static_cast<double>(digits) / 1000;
   return enclosure_seconds_at_1000_digits * std::pow(d, enclosure_cost_exponent) + enclosure_seconds_floor;
+}
+
+double taylor_step_seconds(long digits) {
+  // Fitted to `vibro run cases/testset/VI-08.toml --enclose --digits D` (about 670 steps and 4
+  // impacts), 2026-11-30, the whole run over the steps: 0.6 ms a step at 42 digits, 2.5 ms at
+  // 100, 12 ms at 200, 93 ms at 400 (the order grows with the digits: D + 12 terms).
+  const double d = static_cast<double>(digits) / 100;
+  return taylor_step_seconds_at_100_digits * std::pow(d, taylor_step_cost_exponent) + taylor_step_seconds_floor;
 }
 
 std::int64_t default_max_impacts(long digits) {
@@ -131,14 +143,17 @@ std::string short_number(double x) {
 
 /// What an enclosure of `c` runs to and within: its horizon (the case's, or --impacts), what
 /// that horizon is ("t_end", "periods", "impacts"), and its limits; `periodic`: the model has a
-/// forcing period to count the horizon in. Begins the progress.
+/// forcing period to count the horizon in; `steps_seconds`: the estimated time of the validated
+/// Taylor steps to the horizon (the Duffing oscillator's; 0 for the explicit flights), refused
+/// at once above the work limit. Begins the progress.
 struct EnclosureSetup {
   proof::EnclosureHorizon horizon;
   std::string horizon_is;
   proof::EnclosureLimits limits;
 };
 
-EnclosureSetup enclosure_setup(const CaseSpec& c, const EncloseOptions& options, bool periodic) {
+EnclosureSetup enclosure_setup(const CaseSpec& c, const EncloseOptions& options, bool periodic,
+                               double steps_seconds = 0) {
   if (options.digits < 20 || options.digits > 10000) throw InputError("", "--digits", "expected 20 to 10000 digits");
   if (!(options.max_width > 0 && options.max_width <= 1)) throw InputError("", "--max-width", "expected a width in (0, 1]");
   if (options.impacts && *options.impacts < 1) throw InputError("", "--impacts", "expected at least 1 impact");
@@ -171,19 +186,40 @@ EnclosureSetup enclosure_setup(const CaseSpec& c, const EncloseOptions& options,
                                  *options.impacts, options.digits,
                                  duration_text(static_cast<double>(*options.impacts) * per_impact), per_impact, most,
                                  work_limit_seconds / 60));
+  if (steps_seconds > work_limit_seconds && !options.impacts)
+    throw InputError("", "--digits",
+                     fmt::format("the validated Taylor steps to the horizon at {} digits would take about {} (about "
+                                 "{:.2g} s a step), above the limit of about {:.0f} minutes of one core (allowed: fewer "
+                                 "--digits, or --impacts N)",
+                                 options.digits, duration_text(steps_seconds), taylor_step_seconds(options.digits),
+                                 work_limit_seconds / 60));
   limits.max_impacts = std::min(limits.max_impacts, most);
+  limits.max_taylor_steps = std::max<std::int64_t>(
+      1, static_cast<std::int64_t>(work_limit_seconds / taylor_step_seconds(options.digits)));
   limits.progress = options.progress;
   if (options.progress)
     options.progress->begin("enclosure at " + std::to_string(options.digits) + " digits",
                             options.impacts.value_or(0), "impacts",
-                            options.impacts ? static_cast<double>(*options.impacts) * per_impact : 0);
+                            options.impacts ? static_cast<double>(*options.impacts) * per_impact : steps_seconds);
   return setup;
+}
+
+/// About how long the Duffing oscillator's validated Taylor steps to the case's horizon take
+/// (32 steps a unit of time: duffing_enclosure.cpp), or 0 for another model.
+double duffing_steps_seconds(const CaseSpec& c, long digits) {
+  const auto* duffing = std::get_if<DuffingSpec>(&c.model.kind);
+  if (!duffing) return 0;
+  const double t0 = c.t0.text.empty() ? 0 : static_cast<double>(c.t0.exact);
+  double length = 0;
+  if (c.horizon.t_end) length = static_cast<double>(c.horizon.t_end->exact) - t0;
+  else if (c.horizon.periods) length = static_cast<double>(*c.horizon.periods) * 2 * M_PI / static_cast<double>(duffing->omega.exact);
+  return std::ceil(32 * length) * taylor_step_seconds(digits);
 }
 
 /// The enclosure of `c`'s 1-DOF reference, and what its horizon is ("t_end", "periods", "impacts").
 std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c, const EncloseOptions& options) {
   const proof::EnclosureProblem problem = problem_of(c);
-  const EnclosureSetup setup = enclosure_setup(c, options, problem.oscillator);
+  const EnclosureSetup setup = enclosure_setup(c, options, problem.oscillator, duffing_steps_seconds(c, options.digits));
   try {
     if (!problem.beta.empty()) return {proof::enclose_duffing(problem, setup.horizon, setup.limits), setup.horizon_is};
     return {proof::enclose_reference(problem, setup.horizon, setup.limits), setup.horizon_is};

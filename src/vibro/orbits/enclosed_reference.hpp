@@ -33,6 +33,11 @@ double enclosure_seconds_per_impact(long digits);
 /// The default most impacts of an enclosure at `digits`: about ten minutes of one core.
 std::int64_t default_max_impacts(long digits);
 
+/// About how long one validated Taylor step of the Duffing oscillator takes at `digits`, and
+/// so the most steps of its enclosure (about ten minutes of one core): a fit of measured times
+/// (docs/proofs.md "Validated Taylor steps").
+double taylor_step_seconds(long digits);
+
 /// The enclosure of the reference of case `c` (whatever its scheme): the impact oscillator
 /// (α, a, ω as written) or the constant force. InputError for another model, physical
 /// parameters, a vibro built without Arb, or options out of range (digits 20 … 10000, max

@@ -72,12 +72,16 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
 
   const std::size_t order = taylor_order(limits.digits);
   const Ball nominal = Ball(1) / Ball(32);
+  std::int64_t steps = 0;
   while (true) {
     if (horizon.impacts && static_cast<std::int64_t>(result.impacts.size()) >= *horizon.impacts) break;
     if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts) {
       result.stopped_at_max_impacts = true;
       return stop("more than " + std::to_string(limits.max_impacts) + " impacts");
     }
+    if (++steps > limits.max_taylor_steps)
+      return stop("more than " + std::to_string(limits.max_taylor_steps) + " validated Taylor steps (t ≈ " +
+                  t.midpoint_text(10) + "), the limit of this enclosure's work");
     // The step: the nominal length, or to the horizon's upper point, halved until its
     // a-priori enclosure is proved.
     const std::optional<Ball> remaining = end ? std::optional(*end - t) : std::nullopt;
@@ -114,6 +118,8 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
     }
     const auto [gap, velocity] = (*step)(h);
     t = t + h, u = gap + d.u_min, v = velocity, on = false;
+    // A flight may take many steps between impacts: Ctrl-C is heard at each.
+    throw_if_cancelled();
   }
   result.horizon = t;
   result.final_u = u;

@@ -48,6 +48,9 @@ struct EnclosureLimits {
   long digits = 40;              ///< working precision in decimal digits
   double max_width = 1e-10;      ///< stop before an impact time or velocity wider than this
   std::int64_t max_impacts = 100'000;  ///< and after this many impacts
+  /// And after this many validated Taylor steps (the Duffing oscillator's flights, which may
+  /// take many steps and no impact).
+  std::int64_t max_taylor_steps = 10'000'000;
   /// Told of each impact enclosed (advance(impacts so far)); begin() is the caller's, which
   /// knows the estimate. None: silent.
   Progress* progress = nullptr;
