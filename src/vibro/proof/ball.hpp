@@ -7,6 +7,7 @@
 
 #include <arb.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -156,6 +157,12 @@ class Ball {
   }
   arb_t x_;
 };
+
+/// The bits of |x|'s midpoint before the binary point (0 below 1): how many more bits a
+/// computation needs to keep x's absolute accuracy as x grows (a time, say).
+inline slong bits_before_the_point(const Ball& x) {
+  return std::max<slong>(0, arf_abs_bound_lt_2exp_si(arb_midref(x.get())));
+}
 
 Ball sqrt(const Ball& x);
 Ball exp(const Ball& x);

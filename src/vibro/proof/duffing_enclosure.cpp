@@ -74,6 +74,8 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
   const Ball nominal = Ball(1) / Ball(32);
   std::int64_t steps = 0;
   while (true) {
+    // As many more bits as t has before the point: the time keeps its absolute accuracy.
+    const BallPrecision step_precision(proof_bits(limits.digits) + bits_before_the_point(t));
     if (horizon.impacts && static_cast<std::int64_t>(result.impacts.size()) >= *horizon.impacts) break;
     if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts) {
       result.stopped_at_max_impacts = true;

@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
@@ -144,10 +143,6 @@ class Motion {
 
 bool wider_than(const Ball& x, double width) { return !(2 * x.radius() <= width); }
 
-/// The bits of |x| before the binary point (0 below 1).
-slong bits_before_the_point(const Ball& x) {
-  return std::max<slong>(0, arf_abs_bound_lt_2exp_si(arb_midref(x.get())));
-}
 
 }  // namespace
 

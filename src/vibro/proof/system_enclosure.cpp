@@ -146,6 +146,8 @@ SystemEnclosure enclose_system(const SystemEnclosureProblem& p, const EnclosureH
   }
 
   while (true) {
+    // As many more bits as t has before the point: the time keeps its absolute accuracy.
+    const BallPrecision flight_precision(proof_bits(limits.digits) + bits_before_the_point(t));
     if (horizon.impacts && static_cast<std::int64_t>(result.impacts.size()) >= *horizon.impacts) break;
     if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts) {
       result.stopped_at_max_impacts = true;
