@@ -14,8 +14,6 @@ namespace vibro::proof {
 
 namespace {
 
-bool wider_than(const Ball& x, double width) { return !(2 * x.radius() <= width); }
-
 /// The Taylor order at `digits`: the remainder of a step of 1/32 near 10^−(digits+10) for the
 /// test set's Duffing oscillator, whose coefficients decay about as 2^−k.
 std::size_t taylor_order(long digits) { return static_cast<std::size_t>(digits) + 12; }
@@ -52,10 +50,7 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
     if (!before.certainly_negative())
       return "the impact at t ≈ " + when.midpoint_text(10) + " is not proved transverse (v− encloses 0: grazing)";
     if (!e.certainly_positive()) return "e = 0: the mass sticks at its first impact, which is not enclosed";
-    if (wider_than(when, limits.max_width) || wider_than(before, limits.max_width))
-      return "the enclosure would pass the width bound " + Ball::of_double(limits.max_width).midpoint_text(3) +
-             " at impact " + std::to_string(result.impacts.size() + 1) + " (t ≈ " + when.midpoint_text(10) +
-             "; radius of t " + when.radius_text() + ", of v− " + before.radius_text() + "): more digits go further";
+    if (auto why = past_the_width_bound(when, before, result.impacts.size() + 1, limits)) return why;
     result.impacts.push_back({when, before, -(e * before)});
     if (limits.progress) limits.progress->advance(static_cast<std::int64_t>(result.impacts.size()));
     throw_if_cancelled();

@@ -141,10 +141,19 @@ class Motion {
   std::optional<Ball> span_;
 };
 
-bool wider_than(const Ball& x, double width) { return !(2 * x.radius() <= width); }
 
 
 }  // namespace
+
+std::optional<std::string> past_the_width_bound(const Ball& when, const Ball& before, std::size_t number,
+                                                const EnclosureLimits& limits) {
+  const auto wider = [&](const Ball& x) { return !(2 * x.radius() <= limits.max_width); };
+  if (!wider(when) && !wider(before)) return std::nullopt;
+  return "the enclosure would pass the width bound " + Ball::of_double(limits.max_width).midpoint_text(3) +
+         " at impact " + std::to_string(number) + " (t ≈ " + when.midpoint_text(10) + "; radius of t " +
+         when.radius_text() + ", of v− " + before.radius_text() +
+         "): more digits go further; a chaotic motion, or a chattering's small velocities, widen the balls fast";
+}
 
 ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureHorizon& horizon,
                                      const EnclosureLimits& limits) {
@@ -194,13 +203,7 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
       return "the impact at t ≈ " + when.midpoint_text(12) + " is not proved transverse (v− encloses 0: grazing)";
     if (!e.certainly_positive()) return "e = 0: the mass sticks at its first impact, which is not enclosed";
     const Ball after = -(e * before);
-    // A wider ball is not listed: it would say little, and the bound is the user's.
-    if (wider_than(when, limits.max_width) || wider_than(before, limits.max_width))
-      return "the enclosure would pass the width bound " + Ball::of_double(limits.max_width).midpoint_text(3) +
-             " at impact " + std::to_string(result.impacts.size() + 1) + " (t ≈ " + when.midpoint_text(12) +
-             "; radius of t " + when.radius_text() + ", of v− " + before.radius_text() +
-             "): more digits go further; a chaotic motion, or a chattering's small velocities, widen the "
-             "balls fast";
+    if (auto why = past_the_width_bound(when, before, result.impacts.size() + 1, limits)) return why;
     result.impacts.push_back({when, before, after});
     if (limits.progress) limits.progress->advance(static_cast<std::int64_t>(result.impacts.size()));
     throw_if_cancelled();

@@ -56,6 +56,12 @@ struct EnclosureLimits {
   Progress* progress = nullptr;
 };
 
+/// Why impact number `number` (from 1) at `when` with velocity `before` is not listed: one of the
+/// two is wider than `limits.max_width` (a wider ball would say little, and the bound is the
+/// user's); nothing when both are within it. Every enclosure's impacts pass this.
+std::optional<std::string> past_the_width_bound(const Ball& when, const Ball& before, std::size_t number,
+                                                const EnclosureLimits& limits);
+
 struct EnclosedImpact {
   Ball t, velocity_before, velocity_after;
 };

@@ -37,8 +37,6 @@ struct FaceGap {
   }
 };
 
-bool wider_than(const Ball& x, double width) { return !(2 * x.radius() <= width); }
-
 /// The largest of `balls` as far as they are ordered (for the length of the search's pieces,
 /// which any positive number serves).
 Ball largest(const std::vector<Ball>& balls) {
@@ -115,10 +113,7 @@ SystemEnclosure enclose_system(const SystemEnclosureProblem& p, const EnclosureH
              " is not proved transverse (the velocity encloses 0: grazing)";
     if (!e[face.coordinate].certainly_positive())
       return "e = 0 on q" + std::to_string(face.coordinate + 1) + ": the coordinate sticks at its impact, which is not enclosed";
-    if (wider_than(when, limits.max_width) || wider_than(before, limits.max_width))
-      return "the enclosure would pass the width bound " + Ball::of_double(limits.max_width).midpoint_text(3) +
-             " at impact " + std::to_string(result.impacts.size() + 1) + " (t ≈ " + when.midpoint_text(12) +
-             "; radius of t " + when.radius_text() + ", of v− " + before.radius_text() + "): more digits go further";
+    if (auto why = past_the_width_bound(when, before, result.impacts.size() + 1, limits)) return why;
     result.impacts.push_back({when, face.coordinate, before, -(e[face.coordinate] * before)});
     if (limits.progress) limits.progress->advance(static_cast<std::int64_t>(result.impacts.size()));
     throw_if_cancelled();
