@@ -72,17 +72,24 @@ TEST(TaylorStep, HoldsTheClosedFormOfTheLinearOscillator) {
   }
 }
 
+/// The Duffing enclosure of u'' + 2αu' + u + βu³ = a cos ωt above u_min from (u0, 0) to t_end.
+vibro::proof::ReferenceEnclosure duffing_to(const char* alpha, const char* a, const char* omega, const char* beta,
+                                           const char* u_min, const char* u0, const char* t_end,
+                                           const vibro::proof::EnclosureLimits& limits = {}) {
+  vibro::proof::EnclosureProblem p;
+  p.alpha = alpha, p.a = a, p.omega = omega, p.beta = beta, p.u_min = u_min, p.e = "0.8", p.u0 = u0, p.v0 = "0";
+  vibro::proof::EnclosureHorizon horizon;
+  horizon.t_end = t_end;
+  return vibro::proof::enclose_duffing(p, horizon, limits);
+}
+
 /// The Duffing oscillator of the test set's VI-08 (α = 0.05, β = 1, a = 1, ω = 1.2) from
 /// (0, 0) with the obstacle far below (u_min = −10: no impact) over t ∈ [0, 2]: the enclosure's
 /// state at t = 2 holds the Taylor series summed here at 80 digits, in 80 steps of 1/40 with 60
 /// terms, its cubic term by the triple sum Σ_{i+j+l=k} u_i u_j u_l (not the enclosure's
 /// Cauchy products).
 TEST(DuffingEnclosure, HoldsATaylorSeriesSummedAtEightyDigits) {
-  vibro::proof::EnclosureProblem p;
-  p.alpha = "0.05", p.a = "1", p.omega = "1.2", p.beta = "1", p.u_min = "-10", p.e = "0.8", p.u0 = "0", p.v0 = "0";
-  vibro::proof::EnclosureHorizon horizon;
-  horizon.t_end = "2";
-  const vibro::proof::ReferenceEnclosure enclosure = vibro::proof::enclose_duffing(p, horizon, {});
+  const vibro::proof::ReferenceEnclosure enclosure = duffing_to("0.05", "1", "1.2", "1", "-10", "0", "2");
   ASSERT_EQ(enclosure.stopped_because, "");
   ASSERT_TRUE(enclosure.final_u && enclosure.final_v);
   EXPECT_TRUE(enclosure.impacts.empty());
@@ -147,13 +154,9 @@ TEST(TaylorStep, ALongStepIsRefusedOrRight) {
 /// A flight of many steps stops at the step limit (the work limit's, from taylor_step_seconds),
 /// saying so, rather than running on without an impact to count.
 TEST(DuffingEnclosure, StopsAtTheStepLimit) {
-  vibro::proof::EnclosureProblem p;
-  p.alpha = "0.05", p.a = "1", p.omega = "1.2", p.beta = "1", p.u_min = "-10", p.e = "0.8", p.u0 = "0", p.v0 = "0";
-  vibro::proof::EnclosureHorizon horizon;
-  horizon.t_end = "100";
   vibro::proof::EnclosureLimits limits;
   limits.max_taylor_steps = 10;
-  const vibro::proof::ReferenceEnclosure enclosure = vibro::proof::enclose_duffing(p, horizon, limits);
+  const vibro::proof::ReferenceEnclosure enclosure = duffing_to("0.05", "1", "1.2", "1", "-10", "0", "100", limits);
   EXPECT_FALSE(enclosure.final_u.has_value());
   EXPECT_NE(enclosure.stopped_because.find("more than 10 validated Taylor steps"), std::string::npos)
       << enclosure.stopped_because;
@@ -162,11 +165,7 @@ TEST(DuffingEnclosure, StopsAtTheStepLimit) {
 /// u = cos t (α = a = β = 0) touches u_min = −1 at t = π with zero velocity: refused as a
 /// grazing, never listed as an impact.
 TEST(DuffingEnclosure, RefusesAnExactGrazing) {
-  vibro::proof::EnclosureProblem p;
-  p.alpha = "0", p.a = "0", p.omega = "1", p.beta = "0", p.u_min = "-1", p.e = "0.8", p.u0 = "1", p.v0 = "0";
-  vibro::proof::EnclosureHorizon horizon;
-  horizon.t_end = "4";
-  const vibro::proof::ReferenceEnclosure enclosure = vibro::proof::enclose_duffing(p, horizon, {});
+  const vibro::proof::ReferenceEnclosure enclosure = duffing_to("0", "0", "1", "0", "-1", "1", "4");
   EXPECT_TRUE(enclosure.impacts.empty());
   EXPECT_FALSE(enclosure.final_u.has_value());
   EXPECT_NE(enclosure.stopped_because.find("grazing"), std::string::npos) << enclosure.stopped_because;
