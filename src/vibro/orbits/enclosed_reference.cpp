@@ -29,8 +29,8 @@ namespace {
 
 // The cost of one impact's enclosure, c (d/1000)^p + floor seconds at d digits: see
 // enclosure_seconds_per_impact.
-constexpr double enclosure_seconds_at_1000_digits = 0.023;
-constexpr double enclosure_cost_exponent = 2.3;
+constexpr double enclosure_seconds_at_1000_digits = 0.007;
+constexpr double enclosure_cost_exponent = 2.73;
 constexpr double enclosure_seconds_floor = 1e-4;
 // A validated Taylor step's, c (d/100)^p seconds at d digits: see taylor_step_seconds.
 constexpr double taylor_step_seconds_at_100_digits = 0.0025;
@@ -41,9 +41,10 @@ constexpr double taylor_step_seconds_floor = 2e-4;
 
 double enclosure_seconds_per_impact(long digits) {
   // Fitted to `vibro run cases/reference_periodic.toml --enclose --impacts N` (one impact a
-  // period), 2026-11-29, the time of 6 impacts less that of 1, over 5: 0.0002 s at 100 digits,
-  // 0.002 s at 300, 0.023 s at 1000, 0.31 s at 3000, 4.3 s at 10 000 (the first impact costs
-  // about twice as much: the constants at that precision).
+  // period), 2026-11-30, with the centred impact map: the time of N impacts less that of 1, over
+  // N − 1: 0.007 s at 1000 digits (N = 11), 0.17 s at 3000 (N = 6), 3.8 s at 10 000 (N = 3);
+  // below 1000 digits a run is too short to time (the first impact costs more: the constants
+  // at that precision).
   const double d = static_cast<double>(digits) / 1000;
   return enclosure_seconds_at_1000_digits * std::pow(d, enclosure_cost_exponent) + enclosure_seconds_floor;
 }
