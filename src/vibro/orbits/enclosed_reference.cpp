@@ -114,11 +114,16 @@ proof::EnclosureProblem problem_of(const CaseSpec& c) {
   return p;
 }
 
-/// The linear N-DOF system of `c` (as written, or as the 2-DOF system converts to it exactly),
-/// or none for another model.
+/// The linear N-DOF system of `c` as written, or as the 2-DOF system converts to it exactly;
+/// null for another model.
+const SystemSpec* system_spec_of(const CaseSpec& c) {
+  if (const auto* two = std::get_if<TwoMassSpringSpec>(&c.model.kind)) return &two->system;
+  return std::get_if<SystemSpec>(&c.model.kind);
+}
+
+/// The enclosure problem of `c`'s linear N-DOF system, or none for another model.
 std::optional<proof::SystemEnclosureProblem> system_problem_of(const CaseSpec& c) {
-  const SystemSpec* system = std::get_if<SystemSpec>(&c.model.kind);
-  if (const auto* two = std::get_if<TwoMassSpringSpec>(&c.model.kind)) system = &two->system;
+  const SystemSpec* system = system_spec_of(c);
   if (!system) return std::nullopt;
   proof::SystemEnclosureProblem p;
   p.system.mass = texts_of(system->mass);
@@ -232,8 +237,7 @@ std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c
 /// The enclosure of the N-DOF system `problem` of case `c`, and what its horizon is.
 std::pair<proof::SystemEnclosure, std::string> system_enclosure_of(const CaseSpec& c, const EncloseOptions& options,
                                                                    const proof::SystemEnclosureProblem& problem) {
-  const SystemSpec* system = std::get_if<SystemSpec>(&c.model.kind);
-  if (const auto* two = std::get_if<TwoMassSpringSpec>(&c.model.kind)) system = &two->system;
+  const SystemSpec* system = system_spec_of(c);
   const EnclosureSetup setup = enclosure_setup(c, options, system && system->forced());
   try {
     return {proof::enclose_system(problem, setup.horizon, setup.limits), setup.horizon_is};

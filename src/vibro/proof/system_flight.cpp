@@ -183,10 +183,23 @@ std::pair<Ball, Ball> SystemFlight::coordinate(std::size_t i, const Ball& tau) c
 }
 
 void SystemFlight::state(const Ball& tau, std::vector<Ball>& q, std::vector<Ball>& v) const {
-  const std::size_t n = modes_.dimension();
+  // Each mode's sine and cosine once for all the coordinates (coordinate() would take them N times).
+  const SystemModes& m = modes_;
+  const std::size_t n = m.dimension();
+  const auto [s, c] = sin_cos(m.omega_ * (t0_ + tau));
+  std::vector<Ball> sines(n), cosines(n);
+  for (std::size_t k = 0; k < n; ++k) std::tie(sines[k], cosines[k]) = sin_cos(m.frequencies_[k] * tau);
   q.resize(n);
   v.resize(n);
-  for (std::size_t i = 0; i < n; ++i) std::tie(q[i], v[i]) = coordinate(i, tau);
+  for (std::size_t i = 0; i < n; ++i) {
+    q[i] = m.particular_[i] * c;
+    v[i] = -(m.omega_ * m.particular_[i] * s);
+    for (std::size_t k = 0; k < n; ++k) {
+      const Ball &a = cos_part_[i * n + k], &b = sin_part_[i * n + k];
+      q[i] = q[i] + a * cosines[k] + b * sines[k];
+      v[i] = v[i] + m.frequencies_[k] * (b * cosines[k] - a * sines[k]);
+    }
+  }
 }
 
 }  // namespace vibro::proof
