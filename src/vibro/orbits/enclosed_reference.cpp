@@ -9,6 +9,7 @@
 #if VIBRO_WITH_ARB
 #include "vibro/proof/duffing_enclosure.hpp"
 #include "vibro/proof/enclosure_text.hpp"
+#include "vibro/proof/pendulum_enclosure.hpp"
 #include "vibro/proof/reference_enclosure.hpp"
 #include "vibro/proof/system_enclosure.hpp"
 #endif
@@ -36,6 +37,9 @@ constexpr double enclosure_seconds_floor = 1e-4;
 constexpr double taylor_step_seconds_at_100_digits = 0.0025;
 constexpr double taylor_step_cost_exponent = 2.6;
 constexpr double taylor_step_seconds_floor = 2e-4;
+// The double pendulum's, likewise: see pendulum_step_seconds.
+constexpr double pendulum_step_seconds_at_100_digits = 0.01;
+constexpr double pendulum_step_cost_exponent = 2.6;
 
 }  // namespace
 
@@ -55,6 +59,13 @@ double taylor_step_seconds(long digits) {
   // 100, 12 ms at 200, 93 ms at 400 (the order grows with the digits: D + 12 terms).
   const double d = static_cast<double>(digits) / 100;
   return taylor_step_seconds_at_100_digits * std::pow(d, taylor_step_cost_exponent) + taylor_step_seconds_floor;
+}
+
+double pendulum_step_seconds(long digits) {
+  // Fitted to `vibro run cases/testset/VI-12.toml --enclose --digits D` (128 steps and 3
+  // impacts), 2026-11-30, the whole run over the steps: FIT.
+  const double d = static_cast<double>(digits) / 100;
+  return pendulum_step_seconds_at_100_digits * std::pow(d, pendulum_step_cost_exponent) + taylor_step_seconds_floor;
 }
 
 std::int64_t default_max_impacts(long digits) {
@@ -105,7 +116,7 @@ proof::EnclosureProblem problem_of(const CaseSpec& c) {
   } else {
     throw InputError(c.file, "model.type",
                      "the enclosures are of the impact oscillator, the Duffing oscillator, the constant force, the "
-                     "conservative oscillator and the linear N-DOF systems, "
+                     "conservative oscillator, the linear N-DOF systems and the double pendulum, "
                      "not " + std::string(model_name(c.model.model_kind())));
   }
   if (p.u_min.empty()) p.u_min = c.model.u_min.text;
@@ -141,6 +152,21 @@ std::optional<proof::SystemEnclosureProblem> system_problem_of(const CaseSpec& c
   return p;
 }
 
+/// The enclosure problem of `c`'s double pendulum, or none for another model.
+std::optional<proof::PendulumEnclosureProblem> pendulum_problem_of(const CaseSpec& c) {
+  const auto* pendulum = std::get_if<DoublePendulumSpec>(&c.model.kind);
+  if (!pendulum) return std::nullopt;
+  proof::PendulumEnclosureProblem p;
+  p.m1 = pendulum->m1.text, p.m2 = pendulum->m2.text, p.l1 = pendulum->l1.text, p.l2 = pendulum->l2.text;
+  p.gravity = pendulum->gravity.text;
+  p.e = c.model.e.text;
+  p.q0 = texts_of(c.q0);
+  p.q0_over_pi = c.q0_over_pi;
+  p.v0 = texts_of(c.q0_velocity);
+  if (!c.t0.text.empty()) p.t0 = c.t0.text;
+  return p;
+}
+
 std::string short_number(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2g", x);
@@ -159,7 +185,8 @@ struct EnclosureSetup {
 };
 
 EnclosureSetup enclosure_setup(const CaseSpec& c, const EncloseOptions& options, bool periodic,
-                               double steps_seconds = 0) {
+                               double steps_seconds = 0, std::optional<double> step_seconds = std::nullopt) {
+  const double seconds_per_step = step_seconds.value_or(taylor_step_seconds(options.digits));
   if (options.digits < 20 || options.digits > 10000) throw InputError("", "--digits", "expected 20 to 10000 digits");
   if (!(options.max_width > 0 && options.max_width <= 1)) throw InputError("", "--max-width", "expected a width in (0, 1]");
   if (options.impacts && *options.impacts < 1) throw InputError("", "--impacts", "expected at least 1 impact");
@@ -197,11 +224,11 @@ EnclosureSetup enclosure_setup(const CaseSpec& c, const EncloseOptions& options,
                      fmt::format("the validated Taylor steps to the horizon at {} digits would take about {} (about "
                                  "{:.2g} s a step), above the limit of about {:.0f} minutes of one core (allowed: fewer "
                                  "--digits, or --impacts N)",
-                                 options.digits, duration_text(steps_seconds), taylor_step_seconds(options.digits),
+                                 options.digits, duration_text(steps_seconds), seconds_per_step,
                                  work_limit_seconds / 60));
   limits.max_impacts = std::min(limits.max_impacts, most);
   limits.max_taylor_steps = std::max<std::int64_t>(
-      1, static_cast<std::int64_t>(work_limit_seconds / taylor_step_seconds(options.digits)));
+      1, static_cast<std::int64_t>(work_limit_seconds / seconds_per_step));
   limits.progress = options.progress;
   if (options.progress)
     options.progress->begin("enclosure at " + std::to_string(options.digits) + " digits",
@@ -222,6 +249,14 @@ double duffing_steps_seconds(const CaseSpec& c, long digits) {
   return std::ceil(32 * length) * taylor_step_seconds(digits);
 }
 
+/// About how long the double pendulum's validated Taylor steps to the case's horizon take (64
+/// steps a unit of time: pendulum_enclosure.cpp), or 0 for another model.
+double pendulum_steps_seconds(const CaseSpec& c, long digits) {
+  if (!std::holds_alternative<DoublePendulumSpec>(c.model.kind) || !c.horizon.t_end) return 0;
+  const double t0 = c.t0.text.empty() ? 0 : static_cast<double>(c.t0.exact);
+  return std::ceil(64 * (static_cast<double>(c.horizon.t_end->exact) - t0)) * pendulum_step_seconds(digits);
+}
+
 /// The enclosure of `c`'s 1-DOF reference, and what its horizon is ("t_end", "periods", "impacts").
 std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c, const EncloseOptions& options) {
   const proof::EnclosureProblem problem = problem_of(c);
@@ -234,13 +269,20 @@ std::pair<proof::ReferenceEnclosure, std::string> enclosure_of(const CaseSpec& c
   }
 }
 
-/// The enclosure of the N-DOF system `problem` of case `c`, and what its horizon is.
-std::pair<proof::SystemEnclosure, std::string> system_enclosure_of(const CaseSpec& c, const EncloseOptions& options,
-                                                                   const proof::SystemEnclosureProblem& problem) {
-  const SystemSpec* system = system_spec_of(c);
-  const EnclosureSetup setup = enclosure_setup(c, options, system && system->forced());
+/// The enclosure of `c`'s N-DOF model (a linear system or the double pendulum), and what its
+/// horizon is; none for a 1-DOF model.
+std::optional<std::pair<proof::SystemEnclosure, std::string>> system_enclosure_of(const CaseSpec& c,
+                                                                                  const EncloseOptions& options) {
+  const std::optional<proof::SystemEnclosureProblem> system = system_problem_of(c);
+  const std::optional<proof::PendulumEnclosureProblem> pendulum = pendulum_problem_of(c);
+  if (!system && !pendulum) return std::nullopt;
+  const SystemSpec* spec = system_spec_of(c);
+  const EnclosureSetup setup = pendulum ? enclosure_setup(c, options, false, pendulum_steps_seconds(c, options.digits),
+                                                          pendulum_step_seconds(options.digits))
+                                        : enclosure_setup(c, options, spec->forced());
   try {
-    return {proof::enclose_system(problem, setup.horizon, setup.limits), setup.horizon_is};
+    if (pendulum) return std::pair{proof::enclose_pendulum(*pendulum, setup.horizon, setup.limits), setup.horizon_is};
+    return std::pair{proof::enclose_system(*system, setup.horizon, setup.limits), setup.horizon_is};
   } catch (const std::invalid_argument& why) {
     throw InputError(c.file, "model", why.what());
   }
@@ -283,9 +325,9 @@ EnclosedReference enclose_case_reference(const CaseSpec& c, const EncloseOptions
   const auto text = [&](const proof::Ball& x) { return proof::enclosure_text(x, shown); };
   EnclosedReference out;
   std::vector<proof::Ball> times;
-  if (const std::optional<proof::SystemEnclosureProblem> system = system_problem_of(c)) {
-    const auto [enclosure, horizon_is] = system_enclosure_of(c, options, *system);
-    out.dimension = static_cast<int>(system->q0.size());
+  if (const auto system = system_enclosure_of(c, options)) {
+    const auto& [enclosure, horizon_is] = *system;
+    out.dimension = static_cast<int>(c.q0.size());
     int index = 0;
     for (const proof::EnclosedSystemImpact& impact : enclosure.impacts) {
       out.impacts.push_back({++index, static_cast<int>(impact.coordinate) + 1, text(impact.t),
@@ -396,8 +438,8 @@ TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const Te
                                    std::to_string(impacts) + " before the horizon");
   };
   try {
-    if (const std::optional<proof::SystemEnclosureProblem> system = system_problem_of(problem)) {
-      const proof::SystemEnclosure enclosure = system_enclosure_of(problem, options, *system).first;
+    if (const auto system = system_enclosure_of(problem, options)) {
+      const proof::SystemEnclosure& enclosure = system->first;
       check.stopped_because = enclosure.stopped_because;
       check_count(enclosure.final_q.has_value(), enclosure.impacts.size());
       std::vector<std::int64_t> coordinates;

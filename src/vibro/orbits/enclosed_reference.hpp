@@ -38,6 +38,10 @@ std::int64_t default_max_impacts(long digits);
 /// (docs/proofs.md "Validated Taylor steps").
 double taylor_step_seconds(long digits);
 
+/// The same for a validated Taylor step of the double pendulum (docs/proofs.md "The double
+/// pendulum").
+double pendulum_step_seconds(long digits);
+
 /// The enclosure of the reference of case `c` (whatever its scheme): the impact oscillator
 /// (α, a, ω as written) or the constant force. InputError for another model, physical
 /// parameters, a vibro built without Arb, or options out of range (digits 20 … 10000, max

@@ -50,7 +50,7 @@ Ball real_part(acb_srcptr z) {
 double approximate_magnitude(acb_srcptr z) {
   Ball m;
   acb_abs(m.get(), z, 53);
-  return arf_get_d(arb_midref(m.get()), ARF_RND_NEAR);
+  return m.midpoint_double();
 }
 
 }  // namespace
