@@ -25,6 +25,7 @@
 
 #include <boost/math/constants/constants.hpp>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -142,6 +143,77 @@ TEST(PendulumEnclosure, HoldsATaylorSeriesSummedAtEightyDigits) {
     EXPECT_TRUE(ball_holds(v, y[2 + i], 1e-65)) << v.text(55) << " vs " << y[2 + i];
     EXPECT_LT(q.radius(), 1e-45);
     EXPECT_LT(v.radius(), 1e-45);
+  }
+}
+
+/// Steps of 1/256 to 1/16 at order 6 from θ = (6/5, 2), θ' = (3, −4) (m1 = 3/2, l2 = 3/4 as above;
+/// accelerations near 50): each is refused or its a-priori box holds the series' state at 17
+/// times across the step and its end holds the series' end — at this order the remainder
+/// carries most of the width, so a remainder too small or a box not proved would show. At least
+/// the three shortest are proved (the interval Picard test fails from about 1/32 here).
+TEST(PendulumTaylorStep, ALowOrderStepIsRefusedOrHoldsTheSeries) {
+  const vibro::proof::BallPrecision precision(vibro::proof::proof_bits(40));
+  const vibro::proof::DoublePendulumBalls balls{Ball::of_text("3/2"), Ball(1), Ball(1), Ball::of_text("3/4"),
+                                                Ball::of_text("9.81")};
+  const vibro::proof::PendulumState y0{Ball::of_text("6/5"), Ball(2), Ball(3), Ball(-4)};
+  const vibro::MpfrPrecisionGuard guard(60);
+  using vibro::mpfr_real;
+  const std::vector<mpfr_real> parameters{mpfr_real(3) / 2, mpfr_real(1), mpfr_real(1), mpfr_real(3) / 4,
+                                          mpfr_real("9.81")};
+  // The series' state at τ, in 8 steps of τ/8 with 40 terms each (far more accurate than the
+  // order-6 step's width).
+  const auto series_at = [&](const mpfr_real& tau) {
+    std::vector<mpfr_real> y{mpfr_real(6) / 5, mpfr_real(2), mpfr_real(3), mpfr_real(-4)};
+    for (int k = 0; k < 8; ++k) taylor_step_in_mpfr(parameters, y, tau / 8, 40);
+    return y;
+  };
+  int proved = 0;
+  for (const int over : {256, 128, 64, 32, 16}) {
+    SCOPED_TRACE("h = 1/" + std::to_string(over));
+    const Ball h = Ball(1) / Ball(over);
+    const mpfr_real h_exact = mpfr_real(1) / over;
+    const std::optional<vibro::proof::PendulumTaylorStep> step = vibro::proof::PendulumTaylorStep::from(balls, y0, h, 6);
+    if (!step) continue;
+    ++proved;
+    for (int k = 0; k <= 16; ++k) {
+      const std::vector<mpfr_real> y = series_at(h_exact * k / 16);
+      for (std::size_t i = 0; i < 4; ++i)
+        EXPECT_TRUE(ball_holds(step->a_priori_box()[i], y[i])) << "τ = " << k << "h/16, " << i << ": "
+                                                              << step->a_priori_box()[i].text(10);
+    }
+    const std::vector<mpfr_real> end = series_at(h_exact);
+    const vibro::proof::PendulumState at_h = (*step)(h);
+    for (std::size_t i = 0; i < 4; ++i) EXPECT_TRUE(ball_holds(at_h[i], end[i])) << i << ": " << at_h[i].text(20) << " vs " << end[i];
+    // The width is the remainder's (1e−13 at 1/256 and more for longer steps): the polynomial's
+    // own at 40 digits is near 1e−45.
+    EXPECT_GT(at_h[0].radius(), 1e-20);
+  }
+  EXPECT_GE(proved, 3);
+}
+
+/// Short steps at order 2 from a gentle start, θ = (21/20, 21/20) (near π/3),
+/// θ' = (1, −1): the a-priori box is narrow (its width about h times the acceleration), so the
+/// remainder's coefficient over it is near its value at the start and the step's end is the
+/// polynomial plus a remainder term known to a few per cent — a remainder bound too small by half
+/// would miss the series' end.
+TEST(PendulumTaylorStep, AShortStepsRemainderIsNotTooSmall) {
+  const vibro::proof::BallPrecision precision(vibro::proof::proof_bits(40));
+  const vibro::proof::DoublePendulumBalls balls{Ball::of_text("3/2"), Ball(1), Ball(1), Ball::of_text("3/4"),
+                                                Ball::of_text("9.81")};
+  const vibro::proof::PendulumState y0{Ball::of_text("21/20"), Ball::of_text("21/20"), Ball(1), Ball(-1)};
+  const vibro::MpfrPrecisionGuard guard(60);
+  using vibro::mpfr_real;
+  const std::vector<mpfr_real> parameters{mpfr_real(3) / 2, mpfr_real(1), mpfr_real(1), mpfr_real(3) / 4,
+                                          mpfr_real("9.81")};
+  for (const int over : {4096, 1024, 256}) {
+    SCOPED_TRACE("h = 1/" + std::to_string(over));
+    const Ball h = Ball(1) / Ball(over);
+    const std::optional<vibro::proof::PendulumTaylorStep> step = vibro::proof::PendulumTaylorStep::from(balls, y0, h, 2);
+    ASSERT_TRUE(step.has_value());
+    std::vector<mpfr_real> end{mpfr_real(21) / 20, mpfr_real(21) / 20, mpfr_real(1), mpfr_real(-1)};
+    taylor_step_in_mpfr(parameters, end, mpfr_real(1) / over, 40);
+    const vibro::proof::PendulumState at_h = (*step)(h);
+    for (std::size_t i = 0; i < 4; ++i) EXPECT_TRUE(ball_holds(at_h[i], end[i])) << i << ": " << at_h[i].text(20) << " vs " << end[i];
   }
 }
 

@@ -130,6 +130,7 @@ SystemEnclosure enclose_pendulum(const PendulumEnclosureProblem& problem, const 
       step.reset();
     }
     if (!step) return stop("no validated Taylor step from t ≈ " + t.midpoint_text(10) + " (even halved 20 times)");
+    ++result.taylor_steps;
     const bool reaches_end = last && halvings == 0;
     const WallGap gap{&*step};
     const FirstContact contact = first_contact(gap, h, h, on, t);

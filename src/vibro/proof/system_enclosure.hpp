@@ -20,6 +20,7 @@
 #include "vibro/proof/system_flight.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,8 @@ struct SystemEnclosure {
   /// Why the enclosure stopped before the horizon (empty when it reached it).
   std::string stopped_because;
   bool stopped_at_max_impacts = false;
+  /// The validated Taylor steps taken (the double pendulum's flights; 0 for the linear ones).
+  std::int64_t taylor_steps = 0;
 };
 
 /// The enclosure from (q0, v0) at t0 to the horizon (t_end, periods of a forced system, or
