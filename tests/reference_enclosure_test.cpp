@@ -214,8 +214,9 @@ TEST(ReferenceEnclosure, BouncingBallAccumulatesAtItsClosedFormTime) {
   const vibro::MpfrPrecisionGuard guard(150);
   const double slack = 0;
   EXPECT_EQ(enclosure.stopped_because, "");
-  ASSERT_TRUE(enclosure.accumulation);
-  EXPECT_TRUE(ball_holds(*enclosure.accumulation, mpfr_real(3), slack)) << enclosure.accumulation->text(30);
+  ASSERT_EQ(enclosure.accumulations.size(), 1u);
+  EXPECT_TRUE(enclosure.releases.empty());
+  EXPECT_TRUE(ball_holds(enclosure.accumulations[0], mpfr_real(3), slack)) << enclosure.accumulations[0].text(30);
   ASSERT_GE(enclosure.impacts.size(), 20u);
   mpfr_real t(1), v(1);
   for (const auto& impact : enclosure.impacts) {

@@ -599,15 +599,21 @@ void print_enclosed_reference(std::ostream& out, const EnclosedReference& e) {
       << "enclosure   of the reference in Arb ball arithmetic at " << e.digits << " digits (" << e.bits
       << " bits), width bound " << e.max_width << ": every flight's first contact proved (docs/proofs.md)\n"
       << "horizon     " << (e.horizon_is == "impacts" ? "the impacts asked for" : "the case's " + e.horizon_is) << "\n\n";
-  out << "impacts     " << e.impacts.size() << (e.accumulation ? " (the first of infinitely many)" : "") << "\n";
+  out << "impacts     " << e.impacts.size() << (e.accumulation ? " listed, and infinitely many more in the tails of the accumulations below" : "") << "\n";
   // An N-DOF system's impacts name their coordinate, whose velocities v− and v+ are.
   for (const EnclosedImpactRow& i : e.impacts)
     out << "  " << i.index << (e.dimension > 1 ? "  on q" + std::to_string(i.coordinate) : "") << "  t = " << shown(i.t)
         << "\n      v− = " << shown(i.velocity_before) << "\n      v+ = " << shown(i.velocity_after) << "\n";
-  if (e.accumulation)
-    out << "\naccumulation  the impacts accumulate at t∞ = " << shown(*e.accumulation)
-        << " ∈ [" << e.accumulation->lower << ", " << e.accumulation->upper
-        << "]; the mass rests on the obstacle after it\n";
+  // Each accumulation: infinitely many impacts before it, the mass at rest after it until the
+  // release that follows (if any before the horizon).
+  for (std::size_t j = 0; j < e.accumulations.size(); ++j) {
+    const Enclosure& at = e.accumulations[j];
+    out << "\naccumulation  the impacts accumulate at t∞ = " << shown(at) << " ∈ [" << at.lower << ", " << at.upper
+        << "]; the mass rests on the obstacle after it";
+    if (j < e.releases.size())
+      out << "\n  released at t = " << shown(e.releases[j]) << " (the net force turns away from the obstacle)";
+    out << "\n";
+  }
   if (!e.impacts.empty())
     out << "\nradius of the impact times  " << e.first_impact_radius << " at the first, " << e.last_impact_radius
         << " at the last" << (e.radius_growth_per_impact.empty() ? "" : " (×" + e.radius_growth_per_impact + " per impact)")

@@ -39,7 +39,7 @@ inline constexpr int run_data = 1;   ///< report's runs/*.json (events, strobosc
 inline constexpr int run_comparison = 1;  ///< run --precision LIST --json
 inline constexpr int orbits = 1;    ///< orbits --json
 inline constexpr int orbit_proofs = 1;  ///< orbits --prove --json
-inline constexpr int enclosure = 2;     ///< run --enclose --json
+inline constexpr int enclosure = 3;     ///< run --enclose --json
 inline constexpr int sweep = 1;     ///< sweep result files (docs/schema/sweep.schema.json)
 inline constexpr int sweep_summary = 1;  ///< sweep --json
 }  // namespace schema_version

@@ -357,7 +357,9 @@ EnclosedReference enclose_case_reference(const CaseSpec& c, const EncloseOptions
     out.final_positions = {*out.final_u};
     out.final_velocities = {*out.final_v};
   }
-  if (enclosure.accumulation) out.accumulation = text(*enclosure.accumulation);
+  if (!enclosure.accumulations.empty()) out.accumulation = text(enclosure.accumulations.front());
+  for (const proof::Ball& at : enclosure.accumulations) out.accumulations.push_back(text(at));
+  for (const proof::Ball& at : enclosure.releases) out.releases.push_back(text(at));
   describe_enclosure(c, options, horizon_is, enclosure.stopped_because, enclosure.stopped_at_max_impacts, times, out);
   return out;
 }
@@ -375,7 +377,8 @@ std::map<std::string, proof::Ball> enclosed_values(const proof::ReferenceEnclosu
     values.emplace(impact_value_name("v-", j), e.impacts[j].velocity_before);
     values.emplace(impact_value_name("v+", j), e.impacts[j].velocity_after);
   }
-  if (e.accumulation) values.emplace(impact_value_name("t_inf", 0), *e.accumulation);
+  for (std::size_t j = 0; j < e.accumulations.size(); ++j)
+    values.emplace(impact_value_name("t_inf", j), e.accumulations[j]);
   return values;
 }
 
@@ -458,7 +461,7 @@ TestsetEnclosureCheck check_testset_enclosures(const CaseSpec& problem, const Te
     } else {
       const proof::ReferenceEnclosure enclosure = enclosure_of(problem, options).first;
       check.stopped_because = enclosure.stopped_because;
-      check_count(enclosure.final_u && !enclosure.accumulation, enclosure.impacts.size());
+      check_count(enclosure.final_u && enclosure.accumulations.empty(), enclosure.impacts.size());
       enclosed = enclosed_values(enclosure);
     }
   } catch (const InputError& why) {

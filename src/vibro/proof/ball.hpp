@@ -101,6 +101,12 @@ class Ball {
   }
   /// The midpoint rounded to a double: to choose (a pivot, a branch), never to bound.
   double midpoint_double() const { return arf_get_d(arb_midref(x_), ARF_RND_NEAR); }
+  /// The exact ball (radius 0) at this ball's lower bound.
+  Ball lower_point() const {
+    Ball r;
+    arb_get_lbound_arf(arb_midref(r.x_), x_, BallPrecision::bits());
+    return r;
+  }
   /// The radius, rounded up to a double.
   double radius() const { return mag_get_d(arb_radref(x_)); }
   /// This ball with its radius raised to at least `radius` (a box around a point).

@@ -1,6 +1,7 @@
 #include "vibro/proof/reference_enclosure.hpp"
 
 #include "vibro/proof/centred_impact_map.hpp"
+#include "vibro/proof/chatter_tail.hpp"
 #include "vibro/proof/first_contact.hpp"
 #include "vibro/proof/oscillator_flight.hpp"
 #include "vibro/scalar/parse.hpp"
@@ -12,6 +13,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -228,10 +230,59 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
     }
   }
 
+  // At rest on the obstacle after an accumulation, until the release.
+  bool resting = false;
+  // The oscillator's chattering on its one obstacle, from the impact at t with velocity after
+  // v: its accumulation enclosed by the geometric tail (chatter_tail.hpp), the mass then at
+  // rest; or why not.
+  const auto accumulate = [&]() -> std::optional<std::string> {
+    const ChatterTail tail = chatter_tail(motion.forced_oscillator(), t, v);
+    if (!tail.accumulation) return tail.why_not;
+    const Ball& at = *tail.accumulation;
+    if (end && !certainly_less(at, *end))
+      return "the horizon lies within the chattering accumulating at t∞ ≈ " + at.midpoint_text(12);
+    if (horizon.impacts)
+      return "impact " + std::to_string(*horizon.impacts) + " is one of the chattering's infinitely many before t∞ ≈ " +
+             at.midpoint_text(12);
+    result.accumulations.push_back(at);
+    t = at, gap = Ball(0), v = Ball(0), resting = true;
+    centred.reset();
+    return std::nullopt;
+  };
+
   while (true) {
     // The flight at as many more bits as t has bits before the point: the time keeps its
     // absolute accuracy as it grows (at a fixed precision its balls would widen like t).
     const BallPrecision flight_precision(proof_bits(limits.digits) + bits_before_the_point(t));
+    if (resting) {
+      // Held while the net force pushes the mass in, for a forcing period at most (then for
+      // good): the release is the first zero of −F, proved as a flight's first contact.
+      const ForcedOscillator& o = motion.forced_oscillator();
+      Ball window = motion.period();
+      if (end && certainly_less(*end - t, window)) window = *end - t;
+      const FirstContact release = first_contact(HeldAtRest{o, t}, window, motion.period() / Ball(16), false, t);
+      if (!release.undecided.empty()) return stop("the release from rest: " + release.undecided);
+      if (!release.tau || (end && certainly_less(*end, t + *release.tau))) {
+        if (!end) return stop("the mass rests on the obstacle for good after t ≈ " + t.midpoint_text(12));
+        result.horizon = *end;
+        result.final_u = u_min;
+        result.final_v = Ball(0);
+        return result;
+      }
+      // The release is a zero of F in absolute time, whatever the accumulation's width: narrowed
+      // there (every zero in a box is in Newton's image of it), its time does not inherit t∞'s.
+      const Ball released = narrowed_zero(HeldAtRest{o, Ball(0)}, t + *release.tau);
+      if (end && !certainly_less(released, *end))
+        return stop("the release at t ≈ " + released.midpoint_text(12) + " is not proved before or after the horizon");
+      if (!HeldAtRest{o, released}(Ball(0)).second.certainly_negative())
+        return stop("the release at t ≈ " + released.midpoint_text(12) + " is not proved transverse (F' encloses 0)");
+      const std::optional<Ball> epsilon = leaving_from_rest(o, released, motion.period() / Ball(16));
+      if (!epsilon) return stop("the mass released at t ≈ " + released.midpoint_text(12) + " is not proved to leave the obstacle");
+      result.releases.push_back(released);
+      std::tie(gap, v) = motion.state(released, Ball(0), Ball(0), *epsilon);
+      t = released + *epsilon, on.reset(), resting = false;
+      continue;
+    }
     if (horizon.impacts && static_cast<std::int64_t>(result.impacts.size()) >= *horizon.impacts) break;
     if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts) {
       result.stopped_at_max_impacts = true;
@@ -245,7 +296,7 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
         return stop("the horizon lies within the enclosure of the impacts' accumulation point t∞ ≈ " +
                     at.midpoint_text(12));
       if ((!end || certainly_less(at, *end)) && certainly_less(Ball(2) * v / motion.g(), Ball::of_double(limits.max_width))) {
-        result.accumulation = at;
+        result.accumulations.push_back(at);
         result.horizon = end ? *end : at;
         result.final_u = u_min;
         result.final_v = Ball(0);
@@ -258,7 +309,15 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
     if (!window) return stop("no horizon for this flight");
     const StopContact found = motion.contact(t, gap, v, *window, on);
     const FirstContact& contact = found.first;
+    // Chattering: flights from the obstacle too short to search end in the geometric tail.
+    const bool may_chatter = motion.oscillator() && on == Stop::lower && !motion.span();
     if (!contact.tau) {
+      if (!contact.undecided.empty() && may_chatter) {
+        const std::optional<std::string> no_tail = accumulate();
+        if (!no_tail) continue;
+        return stop(contact.undecided + undecided_because(result.impacts, v) + "; nor is a chattering proved from t ≈ " +
+                    t.midpoint_text(12) + ": " + *no_tail);
+      }
       if (!contact.undecided.empty()) return stop(contact.undecided + undecided_because(result.impacts, v));
       if (!remaining) return stop("no impact within the search's reach after t ≈ " + t.midpoint_text(12));
       return finish_at_end();
@@ -269,7 +328,7 @@ ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureH
         return stop("an impact at t ≈ " + when.midpoint_text(12) + " is not proved before or after the horizon");
       return finish_at_end();
     }
-    if (motion.oscillator() && on && !certainly_less(Ball::of_text("1e-12") * motion.period(), *contact.tau))
+    if (motion.oscillator() && on && !may_chatter && !certainly_less(Ball::of_text("1e-12") * motion.period(), *contact.tau))
       return stop("the impacts accumulate at t ≈ " + when.midpoint_text(10) +
                   " (a flight shorter than 1e-12 periods): chattering and sticking are not enclosed");
     Ball at = when, before = motion.state(t, gap, v, *contact.tau).second;

@@ -71,9 +71,13 @@ struct ReferenceEnclosure {
   /// The state at `horizon` when the enclosure reached it.
   std::optional<Ball> final_u, final_v;
   Ball horizon;
-  /// The constant force's accumulation point, when it lies before the horizon: the impacts
-  /// listed are the first of infinitely many before it, the mass at rest after it.
-  std::optional<Ball> accumulation;
+  /// The accumulation points before the horizon, in time order: the impacts listed before each
+  /// are the first of infinitely many, the mass rests on the obstacle after it (the constant
+  /// force's, in closed form, for good; the oscillator's until the release that follows).
+  std::vector<Ball> accumulations;
+  /// The oscillator's releases from rest, one after each accumulation the horizon does not end
+  /// the rest of.
+  std::vector<Ball> releases;
   /// Why the enclosure stopped before the horizon (empty when it reached it).
   std::string stopped_because;
   /// It stopped at EnclosureLimits::max_impacts (a work limit, not a property of the motion).

@@ -121,9 +121,12 @@ struct EnclosedReference {
   /// The state at the horizon, every coordinate of any model (one each for a 1-DOF model);
   /// empty when the horizon was not reached.
   std::vector<Enclosure> final_positions, final_velocities;
-  /// The constant force's accumulation point before the horizon (infinitely many impacts
-  /// before it, the first listed; at rest after it).
+  /// The first accumulation point before the horizon (infinitely many impacts before it, the
+  /// first listed; at rest after it): the first of `accumulations`.
   std::optional<Enclosure> accumulation;
+  /// Every accumulation point before the horizon, in time order, and the oscillator's release
+  /// from rest after each (a constant force's rest lasts: no release).
+  std::vector<Enclosure> accumulations, releases;
   std::string stopped_because;  ///< empty when the horizon was reached
   /// The radius of the impact times, at the first and last impact, and its mean factor per
   /// impact (how the enclosure grows with the horizon).

@@ -123,6 +123,8 @@ constexpr auto declared_fields(std::type_identity<EnclosedReference>) {
                     Field{"final_positions", &E::final_positions},
                     Field{"final_velocities", &E::final_velocities},
                     Field{"accumulation", &E::accumulation, Absent::null},
+                    Field{"accumulations", &E::accumulations},
+                    Field{"releases", &E::releases},
                     Field{"stopped_because", &E::stopped_because},
                     Field{"first_impact_radius", &E::first_impact_radius},
                     Field{"last_impact_radius", &E::last_impact_radius},
