@@ -5,6 +5,7 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/support/cancellation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -102,6 +103,9 @@ SystemEnclosure enclose_pendulum(const PendulumEnclosureProblem& problem, const 
     }
   }
 
+  // The set the flight's steps carry (pendulum_taylor_step.hpp, 4.): none after an impact,
+  // whose balls start the next flight.
+  std::optional<LohnerSet> set;
   const std::size_t order = taylor_order(limits.digits);
   const Ball nominal = Ball(1) / Ball(64);
   std::int64_t steps = 0;
@@ -121,13 +125,14 @@ SystemEnclosure enclose_pendulum(const PendulumEnclosureProblem& problem, const 
     const std::optional<Ball> remaining = end ? std::optional(*end - t) : std::nullopt;
     const bool last = remaining && !certainly_less(nominal, *remaining);
     Ball h = last ? remaining->upper_point() : nominal;
-    const Ball tolerance = two_to_minus(proof_bits(limits.digits) - 32);
+    // At the working precision's last bit: the truncation adds no more than the rounding does.
+    const Ball tolerance = two_to_minus(proof_bits(limits.digits));
     std::optional<PendulumTaylorStep> step;
     int halvings = 0;
     for (; halvings <= 20; ++halvings, h = (h / Ball(2)).midpoint()) {
-      step = PendulumTaylorStep::from(p, y, h, order);
-      if (step && certainly_less(step->remainder_size(), tolerance)) break;
-      step.reset();
+      step = PendulumTaylorStep::from(p, set ? *set : LohnerSet::around(std::vector<Ball>(y.begin(), y.end())), h, order,
+                                      tolerance);
+      if (step) break;
     }
     if (!step) return stop("no validated Taylor step from t ≈ " + t.midpoint_text(10) + " (even halved 20 times)");
     ++result.taylor_steps;
@@ -145,6 +150,7 @@ SystemEnclosure enclose_pendulum(const PendulumEnclosureProblem& problem, const 
           return stop("the impacts accumulate at t ≈ " + when.midpoint_text(10) +
                       " (a flight shorter than 1e-12): chattering and sticking are not enclosed");
         y = (*step)(*contact.tau);
+        set.reset();
         if (auto why = impact_at(when)) return stop(*why);
         t = when, on = true;
         continue;
@@ -157,7 +163,10 @@ SystemEnclosure enclose_pendulum(const PendulumEnclosureProblem& problem, const 
       result.final_v = std::vector<Ball>{y[2], y[3]};
       return result;
     }
-    y = (*step)(h);
+    // The next step starts from the set in Lohner's form, its box the state's enclosure.
+    set = step->set_at(h);
+    const std::vector<Ball> box = set->box();
+    std::copy(box.begin(), box.end(), y.begin());
     t = t + h, on = false;
     // A flight may take many steps between impacts: Ctrl-C is heard at each.
     throw_if_cancelled();

@@ -1,7 +1,8 @@
 #include "vibro/proof/system_flight.hpp"
 
+#include "vibro/proof/real_matrix.hpp"
+
 #include <acb_mat.h>
-#include <arb_mat.h>
 
 #include <stdexcept>
 #include <tuple>
@@ -18,16 +19,6 @@ struct ComplexMatrix {
   ComplexMatrix& operator=(const ComplexMatrix&) = delete;
   acb_ptr at(std::size_t i, std::size_t j) { return acb_mat_entry(m, static_cast<slong>(i), static_cast<slong>(j)); }
   acb_mat_t m;
-};
-
-/// An arb_mat_t that clears itself.
-struct RealMatrix {
-  RealMatrix(slong rows, slong cols) { arb_mat_init(m, rows, cols); }
-  ~RealMatrix() { arb_mat_clear(m); }
-  RealMatrix(const RealMatrix&) = delete;
-  RealMatrix& operator=(const RealMatrix&) = delete;
-  arb_ptr at(std::size_t i, std::size_t j) { return arb_mat_entry(m, static_cast<slong>(i), static_cast<slong>(j)); }
-  arb_mat_t m;
 };
 
 /// An acb vector of n entries that clears itself.
