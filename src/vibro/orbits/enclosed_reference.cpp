@@ -34,7 +34,7 @@ constexpr double enclosure_seconds_at_1000_digits = 0.007;
 constexpr double enclosure_cost_exponent = 2.73;
 constexpr double enclosure_seconds_floor = 1e-4;
 // A validated Taylor step's, c (d/100)^p seconds at d digits: see taylor_step_seconds.
-constexpr double taylor_step_seconds_at_100_digits = 0.0025;
+constexpr double taylor_step_seconds_at_100_digits = 0.003;
 constexpr double taylor_step_cost_exponent = 2.6;
 constexpr double taylor_step_seconds_floor = 2e-4;
 // The double pendulum's, likewise: see pendulum_step_seconds.
@@ -55,8 +55,9 @@ double enclosure_seconds_per_impact(long digits) {
 
 double taylor_step_seconds(long digits) {
   // Fitted to `vibro run cases/testset/VI-08.toml --enclose --digits D` (about 670 steps and 4
-  // impacts), 2026-11-30, the whole run over the steps: 0.6 ms a step at 42 digits, 2.5 ms at
-  // 100, 12 ms at 200, 93 ms at 400 (the order grows with the digits: D + 12 terms).
+  // impacts, the wrapping controlled), 2026-11-30, the whole run over the steps: 0.95 ms a step
+  // at 42 digits, 3.2 ms at 100, 14 ms at 200, 0.10 s at 400 (the order grows with the digits:
+  // D + 12 terms).
   const double d = static_cast<double>(digits) / 100;
   return taylor_step_seconds_at_100_digits * std::pow(d, taylor_step_cost_exponent) + taylor_step_seconds_floor;
 }

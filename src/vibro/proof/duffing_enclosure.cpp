@@ -68,6 +68,9 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
   const std::size_t order = taylor_order(limits.digits);
   const Ball nominal = Ball(1) / Ball(32);
   std::int64_t steps = 0;
+  // The set of states (t, u, u') the flight's steps carry (taylor_step.hpp, 4.): none after an
+  // impact, whose balls start the next flight.
+  std::optional<LohnerSet> set;
   while (true) {
     // As many more bits as t has before the point: the time keeps its absolute accuracy.
     const BallPrecision step_precision(proof_bits(limits.digits) + bits_before_the_point(t));
@@ -87,7 +90,7 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
     std::optional<TaylorStep> step;
     int halvings = 0;
     for (; halvings <= 20; ++halvings, h = (h / Ball(2)).midpoint())
-      if ((step = TaylorStep::from(d, t, u, v, h, order))) break;
+      if ((step = set ? TaylorStep::from(d, *set, h, order) : TaylorStep::from(d, t, u, v, h, order))) break;
     if (!step) return stop("no a-priori enclosure of a step from t ≈ " + t.midpoint_text(10) + " (even halved 20 times)");
     const bool reaches_end = last && halvings == 0;
     const FirstContact contact = first_contact(*step, h, h, on, t);
@@ -103,6 +106,7 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
                       " (a flight shorter than 1e-12 periods): chattering and sticking are not enclosed");
         if (auto why = impact_at(when, (*step)(*contact.tau).second)) return stop(*why);
         t = when, u = d.u_min, v = result.impacts.back().velocity_after, on = true;
+        set.reset();
         continue;
       }
     }
@@ -113,8 +117,11 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
       result.final_v = velocity;
       return result;
     }
-    const auto [gap, velocity] = (*step)(h);
-    t = t + h, u = gap + d.u_min, v = velocity, on = false;
+    // The next step starts from the set in Lohner's form; t is t + h (the set's box holds it,
+    // wider: its rows mix the components).
+    set = step->set_at(h);
+    const std::vector<Ball> box = set->box();
+    t = t + h, u = box[1], v = box[2], on = false;
     // A flight may take many steps between impacts: Ctrl-C is heard at each.
     throw_if_cancelled();
   }

@@ -1,5 +1,8 @@
 #include "vibro/proof/pendulum_taylor_step.hpp"
 
+#include "vibro/proof/jet.hpp"
+#include "vibro/proof/variational_bound.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <tuple>
@@ -9,62 +12,7 @@ namespace vibro::proof {
 
 namespace {
 
-/// A value with its partial derivatives with respect to the four components of the start:
-/// forward-mode automatic differentiation through the coefficient recurrence.
-struct Jet {
-  Ball v;
-  std::array<Ball, 4> d;
-};
-
-Jet operator+(const Jet& a, const Jet& b) {
-  Jet r{a.v + b.v, {}};
-  for (std::size_t i = 0; i < 4; ++i) r.d[i] = a.d[i] + b.d[i];
-  return r;
-}
-Jet operator-(const Jet& a, const Jet& b) {
-  Jet r{a.v - b.v, {}};
-  for (std::size_t i = 0; i < 4; ++i) r.d[i] = a.d[i] - b.d[i];
-  return r;
-}
-Jet operator-(const Ball& a, const Jet& b) {
-  Jet r{a - b.v, {}};
-  for (std::size_t i = 0; i < 4; ++i) r.d[i] = -b.d[i];
-  return r;
-}
-Jet operator-(const Jet& a) {
-  Jet r{-a.v, {}};
-  for (std::size_t i = 0; i < 4; ++i) r.d[i] = -a.d[i];
-  return r;
-}
-Jet operator*(const Jet& a, const Jet& b) {
-  Jet r{a.v * b.v, {}};
-  for (std::size_t i = 0; i < 4; ++i) r.d[i] = a.d[i] * b.v + a.v * b.d[i];
-  return r;
-}
-Jet operator*(const Ball& a, const Jet& b) {
-  Jet r{a * b.v, {}};
-  for (std::size_t i = 0; i < 4; ++i) r.d[i] = a * b.d[i];
-  return r;
-}
-Jet operator/(const Jet& a, const Ball& b) {
-  Jet r{a.v / b, {}};
-  for (std::size_t i = 0; i < 4; ++i) r.d[i] = a.d[i] / b;
-  return r;
-}
-Jet operator/(const Jet& a, const Jet& b) {
-  const Ball q = a.v / b.v;
-  Jet r{q, {}};
-  for (std::size_t i = 0; i < 4; ++i) r.d[i] = (a.d[i] - q * b.d[i]) / b.v;
-  return r;
-}
-std::pair<Jet, Jet> sin_cos(const Jet& x) {
-  const auto [s, c] = proof::sin_cos(x.v);
-  Jet sine{s, {}}, cosine{c, {}};
-  for (std::size_t i = 0; i < 4; ++i) sine.d[i] = c * x.d[i], cosine.d[i] = -(s * x.d[i]);
-  return {sine, cosine};
-}
-const Ball& value(const Ball& x) { return x; }
-const Ball& value(const Jet& x) { return x.v; }
+using PendulumJet = Jet<4>;
 
 /// Σ_{i=from}^{k} a_i b_{k−i}.
 template <class T>
@@ -89,7 +37,7 @@ void sin_cos_coefficient(const std::vector<T>& x, std::vector<T>& s, std::vector
   c[k] = -dc / kk;
 }
 
-/// The recurrence of the header in T (Ball, or Jet for the Jacobians).
+/// The recurrence of the header in T (Ball, or PendulumJet for the Jacobians).
 template <class T>
 std::array<std::vector<T>, 4> coefficients(const DoublePendulumBalls& p, const std::array<T, 4>& y, std::size_t count) {
   const std::size_t n = std::max<std::size_t>(count, 2);
@@ -140,24 +88,6 @@ PendulumState picard(const DoublePendulumBalls& p, const PendulumState& y0, cons
   return image;
 }
 
-/// A bound W of the variational solution V(τ) = ∂y(τ)/∂y0 over the step, V' = DF(y) V,
-/// V(0) = I, for every motion in the a-priori box, DF there in `jf`: by Grönwall, with L the
-/// largest row sum of |DF| (the ∞-norm), ‖V(τ) − I‖∞ ≤ e^{Lτ} − 1, so every entry of V − I lies
-/// in [−(e^{Lh} − 1), e^{Lh} − 1].
-std::vector<Ball> variational_bound(const std::vector<Ball>& jf, const Ball& h) {
-  Ball norm(0);
-  for (std::size_t i = 0; i < 4; ++i) {
-    Ball row(0);
-    for (std::size_t j = 0; j < 4; ++j) row = row + abs(jf[i * 4 + j]).upper_point();
-    norm = Ball::hull(norm, row).upper_point();  // the larger of two exact points
-  }
-  const Ball spread = (exp(norm * h) - Ball(1)).upper_point();
-  std::vector<Ball> w(16);
-  for (std::size_t i = 0; i < 4; ++i)
-    for (std::size_t j = 0; j < 4; ++j) w[i * 4 + j] = Ball::hull(-spread, spread) + Ball(i == j ? 1 : 0);
-  return w;
-}
-
 }  // namespace
 
 std::array<std::vector<Ball>, 4> pendulum_coefficients(const DoublePendulumBalls& p, const PendulumState& y,
@@ -167,12 +97,9 @@ std::array<std::vector<Ball>, 4> pendulum_coefficients(const DoublePendulumBalls
 
 std::vector<std::vector<Ball>> pendulum_coefficient_jacobians(const DoublePendulumBalls& p, const PendulumState& y,
                                                               std::size_t count) {
-  std::array<Jet, 4> seeded;
-  for (std::size_t i = 0; i < 4; ++i) {
-    seeded[i].v = y[i];
-    seeded[i].d[i] = Ball(1);
-  }
-  const std::array<std::vector<Jet>, 4> jets = coefficients(p, seeded, count);
+  std::array<PendulumJet, 4> seeded;
+  for (std::size_t i = 0; i < 4; ++i) seeded[i] = PendulumJet::variable(y[i], i);
+  const std::array<std::vector<PendulumJet>, 4> jets = coefficients(p, seeded, count);
   std::vector<std::vector<Ball>> out(count, std::vector<Ball>(16));
   for (std::size_t k = 0; k < count; ++k)
     for (std::size_t i = 0; i < 4; ++i)
@@ -218,7 +145,7 @@ std::optional<PendulumTaylorStep> PendulumTaylorStep::from(const DoublePendulumB
   // The variational bound over the box, and the Jacobians over the box of the start (series)
   // and over the a-priori box (remainder).
   const std::vector<std::vector<Ball>> over_box = pendulum_coefficient_jacobians(p, box, jacobian_order + 2);
-  const std::vector<Ball> w = variational_bound(over_box[1], h);
+  const std::vector<Ball> w = variational_bound(over_box[1], 4, h);
   step.start_ = start;
   step.box_ = box;
   PendulumState centre;
