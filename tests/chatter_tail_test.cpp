@@ -35,10 +35,13 @@ using vibro::testing::ball_holds;
 /// bound 2e−42: within 1e−31).
 const char* const vi06_t_inf_1 = "7.9006564959082714566076064074269";
 
-vibro::proof::EnclosureProblem vi06() {
+/// VI-06's enclosure at 50 digits to `horizon`.
+vibro::proof::ReferenceEnclosure vi06_at_50_digits(const vibro::proof::EnclosureHorizon& horizon) {
   vibro::proof::EnclosureProblem p;
   p.alpha = "0.05", p.a = "0.8", p.omega = "1.3", p.u_min = "0.5", p.e = "0.5", p.u0 = "2", p.v0 = "0";
-  return p;
+  vibro::proof::EnclosureLimits limits;
+  limits.digits = 50;
+  return vibro::proof::enclose_reference(p, horizon, limits);
 }
 
 /// From the obstacle at w = 1/10 (e = 1/2) the impacts accumulate at Σ 2 atan(2^−n/10): the
@@ -68,9 +71,7 @@ TEST(ChatterTail, AccumulatesAtTheUnforcedOscillatorsClosedForm) {
 TEST(ChatterTail, HoldsTheStoredAccumulationOfVi06FromEachImpact) {
   vibro::proof::EnclosureHorizon horizon;
   horizon.impacts = 60;
-  vibro::proof::EnclosureLimits limits;
-  limits.digits = 50;
-  const vibro::proof::ReferenceEnclosure enclosure = vibro::proof::enclose_reference(vi06(), horizon, limits);
+  const vibro::proof::ReferenceEnclosure enclosure = vi06_at_50_digits(horizon);
   ASSERT_EQ(enclosure.stopped_because, "");
   ASSERT_EQ(enclosure.impacts.size(), 60u);
   const vibro::proof::BallPrecision precision(vibro::proof::proof_bits(50));
@@ -93,9 +94,7 @@ TEST(ChatterTail, HoldsTheStoredAccumulationOfVi06FromEachImpact) {
 TEST(ChatterTail, ReleasesAtTheForcesClosedFormZeros) {
   vibro::proof::EnclosureHorizon horizon;
   horizon.periods = 6;
-  vibro::proof::EnclosureLimits limits;
-  limits.digits = 50;
-  const vibro::proof::ReferenceEnclosure enclosure = vibro::proof::enclose_reference(vi06(), horizon, limits);
+  const vibro::proof::ReferenceEnclosure enclosure = vi06_at_50_digits(horizon);
   ASSERT_EQ(enclosure.stopped_because, "");
   ASSERT_EQ(enclosure.accumulations.size(), 5u);
   ASSERT_EQ(enclosure.releases.size(), 5u);

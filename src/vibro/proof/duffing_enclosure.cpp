@@ -75,18 +75,11 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
     // As many more bits as t has before the point: the time keeps its absolute accuracy.
     const BallPrecision step_precision(proof_bits(limits.digits) + bits_before_the_point(t));
     if (horizon.impacts && static_cast<std::int64_t>(result.impacts.size()) >= *horizon.impacts) break;
-    if (static_cast<std::int64_t>(result.impacts.size()) >= limits.max_impacts) {
-      result.stopped_at_max_impacts = true;
-      return stop("more than " + std::to_string(limits.max_impacts) + " impacts");
-    }
-    if (++steps > limits.max_taylor_steps)
-      return stop("more than " + std::to_string(limits.max_taylor_steps) + " validated Taylor steps (t ≈ " +
-                  t.midpoint_text(10) + "), the limit of this enclosure's work");
+    if (auto why = taylor_work_limit(result.impacts.size(), ++steps, t, limits, result.stopped_at_max_impacts))
+      return stop(*why);
     // The step: the nominal length, or to the horizon's upper point, halved until its
     // a-priori enclosure is proved.
-    const std::optional<Ball> remaining = end ? std::optional(*end - t) : std::nullopt;
-    const bool last = remaining && !certainly_less(nominal, *remaining);
-    Ball h = last ? remaining->upper_point() : nominal;
+    auto [h, last] = taylor_step_length(nominal, end, t);
     std::optional<TaylorStep> step;
     int halvings = 0;
     for (; halvings <= 20; ++halvings, h = (h / Ball(2)).midpoint())

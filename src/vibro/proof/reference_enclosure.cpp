@@ -157,6 +157,26 @@ std::optional<std::string> past_the_width_bound(const Ball& when, const Ball& be
          "): more digits go further; a chaotic motion, or a chattering's small velocities, widen the balls fast";
 }
 
+std::optional<std::string> taylor_work_limit(std::size_t impacts, std::int64_t steps, const Ball& t,
+                                             const EnclosureLimits& limits, bool& at_max_impacts) {
+  if (static_cast<std::int64_t>(impacts) >= limits.max_impacts) {
+    at_max_impacts = true;
+    return "more than " + std::to_string(limits.max_impacts) + " impacts";
+  }
+  if (steps > limits.max_taylor_steps)
+    return "more than " + std::to_string(limits.max_taylor_steps) + " validated Taylor steps (t ≈ " +
+           t.midpoint_text(10) + "), the limit of this enclosure's work";
+  return std::nullopt;
+}
+
+TaylorStepLength taylor_step_length(const Ball& nominal, const std::optional<Ball>& end, const Ball& t) {
+  if (end) {
+    const Ball remaining = *end - t;
+    if (!certainly_less(nominal, remaining)) return {remaining.upper_point(), true};
+  }
+  return {nominal, false};
+}
+
 ReferenceEnclosure enclose_reference(const EnclosureProblem& p, const EnclosureHorizon& horizon,
                                      const EnclosureLimits& limits) {
   const BallPrecision precision(proof_bits(limits.digits));

@@ -62,6 +62,20 @@ struct EnclosureLimits {
 std::optional<std::string> past_the_width_bound(const Ball& when, const Ball& before, std::size_t number,
                                                 const EnclosureLimits& limits);
 
+/// Why an enclosure by validated Taylor steps stops before its next step: more than
+/// `limits.max_impacts` impacts (`at_max_impacts` set) or more than `limits.max_taylor_steps`
+/// steps (`steps` counts this one); nothing when it goes on. `t`: where, for the message.
+std::optional<std::string> taylor_work_limit(std::size_t impacts, std::int64_t steps, const Ball& t,
+                                             const EnclosureLimits& limits, bool& at_max_impacts);
+
+/// The length of a flight's next validated Taylor step from t: `nominal`, or, when the horizon
+/// `end` is nearer, the rest of the way to its upper point (then `last`).
+struct TaylorStepLength {
+  Ball h;
+  bool last = false;
+};
+TaylorStepLength taylor_step_length(const Ball& nominal, const std::optional<Ball>& end, const Ball& t);
+
 struct EnclosedImpact {
   Ball t, velocity_before, velocity_after;
 };
