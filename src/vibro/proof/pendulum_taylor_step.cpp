@@ -140,7 +140,7 @@ std::optional<PendulumTaylorStep> PendulumTaylorStep::from(const DoublePendulumB
   step.h_ = h;
   const std::array<std::vector<Ball>, 4> rest = pendulum_coefficients(p, box, order + 2);
   for (std::size_t i = 0; i < 4; ++i) step.rest_[i] = rest[i][order + 1];
-  step.coefficients_[0].resize(order + 1);  // remainder_size() counts the terms
+  step.order_ = order;
   if (max_remainder && !certainly_less(step.remainder_size(), *max_remainder)) return std::nullopt;
   // The variational bound over the box, and the Jacobians over the box of the start (series)
   // and over the a-priori box (remainder).
@@ -193,7 +193,7 @@ LohnerSet PendulumTaylorStep::set_at(const Ball& tau) const {
 
 Ball PendulumTaylorStep::remainder_size() const {
   Ball power(1), sum(0);
-  for (std::size_t k = 0; k < coefficients_[0].size(); ++k) power = power * h_;
+  for (std::size_t k = 0; k <= order_; ++k) power = power * h_;  // h^{K+1}
   for (const Ball& r : rest_) sum = sum + abs(r) * power;
   return sum;
 }

@@ -87,6 +87,7 @@ class PendulumTaylorStep {
   std::vector<Ball> jacobian_at(const Ball& tau) const;
 
   Ball h_;
+  std::size_t order_ = 0;  ///< K
   std::optional<LohnerSet> start_;
   std::array<std::vector<Ball>, 4> coefficients_;  ///< the centre's, up to the order
   PendulumState rest_;                             ///< the coefficients of order K+1 over the box
