@@ -311,12 +311,16 @@ void describe_enclosure(const CaseSpec& c, const EncloseOptions& options, const 
                                        "--max-steps, which for --enclose counts impacts, goes further)",
                                        options.digits, work_limit_seconds / 60);
   if (!impact_times.empty()) {
-    const double first = impact_times.front().radius(), last = impact_times.back().radius();
-    out.first_impact_radius = short_number(first);
-    out.last_impact_radius = short_number(last);
-    const auto steps = static_cast<double>(impact_times.size() - 1);
+    // Arb's radii, not doubles: beyond about 300 digits they are below the smallest double.
+    const proof::Ball &first = impact_times.front(), &last = impact_times.back();
+    out.first_impact_radius = first.radius_text();
+    out.last_impact_radius = last.radius_text();
     // Three digits: a growth of 1.05 an impact is not "1".
-    out.radius_growth_per_impact = steps > 0 && first > 0 ? fmt::format("{:.3g}", std::pow(last / first, 1 / steps)) : "";
+    if (impact_times.size() > 1 && !first.exact() && !last.exact())
+      out.radius_growth_per_impact = fmt::format(
+          "{:.3g}", proof::exp(proof::log(last.radius_ball() / first.radius_ball()) /
+                               proof::Ball(static_cast<slong>(impact_times.size() - 1)))
+                        .midpoint_double());
   }
 }
 

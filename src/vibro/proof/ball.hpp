@@ -107,8 +107,16 @@ class Ball {
     arb_get_lbound_arf(arb_midref(r.x_), x_, BallPrecision::bits());
     return r;
   }
-  /// The radius, rounded up to a double.
+  /// The radius, rounded up to a double (0 below the smallest double: see radius_log2).
   double radius() const { return mag_get_d(arb_radref(x_)); }
+  /// The radius as an exact ball, at any precision (a double underflows below about 1e−308).
+  Ball radius_ball() const {
+    Ball r;
+    arf_set_mag(arb_midref(r.x_), arb_radref(x_));
+    return r;
+  }
+  /// The radius is 0: the ball is a point.
+  bool exact() const { return mag_is_zero(arb_radref(x_)) != 0; }
   /// This ball with its radius raised to at least `radius` (a box around a point).
   Ball widened_to(double radius) const {
     Ball r(*this);
