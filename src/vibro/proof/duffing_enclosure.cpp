@@ -82,8 +82,9 @@ ReferenceEnclosure enclose_duffing(const EnclosureProblem& p, const EnclosureHor
     auto [h, last] = taylor_step_length(nominal, end, t);
     std::optional<TaylorStep> step;
     int halvings = 0;
+    const LohnerSet start = set ? *set : LohnerSet::around({t, u, v});
     for (; halvings <= 20; ++halvings, h = (h / Ball(2)).midpoint())
-      if ((step = set ? TaylorStep::from(d, *set, h, order) : TaylorStep::from(d, t, u, v, h, order))) break;
+      if ((step = TaylorStep::from(d, start, h, order))) break;
     if (!step) return stop("no a-priori enclosure of a step from t ≈ " + t.midpoint_text(10) + " (even halved 20 times)");
     const bool reaches_end = last && halvings == 0;
     const FirstContact contact = first_contact(*step, h, h, on, t);

@@ -122,11 +122,9 @@ SystemEnclosure enclose_pendulum(const PendulumEnclosureProblem& problem, const 
     const Ball tolerance = two_to_minus(proof_bits(limits.digits));
     std::optional<PendulumTaylorStep> step;
     int halvings = 0;
-    for (; halvings <= 20; ++halvings, h = (h / Ball(2)).midpoint()) {
-      step = PendulumTaylorStep::from(p, set ? *set : LohnerSet::around(std::vector<Ball>(y.begin(), y.end())), h, order,
-                                      tolerance);
-      if (step) break;
-    }
+    const LohnerSet start = set ? *set : LohnerSet::around(std::vector<Ball>(y.begin(), y.end()));
+    for (; halvings <= 20; ++halvings, h = (h / Ball(2)).midpoint())
+      if ((step = PendulumTaylorStep::from(p, start, h, order, tolerance))) break;
     if (!step) return stop("no validated Taylor step from t ≈ " + t.midpoint_text(10) + " (even halved 20 times)");
     ++result.taylor_steps;
     const bool reaches_end = last && halvings == 0;
