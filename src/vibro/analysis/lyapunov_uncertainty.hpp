@@ -19,10 +19,6 @@
 // few degrees of freedom it rests on: t(B − 1)·SE_batch and t(n − 1)·sd_ensemble (n members
 // with the run itself).
 
-#include <boost/math/distributions/students_t.hpp>
-
-#include <algorithm>
-#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <vector>
@@ -35,21 +31,10 @@ inline constexpr std::size_t lyapunov_batch_blocks = 10;
 inline constexpr double lyapunov_uncertainty_coverage = 0.95;
 
 /// The quantile of Student's t with `degrees` degrees of freedom for the coverage.
-inline double coverage_t(std::size_t degrees) {
-  const boost::math::students_t t(static_cast<double>(degrees));
-  return boost::math::quantile(boost::math::complement(t, (1 - lyapunov_uncertainty_coverage) / 2));
-}
+double coverage_t(std::size_t degrees);
 
 /// Sample standard deviation (n − 1 in the denominator); 0 for fewer than two values.
-inline double sample_standard_deviation(const std::vector<double>& values) {
-  if (values.size() < 2) return 0;
-  double mean = 0;
-  for (const double x : values) mean += x;
-  mean /= static_cast<double>(values.size());
-  double squares = 0;
-  for (const double x : values) squares += (x - mean) * (x - mean);
-  return std::sqrt(squares / static_cast<double>(values.size() - 1));
-}
+double sample_standard_deviation(const std::vector<double>& values);
 
 struct BatchMeans {
   std::size_t blocks = 0;
@@ -60,15 +45,7 @@ struct BatchMeans {
 /// block j covers periods (j·b, (j+1)·b] with b = ⌊K/B⌋, its mean is
 /// ((j+1)b·λ_{(j+1)b} − jb·λ_{jb}) / b. The last K − B·b periods are left out (at most
 /// B − 1 of them). Empty when there are fewer than two blocks.
-inline std::optional<BatchMeans> batch_means(const std::vector<double>& running) {
-  const std::size_t blocks = std::min(lyapunov_batch_blocks, running.size());
-  if (blocks < 2) return std::nullopt;
-  const std::size_t b = running.size() / blocks;
-  const auto sum_to = [&](std::size_t k) { return k == 0 ? 0.0 : static_cast<double>(k) * running[k - 1]; };
-  std::vector<double> means;
-  for (std::size_t j = 0; j < blocks; ++j) means.push_back((sum_to((j + 1) * b) - sum_to(j * b)) / static_cast<double>(b));
-  return BatchMeans{blocks, sample_standard_deviation(means) / std::sqrt(static_cast<double>(blocks))};
-}
+std::optional<BatchMeans> batch_means(const std::vector<double>& running);
 
 struct ExponentUncertainty {
   std::optional<BatchMeans> batch;
@@ -79,17 +56,6 @@ struct ExponentUncertainty {
 
 /// `batch`: the run's batch means; `ensemble`: λ_K of the run itself and of its nearby
 /// starts (those that were defined), or nothing.
-inline ExponentUncertainty exponent_uncertainty(const std::optional<BatchMeans>& batch,
-                                                const std::vector<double>& ensemble) {
-  ExponentUncertainty u;
-  u.batch = batch;
-  if (u.batch) u.half_width = coverage_t(u.batch->blocks - 1) * u.batch->standard_error;
-  u.ensemble_size = ensemble.size();
-  if (ensemble.size() >= 2) {
-    u.ensemble_sd = sample_standard_deviation(ensemble);
-    u.half_width = std::max(u.half_width, coverage_t(ensemble.size() - 1) * u.ensemble_sd);
-  }
-  return u;
-}
+ExponentUncertainty exponent_uncertainty(const std::optional<BatchMeans>& batch, const std::vector<double>& ensemble);
 
 }  // namespace vibro
