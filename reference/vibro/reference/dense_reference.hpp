@@ -13,6 +13,7 @@
 
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/reference_settings.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -109,5 +110,8 @@ class DenseReference {
   std::vector<Segment> segments_;
   std::vector<ReferenceEvent<Real>> events_;
 };
+
+VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(DenseReference, ImpactOscillator)
+VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(DenseReference, ConstantForce)
 
 }  // namespace vibro

@@ -15,6 +15,7 @@
 #include "vibro/reference/oscillator_flight.hpp"
 #include "vibro/reference/sticking_force.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 #include "vibro/scalar/traits.hpp"
 
 #include <cmath>
@@ -273,5 +274,8 @@ class ImpactReference {
   Model model_;
   ReferenceSettings<Real> settings_;
 };
+
+VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(ImpactReference, ImpactOscillator)
+VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(ImpactReference, ConstantForce)
 
 }  // namespace vibro

@@ -24,8 +24,10 @@
 
 #include "vibro/linalg/dense_matrix.hpp"
 #include "vibro/linalg/symmetric_solve.hpp"
+#include "vibro/model/double_pendulum.hpp"
 #include "vibro/model/general_inertia.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 #include "vibro/scheme/kinetic_projection.hpp"
 
 #include <cstddef>
@@ -138,5 +140,8 @@ class InertiaDynamics {
   Matrix<Real> mass_;  ///< M(q), then its LDLᵀ factor
   Vector<Real> force_, gradient_, w_, free_, projected_;
 };
+
+// The double pendulum is the one general-inertia model: compiled once per floating type.
+VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(InertiaDynamics, DoublePendulum)
 
 }  // namespace vibro

@@ -18,11 +18,13 @@
 // buffers.
 
 #include "vibro/linalg/dense_matrix.hpp"
+#include "vibro/model/double_pendulum.hpp"
 #include "vibro/model/general_inertia.hpp"
 #include "vibro/reference/controlled_rkf78.hpp"
 #include "vibro/reference/hermite_curvature.hpp"
 #include "vibro/reference/inertia_dynamics.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 
 #include <boost/numeric/odeint/algebra/range_algebra.hpp>
 
@@ -187,5 +189,8 @@ class InertiaFlight {
   mutable State scratch_;
   StepInterior<State, Real> interior_;
 };
+
+// The double pendulum is the one general-inertia model: compiled once per floating type.
+VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(InertiaFlight, DoublePendulum)
 
 }  // namespace vibro

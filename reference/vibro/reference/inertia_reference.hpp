@@ -41,6 +41,7 @@
 // steps and events (ReferenceSettings::max_segments).
 
 #include "vibro/linalg/dense_matrix.hpp"
+#include "vibro/model/double_pendulum.hpp"
 #include "vibro/model/general_inertia.hpp"
 #include "vibro/reference/contact_law.hpp"
 #include "vibro/reference/controlled_rkf78.hpp"
@@ -49,6 +50,7 @@
 #include "vibro/reference/inertia_flight.hpp"
 #include "vibro/reference/reference_settings.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 #include "vibro/scalar/traits.hpp"
 
 #include <algorithm>
@@ -361,5 +363,8 @@ InertiaReference<Model> inertia_reference(const Model& model, const ReferenceSca
   return InertiaReference<Model>(model, reference_settings(s.time, s.size, s.force),
                                  integration_settings(s.size, Real(s.time / 8)));
 }
+
+// The double pendulum is the one general-inertia model: compiled once per floating type.
+VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(InertiaReference, DoublePendulum)
 
 }  // namespace vibro

@@ -42,10 +42,12 @@
 // A flight object is not thread-safe: evaluations reuse the stepper's buffers.
 
 #include "vibro/model/concepts.hpp"
+#include "vibro/model/duffing_oscillator.hpp"
 #include "vibro/model/validate.hpp"
 #include "vibro/reference/controlled_rkf78.hpp"
 #include "vibro/reference/hermite_curvature.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 #include "vibro/scalar/traits.hpp"
 
 #include <boost/numeric/odeint/algebra/array_algebra.hpp>
@@ -182,5 +184,8 @@ class IntegratedFlight {
   HermiteCurvature<Real> curvature_;  // the curvature estimate of the current step
   StepInterior<State, Real> interior_;
 };
+
+// The Duffing oscillator is the nonlinear model this is used with: compiled once per floating type.
+VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(IntegratedFlight, DuffingOscillator)
 
 }  // namespace vibro

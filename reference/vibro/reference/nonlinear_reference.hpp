@@ -25,11 +25,13 @@
 
 #include "vibro/model/admissible.hpp"
 #include "vibro/model/concepts.hpp"
+#include "vibro/model/duffing_oscillator.hpp"
 #include "vibro/reference/contact_law.hpp"
 #include "vibro/reference/first_zero.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/integrated_flight.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -134,5 +136,8 @@ class NonlinearReference {
   ReferenceSettings<Real> settings_;
   IntegrationSettings<Real> integration_;
 };
+
+// The Duffing oscillator is the nonlinear model this is used with: compiled once per floating type.
+VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(NonlinearReference, DuffingOscillator)
 
 }  // namespace vibro

@@ -37,6 +37,7 @@
 #include "vibro/reference/reference_settings.hpp"
 #include "vibro/reference/system_flight.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 #include "vibro/scalar/traits.hpp"
 
 #include <algorithm>
@@ -444,5 +445,7 @@ class SystemReference {
   std::vector<Segment> segments_;
   std::vector<Event> events_;
 };
+
+VIBRO_COMPILED_ONCE_PER_FLOATING_TYPE(SystemReference)
 
 }  // namespace vibro

@@ -9,6 +9,7 @@
 
 #include "vibro/linalg/dense_matrix.hpp"
 #include "vibro/linalg/symmetric_eigen.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -100,5 +101,7 @@ StepMatrices<Real> step_matrices(const ModalBasis<Real>& basis, const Real& dt) 
             return Real(4 * s * s);
           })};
 }
+
+VIBRO_COMPILED_ONCE_PER_FLOATING_TYPE(ModalBasis)
 
 }  // namespace vibro

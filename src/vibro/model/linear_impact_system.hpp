@@ -10,6 +10,7 @@
 #include "vibro/linalg/dense_matrix.hpp"
 #include "vibro/model/validate.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/scalar_list.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
@@ -182,5 +183,7 @@ LinearImpactSystem<Real> two_mass_spring(const Real& mu_k, const Real& mu_m, std
   return LinearImpactSystem<Real>({Real(1), mu_m}, std::move(a), std::move(bounds), std::move(force),
                                   std::move(forcing_frequency));
 }
+
+VIBRO_COMPILED_ONCE_PER_FLOATING_TYPE(LinearImpactSystem)
 
 }  // namespace vibro

@@ -18,13 +18,33 @@ struct TypeList {};
 /// double, long double, IEEE binary128, MPFR at a run-time precision, exact GMP rational: the
 /// types written once, as X(A, T) for each type T, so that ScalarTypes below and the per-type
 /// declarations of the scheme entries' units (VIBRO_ENTRY_IN_UNITS_PER_TYPE,
-/// catalog/entry_runners.hpp), which must be macros, are made from this one list.
-#define VIBRO_SCALAR_TYPES(X, A) \
-  X(A, double)                   \
-  X(A, long double)              \
-  X(A, ::vibro::float128)        \
-  X(A, ::vibro::mpfr_real)       \
-  X(A, ::vibro::rational)
+/// catalog/entry_runners.hpp) and of the numerics compiled once per type
+/// (VIBRO_COMPILED_ONCE_PER_FLOATING_TYPE), which must be macros, are made from this one list.
+/// The floating types are the list without the exact rationals: the types with square roots,
+/// sines and exponentials.
+#define VIBRO_FLOATING_SCALAR_TYPES(X, A) \
+  X(A, double)                            \
+  X(A, long double)                       \
+  X(A, ::vibro::float128)                 \
+  X(A, ::vibro::mpfr_real)
+#define VIBRO_SCALAR_TYPES(X, A) VIBRO_FLOATING_SCALAR_TYPES(X, A) X(A, ::vibro::rational)
+
+/// Declares the class template `Template` compiled elsewhere for every floating type: the
+/// numerics library compiles it once per type (reference/vibro/reference/compiled_in_type.cpp.in),
+/// so that the many units that use it (the catalog's entries, the references' callers, the tests)
+/// do not generate its code again. Its inline members may still be inlined where they are used.
+/// Written inside namespace vibro, after the template's definition.
+#define VIBRO_EXTERN_CLASS_TEMPLATE_IN(Template, T) extern template class Template<T>;
+#define VIBRO_COMPILED_ONCE_PER_FLOATING_TYPE(Template) \
+  VIBRO_FLOATING_SCALAR_TYPES(VIBRO_EXTERN_CLASS_TEMPLATE_IN, Template)
+/// The same for a class template over a model: Template<Model<T>> for every floating type T.
+#define VIBRO_COMPILED_ONCE_PER_FLOATING_MODEL(Template, Model) \
+  VIBRO_FLOATING_SCALAR_TYPES(VIBRO_EXTERN_CLASS_TEMPLATE_OF_MODEL_IN, (Template, Model))
+#define VIBRO_EXTERN_CLASS_TEMPLATE_OF_MODEL_IN(TemplateAndModel, T) \
+  VIBRO_EXTERN_CLASS_TEMPLATE_OF_MODEL(VIBRO_FIRST_OF_TWO TemplateAndModel, VIBRO_SECOND_OF_TWO TemplateAndModel, T)
+#define VIBRO_EXTERN_CLASS_TEMPLATE_OF_MODEL(Template, Model, T) extern template class Template<Model<T>>;
+#define VIBRO_FIRST_OF_TWO(a, b) a
+#define VIBRO_SECOND_OF_TWO(a, b) b
 
 namespace detail {
 
