@@ -69,15 +69,34 @@ def compile_object(build, source, obj, include_first=None, compiled_source=None)
     return command[0], (compiled.stderr[-2000:] if compiled.returncode != 0 else None)
 
 
-def build_and_run(build, mutation, include_first, library_object, work, tag):
+def units_compiled_once_including(build, header):
+    """The generated units of vibro_numerics that compile class templates once per type
+    (reference/vibro/reference/compiled_in_type.cpp.in) and include `header`, from the
+    dependencies ninja recorded: a test links their code, not its own, for the classes they
+    compile, so a mutation of such a header must recompile them too."""
+    commands = json.loads((build / "compile_commands.json").read_text())
+    found = []
+    for entry in commands:
+        if "/numerics_units/" not in entry["file"]:
+            continue
+        command = shlex.split(entry["command"])
+        target = command[command.index("-o") + 1]
+        deps = subprocess.run(["ninja", "-C", str(build), "-t", "deps", target], capture_output=True, text=True,
+                              check=True).stdout.splitlines()[1:]
+        if any((build / line.strip()).resolve() == header.resolve() for line in deps if line.strip()):
+            found.append(Path(entry["file"]))
+    return found
+
+
+def build_and_run(build, mutation, include_first, library_objects, work, tag):
     """Compiles the mutation's test with `include_first` (or nothing) first on the include
-    path, links it (with `library_object` before the library when given), runs its filter;
-    returns (built, passed, output)."""
+    path, links it (with `library_objects` before the library), runs its filter; returns
+    (built, passed, output)."""
     obj, exe = work / f"{tag}.o", work / f"{tag}"
     compiler, failure = compile_object(build, ROOT / mutation["test_source"], obj, include_first)
     if failure:
         return False, False, failure
-    objects = [str(obj)] + ([str(library_object)] if library_object else [])
+    objects = [str(obj)] + [str(o) for o in library_objects]
     link = [compiler, "-O3", "-DNDEBUG", *objects, "-o", str(exe)] + link_libraries(build, mutation["test_target"])
     linked = subprocess.run(link, cwd=build, capture_output=True, text=True)
     if linked.returncode != 0:
@@ -124,7 +143,7 @@ def main():
         for m in mutations:
             header = ROOT / m["file"]
             text = header.read_text()
-            built, passed, output = build_and_run(build, m, None, None, work, m["id"] + "-baseline")
+            built, passed, output = build_and_run(build, m, None, [], work, m["id"] + "-baseline")
             if not built or not passed:
                 fail(f"{m['id']}: the unmutated {m['test_target']} does not pass its filter:\n{output}")
             mutated = text.replace(m["from"], m["to"])
@@ -136,14 +155,23 @@ def main():
                 library_object = work / m["id"] / (header.stem + ".o")
                 _, failure = compile_object(build, header, library_object, compiled_source=copy)
                 built, passed, output = (False, False, failure) if failure else build_and_run(
-                    build, m, None, library_object, work, m["id"] + "-mutated")
+                    build, m, None, [library_object], work, m["id"] + "-mutated")
             else:
                 # The mutated header at its include path (src/ or reference/ stripped) in the scratch tree.
                 relative = Path(m["file"]).relative_to(Path(m["file"]).parts[0])
                 include = work / m["id"] / "include"
                 (include / relative).parent.mkdir(parents=True, exist_ok=True)
                 (include / relative).write_text(mutated)
-                built, passed, output = build_and_run(build, m, include, None, work, m["id"] + "-mutated")
+                # The classes compiled once per type that the header holds or uses, compiled
+                # again from the mutated header and linked before the library.
+                library_objects, failure = [], None
+                for unit in units_compiled_once_including(build, header):
+                    library_objects.append(work / m["id"] / (unit.stem + ".o"))
+                    _, failure = compile_object(build, unit, library_objects[-1], include_first=include)
+                    if failure:
+                        break
+                built, passed, output = (False, False, failure) if failure else build_and_run(
+                    build, m, include, library_objects, work, m["id"] + "-mutated")
             if not built:
                 verdict = "caught by the compiler"
             elif passed:
