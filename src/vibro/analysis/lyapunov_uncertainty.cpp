@@ -35,8 +35,7 @@ std::optional<BatchMeans> batch_means(const std::vector<double>& running) {
   return BatchMeans{blocks, sample_standard_deviation(means) / std::sqrt(static_cast<double>(blocks))};
 }
 
-ExponentUncertainty exponent_uncertainty(const std::optional<BatchMeans>& batch,
-                                                const std::vector<double>& ensemble) {
+ExponentUncertainty exponent_uncertainty(const std::optional<BatchMeans>& batch, const std::vector<double>& ensemble) {
   ExponentUncertainty u;
   u.batch = batch;
   if (u.batch) u.half_width = coverage_t(u.batch->blocks - 1) * u.batch->standard_error;
