@@ -27,10 +27,8 @@
 
 #include "vibro/case/case_spec.hpp"
 #include "vibro/support/input_error.hpp"
-#include "vibro/results/lyapunov_result.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/case/run_options.hpp"
-#include "vibro/results/run_record.hpp"
 #include "vibro/scheme/scheme.hpp"
 
 #include <array>

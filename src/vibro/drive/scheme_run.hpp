@@ -13,7 +13,7 @@
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/case/run_options.hpp"
-#include "vibro/results/run_record.hpp"
+#include "vibro/results/run_findings.hpp"
 #include "vibro/scalar/format.hpp"
 #include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/scheme.hpp"
@@ -287,17 +287,6 @@ StateText state_text(const S& scheme, const typename S::State& x) {
   return state_text<typename S::real_type>(scheme.time(x), scheme.position(x), scheme.velocity(x));
 }
 
-/// What every scheme's run records at its end, the same way: the step h, the steps made, the
-/// final state x and whether the trajectory left the escape bound. The sections only some
-/// schemes have (samples, projection activity, counters) are the caller's.
-template <Scheme S>
-void record_run_end(const S& scheme, const typename S::State& x, const DriveEnd& end, RunRecord& out) {
-  out.run.h = NumberText::of(scheme.step_size());
-  out.run.steps = end.steps;
-  out.run.final = state_text(scheme, x);
-  out.run.escaped = end.escaped;
-}
-
 /// The steps where a projection was active: all counted, the first listed, consecutive
 /// ones (a two-step reversal, seed 000 §2) counted as one impact.
 class ProjectionLog {
@@ -348,42 +337,6 @@ class SectionSamples {
   RunListing* listing_;
   std::vector<StroboscopicSample> samples_;
 };
-
-/// The run of a 1-DOF projection scheme from the case's start over its horizon (the
-/// Paoli–Schatzman scheme, and the Siconos peer's): the rows (n, t, u, v,
-/// projection_active) when wanted, the stroboscopic samples, the steps where the projection
-/// was active and the final state into `out`. `on_node(y)` sees every node, the start
-/// included.
-template <Scheme S, class Model, class OnNode>
-void run_projection_scheme(const S& scheme, const BoundCase<Model>& b, const RunOptions& options, RunRecord& out,
-                           OnNode&& on_node) {
-  using Real = typename S::real_type;
-  using State = typename S::State;
-  const CaseSpec& c = b.spec;
-  const RunHorizon<Real> horizon(b, c.step);
-  State x = refused_as_input(c, "initial", [&] { return scheme.start(b.u0, b.v0); });
-  SectionSamples samples(scheme, x, horizon.stroboscopic(), options);
-  ProjectionLog projection;
-  const auto node = [&](const State& y, bool active) {
-    if (options.rows)
-      options.rows->row({std::to_string(y.n), to_text(scheme.time(y)), to_text(scheme.position(y)),
-                         to_text(scheme.velocity(y)), active ? "1" : "0"});
-    on_node(y);
-  };
-  if (options.rows)
-    options.rows->header({{"n"}, {"t", true}, {"u", true}, {"v", true}, {"projection_active"}}, has_text_twins<Real>);
-  node(x, false);
-  const DriveEnd end = drive(
-      scheme, x, horizon, options,
-      [&](const State& y, bool active) {
-        projection.observe(active, y.n);
-        node(y, active);
-      },
-      [&](const State& y, std::int64_t k) { samples.add(y, k); });
-  record_run_end(scheme, x, end, out);
-  out.run.stroboscopic = samples.take();
-  out.run.projection_active = projection.activity();
-}
 
 /// What a study run gives its nodes and impacts to (a StudyAccumulator,
 /// analysis/convergence.hpp): node(t, U, V) for every node in order (U, V of the scheme's

@@ -6,6 +6,7 @@
 // which only the command line fills (`--scheme-command`).
 
 #include "vibro/catalog/entry_runners.hpp"
+#include "vibro/drive/recorded_run.hpp"
 #include "vibro/external/external_problem.hpp"
 #include "vibro/external/external_scheme.hpp"
 #include "vibro/external/external_trajectory.hpp"

@@ -7,6 +7,7 @@
 
 #include "vibro/drive/coordinate_trajectory.hpp"
 #include "vibro/catalog/scheme_entry.hpp"
+#include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 
 #include <algorithm>

@@ -11,6 +11,7 @@
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/analysis/nonstandard_experiments.hpp"
 #include "vibro/catalog/scheme_entry.hpp"
+#include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/nonstandard_impact.hpp"

@@ -9,6 +9,7 @@
 #include "vibro/analysis/paoli_schatzman_flow.hpp"
 #include "vibro/drive/forward_difference_findings.hpp"
 #include "vibro/catalog/scheme_entry.hpp"
+#include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 

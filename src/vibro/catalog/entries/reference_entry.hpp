@@ -17,6 +17,7 @@
 #include "vibro/drive/forward_difference_findings.hpp"
 #include "vibro/drive/lyapunov_findings.hpp"
 #include "vibro/catalog/scheme_entry.hpp"
+#include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/case/work_limit.hpp"
 #include "vibro/scalar/parse.hpp"

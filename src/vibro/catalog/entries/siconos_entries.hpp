@@ -13,6 +13,7 @@
 #include "vibro/catalog/entries/inertia_scheme_run.hpp"
 #include "vibro/catalog/entries/system_scheme_entry.hpp"
 #include "vibro/catalog/scheme_entry.hpp"
+#include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 
 #include <array>

@@ -8,6 +8,7 @@
 
 #include "vibro/catalog/entries/inertia_scheme_run.hpp"
 #include "vibro/catalog/scheme_entry.hpp"
+#include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/scheme/sweeping_process.hpp"
 

@@ -14,6 +14,7 @@
 #include "vibro/reference/system_reference.hpp"
 #include "vibro/drive/coordinate_trajectory.hpp"
 #include "vibro/catalog/scheme_entry.hpp"
+#include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/case/system_setup_cost.hpp"
 
