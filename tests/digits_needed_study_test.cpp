@@ -23,7 +23,7 @@ namespace {
 
 using vibro::RunResult;
 
-vibro::CaseSpec chaotic_case() { return vibro::load_case(std::string(VIBRO_CASES_DIR) + "/reference_chaotic.toml"); }
+vibro::CaseSpec chaotic_case() { return vibro::load_case(VIBRO_CASES_DIR "/reference_chaotic.toml"); }
 
 RunResult run_at(long digits) {
   vibro::RunOptions options;

@@ -76,7 +76,7 @@ void expect_estimate_of_the_two_runs(const CaseSpec& c, const Precision& precisi
 }
 
 TEST(ErrorEstimateInStep, EqualsTheComparisonOfTheFinishedRunsOnAChatteringCase) {
-  const CaseSpec c = load_case(std::string(VIBRO_CASES_DIR) + "/reference_sticking_oscillator.toml");
+  const CaseSpec c = load_case(VIBRO_CASES_DIR "/reference_sticking_oscillator.toml");
   const RunResult run = run_without_estimate(c, Precision{ScalarKind::double_, 0});
   const RunResult precise = run_without_estimate(c, Precision{ScalarKind::mpfr, 35});
   // The case is worth it only if the two lists differ: chatter resolved differently.

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -30,7 +31,7 @@ StudyResult study(const std::string& file, const std::string& precision) {
   vibro::RunOptions options;
   options.precision = vibro::Precision::parse(precision);
   options.threads = 2;
-  return *vibro::run_case(vibro::load_case(std::string(VIBRO_CASES_DIR) + "/" + file), options).convergence;
+  return *vibro::run_case(vibro::load_case(std::filesystem::path(VIBRO_CASES_DIR) / file), options).convergence;
 }
 
 /// How an order is checked against its study's fit.

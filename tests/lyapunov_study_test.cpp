@@ -58,7 +58,7 @@ constexpr std::int64_t horizons[] = {200, 3000};
 
 template <class Real>
 struct ChaoticCase {
-  CaseSpec spec = load_case(std::string(VIBRO_CASES_DIR) + "/reference_chaotic.toml");
+  CaseSpec spec = load_case(VIBRO_CASES_DIR "/reference_chaotic.toml");
   const OscillatorSpec& oscillator = std::get<OscillatorSpec>(spec.model.kind);
   ImpactOscillator<Real> model{to_real<Real>(oscillator.alpha), to_real<Real>(oscillator.amplitude),
                                to_real<Real>(oscillator.omega), to_real<Real>(spec.model.u_min),

@@ -36,7 +36,10 @@ vibro::WorkerJobs jobs_of(std::vector<std::size_t> order, std::function<std::str
 TEST(WorkerProcesses, EveryJobsBytesComeBackToItsIndex) {
   // One result far beyond a pipe's buffer (64 KiB): the parent reads while the worker writes.
   const auto bytes_of = [](std::size_t i) {
-    return i == 2 ? std::string(3'000'000, 'x') + "end" : "job " + std::to_string(i) + std::string(1, '\0') + "!";
+    if (i == 2) return std::string(3'000'000, 'x').append("end");
+    std::string bytes = "job " + std::to_string(i);
+    bytes.push_back('\0');
+    return bytes.append("!");
   };
   vibro::WorkerJobs jobs = jobs_of({4, 2, 0, 1, 3}, bytes_of);
   std::vector<std::size_t> started, finished;
