@@ -5,8 +5,8 @@ Usage: scripts/build_reach.py [--build DIR] [--target TARGET] HEADER...
 
 For each HEADER (a path under the source tree, e.g. src/vibro/results/run_result.hpp), prints
 how many of the compiled objects of TARGET (default vibro_tests: the README's test target, with
-the libraries and the executable) include it, directly or not, and what share of all of them
-that is. It reads the dependencies ninja recorded at the last build (`ninja -t deps`), so build
+the libraries and the executable) include it, directly or not (through a precompiled header
+too), and what share of all of them that is. It reads the dependencies ninja recorded at the last build (`ninja -t deps`), so build
 first. docs/architecture.md "Build" quotes these figures.
 """
 import argparse
@@ -37,6 +37,21 @@ def deps(build):
     return result
 
 
+def precompiled_headers(build):
+    """object → the precompiled headers (.gch) it is compiled with: build.ninja lists each as an
+    implicit input of the object, and a header inside one reaches the object through it
+    (ninja rebuilds the .gch, then every object that uses it), though the object's own recorded
+    dependencies do not name it."""
+    result = {}
+    for line in (build / "build.ninja").read_text().splitlines():
+        if not line.startswith("build ") or ".o: " not in line or " | " not in line:
+            continue
+        output = line[len("build "):line.index(": ")]
+        implicit = line.split(" | ", 1)[1].split(" || ")[0].split()
+        result[output] = [i for i in implicit if i.endswith(".gch")]
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default="build/release")
@@ -51,10 +66,14 @@ def main():
     if missing:
         print(f"{len(missing)} objects have no recorded dependencies: build {options.target} first", file=sys.stderr)
         return 1
+    pch = precompiled_headers(build)
     for header in options.headers:
         name = pathlib.Path(header).resolve()
-        reach = [o for o in objects
-                 if any(pathlib.Path(build / d).resolve() == name for d in recorded.get(o, []))]
+
+        def includes(compiled):
+            return any(pathlib.Path(build / d).resolve() == name for d in recorded.get(compiled, []))
+
+        reach = [o for o in objects if includes(o) or any(includes(g) for g in pch.get(o, []))]
         print(f"{header}: {len(reach)} of {len(objects)} objects ({100 * len(reach) / len(objects):.0f} %)")
     return 0
 
