@@ -6,8 +6,8 @@ Usage: scripts/build_reach.py [--build DIR] [--target TARGET] HEADER...
 For each HEADER (a path under the source tree, e.g. src/vibro/results/run_result.hpp), prints
 how many of the compiled objects of TARGET (default vibro_tests: the README's test target, with
 the libraries and the executable) include it, directly or not (through a precompiled header
-too), and what share of all of them that is. It reads the dependencies ninja recorded at the last build (`ninja -t deps`), so build
-first. docs/architecture.md "Build" quotes these figures.
+too), and what share of all of them that is. It reads the dependencies ninja recorded at the
+last build (`ninja -t deps`), so build first. docs/architecture.md "Build" quotes these figures.
 """
 import argparse
 import pathlib
