@@ -9,6 +9,7 @@
 #include "vibro/support/input_error.hpp"
 #include "vibro/case/scheme_catalog.hpp"
 
+#include "support/build_paths.hpp"
 #include "support/case_text.hpp"
 #include "support/read_text.hpp"
 
@@ -54,13 +55,13 @@ const std::string label = "label.toml";
 /// tests/data/oscillator.toml: α = 0.1, a = 1, ω = 1.2, u_min = 0, e = 0.8, u0 = 0.5, v0 = 0,
 /// 200 steps per period, 20 periods.
 const std::string& oscillator() {
-  static const std::string text = read_text(fs::path(VIBRO_TEST_DATA_DIR) / "oscillator.toml");
+  static const std::string text = read_text(fs::path(test_paths::test_data_dir) / "oscillator.toml");
   return text;
 }
 
 /// tests/data/free_fall.toml: g = 0, u_min = 0, e = 1/2, u0 = 1, v0 = −1, h = 1/4, t_end = 2.
 const std::string& free_fall() {
-  static const std::string text = read_text(fs::path(VIBRO_TEST_DATA_DIR) / "free_fall.toml");
+  static const std::string text = read_text(fs::path(test_paths::test_data_dir) / "free_fall.toml");
   return text;
 }
 
@@ -245,7 +246,7 @@ TEST(ParseCase, BoundariesOfTheAllowedRangesAreAccepted) {
 }
 
 TEST(LoadCase, ShippedCasesLoad) {
-  const fs::path cases = VIBRO_CASES_DIR;
+  const fs::path cases = test_paths::cases_dir;
   const CaseSpec fall = load_case(cases / "free_fall.toml");
   EXPECT_EQ(fall.file, (cases / "free_fall.toml").string());
   EXPECT_EQ(fall.name, "free-fall");
@@ -264,7 +265,7 @@ TEST(LoadCase, ShippedCasesLoad) {
 }
 
 TEST(LoadCase, MissingFileIsBadInputNamingIt) {
-  const fs::path missing = fs::path(VIBRO_TEST_DATA_DIR) / "no_such_case.toml";
+  const fs::path missing = fs::path(test_paths::test_data_dir) / "no_such_case.toml";
   try {
     load_case(missing);
     ADD_FAILURE() << "loaded a missing file";
@@ -688,7 +689,7 @@ TEST(ParseCase, ConservativeOscillatorBoundariesAreAccepted) {
 }
 
 TEST(LoadCase, ShippedSeed003CasesLoad) {
-  const fs::path nsfd = fs::path(VIBRO_CASES_DIR) / "nsfd";
+  const fs::path nsfd = fs::path(test_paths::cases_dir) / "nsfd";
   std::size_t count = 0;
   for (const auto& entry : fs::directory_iterator(nsfd)) {
     if (entry.path().extension() != ".toml") continue;
@@ -815,7 +816,7 @@ namespace {
 /// A scheme option that is a number may be written bare (docs/case_files.md: max_iterations is
 /// "a whole number"), and is kept as written; the entry still checks its value.
 TEST(ParseCase, ANumericSchemeOptionMayBeWrittenAsANumber) {
-  const std::string pendulum = read_text(fs::path(VIBRO_CASES_DIR) / "seed004" / "e05_implicit.toml");
+  const std::string pendulum = read_text(fs::path(test_paths::cases_dir) / "seed004" / "e05_implicit.toml");
   const std::string type = "type = \"sweeping-process-implicit\"";
   const auto with_option = [&](const std::string& line) { return with_line(pendulum, type, type + "\n" + line); };
   for (const char* line : {"max_iterations = 5", "max_iterations = \"5\""}) {

@@ -9,6 +9,7 @@
 #include "vibro/io/published_table.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/published/published_check.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -137,7 +138,7 @@ TEST(CheckGate, OutcomeRecordsAreValidated) {
 /// A family is one set of model parameters and initial data, with one case per experiment;
 /// anything else is bad input (exit 2), refused before any case runs.
 TEST(CheckGate, FamilyMustShareTheModelAndNameEachExperimentOnce) {
-  const std::string dir = std::string(VIBRO_CASES_DIR) + "/lyapunov/";
+  const std::string dir = std::string(test_paths::cases_dir) + "/lyapunov/";
   const vibro::CaseSpec ided = vibro::load_case(dir + "ided.toml");
   vibro::CaseSpec idnd = vibro::load_case(dir + "idnd.toml");
   const auto key_refused = [](const std::vector<vibro::CaseSpec>& cases, const std::string& key) {

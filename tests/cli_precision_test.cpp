@@ -4,6 +4,7 @@
 // with its exact difference (docs/outputs.md "vibro run with a list of precisions"). The
 // expected differences come from the two runs made separately, each read from its own JSON.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include "vibro/analysis/significant_digits.hpp"
@@ -29,7 +30,7 @@ using vibro::rational;
 
 /// cases/ps_forced_oscillator.toml: 4000 Paoli–Schatzman steps of a non-chaotic forced
 /// oscillator, in well under a second at 50 digits; its final state has no short decimal.
-const fs::path oscillator = fs::path(VIBRO_CASES_DIR) / "ps_forced_oscillator.toml";
+const fs::path oscillator = fs::path(test_paths::cases_dir) / "ps_forced_oscillator.toml";
 
 rational exact(const std::string& text) {
   const auto value = vibro::parse_exact(text);
@@ -141,7 +142,7 @@ TEST_F(Cli, RationalTextShowsTheExactFractionAndItsDecimalBeside) {
   // U^12 = −1/42, U^13 = 1/42, then the line of slope −h e v0 = 1/21 per step, so
   // U^21 = 1/42 + 8/21 = 17/42 and V = −e v0 = 1/2. 17/42 has no finite decimal:
   // "P/Q (≈ D)"; 1/2 has one: "P/Q (= D)".
-  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "free_fall.toml");
+  std::string text = read_text(fs::path(test_paths::cases_dir) / "free_fall.toml");
   text.erase(text.find("[convergence]"));
   const fs::path fall = write("fall.toml", text);
   const Outcome outcome = vibro("run " + quoted(fall));

@@ -2,6 +2,7 @@
 // exits 2 with exactly one line "vibro: error: ..." on stderr naming the file or option
 // and what is allowed; good runs exit 0 with JSON and CSV that say what the input implies.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include "vibro/analysis/free_fall.hpp"
@@ -51,7 +52,7 @@ std::vector<std::string> fields_of(const std::string& row) {
 
 /// tests/data/free_fall.toml: 8 steps of h = 1/4 from t0 = 0 to t_end = 2 in exact
 /// arithmetic, impact at t = 1.
-const fs::path free_fall_case = fs::path(VIBRO_TEST_DATA_DIR) / "free_fall.toml";
+const fs::path free_fall_case = fs::path(test_paths::test_data_dir) / "free_fall.toml";
 constexpr int free_fall_steps = 8;
 
 using namespace vibro::testing;
@@ -83,7 +84,7 @@ TEST_F(Cli, MissingCaseFileExitsTwoNamingIt) {
 }
 
 TEST_F(Cli, FreeFallRunPrintsJsonWithTheExactReversal) {
-  const Outcome outcome = vibro("run " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml") + " --json");
+  const Outcome outcome = vibro("run " + quoted(fs::path(test_paths::cases_dir) / "free_fall.toml") + " --json");
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   EXPECT_EQ(outcome.err, "");
   const nlohmann::json result = nlohmann::json::parse(outcome.out);
@@ -102,7 +103,7 @@ TEST_F(Cli, FreeFallRunComparesEveryNodeWithThePrediction) {
   // t_end = 20: 210 steps, so that rounding after the reversal outgrows the rows shown.
   // The convergence study and its expectations are cut: they are stated for exact
   // arithmetic, and this run is in double.
-  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "free_fall.toml");
+  std::string text = read_text(fs::path(test_paths::cases_dir) / "free_fall.toml");
   text.replace(text.find("t_end = 2"), 9, "t_end = 20");
   text.erase(text.find("[convergence]"));
   const Outcome outcome = vibro("run " + quoted(write("long_fall.toml", text)) + " --precision double --json");
@@ -153,7 +154,7 @@ TEST_F(Cli, CsvHasOneRowPerStepAndTheStart) {
 }
 
 TEST_F(Cli, ListJsonListsTheShippedCases) {
-  const Outcome outcome = vibro("list --json --cases " + quoted(VIBRO_CASES_DIR));
+  const Outcome outcome = vibro("list --json --cases " + quoted(test_paths::cases_dir));
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const nlohmann::json listing = nlohmann::json::parse(outcome.out);
   const nlohmann::json& list = listing.at("cases");
@@ -161,13 +162,13 @@ TEST_F(Cli, ListJsonListsTheShippedCases) {
   // Expected: every *.toml file of the directory and of its subdirectories (lyapunov/,
   // nsfd/), listed once, each with a distinct name; not the sweep files (*.sweep.toml).
   std::set<std::string> expected_files;
-  for (const auto& entry : fs::recursive_directory_iterator(VIBRO_CASES_DIR))
+  for (const auto& entry : fs::recursive_directory_iterator(test_paths::cases_dir))
     if (entry.path().extension() == ".toml" && !entry.path().filename().string().ends_with(".sweep.toml"))
-      expected_files.insert(fs::relative(entry.path(), VIBRO_CASES_DIR).generic_string());
+      expected_files.insert(fs::relative(entry.path(), test_paths::cases_dir).generic_string());
   std::set<std::string> names, files;
   for (const auto& c : list) {
     names.insert(c.at("name").get<std::string>());
-    files.insert(fs::relative(c.at("file").get<std::string>(), VIBRO_CASES_DIR).generic_string());
+    files.insert(fs::relative(c.at("file").get<std::string>(), test_paths::cases_dir).generic_string());
   }
   EXPECT_GE(expected_files.size(), 3u);
   EXPECT_EQ(files, expected_files);
@@ -208,7 +209,7 @@ TEST_F(Cli, ListSchemesShowsEveryRegisteredScheme) {
 /// sticking intervals and an error estimate at 20 more digits than double's 15.
 TEST_F(Cli, ReferenceRunReportsEventsStickingAndAnErrorEstimate) {
   const Outcome outcome =
-      vibro("run " + quoted(fs::path(VIBRO_CASES_DIR) / "reference_sticking_oscillator.toml") + " --json");
+      vibro("run " + quoted(fs::path(test_paths::cases_dir) / "reference_sticking_oscillator.toml") + " --json");
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const nlohmann::json run = nlohmann::json::parse(outcome.out).at("run");
   const auto& counts = run.at("event_counts");
@@ -224,7 +225,7 @@ TEST_F(Cli, ReferenceRunReportsEventsStickingAndAnErrorEstimate) {
   const double contact_tolerance = 64 * std::numeric_limits<double>::epsilon() * 3.8;
   EXPECT_LT(run.at("error_estimate").at("final_position_difference").get<double>(), contact_tolerance);
   // The text keeps twelve events and counts the intervals from the events: the same count.
-  const Outcome text = vibro("run " + quoted(fs::path(VIBRO_CASES_DIR) / "reference_sticking_oscillator.toml"));
+  const Outcome text = vibro("run " + quoted(fs::path(test_paths::cases_dir) / "reference_sticking_oscillator.toml"));
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_NE(text.out.find("sticking   " + std::to_string(run.at("sticking_intervals").size()) + " intervals\n"),
             std::string::npos)
@@ -234,7 +235,7 @@ TEST_F(Cli, ReferenceRunReportsEventsStickingAndAnErrorEstimate) {
 /// The shipped chaotic case (λ1 > 0 over 3000 periods, its case file says so) in double:
 /// the run succeeds and warns on stderr that double cannot keep 10 correct digits that long.
 TEST_F(Cli, ChaoticReferenceRunWarnsThatThePrecisionIsTooLow) {
-  const Outcome outcome = vibro("run " + quoted(fs::path(VIBRO_CASES_DIR) / "reference_chaotic.toml") +
+  const Outcome outcome = vibro("run " + quoted(fs::path(test_paths::cases_dir) / "reference_chaotic.toml") +
                                 " --precision double --no-error-estimate --json");
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   EXPECT_NE(outcome.err.find("vibro: warning: precision too low for this horizon"), std::string::npos) << outcome.err;
@@ -250,14 +251,14 @@ TEST_F(Cli, ChaoticReferenceRunWarnsThatThePrecisionIsTooLow) {
 /// writes NAME-PRECISION.csv with a header and one row per step size, and .md; a case
 /// without a [convergence] list is bad input.
 TEST_F(Cli, ConvergeWritesTheStudyTablesAndRefusesACaseWithoutAStudy) {
-  const Outcome outcome = vibro("converge " + quoted(fs::path(VIBRO_CASES_DIR) / "study_cn_free_fall.toml") +
+  const Outcome outcome = vibro("converge " + quoted(fs::path(test_paths::cases_dir) / "study_cn_free_fall.toml") +
                                 " --out " + quoted(dir()));
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const std::vector<std::string> rows = lines_of(read_text(dir() / "study-cn-free-fall-rational.csv"));
   ASSERT_EQ(rows.size(), 1u + 7u);
   EXPECT_TRUE(rows[0].starts_with("h,h_value,steps,scheme_impacts,reference_impacts,position_linf")) << rows[0];
   EXPECT_TRUE(fs::exists(dir() / "study-cn-free-fall-rational.md"));
-  EXPECT_TRUE(bad_input(vibro("converge " + quoted(fs::path(VIBRO_CASES_DIR) / "ps_forced_oscillator.toml") + " --out " +
+  EXPECT_TRUE(bad_input(vibro("converge " + quoted(fs::path(test_paths::cases_dir) / "ps_forced_oscillator.toml") + " --out " +
                               quoted(dir())),
                         {"key 'convergence'", "no [convergence] list"}));
 }
@@ -268,7 +269,7 @@ TEST_F(Cli, ConvergeWritesTheStudyTablesAndRefusesACaseWithoutAStudy) {
 /// digits) only with `--measure-rounding`. The exact non-standard scheme on the free harmonic
 /// oscillator: every point is rounding.
 TEST_F(Cli, ConvergeMeasuresTheRoundingFloorByDefaultInDoubleAndSaysWhenNot) {
-  const std::string study = quoted(fs::path(VIBRO_CASES_DIR) / "nsfd" / "free_harmonic_nonstandard.toml");
+  const std::string study = quoted(fs::path(test_paths::cases_dir) / "nsfd" / "free_harmonic_nonstandard.toml");
   const Outcome measured = vibro("converge " + study + " --quiet --out " + quoted(dir()));
   ASSERT_EQ(measured.status, 0) << measured.err;
   EXPECT_NE(measured.out.find("Rounding floor: measured"), std::string::npos) << measured.out;
@@ -303,7 +304,7 @@ TEST_F(Cli, ConvergeMeasuresTheRoundingFloorByDefaultInDoubleAndSaysWhenNot) {
 /// The shipped sweep file given to `vibro run` (a user's first try): refused in one line that
 /// names the command that reads it, not its keys as unknown case keys.
 TEST_F(Cli, ASweepFileGivenToRunSaysToUseVibroSweep) {
-  const fs::path file = fs::path(VIBRO_CASES_DIR) / "sweeps" / "chaotic_family_alpha_r.sweep.toml";
+  const fs::path file = fs::path(test_paths::cases_dir) / "sweeps" / "chaotic_family_alpha_r.sweep.toml";
   EXPECT_TRUE(bad_input(vibro("run " + quoted(file)), {"key 'parameter'", "this is a sweep file", "vibro sweep FILE"}));
   EXPECT_TRUE(bad_input(vibro("converge " + quoted(file)), {"this is a sweep file"}));
 }
@@ -312,7 +313,7 @@ TEST_F(Cli, ASweepFileGivenToRunSaysToUseVibroSweep) {
 /// "needs a floating-point type", which is the exact type's reason): the Siconos peer runs in
 /// double only. Skipped in a build without Siconos.
 TEST_F(Cli, APrecisionTheSchemeDoesNotRunInIsRefusedNamingTheTypesItRunsIn) {
-  const fs::path peer = fs::path(VIBRO_CASES_DIR) / "peer" / "siconos_moreau_jean_periodic.toml";
+  const fs::path peer = fs::path(test_paths::cases_dir) / "peer" / "siconos_moreau_jean_periodic.toml";
   try {
     vibro::load_case(peer);
   } catch (const vibro::SchemeNotBuiltIn& why) {
@@ -328,7 +329,7 @@ TEST_F(Cli, APrecisionTheSchemeDoesNotRunInIsRefusedNamingTheTypesItRunsIn) {
 /// library computes (the numerics themselves, the sum rule to rounding among them, are
 /// asserted in lyapunov_test), and the sum rule field is there for IDED.
 TEST_F(Cli, LyapunovPrintsTheLibrarysExponents) {
-  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml");
+  std::string text = read_text(fs::path(test_paths::cases_dir) / "lyapunov" / "ided.toml");
   text.replace(text.find("periods = 3000"), std::string("periods = 3000").size(), "periods = 200");
   const fs::path file = write("ided200.toml", text);
   const Outcome outcome = vibro("lyapunov " + quoted(file) + " --json");
@@ -341,7 +342,7 @@ TEST_F(Cli, LyapunovPrintsTheLibrarysExponents) {
   EXPECT_EQ(printed.at("lambda2_per_period").get<double>(), std::stod(computed.lambda2_per_period.text));
   EXPECT_TRUE(printed.contains("sum_rule_per_period"));
   EXPECT_EQ(printed.at("history").back().at("k"), 200);
-  EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml")),
+  EXPECT_TRUE(bad_input(vibro("lyapunov " + quoted(fs::path(test_paths::cases_dir) / "free_fall.toml")),
                         {"key 'lyapunov'", "no [lyapunov] table"}));
   // The exponents need logarithms: the exact type is refused with every reason.
   EXPECT_TRUE(bad_input(vibro("--precision rational lyapunov " + quoted(file)),
@@ -381,14 +382,14 @@ TEST_F(Cli, EveryVerbsHelpListsTheSharedOptions) {
 /// `vibro converge` without --out writes into vibro-out/ (made), not the working directory.
 TEST_F(Cli, ConvergeWritesIntoVibroOutByDefault) {
   const Outcome outcome = vibro_limited("cd " + quoted(dir()),
-                                        "converge " + quoted(fs::path(VIBRO_CASES_DIR) / "study_cn_free_fall.toml") + " --quiet");
+                                        "converge " + quoted(fs::path(test_paths::cases_dir) / "study_cn_free_fall.toml") + " --quiet");
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   EXPECT_TRUE(fs::is_regular_file(dir() / "vibro-out" / "study-cn-free-fall-rational.csv")) << outcome.out;
   EXPECT_FALSE(fs::exists(dir() / "study-cn-free-fall-rational.csv"));
 }
 
 TEST_F(Cli, WriteGoldenRecordsMeasuredTolerancesAndRefusesTooFewDigits) {
-  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml");
+  std::string text = read_text(fs::path(test_paths::cases_dir) / "lyapunov" / "ided.toml");
   text.replace(text.find("periods = 3000"), std::string("periods = 3000").size(), "periods = 50");
   const fs::path file = write("ided50.toml", text), golden = dir() / "golden.json";
   const Outcome outcome = vibro("lyapunov " + quoted(file) + " --write-golden " + quoted(golden) +
@@ -464,7 +465,7 @@ std::vector<std::vector<std::string>> nsfd_csv_rows(const std::string& text) {
 /// flight of at most k = ⌈π/(ωΔt)⌉ + 1 free steps (the flight lasts π/ω). E^0 = ½ω²cos²(θ/2)
 /// (the exact start's pair (1, cos θ)).
 TEST_F(Cli, NonstandardExample51HasSixImpactsEachMultiplyingTheEnergyByESquared) {
-  const fs::path file = write("example51.toml", without_study(read_text(fs::path(VIBRO_CASES_DIR) / "nsfd" /
+  const fs::path file = write("example51.toml", without_study(read_text(fs::path(test_paths::cases_dir) / "nsfd" /
                                                                          "example51_nonstandard.toml")));
   const fs::path csv = dir() / "example51.csv";
   const Outcome outcome = vibro("run " + quoted(file) + " --json --csv " + quoted(csv));
@@ -502,8 +503,9 @@ TEST_F(Cli, QuarterPeriodStepPutsTheImpactOnANodeOnlyForTheNonstandardScheme) {
   for (const auto& [name, y2] : {std::pair{"quarter_step_nonstandard", 0.0},
                                  std::pair{"quarter_step_standard", 2 * std::pow(1 - pi * pi / 32, 2) - 1}}) {
     const fs::path csv = dir() / (std::string(name) + ".csv");
-    const Outcome outcome = vibro("run " + quoted(fs::path(VIBRO_CASES_DIR) / "nsfd" / (std::string(name) + ".toml")) +
-                                  " --json --csv " + quoted(csv));
+    const Outcome outcome =
+        vibro("run " + quoted(fs::path(test_paths::cases_dir) / "nsfd" / (std::string(name) + ".toml")) +
+              " --json --csv " + quoted(csv));
     ASSERT_EQ(outcome.status, 0) << outcome.err;
     const auto rows = nsfd_csv_rows(read_text(csv));
     ASSERT_EQ(rows.size(), 9u) << name;  // one period of 8 steps
@@ -567,13 +569,13 @@ TEST_F(Cli, OrbitsListsTheRootsAndWritesCasesStartingOnTheAdmissibleOnes) {
 TEST_F(Cli, OrbitsRefuseTheExactTypeAndOtherModels) {
   const fs::path file = write("orbit.toml", orbit_case_text);
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --precision rational"), {"floating-point"}));
-  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(fs::path(VIBRO_CASES_DIR) / "free_fall.toml")), {"impact oscillator"}));
+  EXPECT_TRUE(bad_input(vibro("orbits " + quoted(fs::path(test_paths::cases_dir) / "free_fall.toml")), {"impact oscillator"}));
   EXPECT_TRUE(bad_input(vibro("orbits " + quoted(file) + " --n 3 2"), {"--n"}));
 }
 
 TEST_F(Cli, JsonOutWritesWhatJsonPrintsBesideTheText) {
   // --json-out FILE holds exactly what --json prints, while stdout keeps the text.
-  const fs::path lyapunov_case = fs::path(VIBRO_TEST_DATA_DIR) / "report_cases/lyapunov/idnd_short.toml";
+  const fs::path lyapunov_case = fs::path(test_paths::test_data_dir) / "report_cases/lyapunov/idnd_short.toml";
   for (const std::string& verb : {"run " + quoted(free_fall_case), "lyapunov " + quoted(lyapunov_case) + " --ensemble 2"}) {
     const fs::path file = dir() / "out.json";
     const Outcome both = vibro("--quiet " + verb + " --json-out " + quoted(file));
@@ -599,8 +601,8 @@ TEST_F(Cli, ReportInWorkerProcessesWritesTheSameBytesAsOneProcess) {
   // this process: every deterministic file the same, byte for byte (the wall times and the
   // work–precision page, which shows them, are the machine's). A case that fails in a
   // worker fails the report with its own message.
-  const fs::path cases = fs::path(VIBRO_TEST_DATA_DIR) / "report_cases";
-  const fs::path published = fs::path(VIBRO_TEST_DATA_DIR).parent_path().parent_path() / "reference/published";
+  const fs::path cases = fs::path(test_paths::test_data_dir) / "report_cases";
+  const fs::path published = fs::path(test_paths::test_data_dir).parent_path().parent_path() / "reference/published";
   const auto report = [&](const std::string& options, const fs::path& from, const fs::path& out) {
     return vibro("--quiet " + options + " report --no-measure-rounding --published " + quoted(published) + " --cases " +
                  quoted(from) + " --out " + quoted(out));

@@ -5,6 +5,7 @@
 // tests/scheme_orders_test.cpp; the band an order is allowed is derived from the study
 // itself (support/order_band.hpp).
 
+#include "support/build_paths.hpp"
 #include "support/order_band.hpp"
 
 #include "vibro/analysis/nonstandard_experiments.hpp"
@@ -34,7 +35,7 @@ RunResult study(const std::string& file, const std::string& precision = "double"
   options.precision = vibro::Precision::parse(precision);
   options.threads = 2;
   options.rounding_floor = floor;
-  return vibro::run_case(vibro::load_case(std::string(VIBRO_CASES_DIR) + "/" + file), options);
+  return vibro::run_case(vibro::load_case(std::string(test_paths::cases_dir) + "/" + file), options);
 }
 
 double error(const vibro::StudyRow& row, ErrorMetric m) { return std::stod(row.errors[index_of(m)]->text); }
@@ -71,7 +72,7 @@ TEST(PhaseScatter, EveryPointIsInRangeAndTheFirstOrdersHoldWithinTheirStandardEr
     options.precision = vibro::Precision::parse(precision);
     options.threads = 2;
     const StudyResult s =
-        *vibro::run_case(vibro::load_case(std::string(VIBRO_TEST_DATA_DIR) + "/ps_phase_scatter.toml"), options)
+        *vibro::run_case(vibro::load_case(std::string(test_paths::test_data_dir) + "/ps_phase_scatter.toml"), options)
              .convergence;
     for (const auto& [metric, standard_errors] :
          {std::pair{ErrorMetric::position_l1, 1.0}, {ErrorMetric::velocity_l1, 1.0}, {ErrorMetric::position_linf, 3.0}}) {
@@ -124,7 +125,7 @@ RunResult measured(const std::string& file, const std::string& precision) {
   options.precision = vibro::Precision::parse(precision);
   options.threads = 2;
   options.rounding_floor = vibro::RoundingFloor::measured;
-  return vibro::run_case(vibro::load_case(std::string(VIBRO_CASES_DIR) + "/" + file), options);
+  return vibro::run_case(vibro::load_case(std::string(test_paths::cases_dir) + "/" + file), options);
 }
 
 /// Without a constraint the standard scheme is Störmer–Verlet (seed 003 eq. 3.21), of

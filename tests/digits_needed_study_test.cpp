@@ -11,6 +11,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,7 +24,9 @@ namespace {
 
 using vibro::RunResult;
 
-vibro::CaseSpec chaotic_case() { return vibro::load_case(VIBRO_CASES_DIR "/reference_chaotic.toml"); }
+vibro::CaseSpec chaotic_case() {
+  return vibro::load_case(std::string(test_paths::cases_dir) + "/reference_chaotic.toml");
+}
 
 RunResult run_at(long digits) {
   vibro::RunOptions options;

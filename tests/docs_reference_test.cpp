@@ -8,6 +8,7 @@
 // file that is not in it. A reference that lags the code fails here, not in a reader's
 // hands.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 #include "support/documented_fields.hpp"
 
@@ -35,7 +36,7 @@ using vibro::testing::Outcome;
 using vibro::testing::quoted;
 using vibro::testing::read_text;
 
-const fs::path source_dir = VIBRO_SOURCE_DIR;
+const fs::path source_dir = test_paths::source_dir;
 
 std::string doc(const std::string& name) {
   const std::string text = read_text(source_dir / "docs" / name);
@@ -78,7 +79,7 @@ TEST(DocsReference, EveryCaseFileKeyHasAnEntry) {
 // --- outputs ---------------------------------------------------------------------------
 
 /// tests/data/small_study.toml: a study cheap enough for --measure-rounding.
-const fs::path small_study = fs::path(VIBRO_TEST_DATA_DIR) / "small_study.toml";
+const fs::path small_study = fs::path(test_paths::test_data_dir) / "small_study.toml";
 
 class DocsOutputs : public Cli {
  protected:
@@ -114,7 +115,7 @@ class DocsOutputs : public Cli {
 /// table, the computed goldens, and a report's index.json and run data files.
 TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
   std::set<std::string> keys;
-  const fs::path cases = VIBRO_CASES_DIR;
+  const fs::path cases = test_paths::cases_dir;
   json_keys("--json --quiet lyapunov --ensemble 2 --second-precision mpfr:20 " + quoted(cases / "lyapunov/idnd.toml"),
             keys);
   json_keys("--json --quiet lyapunov --ensemble 2 " + quoted(cases / "lyapunov/nsnd_small_epsilon.toml"), keys);
@@ -136,7 +137,7 @@ TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
   // index.json and its run data files, from a report over a small cases directory.
   const fs::path report = dir() / "report";
   const Outcome reported = vibro("--quiet report --no-measure-rounding --cases " +
-                                 quoted(fs::path(VIBRO_TEST_DATA_DIR) / "report_cases") + " --published " +
+                                 quoted(fs::path(test_paths::test_data_dir) / "report_cases") + " --published " +
                                  quoted(source_dir / "reference/published") + " --goldens " +
                                  quoted(source_dir / "tests/golden/lyapunov") + " --out " + quoted(report));
   ASSERT_EQ(reported.status, 0) << reported.err;
@@ -156,7 +157,7 @@ TEST_F(DocsOutputs, EveryJsonFieldHasAnEntry) {
 /// The trajectory CSV of every scheme (`vibro run --csv`) and the study CSV of
 /// `vibro converge` with measured rounding.
 TEST_F(DocsOutputs, EveryCsvColumnHasAnEntry) {
-  const fs::path cases = VIBRO_CASES_DIR;
+  const fs::path cases = test_paths::cases_dir;
   std::set<std::string> columns;
   int n = 0;
   for (const char* file : {"free_fall.toml", "study_cn_periodic.toml", "reference_sticking_oscillator.toml",

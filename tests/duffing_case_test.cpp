@@ -17,6 +17,7 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scheme/error_metric.hpp"
 
+#include "support/build_paths.hpp"
 #include "support/case_text.hpp"
 #include "support/read_text.hpp"
 
@@ -36,7 +37,8 @@ namespace {
 /// tests/data/duffing_obstacle_study.toml: α = 0.1, β = 1, a = 1, ω = 2, u_min = 0, e = 0.8,
 /// u0 = 0.5, v0 = 0, PS centered at T/100, 10 periods, a study over T/100 … T/1600.
 const std::string& duffing_case() {
-  static const std::string text = read_text(std::filesystem::path(VIBRO_TEST_DATA_DIR) / "duffing_obstacle_study.toml");
+  static const std::string text =
+      read_text(std::filesystem::path(test_paths::test_data_dir) / "duffing_obstacle_study.toml");
   return text;
 }
 

@@ -11,6 +11,7 @@
 // as contradicted. Last, the table of proved values `vibro testset verify` ends with: its rows
 // from hand-made checks, and docs/testset.md showing the shipped problems' table as computed.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include "vibro/io/case_file.hpp"
@@ -47,8 +48,8 @@ using vibro::testing::Outcome;
 using vibro::testing::quoted;
 namespace fs = std::filesystem;
 
-const fs::path cases_dir = VIBRO_CASES_DIR;
-const fs::path source_dir = VIBRO_SOURCE_DIR;
+const fs::path cases_dir = test_paths::cases_dir;
+const fs::path source_dir = test_paths::source_dir;
 
 /// lower ≤ x ≤ upper for a JSON enclosure, x known to within 1e−100.
 void expect_holds(const nlohmann::json& enclosure, const mpfr_real& x, const std::string& what) {

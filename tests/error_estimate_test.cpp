@@ -14,6 +14,7 @@
 #include "vibro/scalar/types.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
+#include "support/build_paths.hpp"
 #include "support/read_text.hpp"
 
 #include <gtest/gtest.h>
@@ -76,7 +77,7 @@ void expect_estimate_of_the_two_runs(const CaseSpec& c, const Precision& precisi
 }
 
 TEST(ErrorEstimateInStep, EqualsTheComparisonOfTheFinishedRunsOnAChatteringCase) {
-  const CaseSpec c = load_case(VIBRO_CASES_DIR "/reference_sticking_oscillator.toml");
+  const CaseSpec c = load_case(std::string(test_paths::cases_dir) + "/reference_sticking_oscillator.toml");
   const RunResult run = run_without_estimate(c, Precision{ScalarKind::double_, 0});
   const RunResult precise = run_without_estimate(c, Precision{ScalarKind::mpfr, 35});
   // The case is worth it only if the two lists differ: chatter resolved differently.
@@ -86,7 +87,7 @@ TEST(ErrorEstimateInStep, EqualsTheComparisonOfTheFinishedRunsOnAChatteringCase)
 }
 
 TEST(ErrorEstimateInStep, EqualsTheComparisonOfTheFinishedRunsOverManyTurns) {
-  std::string text = read_text(std::filesystem::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+  std::string text = read_text(std::filesystem::path(test_paths::cases_dir) / "reference_periodic.toml");
   text.replace(text.find("periods = 10"), std::string("periods = 10").size(), "periods = 10000");
   const CaseSpec c = parse_case(text, "periodic_10000.toml");
   expect_estimate_of_the_two_runs(c, Precision{ScalarKind::double_, 0});

@@ -9,6 +9,7 @@
 // the Paoli–Schatzman scheme in Python and in C gives the built-in scheme's errors to
 // rounding at every step size, and the same observed orders.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include "vibro/external/external_problem.hpp"
@@ -199,7 +200,7 @@ TEST(ProgramTrajectory, TheTableSchemaNamesTheColumnsTheReaderTakes) {
   // docs/schema/external_trajectory.table-schema.json describes the CSV for users; the reader
   // is what checks it: their column names must agree (one coordinate, then contact).
   const nlohmann::json schema = nlohmann::json::parse(
-      read_text(fs::path(VIBRO_SOURCE_DIR) / "docs" / "schema" / "external_trajectory.table-schema.json"));
+      read_text(fs::path(test_paths::source_dir) / "docs" / "schema" / "external_trajectory.table-schema.json"));
   std::vector<std::string> documented;
   for (const nlohmann::json& field : schema["fields"]) documented.push_back(field["name"]);
   std::vector<std::string> read = vibro::trajectory_columns(1);
@@ -211,7 +212,7 @@ TEST(ProgramTrajectory, TheTableSchemaNamesTheColumnsTheReaderTakes) {
 TEST(ProgramTrajectory, TheImpactTableSchemaNamesTheColumnsTheReaderTakes) {
   // docs/schema/external_impacts.table-schema.json, likewise.
   const nlohmann::json schema = nlohmann::json::parse(
-      read_text(fs::path(VIBRO_SOURCE_DIR) / "docs" / "schema" / "external_impacts.table-schema.json"));
+      read_text(fs::path(test_paths::source_dir) / "docs" / "schema" / "external_impacts.table-schema.json"));
   std::vector<std::string> documented;
   for (const nlohmann::json& field : schema["fields"]) documented.push_back(field["name"]);
   EXPECT_EQ(documented, vibro::impact_table_columns());
@@ -220,7 +221,7 @@ TEST(ProgramTrajectory, TheImpactTableSchemaNamesTheColumnsTheReaderTakes) {
 /// faulty_scheme.py FAULT as a program, and the problem it reads: 4 steps of h = 1/4 from
 /// t0 = 0, u0 = 1, v0 = −1 (its rows are then u = 1 − t, v = −1).
 vibro::ExternalScheme faulty(const std::string& fault) {
-  return {{"python3", std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py", fault}, "", "faulty", std::chrono::seconds(60), {}, {}};
+  return {{"python3", std::string(test_paths::test_data_dir) + "/faulty_scheme.py", fault}, "", "faulty", std::chrono::seconds(60), {}, {}};
 }
 const std::string four_steps =
     R"({"steps": 4, "initial": {"t0": {"double": 0}, "u0": {"double": 1}, "v0": {"double": -1}},)"
@@ -260,7 +261,7 @@ std::string failure_reading_rows(const Make& make) {
 /// row lists is given by one of its cases. (A newcomer had to dump the JSON to find beta, g, the
 /// stops and the pendulum's keys.)
 TEST(ProblemJson, EveryModelsParametersAreThoseThisPageLists) {
-  const std::string page = read_text(fs::path(VIBRO_SOURCE_DIR) / "docs" / "own_scheme.md");
+  const std::string page = read_text(fs::path(test_paths::source_dir) / "docs" / "own_scheme.md");
   const std::size_t table = page.find("| model `type` | `model.parameters` | `dimension` |");
   ASSERT_NE(table, std::string::npos);
   // Each row: its first cell's text, and the backticked names of its second cell.
@@ -298,7 +299,7 @@ TEST(ProblemJson, EveryModelsParametersAreThoseThisPageLists) {
     std::set<std::string> given;
     for (const std::string& file : files) {
       const nlohmann::json parameters =
-          vibro::problem_model(vibro::load_case(fs::path(VIBRO_CASES_DIR) / file)).at("parameters");
+          vibro::problem_model(vibro::load_case(fs::path(test_paths::cases_dir) / file)).at("parameters");
       for (const auto& [key, value] : parameters.items()) {
         EXPECT_TRUE(rows[row].contains(listed_as(key))) << file << " gives " << key << ", not in the row " << row;
         given.insert(listed_as(key));
@@ -683,7 +684,7 @@ class ExternalSchemeCli : public Cli {
   Outcome converge_with_fault(const std::string& fault, const std::string& more = "") const {
     const fs::path study = write("small.toml", small_study);
     return vibro("converge " + quoted(study) + " --out " + quoted(dir() / "out") + " --scheme-command \"python3 " +
-                 std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py " + fault + "\" " + more);
+                 std::string(test_paths::test_data_dir) + "/faulty_scheme.py " + fault + "\" " + more);
   }
 };
 
@@ -859,9 +860,9 @@ TEST_F(ExternalSchemeCli, EverySignalThatEndsVibroEndsTheProgramAndItsDescendant
     const pid_t vibro_pid = ::fork();
     ASSERT_GE(vibro_pid, 0);
     if (vibro_pid == 0) {
-      const std::string command = "exec " + quoted(VIBRO_EXECUTABLE) + " converge " + quoted(study) + " --out " +
-                                  quoted(dir() / "out") + " --threads 1 --scheme-command \"sh " + program.string() +
-                                  "\" >/dev/null 2>&1 </dev/null";
+      const std::string command = "exec " + quoted(test_paths::vibro_executable) + " converge " + quoted(study) +
+                                  " --out " + quoted(dir() / "out") + " --threads 1 --scheme-command \"sh " +
+                                  program.string() + "\" >/dev/null 2>&1 </dev/null";
       ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
       ::_exit(127);
     }
@@ -910,7 +911,7 @@ TEST_F(ExternalSchemeCli, AFailedStepSizeStopsTheOthers) {
   const fs::path hanging = dir() / "hanging";
   const auto begin = std::chrono::steady_clock::now();
   const Outcome outcome = vibro("converge " + quoted(study) + " --out " + quoted(out) + " --threads 2" +
-                                " --scheme-command \"python3 " + std::string(VIBRO_TEST_DATA_DIR) +
+                                " --scheme-command \"python3 " + std::string(test_paths::test_data_dir) +
                                 "/faulty_scheme.py study:" + hanging.string() + "\"");
   EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(30));
   EXPECT_TRUE(refused(outcome, out, {"at step size T/40", "the program exited with status 7"}));
@@ -983,11 +984,11 @@ TEST_F(ExternalSchemeCli, TheCommandComesFromTheCommandLineOnly) {
 }
 
 TEST_F(ExternalSchemeCli, ThePaoliSchatzmanExamplesGiveTheBuiltInErrorsToRoundingAndItsOrders) {
-  const std::string python = "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/paoli_schatzman.py";
+  const std::string python = "python3 " + std::string(test_paths::source_dir) + "/examples/external/paoli_schatzman.py";
   for (const char* name : {"study_ps_centered_periodic.toml", "study_ps_harmonic_obstacle.toml"}) {
-    const fs::path study = fs::path(VIBRO_CASES_DIR) / name;
+    const fs::path study = fs::path(test_paths::cases_dir) / name;
     const nlohmann::json built_in = converge_json(study, "");
-    for (const std::string& program : {python, std::string(VIBRO_EXAMPLE_C_PROGRAM)}) {
+    for (const std::string& program : {python, std::string(test_paths::example_c_program)}) {
       const nlohmann::json external = converge_json(study, program);
       ASSERT_EQ(external["rows"].size(), built_in["rows"].size()) << program;
       for (std::size_t i = 0; i < built_in["rows"].size(); ++i) {
@@ -1015,8 +1016,8 @@ TEST_F(ExternalSchemeCli, ThePaoliSchatzmanExamplesGiveTheBuiltInErrorsToRoundin
 TEST_F(ExternalSchemeCli, TheCExamplesBinaryRowsGiveItsTextRowsStudyBitForBit) {
   // %.17g round-trips a double, and a binary64 row is the double itself: the two answers of
   // examples/external/paoli_schatzman.c carry the same numbers, so the studies agree exactly.
-  const fs::path study = fs::path(VIBRO_CASES_DIR) / "study_ps_centered_periodic.toml";
-  const std::string c = VIBRO_EXAMPLE_C_PROGRAM;
+  const fs::path study = fs::path(test_paths::cases_dir) / "study_ps_centered_periodic.toml";
+  const std::string c = test_paths::example_c_program;
   const nlohmann::json text = converge_json(study, c), binary = converge_json(study, c + " --binary");
   ASSERT_EQ(text["rows"].size(), 8u);
   for (std::size_t i = 0; i < 8; ++i) {
@@ -1035,12 +1036,12 @@ TEST_F(ExternalSchemeCli, VelocityVerletWithReflectionIsSecondOrderOnlyWhereImpa
   // first order; on the forced case the impact falls inside a step and the reflected velocity
   // is the mid-step one, an O(h) error that the flight carries: first order.
   const std::string verlet =
-      "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/stormer_verlet_reflection.py";
+      "python3 " + std::string(test_paths::source_dir) + "/examples/external/stormer_verlet_reflection.py";
   const auto order = [](const nlohmann::json& study, const char* metric) {
     return study["orders"][metric]["least_squares"].get<double>();
   };
-  const fs::path on_nodes = fs::path(VIBRO_CASES_DIR) / "study_ps_harmonic_obstacle.toml";
-  const fs::path inside_steps = fs::path(VIBRO_CASES_DIR) / "study_ps_centered_periodic.toml";
+  const fs::path on_nodes = fs::path(test_paths::cases_dir) / "study_ps_harmonic_obstacle.toml";
+  const fs::path inside_steps = fs::path(test_paths::cases_dir) / "study_ps_centered_periodic.toml";
   EXPECT_NEAR(order(converge_json(on_nodes, verlet), "position_linf"), 2, 0.05);
   EXPECT_NEAR(order(converge_json(on_nodes, ""), "position_linf"), 1, 0.05);
   EXPECT_NEAR(order(converge_json(inside_steps, verlet), "position_linf"), 1, 0.1);
@@ -1051,7 +1052,7 @@ TEST_F(ExternalSchemeCli, TheTestSetScoresAProgramAsItsOwnSchemeAndListsWhatItRe
   // score as it does at every step of the ladder (its errors are the built-in's, see above).
   // VI-01 is a constant-force problem, which the example refuses: the pair gave up, with its
   // message, and the run goes on.
-  const std::string python = "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/paoli_schatzman.py";
+  const std::string python = "python3 " + std::string(test_paths::source_dir) + "/examples/external/paoli_schatzman.py";
   const std::string common = "--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") + " --problem VI-02";
   const Outcome built_in = vibro(common);
   const Outcome external = vibro(common + " --problem VI-01 --scheme-command \"" + python + "\"");
@@ -1074,8 +1075,8 @@ TEST_F(ExternalSchemeCli, AnImpactTableIsMeasuredAsTheReferencesImpactsAre) {
   // time scale (t ≤ 10 T ≈ 31), so the impact-time error is below 1e-11 at every step size,
   // where the rows alone (the built-in scheme's impacts at nodes) are O(h) off: above 1e-4 at
   // the ladder's finest step T/12800 ≈ 2.5e-4.
-  const fs::path study = fs::path(VIBRO_CASES_DIR) / "study_ps_centered_periodic.toml";
-  const std::string events = "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/event_driven_oscillator.py";
+  const fs::path study = fs::path(test_paths::cases_dir) / "study_ps_centered_periodic.toml";
+  const std::string events = "python3 " + std::string(test_paths::source_dir) + "/examples/external/event_driven_oscillator.py";
   const nlohmann::json program = converge_json(study, events), built_in = converge_json(study, "");
   ASSERT_EQ(program["rows"].size(), 8u);
   for (std::size_t i = 0; i < 8; ++i) {
@@ -1103,7 +1104,7 @@ TEST_F(ExternalSchemeCli, TheTestSetScoresTheImpactTablesTimes) {
   // misses it). The example's table has all three, each a root bisected in double: against
   // the stored reference values (cases/testset/VI-04, 30 digits), at least 12 impact-time
   // digits at every step of the ladder (double's rounding allows 15; the rows alone: about 2).
-  const std::string events = "python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/external/event_driven_oscillator.py";
+  const std::string events = "python3 " + std::string(test_paths::source_dir) + "/examples/external/event_driven_oscillator.py";
   const Outcome outcome = vibro("--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") +
                                 " --problem VI-04 --scheme-command \"" + events + "\"");
   ASSERT_EQ(outcome.status, 0) << outcome.err;
@@ -1128,7 +1129,7 @@ TEST_F(ExternalSchemeCli, TheScipyPeerIsScoredAndItsGrazingMissIsSeen) {
   // changes between its own steps, misses the third impact, whose gap dips below zero within
   // one of them (2 of 3 impacts, the end state wrong in its first digits), and sees it when
   // --max-step 0.1 bounds its steps (3 of 3, at least 11 digits).
-  const std::string scipy = "/usr/bin/python3 " + std::string(VIBRO_SOURCE_DIR) + "/examples/peers/scipy_event_driven.py";
+  const std::string scipy = "/usr/bin/python3 " + std::string(test_paths::source_dir) + "/examples/peers/scipy_event_driven.py";
   const auto first_score = [&](const std::string& problem, const std::string& options) {
     const Outcome outcome = vibro("--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") +
                                   " --problem " + problem + " --scheme-command \"" + scipy + options + "\"");
@@ -1156,7 +1157,7 @@ TEST_F(ExternalSchemeCli, TheOdeintPeerIsScoredThroughBinaryRowsAndItsImpactTabl
   // time-stepping schemes reach at most 6.7.
   for (const char* problem : {"VI-02", "VI-04", "VI-06"}) {
     const Outcome outcome = vibro("--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") + " --problem " +
-                                  problem + " --scheme-command " + quoted(VIBRO_PEER_ODEINT_PROGRAM));
+                                  problem + " --scheme-command " + quoted(test_paths::peer_odeint_program));
     ASSERT_EQ(outcome.status, 0) << outcome.err;
     const nlohmann::json score = nlohmann::json::parse(outcome.out)["pairs"][0]["scores"][0];
     if (!score["impacts_reference"].is_null()) {
@@ -1174,7 +1175,7 @@ TEST_F(ExternalSchemeCli, TheOdeintPeerIsScoredThroughBinaryRowsAndItsImpactTabl
 /// by construction, so the response is proportional with slope 1, and stalls at the floor.
 TEST_F(ExternalSchemeCli, AToleranceLadderGivesEachRunItsToleranceAndAResponseInPlaceOfAnOrder) {
   const fs::path study = write("small.toml", small_study);
-  const std::string program = "python3 " + std::string(VIBRO_TEST_DATA_DIR) + "/tolerance_scheme.py";
+  const std::string program = "python3 " + std::string(test_paths::test_data_dir) + "/tolerance_scheme.py";
   const auto converge = [&](const std::string& more) {
     const Outcome outcome = vibro("converge " + quoted(study) + " --json --timing-repeats 0 --out " +
                                   quoted(dir() / "out") + " " + more);
@@ -1211,7 +1212,7 @@ TEST_F(ExternalSchemeCli, AToleranceLadderGivesEachRunItsToleranceAndAResponseIn
   const fs::path with_ladder = write("ladder.toml", std::string(small_study) + "tolerances = [1e-2, 1e-4, 1e-6]\n");
   const Outcome ignored = vibro("converge " + quoted(with_ladder) + " --json --timing-repeats 0 --out " +
                                 quoted(dir() / "out") + " --by-tolerance --scheme-command \"python3 " +
-                                std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py none\"");
+                                std::string(test_paths::test_data_dir) + "/faulty_scheme.py none\"");
   ASSERT_EQ(ignored.status, 0) << ignored.err;
   const nlohmann::json none = nlohmann::json::parse(ignored.out)["convergence"];
   ASSERT_EQ(none["rows"].size(), 3u);
@@ -1244,7 +1245,8 @@ TEST_F(ExternalSchemeCli, TheEvaluationsAProgramReportsAreKeptAndCheckedBeforeUs
 
 TEST_F(ExternalSchemeCli, ABadToleranceLadderIsRefusedWithOneLine) {
   const fs::path study = write("small.toml", small_study);
-  const std::string program = " --scheme-command \"python3 " + std::string(VIBRO_TEST_DATA_DIR) + "/tolerance_scheme.py\"";
+  const std::string program =
+      " --scheme-command \"python3 " + std::string(test_paths::test_data_dir) + "/tolerance_scheme.py\"";
   const auto converge = [&](const std::string& more) {
     return vibro("converge " + quoted(study) + " --out " + quoted(dir() / "out") + " " + more);
   };
@@ -1271,7 +1273,7 @@ TEST_F(ExternalSchemeCli, ABadToleranceLadderIsRefusedWithOneLine) {
 TEST_F(ExternalSchemeCli, TheTestSetScoresAProgramAtEachTolerance) {
   const Outcome outcome = vibro("--json testset run --timing-repeats 0 --out " + quoted(dir() / "out") +
                                 " --problem VI-02 --tolerances 1e-6,1e-9,1e-12 --scheme-command " +
-                                quoted(VIBRO_PEER_ODEINT_PROGRAM));
+                                quoted(test_paths::peer_odeint_program));
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const nlohmann::json scores = nlohmann::json::parse(outcome.out)["pairs"][0]["scores"];
   ASSERT_EQ(scores.size(), 3u);
@@ -1281,7 +1283,7 @@ TEST_F(ExternalSchemeCli, TheTestSetScoresAProgramAtEachTolerance) {
 }
 
 TEST_F(ExternalSchemeCli, TheFortranMoreauJeanPeerGivesSiconossMoreauJeanErrors) {
-#ifndef VIBRO_PEER_MOREAU_JEAN_PROGRAM
+#ifndef VIBRO_WITH_PEER_MOREAU_JEAN
   GTEST_SKIP() << "no Fortran compiler was found (Debian's gfortran): examples/peers/moreau_jean.f90 was not built";
 #else
   // examples/peers/moreau_jean.f90 writes Moreau–Jean's θ-method (θ = 1/2) with Newton's law at
@@ -1290,8 +1292,9 @@ TEST_F(ExternalSchemeCli, TheFortranMoreauJeanPeerGivesSiconossMoreauJeanErrors)
   // implementation of one recurrence, so on the peer's shipped study the two give the same
   // errors within the rounding the study's floor allows (64 ε per step times the scale, as the
   // Paoli–Schatzman examples above) and the same observed orders.
-  const fs::path study = fs::path(VIBRO_CASES_DIR) / "peer" / "siconos_moreau_jean_periodic.toml";
-  const nlohmann::json siconos = converge_json(study, ""), fortran = converge_json(study, VIBRO_PEER_MOREAU_JEAN_PROGRAM);
+  const fs::path study = fs::path(test_paths::cases_dir) / "peer" / "siconos_moreau_jean_periodic.toml";
+  const nlohmann::json siconos = converge_json(study, ""),
+                       fortran = converge_json(study, test_paths::peer_moreau_jean_program);
   ASSERT_EQ(fortran["rows"].size(), siconos["rows"].size());
   for (std::size_t i = 0; i < siconos["rows"].size(); ++i) {
     const nlohmann::json &a = fortran["rows"][i], &b = siconos["rows"][i];
@@ -1317,9 +1320,10 @@ TEST_F(ExternalSchemeCli, EachDefectOfTheImpactTableIsOneLineNamingTheImpact) {
   EXPECT_TRUE(refused(converge_with_fault("impacts-coordinate"), out, {"'2' is not a coordinate of the model (1 … 1)"}));
   EXPECT_TRUE(refused(converge_with_fault("impacts-contact"), out, {"an impact table after rows with a contact column"}));
   // seed 002's system has a stop on q1 only (lower = [0, -inf]).
-  const Outcome no_stop = vibro("converge " + quoted(fs::path(VIBRO_CASES_DIR) / "seed002/study_nsps_impacts.toml") +
-                                " --out " + quoted(out) + " --scheme-command \"python3 " +
-                                std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py impacts\"");
+  const Outcome no_stop =
+      vibro("converge " + quoted(fs::path(test_paths::cases_dir) / "seed002/study_nsps_impacts.toml") + " --out " +
+            quoted(out) + " --scheme-command \"python3 " + std::string(test_paths::test_data_dir) +
+            "/faulty_scheme.py impacts\"");
   EXPECT_TRUE(refused(no_stop, out, {"column 'coordinate': coordinate 2 has no stop (the stops are on 1)"}));
   // A correct table, and an empty one: measured.
   for (const char* fault : {"impacts", "impacts-empty"}) {
@@ -1328,7 +1332,7 @@ TEST_F(ExternalSchemeCli, EachDefectOfTheImpactTableIsOneLineNamingTheImpact) {
   }
   // `vibro run` says an empty table's count, 0, as it says a table's: the program saw no impact.
   const Outcome empty = vibro("--json run " + quoted(write("small.toml", small_study)) + " --scheme-command \"python3 " +
-                              std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py impacts-empty\"");
+                              std::string(test_paths::test_data_dir) + "/faulty_scheme.py impacts-empty\"");
   ASSERT_EQ(empty.status, 0) << empty.err;
   const nlohmann::json reported = nlohmann::json::parse(empty.out)["run"]["reported_impacts"];
   EXPECT_EQ(reported["count"], 0) << empty.out;
@@ -1358,7 +1362,7 @@ TEST_F(ExternalSchemeCli, NoIdleThreadOfVibroTakesTheCoreAProgramNeeds) {
   // of a one-threaded run (the chaotic reference at mpfr:2000, several seconds long), every
   // thread but the main one has used at most 2 clock ticks (20 ms).
   const pid_t child = vibro::testing::start_vibro(
-      {"run", (fs::path(VIBRO_CASES_DIR) / "reference_chaotic.toml").string(), "--precision", "mpfr:2000"});
+      {"run", (fs::path(test_paths::cases_dir) / "reference_chaotic.toml").string(), "--precision", "mpfr:2000"});
   ASSERT_GT(child, 0);
   std::this_thread::sleep_for(std::chrono::seconds(1));
   const std::string pid = std::to_string(child);
@@ -1377,7 +1381,7 @@ TEST_F(ExternalSchemeCli, StepSizesRunOnThreadsGiveTheSameStudy) {
   // --threads 2 runs two programs at once (each with its own pipes, none inheriting another's):
   // the study is the one thread's, row for row.
   const fs::path study = write("small.toml", small_study);
-  const std::string command = "python3 " + std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py bounce";
+  const std::string command = "python3 " + std::string(test_paths::test_data_dir) + "/faulty_scheme.py bounce";
   const auto rows = [&](const char* threads) {
     const Outcome outcome = vibro(std::string("--threads ") + threads + " --json converge --timing-repeats 0 --out " +
                                   quoted(dir() / "out") + " " + quoted(study) + " --scheme-command \"" + command + "\"");
@@ -1392,8 +1396,9 @@ TEST_F(ExternalSchemeCli, AnNdofAnswerIsReadAndMeasuredPerCoordinate) {
   // flight, which never meets the constraints the reference bounces on: every step size is
   // read (t, q1, q2, v1, v2, contact), sees no impact where the reference has 4, and stays O(1)
   // away from it whatever h, as a scheme that ignores the constraints must.
-  const nlohmann::json study = converge_json(fs::path(VIBRO_CASES_DIR) / "seed002/study_nsps_impacts.toml",
-                                             "python3 " + std::string(VIBRO_TEST_DATA_DIR) + "/faulty_scheme.py none");
+  const nlohmann::json study =
+      converge_json(fs::path(test_paths::cases_dir) / "seed002/study_nsps_impacts.toml",
+                    "python3 " + std::string(test_paths::test_data_dir) + "/faulty_scheme.py none");
   ASSERT_GE(study["rows"].size(), 2u);
   for (const nlohmann::json& row : study["rows"]) {
     EXPECT_EQ(row["impacts"]["scheme"], 0);
@@ -1436,7 +1441,7 @@ t_end = 1
 [convergence]
 h = ["1/10", "1/30"]
 )");
-  const std::string data = std::string(VIBRO_TEST_DATA_DIR);
+  const std::string data = std::string(test_paths::test_data_dir);
   const nlohmann::json exact = converge_json(flight, "python3 " + data + "/exact_free_flight.py");
   const nlohmann::json in_double = converge_json(flight, "python3 " + data + "/faulty_scheme.py none");
   // At mpfr:50 every number has a text twin with all its digits.

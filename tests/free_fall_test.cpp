@@ -3,6 +3,7 @@
 // against the scheme itself: with the exact rational type every predicted U^n must hold
 // with equality; in floating types, to a bound from the rounding analysis.
 
+#include "support/build_paths.hpp"
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
 
@@ -219,7 +220,7 @@ TEST(FreeFallErrorsExact, ErrorsAreExactlyProportionalToTheExpectedPowerOfH) {
 }
 
 TEST(FreeFallCase, ShippedCaseMeetsItsExpectationsInEveryPrecision) {
-  const CaseSpec c = load_case(std::string(VIBRO_CASES_DIR) + "/free_fall.toml");
+  const CaseSpec c = load_case(std::string(test_paths::cases_dir) + "/free_fall.toml");
   ASSERT_FALSE(c.expected.empty());
   for (const char* precision : {"rational", "double", "mpfr:50"}) {
     RunOptions options;

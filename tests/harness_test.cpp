@@ -9,6 +9,7 @@
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +22,7 @@ namespace {
 namespace fs = std::filesystem;
 using Model = vibro::ImpactOscillator<double>;
 
-const fs::path harmonic_obstacle = fs::path(VIBRO_CASES_DIR) / "study_ps_harmonic_obstacle.toml";
+const fs::path harmonic_obstacle = fs::path(test_paths::cases_dir) / "study_ps_harmonic_obstacle.toml";
 
 const auto paoli_schatzman = [](const Model& model, const double& h, const double& t0) {
   return vibro::PaoliSchatzman<Model>(model, h, t0);
@@ -68,7 +69,7 @@ TEST(Harness, TheReferenceIsTheClosedFormBeforeTheFirstImpact) {
 }
 
 TEST(Harness, ACaseOfAnotherModelIsRefusedNamingTheModel) {
-  const vibro::CaseSpec free_fall = vibro::load_case(fs::path(VIBRO_CASES_DIR) / "study_cn_free_fall.toml");
+  const vibro::CaseSpec free_fall = vibro::load_case(fs::path(test_paths::cases_dir) / "study_cn_free_fall.toml");
   try {
     vibro::converge_own_scheme<Model>(free_fall, paoli_schatzman);
     FAIL() << "a constant-force case was bound to the impact oscillator";
@@ -108,9 +109,9 @@ TEST(Harness, ASchemeWhoseTimeDoesNotAdvanceOnTheGridIsRefusedNamingTheNode) {
 }
 
 TEST(Harness, ATestSetProblemIsScoredAtEveryStepOfItsLadder) {
-  const vibro::CaseSpec problem = vibro::load_case(fs::path(VIBRO_CASES_DIR) / "testset" / "VI-02.toml");
-  const vibro::TestsetReference stored =
-      vibro::load_testset_reference(fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "testset" / "VI-02.toml");
+  const vibro::CaseSpec problem = vibro::load_case(fs::path(test_paths::cases_dir) / "testset" / "VI-02.toml");
+  const vibro::TestsetReference stored = vibro::load_testset_reference(fs::path(test_paths::cases_dir).parent_path() /
+                                                                       "reference" / "testset" / "VI-02.toml");
   const vibro::RunResult run = vibro::converge_own_scheme<Model>(problem, paoli_schatzman);
   const std::vector<vibro::TestsetScore> scores = vibro::testset_scores(run, stored);
   ASSERT_EQ(scores.size(), problem.convergence.size());

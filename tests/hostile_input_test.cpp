@@ -6,6 +6,7 @@
 // the exit code (2 bad input, 1 a run that cannot go on), the one-line message, and that
 // nothing was written where it must not be.
 
+#include "support/build_paths.hpp"
 #include "support/case_text.hpp"
 #include "support/cli_runner.hpp"
 
@@ -138,7 +139,7 @@ class Hostile : public Cli {
 
   /// cases/reference_periodic.toml over `periods` periods, written as `name`.
   fs::path periodic_reference(const std::string& name, long periods) {
-    const std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+    const std::string text = read_text(fs::path(test_paths::cases_dir) / "reference_periodic.toml");
     return write(name, with_line(text, "periods = 10", "periods = " + std::to_string(periods)));
   }
 
@@ -359,7 +360,7 @@ TEST_F(Hostile, InterruptedReportLeavesThePreviousReportIntact) {
   write("cases/slow.toml", replaced(oscillator_case("", "", "periods = 3", "reference"), "\"double\"", "\"mpfr:100000\""));
   const fs::path out = dir() / "reports";
   write_previous_report(out);
-  const std::string published = (fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "published").string();
+  const std::string published = (fs::path(test_paths::cases_dir).parent_path() / "reference" / "published").string();
   // Two threads: the case's three runs go to worker processes, which must end with the
   // report (the MPFR-100000 run would otherwise compute for nobody for many minutes).
   const pid_t report = start_vibro({"--threads", "2", "report", "--cases", (dir() / "cases").string(), "--out", out.string(),
@@ -433,7 +434,7 @@ TEST_F(Hostile, ReportRecognisesAPreviousReportByItsIndexJsonNotByAnIndexMd) {
   // A report vibro wrote is replaced.
   const fs::path out = dir() / "reports";
   write_previous_report(out);
-  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const fs::path source = fs::path(test_paths::cases_dir).parent_path();
   const Outcome replaced = vibro("--quiet report --no-measure-rounding --cases " + quoted(dir() / "cases") + " --published " +
                                  quoted(source / "reference" / "published") + " --goldens " +
                                  quoted(source / "tests" / "golden" / "lyapunov") + " --out " + quoted(out));
@@ -446,7 +447,7 @@ TEST_F(Hostile, ReportRecognisesAPreviousReportByItsIndexJsonNotByAnIndexMd) {
 /// experiment that does not exist (a typo would leave it out of the gate). A case naming a
 /// value of a table of --published that is not among the tables given is not.
 TEST_F(Hostile, CheckThatEvaluatesNothingOrNamesWhatIsNotThereIsAnError) {
-  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const fs::path source = fs::path(test_paths::cases_dir).parent_path();
   const fs::path published = source / "reference" / "published";
   fs::create_directories(dir() / "empty");
   EXPECT_TRUE(bad_input(vibro("check --quiet --published " + quoted(dir() / "empty")),
@@ -474,7 +475,7 @@ TEST_F(Hostile, CheckThatEvaluatesNothingOrNamesWhatIsNotThereIsAnError) {
   // A case reproducing a value of seed 002's table, checked against seed 000's alone: not an
   // error of the case (seed 000's relations have no case here: changed, exit 1).
   fs::create_directories(dir() / "seed002");
-  write("seed002/exp1_nsps.toml", read_text(fs::path(VIBRO_CASES_DIR) / "seed002" / "exp1_nsps.toml"));
+  write("seed002/exp1_nsps.toml", read_text(fs::path(test_paths::cases_dir) / "seed002" / "exp1_nsps.toml"));
   const Outcome subset = vibro("check --quiet --cases " + quoted(dir() / "seed002") + " --published " +
                                quoted(published) + " " + quoted(published / "seed_000.toml"));
   EXPECT_EQ(subset.status, 1) << subset.err;
@@ -504,7 +505,7 @@ TEST_F(Hostile, OutputsNeverReplaceTheirOwnInputs) {
                           {std::string(option) + ": is empty"}))
         << option;
   // vibro check: a published table or a case file named as its --json-out.
-  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const fs::path source = fs::path(test_paths::cases_dir).parent_path();
   fs::create_directories(dir() / "tables");
   const fs::path table = dir() / "tables" / "seed_002.toml";
   std::ofstream(table) << read_text(source / "reference" / "published" / "seed_002.toml");
@@ -516,7 +517,7 @@ TEST_F(Hostile, OutputsNeverReplaceTheirOwnInputs) {
 /// An N-DOF state whose energy overflows (q0 = v0 = 1e300: E ~ 1e600) stops the run (exit 1)
 /// naming the step, the time and the likely keys; it printed "energy from inf to -nan", exit 0.
 TEST_F(Hostile, AnNdofStateWhoseEnergyOverflowsStopsTheRun) {
-  const std::string system = read_text(fs::path(VIBRO_CASES_DIR) / "seed002" / "exp1_nsps.toml");
+  const std::string system = read_text(fs::path(test_paths::cases_dir) / "seed002" / "exp1_nsps.toml");
   const fs::path huge = write("huge.toml", replaced(replaced(system, "q0 = [1, 0]", "q0 = [1e300, 1e300]"),
                                                     "v0 = [0, 0]", "v0 = [1e300, 1e300]"));
   const Outcome run = vibro("run --quiet --json " + quoted(huge));
@@ -527,7 +528,7 @@ TEST_F(Hostile, AnNdofStateWhoseEnergyOverflowsStopsTheRun) {
 }
 
 TEST_F(Hostile, GoldenIsNeverOverwrittenSilentlyAndNonRegularTargetsAreRefused) {
-  const std::string insp = quoted(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "insp.toml");
+  const std::string insp = quoted(fs::path(test_paths::cases_dir) / "lyapunov" / "insp.toml");
   const std::string quick = " --golden-periods 2 --ensemble 2 --quiet";
   const fs::path golden = write("golden.json", "{\"old\": true}\n");
   EXPECT_TRUE(bad_input(vibro("lyapunov " + insp + " --write-golden " + quoted(golden) + quick),
@@ -775,16 +776,16 @@ TEST_F(Hostile, OutputDirectoriesAreNeitherLinksNorDirectoriesTheCommandReads) {
   fs::create_directories(target);
   const fs::path link = dir() / "link";
   fs::create_directory_symlink(target, link);
-  const std::string study = quoted(fs::path(VIBRO_CASES_DIR) / "study_ps_centered_periodic.toml");
+  const std::string study = quoted(fs::path(test_paths::cases_dir) / "study_ps_centered_periodic.toml");
   EXPECT_TRUE(bad_input(vibro("converge " + study + " --out " + quoted(link)), {"'--out'", "symbolic link"}));
-  const std::string orbit = quoted(fs::path(VIBRO_CASES_DIR) / "orbits" / "period2_ided.toml");
+  const std::string orbit = quoted(fs::path(test_paths::cases_dir) / "orbits" / "period2_ided.toml");
   EXPECT_TRUE(bad_input(vibro("orbits " + orbit + " --write-case " + quoted(link)), {"'--write-case'", "symbolic link"}));
   // A copy of one problem, so that a failure of the rule could not touch the shipped files.
   const fs::path problems = dir() / "problems";
   fs::create_directories(problems);
-  fs::copy_file(fs::path(VIBRO_CASES_DIR) / "testset" / "VI-02.toml", problems / "VI-02.toml");
+  fs::copy_file(fs::path(test_paths::cases_dir) / "testset" / "VI-02.toml", problems / "VI-02.toml");
   const std::string before = read_text(problems / "VI-02.toml");
-  const std::string references = quoted(fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "testset");
+  const std::string references = quoted(fs::path(test_paths::cases_dir).parent_path() / "reference" / "testset");
   const std::string on = " --problem VI-02 --problems " + quoted(problems);
   EXPECT_TRUE(bad_input(vibro("testset run --scheme paoli-schatzman" + on + " --references " + references + " --out " +
                               quoted(link)),
@@ -810,7 +811,7 @@ TEST_F(Hostile, OutputDirectoriesAreNeitherLinksNorDirectoriesTheCommandReads) {
 /// their targets as they were, the case file untouched. The Python module's `out=` goes through
 /// the same function (python/tests/test_studies.py).
 TEST_F(Hostile, EveryOutputOptionRefusesEveryHostilePathAndChangesNothing) {
-  const fs::path cases = VIBRO_CASES_DIR;
+  const fs::path cases = test_paths::cases_dir;
   const fs::path study = dir() / "study.toml", orbit = dir() / "orbit.toml", lyapunov = dir() / "lyapunov.toml";
   fs::copy_file(cases / "study_ps_centered_periodic.toml", study);
   fs::copy_file(cases / "orbits" / "period2_ided.toml", orbit);
@@ -883,7 +884,7 @@ TEST_F(Hostile, APlotThatCannotBeWrittenIsNotBlamedOnAMissingGnuplot) {
 // there: the listing says that the resonance is the rounding's and how far the model is from it
 // (the proof found two orbits). An exact resonance is said as before, with nothing added.
 TEST_F(Hostile, AResonanceMadeByRoundingIsSaidToBeTheRoundings) {
-  std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "orbits" / "period2_ided.toml");
+  std::string text = read_text(fs::path(test_paths::cases_dir) / "orbits" / "period2_ided.toml");
   text = with_line(text, "alpha = \"0.1\"", "alpha = \"0\"");
   text = with_line(text, "omega = \"4\"", "omega = \"1.0000000000000000000000000000000000000001\"");
   const fs::path near = write("near_resonance.toml", text);
@@ -931,7 +932,7 @@ TEST_F(Hostile, AListOfPrecisionsKeepsItsMemoryFlatAndIsCountedOnDisk) {
 // admissible at that precision, or its n said degenerate; its 200 periods run (the flight near
 // critical damping and near resonance: OscillatorFlightFloating.NearCriticalDampingAndNearResonanceKeepTheirDigits).
 TEST_F(Hostile, NearCriticalAndNearResonantModelsFinishAtOnceAtEveryPrecision) {
-  const std::string text = read_text(fs::path(VIBRO_CASES_DIR) / "orbits" / "period2_ided.toml");
+  const std::string text = read_text(fs::path(test_paths::cases_dir) / "orbits" / "period2_ided.toml");
   const std::vector<std::pair<std::string, std::string>> models = {
       {"1.00000000000000000000000000000000000000000001", "4"},  // α = 1 + 1e−44
       {"0.99999999999999999999999999999999999999999999", "4"},  // α = 1 − 1e−44
@@ -978,14 +979,14 @@ TEST(WorkLimit, TimesBeyondHalfTheMachinesMemoryAreRefusedWithTheEstimate) {
 // up to about 0.8 s there). Proofs beyond about ten minutes are refused at once with the
 // estimate; a run says what it does and how far it is.
 TEST_F(Hostile, LongOrbitProofsAreEstimatedRefusedBeyondTheLimitAndShowProgress) {
-  const std::string chaotic = quoted(fs::path(VIBRO_CASES_DIR) / "lyapunov" / "idp.toml");
+  const std::string chaotic = quoted(fs::path(test_paths::cases_dir) / "lyapunov" / "idp.toml");
   const auto start = std::chrono::steady_clock::now();
   EXPECT_TRUE(bad_input(vibro("orbits " + chaotic + " --prove --n 1 1000 --digits 10000"),
                         {"key '--n'", "1000 values of n at 10000 digits would take about", "above the limit"}));
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
   // Estimated above the 10 s from which a run is announced (at the costliest case's rate);
   // this case's roots take a few seconds.
-  const Outcome proved = vibro("orbits " + quoted(fs::path(VIBRO_CASES_DIR) / "orbits" / "period2_ided.toml") +
+  const Outcome proved = vibro("orbits " + quoted(fs::path(test_paths::cases_dir) / "orbits" / "period2_ided.toml") +
                                " --prove --n 1 20 --digits 10000");
   EXPECT_EQ(proved.status, 0) << proved.err;
   EXPECT_NE(proved.err.find("proofs of (1, n) orbits at 10000 digits: 20 values of n, up to about"),
@@ -995,7 +996,7 @@ TEST_F(Hostile, LongOrbitProofsAreEstimatedRefusedBeyondTheLimitAndShowProgress)
 
 // Round 4: a bound of a real option is shown as it is, not as "0.000000 to 1.000000".
 TEST_F(Hostile, ARealOptionOutOfRangeShowsItsBoundsAsTheyAre) {
-  const std::string reference = quoted(fs::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+  const std::string reference = quoted(fs::path(test_paths::cases_dir) / "reference_periodic.toml");
   EXPECT_TRUE(bad_input(vibro("run " + reference + " --enclose --max-width 2.2e-308"),
                         {"--max-width", "2.2e-308 is not in [2.2250738585072014e-308, 1]"}));
   EXPECT_TRUE(bad_input(vibro("run " + reference + " --enclose --max-width 1.5"), {"1.5 is not in ["}));

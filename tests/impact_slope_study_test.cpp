@@ -5,6 +5,7 @@
 // orders measured on them are asserted, each with the reason it has that value. The band an
 // order is allowed comes from the study's own fit (support/order_band.hpp).
 
+#include "support/build_paths.hpp"
 #include "support/order_band.hpp"
 
 #include "vibro/io/case_file.hpp"
@@ -31,7 +32,7 @@ StudyResult study(const std::string& file, const std::string& precision) {
   vibro::RunOptions options;
   options.precision = vibro::Precision::parse(precision);
   options.threads = 2;
-  return *vibro::run_case(vibro::load_case(std::filesystem::path(VIBRO_CASES_DIR) / file), options).convergence;
+  return *vibro::run_case(vibro::load_case(std::filesystem::path(test_paths::cases_dir) / file), options).convergence;
 }
 
 /// How an order is checked against its study's fit.

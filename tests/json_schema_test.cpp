@@ -6,6 +6,7 @@
 // fail. Also: the text twins of a rational run are the exact values, their numbers the
 // nearest doubles, and the CSV columns are numeric with the same twins.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include <sys/wait.h>
@@ -31,12 +32,12 @@ using vibro::testing::quoted;
 using vibro::testing::read_text;
 namespace fs = std::filesystem;
 
-const fs::path source_dir = VIBRO_SOURCE_DIR;
-const fs::path cases_dir = VIBRO_CASES_DIR;
-const fs::path report_cases = fs::path(VIBRO_TEST_DATA_DIR) / "report_cases";
+const fs::path source_dir = test_paths::source_dir;
+const fs::path cases_dir = test_paths::cases_dir;
+const fs::path report_cases = fs::path(test_paths::test_data_dir) / "report_cases";
 
 /// tests/data/small_study.toml: a study cheap enough for MPFR and --measure-rounding.
-const fs::path small_study = fs::path(VIBRO_TEST_DATA_DIR) / "small_study.toml";
+const fs::path small_study = fs::path(test_paths::test_data_dir) / "small_study.toml";
 
 class JsonSchema : public Cli {
  protected:
@@ -155,7 +156,7 @@ TEST_F(JsonSchema, TheProblemAnExternalProgramReadsMatchesItsSchema) {
 }
 
 TEST_F(JsonSchema, PhysicalAndDuffingModelsMatchTheRunSchema) {
-  const fs::path data = VIBRO_TEST_DATA_DIR;
+  const fs::path data = test_paths::test_data_dir;
   for (const char* precision : {"double", "mpfr:30"})
     valid_output("run", std::string("--json --quiet --precision ") + precision + " run " +
                             quoted(data / "physical_oscillator.toml"),
@@ -283,7 +284,7 @@ TEST_F(JsonSchema, TestsetOutputsMatchTheirSchemas) {
   const nlohmann::json ladder = valid_output(
       "testset", "--json --quiet testset run --problem VI-02 --tolerances 1e-6,1e-9 --timing-repeats 0 --out " +
                      quoted(dir() / "testset-ladder") + dirs + " --references " + quoted(source_dir / "reference" / "testset") +
-                     " --scheme-command " + quoted(VIBRO_PEER_ODEINT_PROGRAM),
+                     " --scheme-command " + quoted(test_paths::peer_odeint_program),
       "testset-ladder.json");
   EXPECT_EQ(ladder["pairs"][0]["scores"][1]["tolerance"], "1e-9");
 }

@@ -9,6 +9,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,7 +21,7 @@
 
 namespace {
 
-const std::filesystem::path chaotic = std::filesystem::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml";
+const std::filesystem::path chaotic = std::filesystem::path(test_paths::cases_dir) / "lyapunov" / "ided.toml";
 
 vibro::LyapunovFindings exponents_at(const std::string& precision, std::size_t ensemble) {
   vibro::RunOptions options;

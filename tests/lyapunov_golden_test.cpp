@@ -13,6 +13,7 @@
 #include "vibro/io/result_json.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/lyapunov/lyapunov_golden.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -27,8 +28,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path golden_dir = fs::path(VIBRO_GOLDEN_DIR) / "lyapunov";
-const fs::path lyapunov_cases = fs::path(VIBRO_CASES_DIR) / "lyapunov";
+const fs::path golden_dir = fs::path(test_paths::golden_dir) / "lyapunov";
+const fs::path lyapunov_cases = fs::path(test_paths::cases_dir) / "lyapunov";
 
 class LyapunovGolden : public ::testing::TestWithParam<std::string> {};
 

@@ -9,6 +9,7 @@
 #include "vibro/report/lyapunov_report.hpp"
 #include "vibro/report_runs/report_runs.hpp"
 
+#include "support/build_paths.hpp"
 #include "support/shortened_cases.hpp"
 
 #include <gtest/gtest.h>
@@ -25,7 +26,7 @@ TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   const fs::path root = fs::temp_directory_path() / ("vibro_lyapunov_report_" + std::to_string(::getpid()));
   const fs::path cases = vibro::testing::shortened_lyapunov_cases(root, 20);
   const vibro::ReportRuns runs = vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, cases.parent_path(), {},
-                                                       vibro::load_published_tables(VIBRO_PUBLISHED_DIR));
+                                                       vibro::load_published_tables(test_paths::published_dir));
   const std::string md =
       vibro::lyapunov_section(runs, root);
 
@@ -33,10 +34,10 @@ TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   for (const auto& run : runs.lyapunov)
     EXPECT_NE(md.find("| " + run.spec.name + " | " + run.result.lyapunov.method + ", ε "), std::string::npos)
         << run.spec.name;
-  EXPECT_EQ(runs.lyapunov.size(), vibro::case_files(fs::path(VIBRO_CASES_DIR) / "lyapunov").size());
+  EXPECT_EQ(runs.lyapunov.size(), vibro::case_files(fs::path(test_paths::cases_dir) / "lyapunov").size());
   // Every published Lyapunov pair that a case names appears with its status and id, as the
   // table prints it.
-  for (const auto& table : vibro::load_published_tables(VIBRO_PUBLISHED_DIR)) {
+  for (const auto& table : vibro::load_published_tables(test_paths::published_dir)) {
     for (const char* method : {"001.IDED", "001.IDND", "001.NSND", "000.CNSP", "000.INSP", "000.IDP"}) {
       const vibro::PublishedValue* l1 = nullptr;
       const vibro::PublishedValue* l2 = nullptr;
@@ -58,7 +59,7 @@ TEST(LyapunovReport, PublishedNextToComputedWithStatusAndEveryRelation) {
   // (stale), and a family member in a subdirectory whose file has the same stem is not the
   // golden's case (no golden), whatever its stem.
   vibro::ReportRuns runs_with_goldens = runs;
-  vibro::attach_goldens(runs_with_goldens, fs::path(VIBRO_TEST_DATA_DIR).parent_path() / "golden" / "lyapunov");
+  vibro::attach_goldens(runs_with_goldens, fs::path(test_paths::test_data_dir).parent_path() / "golden" / "lyapunov");
   const std::string with_goldens =
       vibro::lyapunov_section(runs_with_goldens, root);
   EXPECT_NE(with_goldens.find("| lyapunov-ided | IDED, ε exact |"), std::string::npos);

@@ -12,6 +12,7 @@
 // absolute clock). The relations tested hold on any orbit, since both methods of a
 // comparison follow the same one.
 
+#include "support/build_paths.hpp"
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
 
@@ -58,7 +59,7 @@ constexpr std::int64_t horizons[] = {200, 3000};
 
 template <class Real>
 struct ChaoticCase {
-  CaseSpec spec = load_case(VIBRO_CASES_DIR "/reference_chaotic.toml");
+  CaseSpec spec = load_case(std::string(test_paths::cases_dir) + "/reference_chaotic.toml");
   const OscillatorSpec& oscillator = std::get<OscillatorSpec>(spec.model.kind);
   ImpactOscillator<Real> model{to_real<Real>(oscillator.alpha), to_real<Real>(oscillator.amplitude),
                                to_real<Real>(oscillator.omega), to_real<Real>(spec.model.u_min),

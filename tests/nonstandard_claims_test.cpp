@@ -18,6 +18,7 @@
 // jump deviates from the exact law at O(Δt), with a constant that depends on where the impact
 // falls between two nodes.
 
+#include "support/build_paths.hpp"
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
 
@@ -71,7 +72,7 @@ struct Shipped {
   CaseSpec spec;
   ConservativeOscillator<Real> model = bind_conservative<Real>(spec.model);
 
-  explicit Shipped(const std::string& file) : spec(load_case(std::string(VIBRO_CASES_DIR) + "/nsfd/" + file)) {}
+  explicit Shipped(const std::string& file) : spec(load_case(std::string(test_paths::cases_dir) + "/nsfd/" + file)) {}
 
   const Real& omega() const { return model.omega(); }
   Real h(const StepSpec& step) const { return step_size(model, step); }

@@ -10,6 +10,7 @@
 // --prove with --write-case or --precision), and the performance claim: every shipped orbit
 // case proved within 10 s.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include "vibro/analysis/periodic_orbits.hpp"
@@ -47,7 +48,7 @@ using vibro::testing::Outcome;
 using vibro::testing::quoted;
 namespace fs = std::filesystem;
 
-const fs::path cases_dir = VIBRO_CASES_DIR;
+const fs::path cases_dir = test_paths::cases_dir;
 
 /// The shipped cases with (1, n) orbits: the periodic reference and every case of cases/orbits.
 std::vector<fs::path> orbit_cases() {

@@ -5,6 +5,7 @@
 // scheme reaches to far below a rounding unit, and neither may show an order in the JSON, the
 // text or the study's page.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 #include "support/order_sequences.hpp"
 
@@ -68,7 +69,7 @@ using vibro::testing::quoted;
 // is ε = 2^-52. The position's L∞ error, order 1 on the
 // flights, keeps its fit.
 TEST_F(Cli, ConvergeShowsNoOrderForVi01sStateAtRest) {
-  const std::string vi01 = quoted(fs::path(VIBRO_CASES_DIR) / "testset" / "VI-01.toml");
+  const std::string vi01 = quoted(fs::path(test_paths::cases_dir) / "testset" / "VI-01.toml");
   const vibro::testing::Outcome outcome = vibro("converge " + vi01 + " --json --out " + quoted(dir()));
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const nlohmann::json study = nlohmann::json::parse(outcome.out).at("convergence");

@@ -16,6 +16,7 @@
 //    pendulum (Siconos 4.4's SchatzmanPaoliOSI asserts a linear system and would abort the
 //    process) and a θ1 outside [−π/2, π/2], where the peer's two bounds are not the wall.
 
+#include "support/build_paths.hpp"
 #include "support/order_band.hpp"
 #include "support/shipped_peer_study.hpp"
 
@@ -147,7 +148,7 @@ TEST(SiconosPendulumStudy, MoreauJeanHasPositionOrderOneOnTheTransverseImpact) {
 /// ends on the wall, as the sweeping-process schemes' runs do (cases/seed004/e05_*.toml).
 TEST(SiconosPendulumRun, ReachesRestOnTheWallOnSeed004sProblem) {
   const vibro::CaseSpec c =
-      vibro::load_case(std::filesystem::path(VIBRO_CASES_DIR) / "peer" / "siconos_moreau_jean_pendulum_e05.toml");
+      vibro::load_case(std::filesystem::path(test_paths::cases_dir) / "peer" / "siconos_moreau_jean_pendulum_e05.toml");
   vibro::RunOptions options;
   options.study = false;
   const vibro::RunResult result = vibro::run_case(c, options);

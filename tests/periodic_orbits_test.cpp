@@ -12,6 +12,7 @@
 //   reference's run and its own accumulated derivative) must reproduce to rounding when
 //   started on the orbit.
 
+#include "support/build_paths.hpp"
 #include "support/near_eps.hpp"
 #include "support/scalar_types.hpp"
 
@@ -349,7 +350,7 @@ TEST(OrbitGoldens, SweepPredictionFindsTheDoublingInTheParameterItsKeyNames) {
     EXPECT_NEAR(found.front().at, p.value, 1e-9) << p.key;
   }
   EXPECT_TRUE(predicted_doublings(base, "initial.u0", {0.4, 0.6}).empty());
-  EXPECT_TRUE(predicted_doublings(load_case(std::filesystem::path(VIBRO_CASES_DIR) / "free_fall.toml"), "model.e",
+  EXPECT_TRUE(predicted_doublings(load_case(std::filesystem::path(test_paths::cases_dir) / "free_fall.toml"), "model.e",
                                   {0.4, 0.6})
                   .empty());
 }
@@ -429,13 +430,13 @@ TEST(OrbitGoldens, TheReferenceConfirmsTheGoldenOrbitsStability) {
 TEST(OrbitReport, ShippedOrbitCasesAreComparedWithTheirExactExponents) {
   ReportRuns runs;
   std::vector<std::string> names;
-  for (const auto& file : case_files(std::filesystem::path(VIBRO_CASES_DIR) / "orbits")) {
+  for (const auto& file : case_files(std::filesystem::path(test_paths::cases_dir) / "orbits")) {
     const CaseSpec c = load_case(file);
     names.push_back(c.name);
     runs.lyapunov.push_back(lyapunov_case_run(c, run_lyapunov_case(c)));
   }
   ASSERT_GE(names.size(), 3u);
-  const std::string chaotic_text = read_input_file(std::filesystem::path(VIBRO_CASES_DIR) / "lyapunov" / "ided.toml", "case file");
+  const std::string chaotic_text = read_input_file(std::filesystem::path(test_paths::cases_dir) / "lyapunov" / "ided.toml", "case file");
   const CaseSpec chaotic = parse_case_with_overrides(chaotic_text, "ided.toml", {{"horizon.periods", "50"}});
   runs.lyapunov.push_back(lyapunov_case_run(chaotic, run_lyapunov_case(chaotic)));
   const std::string section = orbit_lyapunov_section(runs);

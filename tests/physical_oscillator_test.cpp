@@ -7,6 +7,7 @@
 // normalised case with the same exact numbers (the same trajectory, to the bit), and the free
 // undamped motion u(t) = u0 cos ω0t + (u̇0/ω0) sin ω0t (closed form).
 
+#include "support/build_paths.hpp"
 #include "support/case_text.hpp"
 #include "support/read_text.hpp"
 #include "support/near_eps.hpp"
@@ -147,7 +148,8 @@ TYPED_TEST(PhysicalFloating, TheConvertedEquationTimesKIsThePhysicalOne) {
 /// period, 5 periods; normalised_oscillator.toml is the same case written as alpha = 0.25,
 /// a = 0.75, omega = 0.5.
 const std::string& physical_case() {
-  static const std::string text = read_text(std::filesystem::path(VIBRO_TEST_DATA_DIR) / "physical_oscillator.toml");
+  static const std::string text =
+      read_text(std::filesystem::path(test_paths::test_data_dir) / "physical_oscillator.toml");
   return text;
 }
 
@@ -207,7 +209,7 @@ TYPED_TEST(PhysicalFloating, RunsTheSameTrajectoryAsTheNormalisedCaseToTheBit) {
   options.precision = Precision{scalar_kind_of<Real>, is_runtime_precision_v<Real> ? mpfr_test_digits : 0};
   const RunResult physical = run_case(parse_case(physical_case(), "physical.toml"), options);
   const RunResult normalised_run =
-      run_case(load_case(std::filesystem::path(VIBRO_TEST_DATA_DIR) / "normalised_oscillator.toml"), options);
+      run_case(load_case(std::filesystem::path(test_paths::test_data_dir) / "normalised_oscillator.toml"), options);
   ASSERT_TRUE(physical.run.stroboscopic && normalised_run.run.stroboscopic);
   ASSERT_EQ(physical.run.stroboscopic->size(), normalised_run.run.stroboscopic->size());
   for (std::size_t i = 0; i < physical.run.stroboscopic->size(); ++i) {

@@ -5,6 +5,7 @@
 // each naming the command that made it — and from how the members were chosen (λ1 > 0 by
 // IDED: scripts/scan_chaotic_family.sh), not from this run.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include "vibro/io/case_file.hpp"
@@ -28,8 +29,8 @@ using vibro::testing::Cli;
 
 class CheckCommand : public Cli {};
 
-const std::string check_arguments = "check --quiet --cases " + vibro::testing::quoted(VIBRO_CASES_DIR) +
-                                    " --published " + vibro::testing::quoted(VIBRO_PUBLISHED_DIR);
+const std::string check_arguments = "check --quiet --cases " + vibro::testing::quoted(test_paths::cases_dir) +
+                                    " --published " + vibro::testing::quoted(test_paths::published_dir);
 
 /// The text of `vibro check`: each relation once, a line per exponent, the summary line.
 void expect_text_lists_each_relation_once_and_a_summary(const std::string& out) {
@@ -67,11 +68,11 @@ TEST_F(CheckCommand, ShippedDataMatchesEveryRecordedOutcomeInJsonAndText) {
   EXPECT_TRUE(check.at("reproduced")[0].at("agrees").get<bool>());
 
   std::map<std::pair<std::string, std::string>, bool> recorded;
-  for (const auto& table : vibro::load_published_tables(VIBRO_PUBLISHED_DIR))
+  for (const auto& table : vibro::load_published_tables(test_paths::published_dir))
     for (const auto& o : table.outcomes) recorded[{o.relation, o.family}] = o.holds;
   std::set<std::string> families;
   std::vector<std::string> left_out;  // the Siconos peer's cases in a build without it (docs/peer.md)
-  for (const auto& c : vibro::load_cases(VIBRO_CASES_DIR, &left_out))
+  for (const auto& c : vibro::load_cases(test_paths::cases_dir, &left_out))
     if (c.lyapunov && c.lyapunov->family) families.insert(*c.lyapunov->family);
   ASSERT_GE(families.size(), 3u) << "issue 12: at least three chaotic members";
 
@@ -123,7 +124,7 @@ TEST_F(CheckCommand, ShippedDataMatchesEveryRecordedOutcomeInJsonAndText) {
 TEST(PublishedCheck, ChaoticCaseIsRobustlyChaotic) {
   for (const char* v0 : {"0.099", "0.1", "0.101"}) {
     for (const auto& [precision, periods] : {std::pair{"double", 3000}, std::pair{"mpfr:30", 300}}) {
-      vibro::CaseSpec c = vibro::load_case(std::string(VIBRO_CASES_DIR) + "/lyapunov/ided.toml");
+      vibro::CaseSpec c = vibro::load_case(std::string(test_paths::cases_dir) + "/lyapunov/ided.toml");
       c.v0 = vibro::NumberInput{"initial.v0", v0, *vibro::parse_exact(v0)};
       c.horizon.periods = periods;
       vibro::RunOptions options;

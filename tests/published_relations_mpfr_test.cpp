@@ -12,6 +12,7 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/published/published_check.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -24,7 +25,7 @@ namespace {
 /// MPFR measurements were made on; the other members are checked in double only.
 const std::vector<vibro::CaseSpec> lyapunov_cases = [] {
   std::vector<vibro::CaseSpec> member;
-  for (vibro::CaseSpec& c : vibro::load_cases(std::string(VIBRO_CASES_DIR) + "/lyapunov"))
+  for (vibro::CaseSpec& c : vibro::load_cases(std::string(test_paths::cases_dir) + "/lyapunov"))
     if (c.lyapunov->family == "alpha0.9-a2500-umin0") member.push_back(std::move(c));
   return member;
 }();

@@ -9,6 +9,7 @@
 #include "vibro/support/input_error.hpp"
 #include "vibro/published/published_check.hpp"
 #include "vibro/published/published_reproduction.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,8 +20,8 @@
 
 namespace {
 
-const std::string seed002_table = std::string(VIBRO_PUBLISHED_DIR) + "/seed_002.toml";
-const std::string exp1_standard = std::string(VIBRO_CASES_DIR) + "/seed002/exp1_standard.toml";
+const std::string seed002_table = std::string(test_paths::published_dir) + "/seed_002.toml";
+const std::string exp1_standard = std::string(test_paths::cases_dir) + "/seed002/exp1_standard.toml";
 
 /// The shipped table with the standard value's printed text replaced.
 vibro::PublishedTable table_printing(const std::string& printed) {

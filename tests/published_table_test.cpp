@@ -8,6 +8,7 @@
 #include "vibro/io/published_table.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/scalar/parse.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -66,7 +67,7 @@ constexpr Printed printed[] = {
      "max_n |q1^S − q1^exact| = 4.99 × 10^{-3}"},
 };
 
-std::vector<PublishedTable> shipped() { return load_published_tables(VIBRO_PUBLISHED_DIR); }
+std::vector<PublishedTable> shipped() { return load_published_tables(test_paths::published_dir); }
 
 /// Every shipped value by id.
 std::map<std::string, PublishedValue> shipped_by_id() {

@@ -21,6 +21,7 @@
 #include "vibro/report_runs/report_runs.hpp"
 #include "vibro/run/run_case.hpp"
 
+#include "support/build_paths.hpp"
 #include "support/read_text.hpp"
 #include "support/shortened_cases.hpp"
 
@@ -45,7 +46,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string formula_of(const std::string& case_file) {
-  return vibro::model_formula(vibro::load_case(fs::path(VIBRO_CASES_DIR) / case_file).model);
+  return vibro::model_formula(vibro::load_case(fs::path(test_paths::cases_dir) / case_file).model);
 }
 
 /// The formula of a case with the [model] table `model`, read as a case file (a minimal one
@@ -70,7 +71,7 @@ TEST(ModelFormula, ShippedModelsAsTheirEquations) {
 TEST(ModelFormula, PhysicalParametersShowBothEquationsAndTheTimeScale) {
   // tests/data/physical_oscillator.toml: m = 1/4, c = 0.5, k = 4, F = 3, Ω = 2. By hand
   // (docs/mathematics.md §1): ω0 = √(k/m) = 4, α = c/(2√(km)) = 1/4, a = F/k = 3/4, ω = Ω/ω0 = 1/2.
-  const fs::path file = fs::path(VIBRO_TEST_DATA_DIR) / "physical_oscillator.toml";
+  const fs::path file = fs::path(test_paths::test_data_dir) / "physical_oscillator.toml";
   EXPECT_EQ(vibro::model_formula(vibro::load_case(file).model),
             "(1/4)·ü + 0.5·u̇ + 4·u = 3·cos 2t, u ≥ 0, e = 0.8; in τ = ω0·t with ω0 = 4: "
             "u'' + 2·(1/4)·u' + u = (3/4)·cos (1/2)τ");
@@ -79,7 +80,7 @@ TEST(ModelFormula, PhysicalParametersShowBothEquationsAndTheTimeScale) {
 TEST(ModelFormula, DuffingOscillatorWithItsCubicTerm) {
   // tests/data/duffing_obstacle_study.toml: α = 0.1, β = 1, a = 1, ω = 2, u_min = 0, e = 0.8
   // (docs/mathematics.md §5).
-  const fs::path file = fs::path(VIBRO_TEST_DATA_DIR) / "duffing_obstacle_study.toml";
+  const fs::path file = fs::path(test_paths::test_data_dir) / "duffing_obstacle_study.toml";
   EXPECT_EQ(vibro::model_formula(vibro::load_case(file).model),
             "u'' + 2·0.1·u' + u + u³ = 1·cos 2t, u ≥ 0, e = 0.8");
   EXPECT_EQ(formula_of_model("type = \"duffing-oscillator\"\nalpha = 0\nbeta = -0.5\na = 0\nomega = 1\nu_min = -1\ne = 1\n"),
@@ -199,7 +200,7 @@ double by_division(const std::string& text) {
 }
 
 TEST(ConvergencePlot, RationalStudyPlottedAsNearestDoubles) {
-  const vibro::CaseSpec c = vibro::load_case(fs::path(VIBRO_CASES_DIR) / "free_fall.toml");
+  const vibro::CaseSpec c = vibro::load_case(fs::path(test_paths::cases_dir) / "free_fall.toml");
   const vibro::RunResult r = vibro::run_case(c);  // its own precision: rational
   ASSERT_EQ(r.provenance.precision.name, "rational");
   const std::string commands = vibro::convergence_plot_commands({&r}, vibro::declared_orders_of(r));
@@ -255,11 +256,11 @@ class SmallReport : public ::testing::Test {
     for (const char* file : {"free_fall.toml", "ps_forced_oscillator.toml", "study_ps_harmonic_obstacle.toml",
                              "nsfd/duffing_obstacle_nonstandard.toml"}) {
       fs::create_directories((cases / file).parent_path());
-      fs::copy_file(fs::path(VIBRO_CASES_DIR) / file, cases / file);
+      fs::copy_file(fs::path(test_paths::cases_dir) / file, cases / file);
     }
     runs_ = new vibro::ReportRuns(vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, cases.parent_path(), {},
-                                                        vibro::load_published_tables(fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "published")));
-    const fs::path root = fs::path(VIBRO_CASES_DIR).parent_path();
+                                                        vibro::load_published_tables(fs::path(test_paths::cases_dir).parent_path() / "reference" / "published")));
+    const fs::path root = fs::path(test_paths::cases_dir).parent_path();
     vibro::write_report(*runs_, {}, {cases, root / "reference" / "published", *root_ / "no-goldens"}, *root_ / "out");
     md_ = new std::string(read_text(*root_ / "out" / "index.md"));
     json_ = new nlohmann::json(nlohmann::json::parse(read_text(*root_ / "out" / "index.json")));
@@ -356,7 +357,7 @@ TEST_F(SmallReport, ContentsListEveryHeadingWithItsAnchor) {
 /// checked the links itself, over the top-level pages only and skipping the work–precision page,
 /// and passed while 42 links were dead.
 TEST_F(SmallReport, WholeReportPassesTheReportChecker) {
-  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const fs::path source = fs::path(test_paths::cases_dir).parent_path();
   const fs::path output = *root_ / "checker.txt";
   // Links that leave the report (to docs/) resolve in the source tree, as they do in reports/.
   const std::string command = "/usr/bin/python3 '" + (source / "scripts" / "check_report.py").string() + "' '" +
@@ -403,7 +404,7 @@ TEST_F(SmallReport, EveryCaseOnExactlyOnePageAndEveryPageLinksBack) {
 
 /// The shipped report's front page stays short: at most 40 KB, its parts on pages of their own.
 TEST(ShippedReport, FrontPageIsAtMost40KB) {
-  const fs::path index = fs::path(VIBRO_CASES_DIR).parent_path() / "reports" / "index.md";
+  const fs::path index = fs::path(test_paths::cases_dir).parent_path() / "reports" / "index.md";
   EXPECT_LE(fs::file_size(index), 40u * 1024u);
 }
 
@@ -474,7 +475,7 @@ TEST_F(SmallReport, SummaryCountsEqualTheVerdicts) {
             std::string::npos);
   // The published values: one row per value of the tables, with its status.
   std::size_t values = 0;
-  for (const auto& table : vibro::load_published_tables(fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "published"))
+  for (const auto& table : vibro::load_published_tables(fs::path(test_paths::cases_dir).parent_path() / "reference" / "published"))
     values += table.values.size();
   EXPECT_EQ(summary.at("published_values").at("rows").size(), values);
 }

@@ -8,6 +8,7 @@
 // 10^k, never 0.000001 or 1e-06. gnuplot is part of the declared set-up
 // (scripts/quickstart.sh); without it every test here is skipped, saying so.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 #include "support/read_text.hpp"
 
@@ -260,7 +261,7 @@ TEST_F(ReportPlot, ALogTickLabelledTenToTheKSitsAtTenToTheK) {
 TEST_F(Cli, ConvergenceFigureIsReadableWhereShown) {
   SKIP_WITHOUT_GNUPLOT();
   const vibro::testing::Outcome outcome =
-      vibro("converge " + quoted(fs::path(VIBRO_TEST_DATA_DIR) / "small_study.toml") + " --out " + quoted(dir()));
+      vibro("converge " + quoted(fs::path(test_paths::test_data_dir) / "small_study.toml") + " --out " + quoted(dir()));
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   const fs::path svg = dir() / "small-study-double.svg";
   ASSERT_TRUE(fs::exists(svg)) << outcome.out;

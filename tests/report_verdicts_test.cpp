@@ -17,6 +17,7 @@
 #include "vibro/support/input_error.hpp"
 #include "vibro/report_runs/report_runs.hpp"
 
+#include "support/build_paths.hpp"
 #include "support/read_text.hpp"
 #include "support/shortened_cases.hpp"
 
@@ -94,7 +95,7 @@ class ShortLyapunovReport : public ::testing::Test {
     vibro::testing::shortened_lyapunov_cases(*root_, 20, "orbits");
     const fs::path cases = vibro::testing::shortened_lyapunov_cases(*root_, 20);
     runs_ = new vibro::ReportRuns(vibro::run_for_report(vibro::load_cases(cases), vibro::RunOptions{}, cases.parent_path(), {},
-                                                        vibro::load_published_tables(VIBRO_PUBLISHED_DIR)));
+                                                        vibro::load_published_tables(test_paths::published_dir)));
     orbits_md_ = new std::string(vibro::orbit_lyapunov_section(*runs_));
     lyapunov_md_ = new std::string(vibro::lyapunov_section(*runs_, *root_));
   }
@@ -230,7 +231,7 @@ TEST_F(ShortLyapunovReport, EveryRelationRowExplainsItsOutcomeInItsOwnCells) {
 void copy_case(const fs::path& dir, const std::string& file, const std::string& to,
                const std::function<std::string(std::string)>& edit = [](std::string s) { return s; }) {
   fs::create_directories((dir / to).parent_path());
-  std::ofstream(dir / to) << edit(vibro::testing::read_text(fs::path(VIBRO_CASES_DIR) / file));
+  std::ofstream(dir / to) << edit(vibro::testing::read_text(fs::path(test_paths::cases_dir) / file));
 }
 
 TEST(SummaryOfVerdicts, ListsEveryConvergenceStudyOnceWithAVerdictOrAReason) {
@@ -275,7 +276,7 @@ TEST(SummaryOfVerdicts, ListsEveryConvergenceStudyOnceWithAVerdictOrAReason) {
             std::string::npos)
       << md;
   // The reasons: the case's own, or the summary's words for none.
-  const std::string shipped_reason = vibro::why_measured(fs::path(VIBRO_CASES_DIR) / "testset" / "VI-01.toml");
+  const std::string shipped_reason = vibro::why_measured(fs::path(test_paths::cases_dir) / "testset" / "VI-01.toml");
   EXPECT_NE(md.find("| [VI-01](#convergence-VI-01) | " + shipped_reason + " |"), std::string::npos) << md;
   EXPECT_NE(md.find("| [unexplained](#convergence-unexplained) | " + std::string(vibro::no_reason_given) + " |"),
             std::string::npos)
@@ -305,7 +306,7 @@ TEST(SummaryOfVerdicts, ListsEveryConvergenceStudyOnceWithAVerdictOrAReason) {
 TEST(SummaryOfVerdicts, EveryShippedMeasuredStudySaysWhy) {
   // The summary lists a measured study with its case's reason: every shipped one gives one.
   std::size_t measured = 0;
-  for (const fs::path& file : vibro::case_files(VIBRO_CASES_DIR)) {
+  for (const fs::path& file : vibro::case_files(test_paths::cases_dir)) {
     const std::string text = vibro::testing::read_text(file);
     if (text.find("orders = \"measured\"") == std::string::npos) continue;
     ++measured;
@@ -314,8 +315,8 @@ TEST(SummaryOfVerdicts, EveryShippedMeasuredStudySaysWhy) {
   // issue 51: 13 test-set problems, 6 seed-004 runs, 3 Siconos and 4 work–precision studies.
   EXPECT_EQ(measured, 26u);
   // The key is refused without orders = "measured": a reason for a check that is made is a slip.
-  EXPECT_THROW(vibro::parse_case(std::regex_replace(vibro::testing::read_text(fs::path(VIBRO_CASES_DIR) / "testset" /
-                                                                                 "VI-01.toml"),
+  EXPECT_THROW(vibro::parse_case(std::regex_replace(vibro::testing::read_text(fs::path(test_paths::cases_dir) /
+                                                                              "testset" / "VI-01.toml"),
                                                     std::regex("orders = \"measured\""), "orders = \"checked\""),
                                  "checked.toml"),
                vibro::InputError);

@@ -9,6 +9,7 @@
 #include "vibro/report_runs/result_archive.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -43,7 +44,7 @@ void expect_round_trip(const vibro::RunResult& written) {
   EXPECT_EQ(again.bytes(), out.bytes()) << written.case_info.name;
 }
 
-const fs::path data = VIBRO_TEST_DATA_DIR, cases = VIBRO_CASES_DIR;
+const fs::path data = test_paths::test_data_dir, cases = test_paths::cases_dir;
 
 /// Each run once: the sections it is chosen for are there (if a case changed so that one
 /// went missing, the round trip would no longer cover it), and it comes back whole.

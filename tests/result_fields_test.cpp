@@ -10,6 +10,7 @@
 // metrics' names. The expected sets come from the declarations, the one place the writers
 // take the names from; the schema and the reference are what is checked.
 
+#include "support/build_paths.hpp"
 #include "support/documented_fields.hpp"
 #include "support/read_text.hpp"
 
@@ -98,7 +99,7 @@ DeclaredKeys declared_keys() {
 const json& schema_file(const std::string& name) {
   static std::map<std::string, json> files;
   if (!files.contains(name))
-    files[name] = json::parse(vibro::testing::read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs/schema" /
+    files[name] = json::parse(vibro::testing::read_text(std::filesystem::path(test_paths::source_dir) / "docs/schema" /
                                                         (name + ".schema.json")));
   return files.at(name);
 }
@@ -541,7 +542,7 @@ std::string section_of(const std::string& text, const std::string& heading) {
 /// "The result file" for a sweep's point line, docs/periodic_orbits.md "`vibro orbits`".
 TEST(ResultFields, EveryDeclaredFieldHasAnEntryInItsOutputsReference) {
   const auto read = [](const std::string& file) {
-    return vibro::testing::read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs" / file);
+    return vibro::testing::read_text(std::filesystem::path(test_paths::source_dir) / "docs" / file);
   };
   const std::string outputs = read("outputs.md");
   const std::string common = section_of(outputs, "## Common to every result");

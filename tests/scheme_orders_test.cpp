@@ -9,6 +9,7 @@
 // match the reference's at every h. A scheme registered tomorrow is covered by this test
 // through its entry and its shipped studies.
 
+#include "support/build_paths.hpp"
 #include "support/order_band.hpp"
 
 #include "vibro/io/case_file.hpp"
@@ -67,7 +68,7 @@ std::vector<SchemeAtPrecision> combinations() {
 /// The shipped studies of a scheme that run at a precision.
 std::vector<vibro::CaseSpec> studies_of(std::size_t entry, const vibro::Precision& precision) {
   std::vector<vibro::CaseSpec> studies;
-  for (const auto& file : vibro::case_files(VIBRO_CASES_DIR)) {
+  for (const auto& file : vibro::case_files(test_paths::cases_dir)) {
     vibro::CaseSpec c;
     try {
       c = vibro::load_case(file);

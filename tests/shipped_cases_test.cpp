@@ -9,6 +9,7 @@
 // sum's uncertainty. Where it fires on a shipped case is a measured fact, recorded below
 // with its reason; it must never fire for IDED (exact to rounding).
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 #include "support/documented_fields.hpp"
 
@@ -38,8 +39,8 @@ using vibro::testing::quoted;
 /// Paths of the shipped cases relative to cases/.
 std::vector<std::string> shipped_cases() {
   std::vector<std::string> files;
-  for (const auto& file : vibro::case_files(VIBRO_CASES_DIR))
-    files.push_back(fs::relative(file, VIBRO_CASES_DIR).generic_string());
+  for (const auto& file : vibro::case_files(test_paths::cases_dir))
+    files.push_back(fs::relative(file, test_paths::cases_dir).generic_string());
   return files;
 }
 
@@ -84,7 +85,7 @@ class ShippedCase : public Cli, public ::testing::WithParamInterface<std::string
       GTEST_SKIP() << why.what();
     }
   }
-  fs::path file() const { return fs::path(VIBRO_CASES_DIR) / GetParam(); }
+  fs::path file() const { return fs::path(test_paths::cases_dir) / GetParam(); }
   vibro::CaseSpec spec() const { return vibro::load_case(file()); }
 
   /// Exit 0, output that names the case, nothing on stderr but warnings.

@@ -14,6 +14,7 @@
 #include "vibro/io/spooled_run_json.hpp"
 #include "vibro/run/run_case.hpp"
 
+#include "support/build_paths.hpp"
 #include "support/read_text.hpp"
 
 #include <gtest/gtest.h>
@@ -75,7 +76,7 @@ void expect_spooled_as_held(const CaseSpec& c, const Precision& precision, std::
   EXPECT_EQ(spooled_json(c, options, kept), to_json(held).dump(2) + "\n") << c.name << " at " << precision.name();
 }
 
-CaseSpec shipped(const std::string& name) { return load_case(std::filesystem::path(VIBRO_CASES_DIR) / name); }
+CaseSpec shipped(const std::string& name) { return load_case(std::filesystem::path(test_paths::cases_dir) / name); }
 
 TEST(SpooledRunJson, TheStickingOscillatorsEventsAndIntervalsAreThoseOfTheRunHeldWhole) {
   const CaseSpec c = shipped("reference_sticking_oscillator.toml");
@@ -86,7 +87,7 @@ TEST(SpooledRunJson, TheStickingOscillatorsEventsAndIntervalsAreThoseOfTheRunHel
   const RunResult held = run_case(c, at(Precision::parse("double")));
   EXPECT_EQ(held.run.reference->sticking_intervals.size(), 5u);
   expect_spooled_as_held(c, Precision::parse("double"), 3, 0, 2);
-  std::string text = read_text(std::filesystem::path(VIBRO_CASES_DIR) / "reference_sticking_oscillator.toml");
+  std::string text = read_text(std::filesystem::path(test_paths::cases_dir) / "reference_sticking_oscillator.toml");
   text.replace(text.find("periods = 6"), std::string("periods = 6").size(), "t_end = 28");
   const CaseSpec open = parse_case(text, "open_interval.toml");
   const RunResult open_held = run_case(open, at(Precision::parse("double")));
@@ -101,7 +102,7 @@ TEST(SpooledRunJson, ThePeriodicReferencesSamplesAreThoseOfTheRunHeldWhole) {
 }
 
 TEST(SpooledRunJson, ASchemesSamplesAreSpooledAndItsSweepKeepsItsOwn) {
-  const std::string text = read_text(std::filesystem::path(VIBRO_CASES_DIR) / "ps_forced_oscillator.toml") +
+  const std::string text = read_text(std::filesystem::path(test_paths::cases_dir) / "ps_forced_oscillator.toml") +
                            "\n[sweep]\nsteps_per_period = [100, 400]\n";
   const CaseSpec c = parse_case(text, "ps_with_sweep.toml");
   expect_spooled_as_held(c, Precision::parse("double"), 0, 21);
@@ -216,7 +217,7 @@ TEST(SpooledRunJson, AListOfPrecisionsComparesListsOfDifferentLengthsElementByEl
 
 /// A case description holding what a marker of the splice looks like is written as it is.
 TEST(SpooledRunJson, ACaseTextThatLooksLikeAMarkerIsNotSpliced) {
-  std::string text = read_text(std::filesystem::path(VIBRO_CASES_DIR) / "reference_periodic.toml");
+  std::string text = read_text(std::filesystem::path(test_paths::cases_dir) / "reference_periodic.toml");
   const std::string description = "description = \"";
   text.insert(text.find(description) + description.size(), "\\u0001spooled-1:events ");
   expect_spooled_as_held(parse_case(text, "marker.toml"), Precision::parse("double"), 0, 2);

@@ -5,6 +5,7 @@
 // report writes from computed sweeps. compute_sweep returns every point in grid order,
 // without wall times, and equal to the point computed alone.
 
+#include "support/build_paths.hpp"
 #include "support/read_text.hpp"
 
 #include "vibro/io/published_table.hpp"
@@ -31,8 +32,8 @@ using json = nlohmann::json;
 using vibro::testing::lines_of;
 using vibro::testing::read_text;
 
-const fs::path lyapunov_cases = fs::path(VIBRO_CASES_DIR) / "lyapunov";
-const fs::path published = fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "published";
+const fs::path lyapunov_cases = fs::path(test_paths::cases_dir) / "lyapunov";
+const fs::path published = fs::path(test_paths::cases_dir).parent_path() / "reference" / "published";
 
 /// A sweep of the shipped IDED case (its [lyapunov] published = "001.IDED") read from text.
 vibro::SweepSpec ided_sweep(const std::string& parameters, const std::string& compute = R"(["lyapunov"])") {

@@ -4,6 +4,7 @@
 // again, a file of another sweep is refused), results independent of the thread count, and
 // λ1 equal to what `vibro lyapunov` gives for the same case written out by hand.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include "vibro/analysis/order_band.hpp"
@@ -179,7 +180,7 @@ TEST_F(Sweep, RefusesAPointTheCaseReaderRefuses) {
 /// A point's strobe holds u and v: a forced N-DOF system (seed 002's 2-DOF system, forced) is
 /// refused for "strobe", not swept into empty lists.
 TEST_F(Sweep, RefusesStroboscopicSamplesOfAnNdofSystem) {
-  write("base.toml", read_text(fs::path(VIBRO_CASES_DIR) / "seed002" / "study_exact1_forced_free.toml"));
+  write("base.toml", read_text(fs::path(test_paths::cases_dir) / "seed002" / "study_exact1_forced_free.toml"));
   const std::string text = "[sweep]\nname = \"ndof\"\ncase = \"base.toml\"\ncompute = [\"strobe\"]\n"
                            "[strobe]\ntransient = 1\nsamples = 2\n"
                            "[[parameter]]\nkey = \"model.Omega\"\nvalues = [2, 3]\n";
@@ -255,10 +256,10 @@ TEST_F(Sweep, ResumesAfterSigkill) {
   const fs::path file = write("s.toml", alpha_sweep(R"(["lyapunov", "impacts"])", total));
   const fs::path whole = dir() / "whole.jsonl", killed = dir() / "killed.jsonl";
   ASSERT_EQ(sweep(file, "--threads 2 --out " + quoted(whole)).status, 0);
-  const std::string command = "(" + quoted(VIBRO_EXECUTABLE) + " sweep " + quoted(file) + " --quiet --threads 2 --out " +
-                              quoted(killed) + " >/dev/null 2>&1 & pid=$!; n=0; while [ $n -lt 1000 ] && [ \"$(cat " +
-                              quoted(killed) + " 2>/dev/null | wc -l)\" -lt 3 ]; do sleep 0.01; n=$((n+1)); done; " +
-                              "kill -9 $pid; wait $pid) 2>/dev/null";
+  const std::string command =
+      "(" + quoted(test_paths::vibro_executable) + " sweep " + quoted(file) + " --quiet --threads 2 --out " +
+      quoted(killed) + " >/dev/null 2>&1 & pid=$!; n=0; while [ $n -lt 1000 ] && [ \"$(cat " + quoted(killed) +
+      " 2>/dev/null | wc -l)\" -lt 3 ]; do sleep 0.01; n=$((n+1)); done; " + "kill -9 $pid; wait $pid) 2>/dev/null";
   ASSERT_NE(std::system(command.c_str()), -1);
   // Whole lines only: the header, then the finished points (a last line may be cut).
   const std::string left = read_text(killed);
@@ -480,7 +481,7 @@ TEST_F(Sweep, StroboscopicSamplesAfterTheTransient) {
 // shipped family's IDED and IDND cases set to the point's α (30 periods): the relation
 // between them is evaluated, those needing a method the sweep lacks are not computable.
 TEST_F(Sweep, RelationOutcomesOnTheSweptFamily) {
-  const fs::path cases = fs::path(VIBRO_CASES_DIR) / "lyapunov";
+  const fs::path cases = fs::path(test_paths::cases_dir) / "lyapunov";
   const std::string text = "[sweep]\nname = \"rel\"\ncase = " + quoted_toml(cases / "ided.toml") +
                            "\nrelation_cases = [" + quoted_toml(cases / "idnd.toml") +
                            "]\ncompute = [\"lyapunov\", \"relations\"]\n"
@@ -523,7 +524,7 @@ TEST_F(Sweep, ResultLinesMatchTheirSchema) {
         "[sweep]\nname = \"o\"\ncase = \"base_study.toml\"\ncompute = [\"order\"]\n"
         "[[parameter]]\nkey = \"case.precision\"\nvalues = [\"double\", \"mpfr:20\"]\n",
         out3);
-  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const fs::path source = fs::path(test_paths::cases_dir).parent_path();
   std::string command = "/usr/bin/python3 " + quoted(source / "tests/support/validate_json.py") + " " +
                         quoted(source / "docs/schema/sweep.schema.json");
   std::size_t n = 0;
@@ -538,10 +539,10 @@ TEST_F(Sweep, ResultLinesMatchTheirSchema) {
 }
 
 TEST(SweepFiles, ShippedSweepsLoadAndAreNoCases) {
-  for (const fs::path& file : vibro::case_files(VIBRO_CASES_DIR))
+  for (const fs::path& file : vibro::case_files(test_paths::cases_dir))
     EXPECT_FALSE(file.filename().string().ends_with(".sweep.toml")) << file;
   std::size_t sweeps = 0;
-  for (const auto& entry : fs::directory_iterator(fs::path(VIBRO_CASES_DIR) / "sweeps")) {
+  for (const auto& entry : fs::directory_iterator(fs::path(test_paths::cases_dir) / "sweeps")) {
     ASSERT_TRUE(entry.path().filename().string().ends_with(".sweep.toml")) << entry.path();
     const vibro::SweepSpec sweep = vibro::load_sweep(entry.path(), false);
     EXPECT_GE(sweep.points(), 2u);

@@ -4,6 +4,7 @@
 // forms where the problem has one, every scheme the catalog allows scored at coarse steps,
 // and `vibro testset verify` failing on a stored value changed in its last digit.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include "vibro/io/case_file.hpp"
@@ -34,8 +35,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path problems_dir = fs::path(VIBRO_CASES_DIR) / "testset";
-const fs::path references_dir = fs::path(VIBRO_CASES_DIR).parent_path() / "reference" / "testset";
+const fs::path problems_dir = fs::path(test_paths::cases_dir) / "testset";
+const fs::path references_dir = fs::path(test_paths::cases_dir).parent_path() / "reference" / "testset";
 
 NumberText text(const std::string& t) { return NumberText{t}; }
 
@@ -296,7 +297,7 @@ TEST(TestsetProblems, EveryProblemLoadsWithItsStoredValues) {
 
 // docs/testset.md lists what the code has: a section per problem, with its reference plot.
 TEST(TestsetProblems, EveryProblemHasItsSectionAndPlotInTheDocs) {
-  const fs::path docs = fs::path(VIBRO_CASES_DIR).parent_path() / "docs";
+  const fs::path docs = fs::path(test_paths::cases_dir).parent_path() / "docs";
   std::ifstream in(docs / "testset.md");
   std::stringstream text;
   text << in.rdbuf();

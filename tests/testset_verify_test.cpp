@@ -3,6 +3,7 @@
 // count and bound reproduced. Label `testset` (34 s on two cores); the unit tests check
 // that a digit changed by one unit makes the same command fail (tests/testset_test.cpp).
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 
 #include <gtest/gtest.h>
@@ -18,7 +19,7 @@ namespace fs = std::filesystem;
 class TestsetVerify : public testing::Cli {};
 
 TEST_F(TestsetVerify, EveryStoredValueIsReproduced) {
-  const fs::path cases = VIBRO_CASES_DIR;
+  const fs::path cases = test_paths::cases_dir;
   const testing::Outcome verify =
       vibro("--quiet testset verify --problems " + testing::quoted(cases / "testset") + " --references " +
             testing::quoted(cases.parent_path() / "reference" / "testset"));

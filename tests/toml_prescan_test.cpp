@@ -10,6 +10,7 @@
 #include "vibro/io/published_table.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/case/scheme_not_built_in.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -54,7 +55,7 @@ const std::string label = "prescan.toml";
 
 /// tests/data/free_fall.toml, a valid case, with its description line replaced by `lines`.
 std::string free_fall_described(std::string_view lines) {
-  std::ifstream in(fs::path(VIBRO_TEST_DATA_DIR) / "free_fall.toml", std::ios::binary);
+  std::ifstream in(fs::path(test_paths::test_data_dir) / "free_fall.toml", std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
   std::string base = text.str();
@@ -167,7 +168,7 @@ TEST(TomlPrescan, NonAsciiInStringsAndCommentsIsRead) {
 
 TEST(TomlPrescan, ShippedInputsAreRead) {
   std::size_t cases = 0;
-  for (const fs::path& file : case_files(VIBRO_CASES_DIR)) {
+  for (const fs::path& file : case_files(test_paths::cases_dir)) {
     // Read whole, or refused only because its scheme is not in this build (docs/peer.md).
     try {
       load_case(file);
@@ -177,14 +178,14 @@ TEST(TomlPrescan, ShippedInputsAreRead) {
     }
     ++cases;
   }
-  EXPECT_GT(cases, 0u) << "no case file in " << VIBRO_CASES_DIR;
+  EXPECT_GT(cases, 0u) << "no case file in " << test_paths::cases_dir;
   std::size_t tables = 0;
-  for (const auto& entry : fs::directory_iterator(VIBRO_PUBLISHED_DIR)) {
+  for (const auto& entry : fs::directory_iterator(test_paths::published_dir)) {
     if (entry.path().extension() != ".toml") continue;
     EXPECT_NO_THROW(load_published_table(entry.path())) << entry.path();
     ++tables;
   }
-  EXPECT_GT(tables, 0u) << "no published table in " << VIBRO_PUBLISHED_DIR;
+  EXPECT_GT(tables, 0u) << "no published table in " << test_paths::published_dir;
 }
 
 }  // namespace

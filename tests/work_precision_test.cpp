@@ -5,6 +5,7 @@
 // are machine dependent, so the end-to-end test checks the page's structure and that each
 // time cell is either a time or a reason.
 
+#include "support/build_paths.hpp"
 #include "support/cli_runner.hpp"
 #include "vibro/io/stored_peer_scores.hpp"
 #include "vibro/report/work_precision.hpp"
@@ -82,7 +83,7 @@ TEST_F(Cli, ReportWritesOneWorkPrecisionProblemPerProblemSolvedTwice) {
   write("cases/ps.toml", small_case("wp-ps", "paoli-schatzman", 1));
   write("cases/cn.toml", small_case("wp-cn", "corrected-crank-nicolson", 1));
   write("cases/ps2.toml", small_case("wp-ps-two-periods", "paoli-schatzman", 2));
-  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const fs::path source = fs::path(test_paths::cases_dir).parent_path();
   const fs::path out = dir() / "report";
   const Outcome report = vibro("--quiet report --cases " + quoted(cases) + " --published " +
                                quoted(source / "reference/published") + " --goldens " +
@@ -157,7 +158,7 @@ TEST_F(Cli, AStoredPeerStudyJoinsItsCasesProblem) {
   fs::create_directories(dir() / "reference/peers/work_precision");
   write("reference/peers/work_precision/peer--ps.json", stored_study_document());
   write("cases/cn.toml", small_case("wp-cn", "corrected-crank-nicolson", 2));  // another problem: no other study
-  const fs::path source = fs::path(VIBRO_CASES_DIR).parent_path();
+  const fs::path source = fs::path(test_paths::cases_dir).parent_path();
   const auto report = [&] {
     return vibro("--quiet report --cases " + quoted(cases) + " --published " + quoted(source / "reference/published") +
                  " --goldens " + quoted(source / "tests/golden/lyapunov") + " --out " + quoted(dir() / "report"));
@@ -197,7 +198,7 @@ std::string problem_tables(const fs::path& file) {
 /// bench/cases/ps_increment_periodic_deep.toml measures PS below 1e−6 on the work–precision
 /// periodic problem (docs/performance.md): it must be that problem and that scheme, deeper.
 TEST(WorkPrecision, DeepPsCaseIsThePeriodicWorkPrecisionProblem) {
-  const fs::path cases(VIBRO_CASES_DIR);
+  const fs::path cases(test_paths::cases_dir);
   const std::string shipped = problem_tables(cases / "work_precision" / "periodic_ps_centered.toml");
   EXPECT_NE(shipped.find("[horizon]"), std::string::npos) << shipped;
   EXPECT_EQ(problem_tables(cases.parent_path() / "bench" / "cases" / "ps_increment_periodic_deep.toml"), shipped);

@@ -3,6 +3,7 @@
 // GoogleTest temporary directory, and checks the error policy: bad input exits 2 with
 // exactly one line "vibro: error: ..." on stderr naming what is wrong.
 
+#include "support/build_paths.hpp"
 #include "support/read_text.hpp"
 
 #include <gtest/gtest.h>
@@ -35,10 +36,10 @@ inline pid_t start_vibro(const std::vector<std::string>& arguments) {
     const int null = ::open("/dev/null", O_WRONLY);
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
-    std::vector<char*> argv = {const_cast<char*>(VIBRO_EXECUTABLE)};
+    std::vector<char*> argv = {const_cast<char*>(test_paths::vibro_executable)};
     for (const auto& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
-    ::execv(VIBRO_EXECUTABLE, argv.data());
+    ::execv(test_paths::vibro_executable, argv.data());
     ::_exit(127);
   }
   return child;
@@ -75,8 +76,9 @@ class Cli : public ::testing::Test {
   /// empty), as a user's shell runs it.
   Outcome vibro_limited(const std::string& limits, const std::string& arguments) const {
     const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    const std::string command = "(" + limits + (limits.empty() ? "" : "; ") + "exec " + quoted(VIBRO_EXECUTABLE) +
-                                " " + arguments + ") >" + quoted(out) + " 2>" + quoted(err) + " </dev/null";
+    const std::string command = "(" + limits + (limits.empty() ? "" : "; ") + "exec " +
+                                quoted(test_paths::vibro_executable) + " " + arguments + ") >" + quoted(out) + " 2>" +
+                                quoted(err) + " </dev/null";
     const int raw = std::system(command.c_str());
     Outcome outcome;
     if (raw != -1 && WIFEXITED(raw)) outcome.status = WEXITSTATUS(raw);

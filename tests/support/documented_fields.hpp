@@ -3,6 +3,7 @@
 // entry there (written `key`). Shared by the run of every shipped case
 // (tests/shipped_cases_test.cpp) and the other verbs' outputs (tests/docs_reference_test.cpp).
 
+#include "support/build_paths.hpp"
 #include "support/read_text.hpp"
 
 #include <nlohmann/json.hpp>
@@ -15,7 +16,7 @@ namespace vibro::testing {
 
 /// docs/outputs.md of the source tree.
 inline std::string outputs_reference() {
-  return read_text(std::filesystem::path(VIBRO_SOURCE_DIR) / "docs" / "outputs.md");
+  return read_text(std::filesystem::path(test_paths::source_dir) / "docs" / "outputs.md");
 }
 
 /// `name` written as code, the form every entry of the references takes. A row of a matrix,

@@ -4,6 +4,7 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/run_case.hpp"
+#include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +16,7 @@ namespace vibro::testing {
 /// The study of cases/peer/`file` on 2 threads; each run must have the reference's impacts
 /// at every h (checked here, as a failure of the calling test).
 inline StudyResult shipped_peer_study(const std::string& file) {
-  const CaseSpec c = load_case(std::filesystem::path(VIBRO_CASES_DIR) / "peer" / file);
+  const CaseSpec c = load_case(std::filesystem::path(test_paths::cases_dir) / "peer" / file);
   RunOptions options;
   options.threads = 2;
   StudyResult study = *run_case(c, options).convergence;

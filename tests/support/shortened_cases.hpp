@@ -3,6 +3,7 @@
 // unit test.
 
 #include "vibro/io/case_file.hpp"
+#include "support/build_paths.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -17,7 +18,7 @@ namespace vibro::testing {
 inline std::filesystem::path shortened_lyapunov_cases(const std::filesystem::path& root, int periods,
                                                       const std::string& folder = "lyapunov") {
   namespace fs = std::filesystem;
-  const fs::path from = fs::path(VIBRO_CASES_DIR) / folder, dir = root / "cases" / folder;
+  const fs::path from = fs::path(test_paths::cases_dir) / folder, dir = root / "cases" / folder;
   for (const auto& file : case_files(from)) {
     std::ifstream in(file);
     std::stringstream text;
