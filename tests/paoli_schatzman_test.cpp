@@ -17,6 +17,9 @@
 #include <boost/math/tools/toms748_solve.hpp>
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdint>
+
 namespace vibro::testing {
 namespace {
 
@@ -142,6 +145,39 @@ TYPED_TEST(PaoliSchatzmanFloating, ClosedFormAgreesWithFixedPointIteration) {
     for (std::size_t n = 0; n < a.size(); ++n)
       EXPECT_NEAR_EPS(a.u[n], b.u[n], 16.0 * static_cast<double>(n + 1), Real(4))
           << to_string(velocity) << ", " << to_string(form) << " n = " << n;
+  }
+}
+
+/// step_together (the Poincaré map's three trajectories, analysis/paoli_schatzman_flow.hpp)
+/// gives every state the forcing value the first one evaluated: each must end bitwise where
+/// step() takes it alone (invariant: the grid's g(t_n) depends on n only), with the same
+/// flags, in every velocity approximation and form, across impacts, and also when the states
+/// are at different nodes (then nothing is shared).
+TYPED_TEST(PaoliSchatzmanFloating, StatesSteppedTogetherEndWhereEachAloneEnds) {
+  using Real = TypeParam;
+  const auto model = impacting_oscillator<Real>();
+  const Real h = model.period() / 200;
+  constexpr std::int64_t steps = 600;  // three periods, several impacts
+  for (const auto& [velocity, form] : velocities_and_forms({all_velocities[0], all_velocities[1], all_velocities[2]})) {
+    const PaoliSchatzman<ImpactOscillator<Real>> scheme(model, h, Real(0), {velocity, StartingValue::taylor, form});
+    for (const std::int64_t second_node : {std::int64_t(7), std::int64_t(8)}) {
+      using State = typename PaoliSchatzman<ImpactOscillator<Real>>::State;
+      std::array<State, 3> together{scheme.from_discrete(num<Real>("0.5"), Real(0), 7),
+                                    scheme.from_discrete(num<Real>("0.5001"), Real(0), second_node),
+                                    scheme.from_discrete(num<Real>("0.5"), num<Real>("0.0001"), 7)};
+      std::array<State, 3> alone = together;
+      std::int64_t contacts = 0;
+      for (std::int64_t n = 0; n < steps; ++n) {
+        const std::array<bool, 3> flags = scheme.step_together(together);
+        for (std::size_t i = 0; i < 3; ++i) {
+          ASSERT_EQ(flags[i], scheme.step(alone[i])) << to_string(velocity) << ", " << to_string(form) << " n = " << n;
+          ASSERT_TRUE(together[i].u == alone[i].u && together[i].d == alone[i].d && together[i].n == alone[i].n)
+              << to_string(velocity) << ", " << to_string(form) << " state " << i << " n = " << n;
+        }
+        contacts += flags[0];
+      }
+      EXPECT_GT(contacts, 0);
+    }
   }
 }
 

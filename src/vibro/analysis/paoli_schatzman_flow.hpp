@@ -53,11 +53,12 @@ class PaoliSchatzmanFlow : public ContactRecord {
     std::int64_t active = 0, reversals = 0;
     for (std::int64_t n = 0; n < steps_per_period_; ++n) {
       throw_if_cancelled_at_step<Real>(n);  // a period is seconds of steps at high precision
-      const bool base = scheme_.step(states[0]);
+      const std::array<bool, M> flags = scheme_.step_together(states);  // one g(t_n) for all
+      const bool base = flags[0];
       active += base;
       reversals += base && !previous_active_;
       previous_active_ = base;
-      for (std::size_t i = 1; i < M; ++i) changed |= scheme_.step(states[i]) != base;
+      for (std::size_t i = 1; i < M; ++i) changed |= flags[i] != base;
     }
     for (std::size_t i = 0; i < M; ++i)
       points[i] = PhasePoint<Real>{states[i].u, scheme_.velocity(states[i])};
