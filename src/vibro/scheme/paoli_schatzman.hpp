@@ -172,10 +172,11 @@ class PaoliSchatzman {
   template <std::size_t M>
   std::array<bool, M> step_together(std::array<State, M>& xs) const {
     std::array<bool, M> active{};
-    if constexpr (ForcingOnGrid<Model> && AffineInVelocity<Model> && M > 0) {
+    if constexpr (ForcingOnGrid<Model> && M > 0) {
+      // A step that does not read the grid (backward velocity, a fixed-point iteration) ignores
+      // the given value, so only the form decides.
       const bool one_node = std::all_of(xs.begin(), xs.end(), [&](const State& x) { return x.n == xs[0].n; });
-      if (one_node && options_.form == RecurrenceForm::increment &&
-          options_.velocity != VelocityApproximation::backward) {
+      if (one_node && options_.form == RecurrenceForm::increment) {
         for (std::size_t i = 0; i < M; ++i) {
           if (i > 0) xs[i].scratch.g = xs[0].scratch.g;
           active[i] = increment_step(xs[i], i == 0 ? Forcing::evaluate : Forcing::given);
