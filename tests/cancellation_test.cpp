@@ -11,7 +11,7 @@
 #include "vibro/reference/first_zero.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/drive/scheme_run.hpp"
-#include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/scheme/paoli_schatzman_class.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>

@@ -12,7 +12,7 @@
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/case/scheme_not_built_in.hpp"
 #include "vibro/scalar/parse.hpp"
-#include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/scheme/paoli_schatzman_class.hpp"
 #include "vibro/scheme/trajectory.hpp"
 
 #include <nlohmann/json.hpp>

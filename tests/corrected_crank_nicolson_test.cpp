@@ -17,7 +17,7 @@
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/model/linear_force.hpp"
 #include "vibro/scheme/corrected_crank_nicolson.hpp"
-#include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/scheme/paoli_schatzman_class.hpp"
 #include "vibro/scheme/trajectory.hpp"
 
 #include <gtest/gtest.h>

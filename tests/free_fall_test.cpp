@@ -14,7 +14,7 @@
 #include "vibro/run/run_case.hpp"
 #include "vibro/model/constant_force.hpp"
 #include "vibro/scalar/parse.hpp"
-#include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/scheme/paoli_schatzman_class.hpp"
 #include "vibro/scheme/trajectory.hpp"
 
 #include <nlohmann/json.hpp>

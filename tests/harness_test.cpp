@@ -8,7 +8,7 @@
 
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/support/input_error.hpp"
-#include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/scheme/paoli_schatzman_class.hpp"
 #include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>

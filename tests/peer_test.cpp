@@ -38,7 +38,7 @@
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scheme/node_contact.hpp"
-#include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/scheme/paoli_schatzman_class.hpp"
 
 #include <gtest/gtest.h>
 

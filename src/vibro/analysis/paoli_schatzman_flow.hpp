@@ -12,7 +12,7 @@
 
 #include "vibro/analysis/lyapunov.hpp"
 #include "vibro/analysis/poincare_maps_difference.hpp"
-#include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/scheme/paoli_schatzman_class.hpp"
 #include "vibro/support/cancellation.hpp"
 
 #include <array>
