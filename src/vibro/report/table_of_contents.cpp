@@ -76,7 +76,11 @@ std::string with_table_of_contents(const std::string& markdown) {
     if (!line.empty()) previous = line;
     body += line + "\n";
   }
-  const std::size_t marker = body.find(std::string(contents_marker) + "\n");
+  // Appended, not std::string(…) + "\n": GCC 12 reports a false -Warray-bounds in the latter
+  // with the library's precompiled header (docs/architecture.md "Build").
+  std::string marker_line(contents_marker);
+  marker_line += '\n';
+  const std::size_t marker = body.find(marker_line);
   if (marker == std::string::npos) return body;
   return body.replace(marker, contents_marker.size() + 1, contents);
 }
