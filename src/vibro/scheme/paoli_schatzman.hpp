@@ -30,8 +30,9 @@
 //
 // This header defines the scheme's members; the class (state, options, declared orders) is
 // scheme/paoli_schatzman_class.hpp. Include this one to run the scheme with a model of your
-// own; the library compiles it for ImpactOscillator and ConstantForce
-// (scheme/paoli_schatzman_compiled.cpp), which the class's header alone links.
+// own. The library compiles it for ImpactOscillator and ConstantForce
+// (scheme/paoli_schatzman_compiled.cpp): a unit that runs those models may include the class's
+// header alone and link the compiled scheme.
 
 #include "vibro/model/admissible.hpp"
 #include "vibro/scalar/format.hpp"
