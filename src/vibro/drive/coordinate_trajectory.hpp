@@ -9,6 +9,8 @@
 #include "vibro/results/run_findings.hpp"
 #include "vibro/scalar/format.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -29,7 +31,7 @@ class CoordinateTrajectory {
   CoordinateTrajectory(std::size_t n, std::int64_t steps, const RunOptions& options)
       : rows_(options.rows), stride_(std::max<std::int64_t>(1, steps / plotted_samples)) {
     samples_.columns.push_back("t");
-    for (std::size_t i = 0; i < n; ++i) samples_.columns.push_back("q" + std::to_string(i + 1));
+    for (std::size_t i = 0; i < n; ++i) samples_.columns.push_back(fmt::format("q{}", i + 1));
     samples_.columns.push_back("energy");
     if (!rows_) return;
     std::vector<RowColumn> columns = {{"n"}, {"t", true}};

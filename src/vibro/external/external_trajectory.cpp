@@ -1,5 +1,7 @@
 #include "vibro/external/external_trajectory.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 
@@ -8,8 +10,8 @@ namespace vibro {
 std::vector<std::string> trajectory_columns(std::size_t dimension) {
   if (dimension == 1) return {"t", "u", "v"};
   std::vector<std::string> columns{"t"};
-  for (std::size_t i = 1; i <= dimension; ++i) columns.push_back("q" + std::to_string(i));
-  for (std::size_t i = 1; i <= dimension; ++i) columns.push_back("v" + std::to_string(i));
+  for (std::size_t i = 1; i <= dimension; ++i) columns.push_back(fmt::format("q{}", i));
+  for (std::size_t i = 1; i <= dimension; ++i) columns.push_back(fmt::format("v{}", i));
   return columns;
 }
 

@@ -44,7 +44,10 @@ std::string decimal_text(const Integer& n, long k) {
   const long exponent = k + static_cast<long>(digits.size()) - 1;
   std::string text = n < 0 ? "-" : "";
   text += digits[0];
-  if (digits.size() > 1) text += "." + digits.substr(1);
+  if (digits.size() > 1) {
+    text += '.';
+    text.append(digits, 1);
+  }
   return text + "e" + std::to_string(exponent);
 }
 
