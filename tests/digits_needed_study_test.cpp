@@ -10,7 +10,7 @@
 #include "vibro/analysis/significant_digits.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/run_case.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>

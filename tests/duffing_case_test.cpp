@@ -14,7 +14,7 @@
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/binding/model_description.hpp"
 #include "vibro/run/run_case.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scheme/error_metric.hpp"
 
 #include "support/build_paths.hpp"

@@ -10,7 +10,7 @@
 #include "vibro/reference/dense_reference.hpp"
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/reference_settings.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <boost/math/constants/constants.hpp>

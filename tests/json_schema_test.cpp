@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 
 #include "vibro/io/json_number.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -8,7 +8,7 @@
 
 #include "vibro/io/case_file.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>

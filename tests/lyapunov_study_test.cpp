@@ -26,7 +26,7 @@
 #include "vibro/reference/reference_settings.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/scalar/format.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>

@@ -29,7 +29,7 @@
 #include "vibro/reference/impact_reference.hpp"
 #include "vibro/reference/nonlinear_reference.hpp"
 #include "vibro/reference/oscillator_flight.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/precision.hpp"
 
 #include <boost/math/special_functions/ellint_1.hpp>

@@ -11,7 +11,7 @@
 
 #include "vibro/analysis/nonstandard_experiments.hpp"
 #include "vibro/model/conservative_oscillator.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scheme/nonstandard_impact.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 #include "vibro/scheme/trajectory.hpp"

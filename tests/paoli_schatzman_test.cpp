@@ -8,7 +8,7 @@
 
 #include "vibro/model/constant_force.hpp"
 #include "vibro/model/impact_oscillator.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 #include "vibro/scheme/trajectory.hpp"

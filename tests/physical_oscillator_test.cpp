@@ -14,6 +14,7 @@
 #include "support/scalar_types.hpp"
 
 #include "vibro/io/case_file.hpp"
+#include "vibro/model/normalised_oscillator.hpp"
 #include "vibro/model/physical_oscillator.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"

@@ -12,7 +12,7 @@
 #include "vibro/io/published_table.hpp"
 #include "vibro/published/published_check.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -7,7 +7,7 @@
 #include "vibro/analysis/significant_digits.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/support/input_error.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>

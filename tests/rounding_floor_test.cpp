@@ -4,6 +4,7 @@
 // order over the points left is the one the errors were built with.
 
 #include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // the seed says agree to 5 digits: IDED 3.05695 / IDND 3.05694 and −15.06066 / −15.06065.
 
 #include "vibro/analysis/significant_digits.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 
 #include <gtest/gtest.h>
 

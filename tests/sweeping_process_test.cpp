@@ -19,6 +19,7 @@
 #include "vibro/model/double_pendulum.hpp"
 #include "vibro/model/general_inertia.hpp"
 #include "vibro/scalar/number_text.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scheme/kinetic_projection.hpp"
 #include "vibro/scheme/sweeping_process.hpp"
 
@@ -559,8 +560,8 @@ OrderOfQuantity order_of(const std::vector<Real>& h, const std::vector<Real>& va
   PerMetric<std::vector<bool>> at_floor;
   for (std::size_t i = 0; i < h.size(); ++i) {
     StudyRow row;
-    row.h_value = NumberText::of(h[i]);
-    row.errors[index_of(slot)] = NumberText::of(values[i]);
+    row.h_value = number_text_of(h[i]);
+    row.errors[index_of(slot)] = number_text_of(values[i]);
     o.study.rows.push_back(row);
     for (auto& f : at_floor) f.push_back(false);
   }

@@ -17,7 +17,7 @@
 #include "vibro/testset/testset_run.hpp"
 #include "vibro/testset/testset_score.hpp"
 #include "vibro/testset/testset_values.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>

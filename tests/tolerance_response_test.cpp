@@ -6,6 +6,7 @@
 
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/analysis/study_result.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/traits.hpp"
 
@@ -29,6 +30,7 @@ namespace {
 
 using vibro::ErrorMetric;
 using vibro::index_of;
+using vibro::number_text_of;
 using vibro::NumberText;
 using vibro::StudyResult;
 using vibro::StudyRow;
@@ -50,7 +52,7 @@ StudyResult study_of(const std::function<std::optional<Real>(const Real&)>& erro
     row.h = "T/100";
     row.h_value = NumberText{"1/100"};
     row.tolerance = tolerance;
-    if (const std::optional<Real> e = error(vibro::parse_real<Real>(tolerance))) row.errors[index_of(metric)] = NumberText::of(*e);
+    if (const std::optional<Real> e = error(vibro::parse_real<Real>(tolerance))) row.errors[index_of(metric)] = number_text_of(*e);
     study.rows.push_back(row);
   }
   vibro::make_tolerance_study(study);
@@ -124,7 +126,7 @@ TYPED_TEST(ToleranceResponses, AnErrorThatStopsFallingStallsFromTheRungItStopsAt
   EXPECT_EQ(r.fit->range[1], 3u);
   ASSERT_TRUE(r.stall.has_value());
   EXPECT_EQ(r.stall->from, 3u);
-  EXPECT_EQ(r.stall->error.exact(), NumberText::of(floor).exact());
+  EXPECT_EQ(r.stall->error.exact(), number_text_of(floor).exact());
   EXPECT_EQ(r.verdict, "tolerance-proportional: error ∝ tol^1.00 over tol 1e-4 … 1e-10; stalls at 1.0e-10 from tol 1e-10");
 }
 
@@ -139,7 +141,7 @@ TYPED_TEST(ToleranceResponses, AnErrorThatGrowsAtTheTightEndStallsToo) {
   ASSERT_TRUE(r.stall.has_value());
   EXPECT_EQ(r.stall->from, 2u);
   // The least error of the stalled tail, 1e-8 as the type holds it.
-  EXPECT_EQ(r.stall->error.exact(), NumberText::of(vibro::parse_real<Real>("1e-8")).exact());
+  EXPECT_EQ(r.stall->error.exact(), number_text_of(vibro::parse_real<Real>("1e-8")).exact());
   EXPECT_LT(r.successive[3].value(), 0);
 }
 

@@ -1,6 +1,6 @@
 #include "text_output.hpp"
 
-#include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/analysis/study_result.hpp"
 #include "vibro/case/case_spec.hpp"
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/io/result_json.hpp"

@@ -5,6 +5,7 @@
 // every other metric without a value, and each rounding unit ε × 1 of the type.
 
 #include "vibro/analysis/study_result.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scalar/traits.hpp"
 
 #include <optional>
@@ -32,10 +33,10 @@ StudyResult study_of(const std::vector<std::optional<Real>>& errors, const std::
   for (std::size_t i = 0; i < errors.size(); ++i) {
     StudyRow row;
     row.h = "1/" + std::to_string(100 << i);
-    row.h_value = NumberText::of(h_at<Real>(i));
-    if (errors[i]) row.errors[index_of(sequence_metric)] = NumberText::of(*errors[i]);
+    row.h_value = number_text_of(h_at<Real>(i));
+    if (errors[i]) row.errors[index_of(sequence_metric)] = number_text_of(*errors[i]);
     row.rounding_units.emplace();
-    for (NumberText& unit : *row.rounding_units) unit = NumberText::of(epsilon<Real>());
+    for (NumberText& unit : *row.rounding_units) unit = number_text_of(epsilon<Real>());
     study.rows.push_back(row);
     for (auto& f : floors) f.push_back(false);
     floors[index_of(sequence_metric)].back() = at_floor[i];

@@ -12,6 +12,7 @@
 #include "vibro/analysis/study_result.hpp"
 #include "vibro/analysis/parallel_for.hpp"
 #include "vibro/scalar/number_text.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/traits.hpp"
 #include "vibro/scalar/with_scalar.hpp"
@@ -160,7 +161,7 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point& p = points[i];
     StudyRow row{.h = labels[i],
-                 .h_value = NumberText::of(p.h),
+                 .h_value = number_text_of(p.h),
                  .steps = static_cast<std::int64_t>(p.steps),
                  .errors = {},  // below
                  .impacts = {static_cast<std::int64_t>(p.errors.scheme_impacts),
@@ -168,10 +169,10 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
                  .rounding_parts = std::nullopt,  // measured afterwards, when asked
                  .rounding_units = std::nullopt,  // below
                  .seconds = p.seconds,
-                 .end_time = NumberText::of(p.end_time),
-                 .end_position = NumberText::of_each(p.end_position),
-                 .end_velocity = NumberText::of_each(p.end_velocity),
-                 .first_impacts = NumberText::of_each(p.first_impacts),
+                 .end_time = number_text_of(p.end_time),
+                 .end_position = number_texts_of(p.end_position),
+                 .end_velocity = number_texts_of(p.end_velocity),
+                 .first_impacts = number_texts_of(p.first_impacts),
                  .tolerance = std::nullopt,  // a tolerance study names its rows afterwards
                  .evaluations = p.evaluations};
     row.rounding_units.emplace();
@@ -179,8 +180,8 @@ StudyResult convergence_study(const std::vector<std::string>& labels, const std:
       const std::size_t m = index_of(metric);
       const std::optional<Real> value = metric_value(p.errors, metric);
       at_floor[m].push_back(value && *value > 0 && *value <= p.floors[m]);
-      if (value) row.errors[m] = NumberText::of(*value);
-      (*row.rounding_units)[m] = NumberText::of(p.rounding_units[m]);
+      if (value) row.errors[m] = number_text_of(*value);
+      (*row.rounding_units)[m] = number_text_of(p.rounding_units[m]);
     }
     study.rows.push_back(std::move(row));
   }

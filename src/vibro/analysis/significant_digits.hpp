@@ -11,7 +11,7 @@
 // point the boundary itself would be decided by rounding: −15.06066 − (−15.06065) is
 // −9.9999999996e−6 in double, so double arithmetic would call that pair 7-digit agreeing.
 
-#include "vibro/scalar/types.hpp"
+#include "vibro/scalar/rational.hpp"
 
 #include <optional>
 

@@ -11,6 +11,7 @@
 #include "vibro/model/impact_oscillator.hpp"
 #include "vibro/model/linear_impact_system.hpp"
 #include "vibro/case/case_spec.hpp"
+#include "vibro/model/normalised_oscillator.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/scalar_list.hpp"

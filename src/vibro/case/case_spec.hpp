@@ -7,7 +7,7 @@
 #include "vibro/model/physical_oscillator.hpp"
 #include "vibro/case/model_kind.hpp"
 #include "vibro/scalar/precision.hpp"
-#include "vibro/scalar/types.hpp"
+#include "vibro/scalar/rational.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -4,7 +4,7 @@
 // one refusal message (defined with the scheme catalog, which knows every scheme).
 
 #include "vibro/case/case_spec.hpp"
-#include "vibro/scalar/scalar_list.hpp"
+#include "vibro/scalar/scalar_kind.hpp"
 
 #include <string>
 

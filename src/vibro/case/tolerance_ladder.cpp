@@ -1,6 +1,6 @@
 #include "vibro/case/tolerance_ladder.hpp"
 
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/shown_input.hpp"
 #include "vibro/support/input_error.hpp"
 

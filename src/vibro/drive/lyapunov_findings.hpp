@@ -9,6 +9,7 @@
 #include "vibro/results/lyapunov_result.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/case/run_options.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -50,11 +51,11 @@ LyapunovFindings lyapunov_findings(const LyapunovRun<Real>& run, const std::stri
     out.why_undefined = e.why_undefined();
     return out;
   }
-  out.lambda1_per_period = NumberText::of(e.lambda1());
-  out.lambda2_per_period = NumberText::of(e.lambda2());
-  out.sum_per_period = NumberText::of(Real(e.lambda1() + e.lambda2()));
-  out.lambda1_per_unit_time = NumberText::of(e.lambda1_per_unit_time());
-  out.lambda2_per_unit_time = NumberText::of(e.lambda2_per_unit_time());
+  out.lambda1_per_period = number_text_of(e.lambda1());
+  out.lambda2_per_period = number_text_of(e.lambda2());
+  out.sum_per_period = number_text_of(Real(e.lambda1() + e.lambda2()));
+  out.lambda1_per_unit_time = number_text_of(e.lambda1_per_unit_time());
+  out.lambda2_per_unit_time = number_text_of(e.lambda2_per_unit_time());
   out.spread_last_half = {last_half_spread(e.running1()), last_half_spread(e.running2())};
   const auto& running1 = e.running1();
   const auto& running2 = e.running2();
@@ -90,7 +91,7 @@ void add_sum_rule(LyapunovFindings& out, const Model& model) {
   if constexpr (requires { model.alpha(); }) alpha = model.alpha();
   const Real periods(out.periods_done);
   const Real rule = -2 * alpha * model.period() + 2 * Real(*out.impacts) / periods * log(model.restitution());
-  out.sum_rule_per_period = NumberText::of(rule);
+  out.sum_rule_per_period = number_text_of(rule);
   // K logarithms of a few ε each, summed and divided by K: 64 K ε × the sizes involved
   // bounds what rounding alone can make of the difference.
   const double scale = std::abs(static_cast<double>(out.sum_per_period.exact())) + std::abs(static_cast<double>(rule));

@@ -10,6 +10,7 @@
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/results/run_record.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scheme/scheme.hpp"
 
 #include <cstdint>
@@ -22,7 +23,7 @@ namespace vibro {
 /// schemes have (samples, projection activity, counters) are the caller's.
 template <Scheme S>
 void record_run_end(const S& scheme, const typename S::State& x, const DriveEnd& end, RunRecord& out) {
-  out.run.h = NumberText::of(scheme.step_size());
+  out.run.h = number_text_of(scheme.step_size());
   out.run.steps = end.steps;
   out.run.final = state_text(scheme, x);
   out.run.escaped = end.escaped;

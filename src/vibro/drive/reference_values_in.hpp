@@ -3,6 +3,7 @@
 // by the unit of each type it is compiled in (reference_values.cpp, reference_values_mpfr.cpp).
 
 #include "vibro/linalg/coordinates.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/support/cancellation.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
@@ -20,7 +21,7 @@ namespace reference_values_detail {
 /// One overload per event type of the references (1-DOF, N-DOF, general inertia).
 template <class Real>
 ReferenceEventValues values_of(const ReferenceEvent<Real>& e) {
-  return {to_string(e.kind), NumberText::of(e.t), NumberText::of(e.v_minus), NumberText::of(e.v_plus), 0};
+  return {to_string(e.kind), number_text_of(e.t), number_text_of(e.v_minus), number_text_of(e.v_plus), 0};
 }
 
 template <class Real>
@@ -28,12 +29,12 @@ ReferenceEventValues values_of(const typename SystemReference<Real>::Event& e) {
   using Kind = typename SystemReference<Real>::Event::Kind;
   const char* kind = e.kind == Kind::impact ? "impact" : e.kind == Kind::graze ? "grazing"
                      : e.kind == Kind::stick ? "stick" : "release";
-  return {kind, NumberText::of(e.t), NumberText::of(e.v_minus), NumberText::of(e.v_plus), e.coordinate};
+  return {kind, number_text_of(e.t), number_text_of(e.v_minus), number_text_of(e.v_plus), e.coordinate};
 }
 
 template <class Real>
 ReferenceEventValues values_of(const InertiaEvent<Real>& e) {
-  return {to_string(e.kind), NumberText::of(e.t), NumberText::of(e.rate_minus), NumberText::of(e.rate_plus),
+  return {to_string(e.kind), number_text_of(e.t), number_text_of(e.rate_minus), number_text_of(e.rate_plus),
           e.constraint};
 }
 
@@ -49,8 +50,8 @@ ReferenceValues reference_values_in(const CaseSpec& c, const TimesOf<Real>& time
     const BoundCase<Model> b{c, std::move(model)};
     const RunHorizon<Real> horizon(b, std::nullopt);
     const Real t_end = horizon.section_time(horizon.sections());
-    out.t0 = NumberText::of(b.t0);
-    out.t_end = NumberText::of(t_end);
+    out.t0 = number_text_of(b.t0);
+    out.t_end = number_text_of(t_end);
     const std::vector<Real> times = times_of(b.t0, t_end);
     for (const Real& t : times)
       if (t < b.t0 || t > t_end)
@@ -73,8 +74,8 @@ ReferenceValues reference_values_in(const CaseSpec& c, const TimesOf<Real>& time
         if (state_at) {
           state_at(k, q, v);
         } else {
-          out.positions.push_back(NumberText::of_each(q));
-          out.velocities.push_back(NumberText::of_each(v));
+          out.positions.push_back(number_texts_of(q));
+          out.velocities.push_back(number_texts_of(v));
         }
       }
     });

@@ -6,6 +6,7 @@
 // compile time inside a run, so nothing in a step loop is virtual or allocates (the rows
 // of --csv are built only when asked for).
 
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/support/cancellation.hpp"
 #include "vibro/analysis/convergence_study.hpp"
 #include "vibro/linalg/coordinates.hpp"
@@ -201,7 +202,7 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
   const auto beyond = [&](const typename S::State& y) {
     if (!end.escaped && horizon.escape()) {
       const Real size = magnitude(scheme.position(y));
-      if (size > *horizon.escape()) end.escaped = Escape{end.steps, NumberText::of(size)};
+      if (size > *horizon.escape()) end.escaped = Escape{end.steps, number_text_of(size)};
     }
     return end.escaped.has_value();
   };
@@ -270,15 +271,15 @@ DriveEnd drive(const S& scheme, typename S::State& x, const RunHorizon<typename 
 
 template <class Real>
 StateText state_text(const Real& t, const Real& u, const Real& v) {
-  return {NumberText::of(t), NumberText::of(u), NumberText::of(v), {}, {}};
+  return {number_text_of(t), number_text_of(u), number_text_of(v), {}, {}};
 }
 
 /// An N-DOF state: t and every coordinate and velocity.
 template <class Real>
 StateText state_text(const Real& t, const Vector<Real>& q, const Vector<Real>& v) {
-  StateText s{NumberText::of(t), {}, {}, {}, {}};
-  for (const Real& qi : q) s.q.push_back(NumberText::of(qi));
-  for (const Real& vi : v) s.qv.push_back(NumberText::of(vi));
+  StateText s{number_text_of(t), {}, {}, {}, {}};
+  for (const Real& qi : q) s.q.push_back(number_text_of(qi));
+  for (const Real& vi : v) s.qv.push_back(number_text_of(vi));
   return s;
 }
 

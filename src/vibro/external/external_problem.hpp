@@ -11,7 +11,7 @@
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/scalar/format.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/precision_of.hpp"
 #include "vibro/scalar/traits.hpp"
 

@@ -8,7 +8,7 @@
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/case/scheme_not_built_in.hpp"
 #include "vibro/case/tolerance_ladder.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/shown_input.hpp"
 
 #include <algorithm>
 #include <charconv>

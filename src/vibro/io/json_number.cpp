@@ -1,6 +1,6 @@
 #include "vibro/io/json_number.hpp"
 
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 
 #include <mpfr.h>
 #include <nlohmann/json.hpp>

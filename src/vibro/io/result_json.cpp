@@ -5,6 +5,7 @@
 #include "vibro/support/input_error.hpp"
 #include "vibro/results/orbit_result_fields.hpp"
 #include "vibro/results/declared_sections.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"
 
 #include <nlohmann/json.hpp>

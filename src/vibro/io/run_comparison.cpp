@@ -7,7 +7,8 @@
 #include "vibro/results/precision_differences_fields.hpp"
 #include "vibro/results/run_result.hpp"
 #include "vibro/scalar/format.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/number_text_of.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -45,7 +46,7 @@ std::optional<NumberText> number_of(const json& leaf) {
   }
   if (leaf.is_number_integer()) return NumberText{std::to_string(leaf.get<std::int64_t>())};
   if (leaf.is_number_unsigned()) return NumberText{std::to_string(leaf.get<std::uint64_t>())};
-  if (leaf.is_number_float()) return NumberText::of(leaf.get<double>());
+  if (leaf.is_number_float()) return number_text_of(leaf.get<double>());
   return std::nullopt;
 }
 

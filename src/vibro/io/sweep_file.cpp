@@ -2,8 +2,9 @@
 
 #include "vibro/io/toml_reader.hpp"
 #include "vibro/support/input_error.hpp"
-#include "vibro/scalar/format.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/decimal_text.hpp"
+#include "vibro/scalar/parse_exact.hpp"
+#include "vibro/scalar/shown_input.hpp"
 
 #include <fmt/format.h>
 

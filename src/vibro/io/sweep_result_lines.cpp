@@ -1,7 +1,7 @@
 #include "vibro/io/sweep_result_lines.hpp"
 
 #include "vibro/results/sweep_result.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/shown_input.hpp"
 #include "vibro/support/input_error.hpp"
 

@@ -1,6 +1,7 @@
 #include "vibro/io/testset_json.hpp"
 
 #include "vibro/io/json_number.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/support/input_error.hpp"
 
 #include <nlohmann/json.hpp>
@@ -117,7 +118,7 @@ struct TestsetJsonReader {
   NumberText number(const nlohmann::json& j, const std::string& key) const {
     const std::string twin = key + "_text";
     if (j.contains(twin)) return NumberText{get<std::string>(j, twin.c_str())};
-    return NumberText::of(get<double>(j, key.c_str()));
+    return number_text_of(get<double>(j, key.c_str()));
   }
   TestsetScore score(const nlohmann::json& j) const {
     TestsetScore s;

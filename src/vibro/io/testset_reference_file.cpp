@@ -1,7 +1,9 @@
 #include "vibro/io/testset_reference_file.hpp"
 
 #include "vibro/io/toml_reader.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/decimal_text.hpp"
+#include "vibro/scalar/parse_exact.hpp"
+#include "vibro/scalar/shown_input.hpp"
 
 #include <fmt/format.h>
 

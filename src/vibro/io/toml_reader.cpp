@@ -2,7 +2,8 @@
 
 #include "vibro/io/toml_prescan.hpp"
 #include "vibro/support/input_error.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
+#include "vibro/scalar/shown_input.hpp"
 
 #include <cmath>
 #include <fstream>

@@ -4,7 +4,7 @@
 #include "vibro/support/input_error.hpp"
 #include "vibro/support/option_blamed.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 
 #include <fmt/format.h>
 

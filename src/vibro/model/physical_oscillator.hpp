@@ -6,10 +6,11 @@
 // the displacement u unscaled. Every normalised number is the square root of an exact
 // rational (α² = c²/(4km), ω² = Ω²m/k, ω0² = k/m) or a rational (a), so each is computed
 // from the exact values: correctly rounded at the run's precision, exact in the rational type
-// when the roots are rational (k/m the square of a rational), refused otherwise.
+// when the roots are rational (k/m the square of a rational), refused otherwise
+// (model/normalised_oscillator.hpp). This header holds the exact parameters alone, so that a
+// case's description (case/case_spec.hpp) sees no floating type.
 
-#include "vibro/scalar/rounded_from_rational.hpp"
-#include "vibro/scalar/types.hpp"
+#include "vibro/scalar/rational.hpp"
 
 #include <optional>
 #include <stdexcept>
@@ -40,24 +41,6 @@ struct PhysicalOscillator {
   /// ω² = Ω²/ω0² = Ω² m/k.
   rational omega_squared() const { return rational(forcing_frequency * forcing_frequency * mass / stiffness); }
 };
-
-/// The normalised parameters at Real, and the time scale ω0.
-template <class Real>
-struct NormalisedOscillator {
-  Real alpha, amplitude, omega, omega0;
-};
-
-/// The conversion of a physical oscillator at Real's current precision (see the top of the
-/// file). Throws std::invalid_argument for parameters out of range, a value outside Real's
-/// range, or (rational type) an irrational root.
-template <class Real>
-NormalisedOscillator<Real> normalised(const PhysicalOscillator& p) {
-  p.validate();
-  return {rounded_sqrt_of_rational<Real>(p.alpha_squared(), "alpha = c/(2 sqrt(k m))"),
-          rounded_from_rational<Real>(p.amplitude(), "a = F/k"),
-          rounded_sqrt_of_rational<Real>(p.omega_squared(), "omega = Omega sqrt(m/k)"),
-          rounded_sqrt_of_rational<Real>(p.omega0_squared(), "omega0 = sqrt(k/m)")};
-}
 
 /// The exact text of √q (q ≥ 0): "P/Q" (or "P") when the root is rational, else "sqrt(P/Q)":
 /// what outputs show of a converted parameter, unrounded.

@@ -1,6 +1,7 @@
 #include "vibro/orbits/exact_orbit_exponents.hpp"
 
 #include "vibro/analysis/periodic_orbits.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/orbits/orbit_proofs.hpp"
@@ -59,12 +60,12 @@ std::optional<ExactOnOrbit> exact_on_orbit(const CaseSpec& c, const LyapunovFind
       ExactOnOrbit e;
       e.n = orbit->n;
       e.stable = orbit->stable();
-      e.lambda1_after_k = NumberText::of(k1);
-      e.lambda2_after_k = NumberText::of(k2);
-      e.lambda1_asymptotic = NumberText::of(Real(m1 / orbit->n));
-      e.lambda2_asymptotic = NumberText::of(Real(m2 / orbit->n));
-      e.difference1 = NumberText::of(Real(abs(parse_real<Real>(l.lambda1_per_period.text) - k1)));
-      e.difference2 = NumberText::of(Real(abs(parse_real<Real>(l.lambda2_per_period.text) - k2)));
+      e.lambda1_after_k = number_text_of(k1);
+      e.lambda2_after_k = number_text_of(k2);
+      e.lambda1_asymptotic = number_text_of(Real(m1 / orbit->n));
+      e.lambda2_asymptotic = number_text_of(Real(m2 / orbit->n));
+      e.difference1 = number_text_of(Real(abs(parse_real<Real>(l.lambda1_per_period.text) - k1)));
+      e.difference2 = number_text_of(Real(abs(parse_real<Real>(l.lambda2_per_period.text) - k2)));
       prove_exponents(c, orbit->n, orbit->phase, e);
       exact = e;
     }

@@ -1,6 +1,7 @@
 #include "vibro/orbits/orbit_listing.hpp"
 
 #include "vibro/analysis/periodic_orbits.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/run/run_precision.hpp"
@@ -21,26 +22,26 @@ OrbitRow row_of(const ImpactOscillator<Real>& model, const PeriodicOrbit<Real>& 
   using std::exp;
   OrbitRow r;
   r.n = o.n;
-  r.phase = NumberText::of(o.phase);
-  r.impact_time = NumberText::of(o.impact_time);
-  r.velocity_before = NumberText::of(o.velocity_before);
-  r.velocity_after = NumberText::of(o.velocity_after);
+  r.phase = number_text_of(o.phase);
+  r.impact_time = number_text_of(o.impact_time);
+  r.velocity_before = number_text_of(o.velocity_before);
+  r.velocity_after = number_text_of(o.velocity_after);
   r.admissible = o.admissible;
   r.rejected_because = o.rejected_because;
   r.real_multipliers = o.multipliers.real;
-  r.multiplier1 = NumberText::of(o.multipliers.first);
-  r.multiplier2 = NumberText::of(o.multipliers.second);
-  r.largest_modulus = NumberText::of(o.multipliers.largest_modulus());
+  r.multiplier1 = number_text_of(o.multipliers.first);
+  r.multiplier2 = number_text_of(o.multipliers.second);
+  r.largest_modulus = number_text_of(o.multipliers.largest_modulus());
   r.stable = o.stable();
-  r.trace = NumberText::of(Real(o.monodromy.a11 + o.monodromy.a22));
-  r.determinant = NumberText::of(o.monodromy.det());
+  r.trace = number_text_of(Real(o.monodromy.a11 + o.monodromy.a22));
+  r.determinant = number_text_of(o.monodromy.det());
   const Real& e = model.restitution();
-  r.sum_rule = NumberText::of(Real(e * e * exp(-2 * model.alpha() * model.period() * o.n)));
+  r.sum_rule = number_text_of(Real(e * e * exp(-2 * model.alpha() * model.period() * o.n)));
   const auto [l1, l2] = o.log_moduli;
-  r.lambda1_per_period = NumberText::of(Real(l1 / o.n));
-  r.lambda2_per_period = NumberText::of(Real(l2 / o.n));
-  r.start_u = NumberText::of(o.start_u);
-  r.start_v = NumberText::of(o.start_v);
+  r.lambda1_per_period = number_text_of(Real(l1 / o.n));
+  r.lambda2_per_period = number_text_of(Real(l2 / o.n));
+  r.start_u = number_text_of(o.start_u);
+  r.start_v = number_text_of(o.start_v);
   return r;
 }
 

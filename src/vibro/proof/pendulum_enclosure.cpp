@@ -2,7 +2,7 @@
 
 #include "vibro/proof/first_contact.hpp"
 #include "vibro/proof/pendulum_taylor_step.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/support/cancellation.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 #include "vibro/proof/chatter_tail.hpp"
 #include "vibro/proof/first_contact.hpp"
 #include "vibro/proof/oscillator_flight.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/support/cancellation.hpp"
 
 #include <fmt/format.h>

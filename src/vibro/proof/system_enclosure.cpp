@@ -1,7 +1,7 @@
 #include "vibro/proof/system_enclosure.hpp"
 
 #include "vibro/proof/first_contact.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/support/cancellation.hpp"
 
 #include <cstdint>

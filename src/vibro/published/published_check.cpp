@@ -3,7 +3,7 @@
 #include "vibro/analysis/significant_digits.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 #include "vibro/report/index_report.hpp"
 
-#include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/analysis/study_result.hpp"
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/published_table.hpp"
 #include "vibro/io/result_json.hpp"

@@ -6,6 +6,7 @@
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/orbit_report.hpp"
 #include "vibro/report/table_of_contents.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -155,8 +156,8 @@ ShownUncertainty shown_uncertainty(const LyapunovCaseRun& run) {
   }
   const LyapunovFindings& l = run.result.lyapunov;
   if (!l.uncertainty) return {"none", std::nullopt, std::nullopt};
-  return {"batch means", NumberText::of(l.uncertainty->lambda1.half_width),
-          NumberText::of(l.uncertainty->lambda2.half_width)};
+  return {"batch means", number_text_of(l.uncertainty->lambda1.half_width),
+          number_text_of(l.uncertainty->lambda2.half_width)};
 }
 
 std::string lyapunov_section(const ReportRuns& report, const std::filesystem::path& out) {

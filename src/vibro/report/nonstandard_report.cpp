@@ -4,6 +4,7 @@
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/io/json_number.hpp"
 
@@ -308,7 +309,7 @@ std::optional<std::vector<PiecewiseExactnessRow>> piecewise_exactness_numbers(co
 
 /// y¹ and y² of a run, from its plot samples (doubles), as the table shows them, and y²'s closed form.
 FirstNodes first_nodes(const RunResult& run, double y2_closed_form) {
-  return {NumberText::of(samples(run)[1][1]), NumberText::of(samples(run)[2][1]), NumberText::of(y2_closed_form)};
+  return {number_text_of(samples(run)[1][1]), number_text_of(samples(run)[2][1]), number_text_of(y2_closed_form)};
 }
 
 std::optional<QuarterStep> quarter_step_numbers(const ShippedRuns& shipped) {
@@ -327,7 +328,7 @@ std::optional<std::vector<StabilityRow>> stability_numbers(const ShippedRuns& sh
   std::vector<StabilityRow> rows;
   for (std::size_t i = 0; i < std::min(ns.sweep.size(), sv.sweep.size()); ++i) {
     const RunFindings &a = ns.sweep[i].run, &b = sv.sweep[i].run;
-    rows.push_back({NumberText::of(omega * *nearest_double(b.h->text)), conservative(a).largest_abs_y,
+    rows.push_back({number_text_of(omega * *nearest_double(b.h->text)), conservative(a).largest_abs_y,
                     conservative(b).largest_abs_y,
                     b.escaped ? std::optional<std::int64_t>(b.escaped->step) : std::nullopt,
                     conservative(b).discrete_amplitude});

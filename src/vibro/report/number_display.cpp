@@ -1,7 +1,7 @@
 #include "vibro/report/number_display.hpp"
 
 #include "vibro/scalar/format.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 

@@ -1,6 +1,6 @@
 #include "vibro/report/study_outputs.hpp"
 
-#include "vibro/analysis/rounding_floor.hpp"
+#include "vibro/analysis/study_result.hpp"
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/io/atomic_file.hpp"
 #include "vibro/io/csv_file.hpp"

@@ -6,6 +6,7 @@
 // Accepted forms: a decimal `[+-]digits[.digits][(e|E)[+-]digits]` (or `.5`), or a
 // fraction `P/Q` of two such decimals. Nothing else: no spaces, no `inf`, no `nan`.
 
+#include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/rounded_from_rational.hpp"
 #include "vibro/scalar/shown_input.hpp"
 #include "vibro/scalar/traits.hpp"
@@ -22,10 +23,6 @@
 #include <string_view>
 
 namespace vibro {
-
-/// The exact value of a decimal or fraction; nullopt when the text is not one of the
-/// accepted forms or the denominator is zero.
-std::optional<rational> parse_exact(std::string_view text);
 
 namespace detail {
 

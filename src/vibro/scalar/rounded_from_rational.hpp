@@ -68,15 +68,6 @@ Real corrected_to_nearest(Real y, const rational& target, G g, const std::string
 
 }  // namespace detail
 
-/// The exact square root of q ≥ 0 when it is rational (the numerator and the denominator of
-/// q in lowest terms are squares), else nullopt.
-inline std::optional<rational> rational_sqrt(const rational& q) {
-  const bmp::mpz_int n = bmp::numerator(q), d = bmp::denominator(q);
-  const bmp::mpz_int rn = bmp::sqrt(n), rd = bmp::sqrt(d);
-  if (rn * rn != n || rd * rd != d) return std::nullopt;
-  return rational(rn, rd);
-}
-
 /// q at Real's current precision, correctly rounded (to nearest, ties to even); q itself
 /// for the rational type. Throws std::invalid_argument when q is outside Real's range.
 template <class Real>

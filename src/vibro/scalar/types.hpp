@@ -4,15 +4,14 @@
 // Boost types: generic code uses `auto` and `const Real&`, and an expression template
 // bound to `auto` would dangle or be re-evaluated at the wrong precision.
 
+#include "vibro/scalar/rational.hpp"
+
 #include <boost/multiprecision/float128.hpp>
-#include <boost/multiprecision/gmp.hpp>
 #include <boost/multiprecision/mpfr.hpp>
 
 #include <type_traits>
 
 namespace vibro {
-
-namespace bmp = boost::multiprecision;
 
 /// IEEE binary128 through libquadmath.
 using float128 = bmp::float128;
@@ -21,13 +20,6 @@ using float128 = bmp::float128;
 /// precision it was created with, so every value of a run must be created after the
 /// guard is in place.
 using mpfr_real = bmp::number<bmp::mpfr_float_backend<0>, bmp::et_off>;
-
-/// Exact rational arithmetic (GMP mpq). Only for algorithms that use +, −, ×, ÷ and
-/// comparisons, such as the free-fall recurrence of seed 000 §2.
-using rational = bmp::number<bmp::gmp_rational, bmp::et_off>;
-
-template <class Real>
-inline constexpr bool is_exact_v = std::is_same_v<Real, rational>;
 
 template <class Real>
 inline constexpr bool is_runtime_precision_v = std::is_same_v<Real, mpfr_real>;

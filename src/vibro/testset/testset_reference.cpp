@@ -2,6 +2,7 @@
 
 #include "vibro/support/input_error.hpp"
 #include "vibro/drive/reference_values.hpp"
+#include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <string>

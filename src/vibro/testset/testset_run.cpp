@@ -7,7 +7,8 @@
 #include "vibro/run/run_case.hpp"
 #include "vibro/case/runnable.hpp"
 #include "vibro/case/scheme_catalog.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
+#include "vibro/scalar/shown_input.hpp"
 
 #include <algorithm>
 #include <map>

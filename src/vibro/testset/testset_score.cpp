@@ -1,6 +1,7 @@
 #include "vibro/testset/testset_score.hpp"
 
-#include "vibro/scalar/types.hpp"
+#include "vibro/scalar/parse_exact.hpp"
+#include "vibro/scalar/rational.hpp"
 
 #include <boost/multiprecision/gmp.hpp>
 

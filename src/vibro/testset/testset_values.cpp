@@ -1,7 +1,7 @@
 #include "vibro/testset/testset_values.hpp"
 
 #include "vibro/support/input_error.hpp"
-#include "vibro/scalar/parse.hpp"
+#include "vibro/scalar/parse_exact.hpp"
 
 #include <boost/multiprecision/gmp.hpp>
 

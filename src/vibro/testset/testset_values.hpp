@@ -9,7 +9,7 @@
 
 #include "vibro/case/case_spec.hpp"
 #include "vibro/testset/testset_reference.hpp"
-#include "vibro/scalar/types.hpp"
+#include "vibro/scalar/rational.hpp"
 #include "vibro/results/testset_result.hpp"
 
 #include <cstdint>

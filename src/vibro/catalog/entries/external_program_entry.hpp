@@ -10,6 +10,7 @@
 #include "vibro/external/external_problem.hpp"
 #include "vibro/external/external_scheme.hpp"
 #include "vibro/external/external_trajectory.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 
 #include <array>
 #include <cstdint>
@@ -134,8 +135,8 @@ struct ExternalProgramEntry {
     r.trajectory.finish([&](const ProgramImpact<typename Model::real_type>& i) {
       if (!reported) reported.emplace();
       if (reported->first.size() < ReportedImpacts::listed)
-        reported->first.push_back({NumberText::of(i.t), static_cast<std::int64_t>(i.coordinate), NumberText::of(i.v_minus),
-                                   NumberText::of(i.v_plus)});
+        reported->first.push_back({number_text_of(i.t), static_cast<std::int64_t>(i.coordinate), number_text_of(i.v_minus),
+                                   number_text_of(i.v_plus)});
       ++reported->count;
     });
     // A table without an impact says the program saw none: 0, not "no table".

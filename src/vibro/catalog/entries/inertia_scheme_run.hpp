@@ -9,6 +9,7 @@
 #include "vibro/catalog/scheme_entry.hpp"
 #include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -45,11 +46,11 @@ class InertiaTracker {
   }
   InertiaFindings findings() const {
     InertiaFindings f;
-    f.initial_energy = NumberText::of(*first_);
-    f.final_energy = NumberText::of(previous_);
-    if (gain_) f.largest_energy_gain_at_impact = NumberText::of(*gain_);
-    f.largest_energy_variation_in_flight = NumberText::of(variation_);
-    f.max_constraint_violation = NumberText::of(violation_);
+    f.initial_energy = number_text_of(*first_);
+    f.final_energy = number_text_of(previous_);
+    if (gain_) f.largest_energy_gain_at_impact = number_text_of(*gain_);
+    f.largest_energy_variation_in_flight = number_text_of(variation_);
+    f.max_constraint_violation = number_text_of(violation_);
     return f;
   }
 

@@ -13,6 +13,7 @@
 #include "vibro/catalog/scheme_entry.hpp"
 #include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/nonstandard_impact.hpp"
 
@@ -139,10 +140,10 @@ struct NonstandardImpactEntry {
 
     ConservativeFindings found;
     found.denominator = std::string(to_string(o.denominator));
-    found.largest_abs_y = NumberText::of(largest);
+    found.largest_abs_y = number_text_of(largest);
     found.nodes_outside_constraint = outside;
-    found.initial_energy = NumberText::of(scheme.energy(x0));
-    found.final_energy = NumberText::of(scheme.energy(x));
+    found.initial_energy = number_text_of(scheme.energy(x0));
+    found.final_energy = number_text_of(scheme.energy(x));
     found.energy = energy_record(log, model.restitution(), listed_ratios);
     if (model.beta() == 0) found.discrete_amplitude = discrete_amplitude(scheme, x0);
     if (example51) found.example51 = example51->compare(log);
@@ -190,13 +191,13 @@ struct NonstandardImpactEntry {
       using std::abs;
       using std::max;
       Example51Comparison c;
-      c.max_error_before_first_impact = NumberText::of(largest_before_);
+      c.max_error_before_first_impact = number_text_of(largest_before_);
       Real amplitude_defect(0);
       for (const auto& s : example51_shifts(scheme_, log, exact_)) {
         amplitude_defect = max(amplitude_defect, Real(abs(s.amplitude_ratio - 1)));
-        c.delays_in_steps.push_back(NumberText::of(Real(s.delay / scheme_.step_size())));
+        c.delays_in_steps.push_back(number_text_of(Real(s.delay / scheme_.step_size())));
       }
-      c.largest_amplitude_defect = NumberText::of(amplitude_defect);
+      c.largest_amplitude_defect = number_text_of(amplitude_defect);
       return c;
     }
 
@@ -225,15 +226,15 @@ struct NonstandardImpactEntry {
     const std::vector<Real> ratios = impact_energy_ratios(log);
     EnergyRecord record;
     record.flights = static_cast<std::int64_t>(log.flights.size());
-    record.largest_relative_variation_in_a_flight = NumberText::of(variation);
-    record.largest_relative_variation_in_a_flight_own = NumberText::of(own_variation);
-    record.e_squared = NumberText::of(Real(e * e));
+    record.largest_relative_variation_in_a_flight = number_text_of(variation);
+    record.largest_relative_variation_in_a_flight_own = number_text_of(own_variation);
+    record.e_squared = number_text_of(Real(e * e));
     Real worst(0);
     for (std::size_t i = 0; i < ratios.size(); ++i) {
-      if (i < listed) record.impact_ratios.push_back(NumberText::of(ratios[i]));
+      if (i < listed) record.impact_ratios.push_back(number_text_of(ratios[i]));
       worst = max(worst, Real(abs(ratios[i] - e * e)));
     }
-    if (!ratios.empty()) record.largest_ratio_deviation_from_e_squared = NumberText::of(worst);
+    if (!ratios.empty()) record.largest_ratio_deviation_from_e_squared = number_text_of(worst);
     return record;
   }
 
@@ -248,7 +249,7 @@ struct NonstandardImpactEntry {
     const Real c = scheme.options().denominator == Denominator::nonstandard ? Real(cos(theta))
                                                                             : Real(1 - theta * theta / 2);
     if (!(c < 1 && c > -1)) return std::nullopt;
-    return NumberText::of(two_step_amplitude(c, x0.u, x0.u_next));
+    return number_text_of(two_step_amplitude(c, x0.u, x0.u_next));
   }
 };
 

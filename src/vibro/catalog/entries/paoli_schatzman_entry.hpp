@@ -11,6 +11,7 @@
 #include "vibro/catalog/scheme_entry.hpp"
 #include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
 
 #include <algorithm>
@@ -119,7 +120,7 @@ struct PaoliSchatzmanEntry {
       c.reversal_case = to_string(p.reversal_case());
       c.reversal_steps = {p.first_reversal_step(), p.first_reversal_step() + 1};
       c.line_start = p.line_start();
-      c.slope_per_step = NumberText::of(p.slope_per_step());
+      c.slope_per_step = number_text_of(p.slope_per_step());
     }
 
     /// The next computed position U^n.
@@ -132,12 +133,12 @@ struct PaoliSchatzmanEntry {
       if (abs(difference) > largest_deviation_) largest_deviation_ = abs(difference);
       if (n >= prediction_->m() - margin && n <= prediction_->line_start() + margin)
         result_.comparison->table.push_back(
-            {n, NumberText::of(predicted), NumberText::of(computed), NumberText::of(difference)});
+            {n, number_text_of(predicted), number_text_of(computed), number_text_of(difference)});
     }
 
     FreeFallReversalResult result() const {
       FreeFallReversalResult out = result_;
-      if (prediction_) out.comparison->max_deviation_from_prediction = NumberText::of(largest_deviation_);
+      if (prediction_) out.comparison->max_deviation_from_prediction = number_text_of(largest_deviation_);
       return out;
     }
 

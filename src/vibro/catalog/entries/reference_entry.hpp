@@ -20,6 +20,7 @@
 #include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/case/work_limit.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
@@ -113,8 +114,8 @@ struct ReferenceEntry {
           for (const ReferenceEvent<Real>& e : y.events) {
             const bool kept = found.events.size() < options.events_kept;
             if (kept || options.listing) {
-              ReferenceEventText text{to_string(e.kind), NumberText::of(e.t), NumberText::of(e.v_minus),
-                                      NumberText::of(e.v_plus)};
+              ReferenceEventText text{to_string(e.kind), number_text_of(e.t), number_text_of(e.v_minus),
+                                      number_text_of(e.v_plus)};
               if (options.listing) options.listing->event(text);
               if (kept) found.events.push_back(std::move(text));
             }
@@ -122,7 +123,7 @@ struct ReferenceEntry {
             if (options.rows) options.rows->row({to_string(e.kind), to_text(e.t), to_text(e.v_minus), to_text(e.v_plus)});
             if (e.kind == EventKind::stick) stick_start = e.t;
             if (e.kind == EventKind::release && stick_start) {
-              keep_interval({NumberText::of(*stick_start), NumberText::of(e.t)});
+              keep_interval({number_text_of(*stick_start), number_text_of(e.t)});
               stick_start.reset();
             }
           }
@@ -130,10 +131,10 @@ struct ReferenceEntry {
         },
         [&](const typename Scheme::State& y, std::int64_t k) { samples.add(y, k); });
     });
-    if (stick_start) keep_interval({NumberText::of(*stick_start), std::nullopt});
+    if (stick_start) keep_interval({number_text_of(*stick_start), std::nullopt});
     const auto& settings = reference.settings();
-    found.settings = {NumberText::of(settings.max_window), NumberText::of(settings.contact_tolerance),
-                      NumberText::of(settings.force_tolerance)};
+    found.settings = {number_text_of(settings.max_window), number_text_of(settings.contact_tolerance),
+                      number_text_of(settings.force_tolerance)};
     const double duration = static_cast<double>(horizon.stroboscopic() ? Real(section_length * horizon.sections())
                                                                         : section_length);
     found.lyapunov_estimate = lyapunov_estimate(exponents, duration, out.run.warnings);

@@ -17,6 +17,7 @@
 #include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/case/system_setup_cost.hpp"
+#include "vibro/scalar/number_text_of.hpp"
 
 #include <algorithm>
 #include <array>
@@ -63,7 +64,7 @@ class CoordinateTracker {
   }
   std::vector<CoordinateRecord> records() const {
     std::vector<CoordinateRecord> out = records_;
-    for (std::size_t i = 0; i < out.size(); ++i) out[i].max_penetration = NumberText::of(penetration_[i]);
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].max_penetration = number_text_of(penetration_[i]);
     return out;
   }
 
@@ -193,15 +194,15 @@ void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const Ru
   SystemFindings found;
   {
     const ModalBasis<Real> basis(model.mass_squared(), model.stiffness());
-    for (const Real& w : basis.omega()) found.omega.push_back(NumberText::of(w));
+    for (const Real& w : basis.omega()) found.omega.push_back(number_text_of(w));
   }
   found.coordinates = coordinates.records();
-  found.initial_energy = NumberText::of(initial_energy);
-  found.final_energy = NumberText::of(model.energy(scheme.position(x), scheme.velocity(x)));
+  found.initial_energy = number_text_of(initial_energy);
+  found.final_energy = number_text_of(model.energy(scheme.position(x), scheme.velocity(x)));
   found.flights = energy.flights();
-  if (rigid_wall_error) found.max_error_rigid_wall_q1 = NumberText::of(*rigid_wall_error);
-  if (exact) found.max_error_exact = NumberText::of(exact_error);
-  if (const auto variation = energy.largest_variation()) found.largest_energy_variation_between_impacts = NumberText::of(*variation);
+  if (rigid_wall_error) found.max_error_rigid_wall_q1 = number_text_of(*rigid_wall_error);
+  if (exact) found.max_error_exact = number_text_of(exact_error);
+  if (const auto variation = energy.largest_variation()) found.largest_energy_variation_between_impacts = number_text_of(*variation);
   record_run_end(scheme, x, end, out);
   out.run.stroboscopic = sections.take();
   out.run.projection_active = projection.activity();
