@@ -11,6 +11,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/parse_exact.hpp"
+#include "vibro/results/reference_findings.hpp"
 #include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>

@@ -13,6 +13,7 @@
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/types.hpp"
 #include "vibro/scalar/with_scalar.hpp"
+#include "vibro/results/reference_findings.hpp"
 
 #include "support/build_paths.hpp"
 #include "support/read_text.hpp"

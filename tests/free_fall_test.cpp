@@ -9,6 +9,7 @@
 
 #include "vibro/analysis/error_metrics.hpp"
 #include "vibro/analysis/free_fall.hpp"
+#include "vibro/results/free_fall_reversal.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/io/result_json.hpp"
 #include "vibro/run/run_case.hpp"

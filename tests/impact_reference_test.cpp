@@ -12,6 +12,7 @@
 #include "vibro/reference/reference_settings.hpp"
 #include "vibro/scalar/parse_exact.hpp"
 #include "vibro/scalar/with_scalar.hpp"
+#include "vibro/results/reference_findings.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/tools/toms748_solve.hpp>

@@ -9,6 +9,7 @@
 #include "vibro/io/case_file.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
 #include "vibro/scalar/parse_exact.hpp"
+#include "vibro/results/lyapunov_ensemble.hpp"
 #include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>

@@ -21,7 +21,7 @@
 #include "vibro/report/orbit_report.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/orbits/exact_orbit_exponents.hpp"
-#include "vibro/results/lyapunov_result.hpp"
+#include "vibro/results/lyapunov_findings.hpp"
 #include "vibro/orbits/orbit_proofs.hpp"
 #include "vibro/report_runs/report_runs.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"

@@ -27,6 +27,7 @@
 #include "vibro/peer/siconos_system.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
+#include "vibro/results/inertia_findings.hpp"
 
 #include <gtest/gtest.h>
 

@@ -18,6 +18,7 @@
 #include "vibro/results/run_result.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/precision.hpp"
+#include "vibro/results/projection_activity.hpp"
 
 #include <gtest/gtest.h>
 

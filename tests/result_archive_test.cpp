@@ -9,6 +9,13 @@
 #include "vibro/report_runs/result_archive.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
+#include "vibro/results/conservative_findings.hpp"
+#include "vibro/results/reference_findings.hpp"
+#include "vibro/results/system_findings.hpp"
+#include "vibro/results/inertia_findings.hpp"
+#include "vibro/results/plot_samples.hpp"
+#include "vibro/results/lyapunov_ensemble.hpp"
+#include "vibro/results/second_precision.hpp"
 #include "support/build_paths.hpp"
 
 #include <gtest/gtest.h>

@@ -17,6 +17,17 @@
 #include "vibro/report/report_fields.hpp"
 #include "vibro/results/declared_sections.hpp"
 #include "vibro/case/scheme_catalog.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/reported_impacts.hpp"
+#include "vibro/results/corrected_counters.hpp"
+#include "vibro/results/conservative_findings.hpp"
+#include "vibro/results/reference_findings.hpp"
+#include "vibro/results/system_findings.hpp"
+#include "vibro/results/inertia_findings.hpp"
+#include "vibro/results/plot_samples.hpp"
+#include "vibro/results/free_fall_reversal.hpp"
+#include "vibro/results/lyapunov_ensemble.hpp"
+#include "vibro/results/second_precision.hpp"
 
 #include <nlohmann/json.hpp>
 

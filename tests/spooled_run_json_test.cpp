@@ -13,6 +13,7 @@
 #include "vibro/io/run_comparison.hpp"
 #include "vibro/io/spooled_run_json.hpp"
 #include "vibro/run/run_case.hpp"
+#include "vibro/results/reference_findings.hpp"
 
 #include "support/build_paths.hpp"
 #include "support/read_text.hpp"

@@ -13,6 +13,16 @@
 #include "vibro/results/orbit_result.hpp"
 #include "vibro/results/published_check_result.hpp"
 #include "vibro/results/run_result.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/reported_impacts.hpp"
+#include "vibro/results/corrected_counters.hpp"
+#include "vibro/results/conservative_findings.hpp"
+#include "vibro/results/reference_findings.hpp"
+#include "vibro/results/system_findings.hpp"
+#include "vibro/results/inertia_findings.hpp"
+#include "vibro/results/free_fall_reversal.hpp"
+#include "vibro/results/lyapunov_ensemble.hpp"
+#include "vibro/results/second_precision.hpp"
 
 
 #include <fmt/format.h>

@@ -8,6 +8,7 @@
 #include "vibro/case/run_options.hpp"
 #include "vibro/results/run_findings.hpp"
 #include "vibro/scalar/format.hpp"
+#include "vibro/results/plot_samples.hpp"
 
 #include <fmt/format.h>
 

@@ -6,7 +6,7 @@
 #include "vibro/analysis/lyapunov.hpp"
 #include "vibro/analysis/poincare_maps_difference.hpp"
 #include "vibro/case/case_spec.hpp"
-#include "vibro/results/lyapunov_result.hpp"
+#include "vibro/results/lyapunov_findings.hpp"
 #include "vibro/binding/model_binding.hpp"
 #include "vibro/case/run_options.hpp"
 #include "vibro/scalar/number_text_of.hpp"

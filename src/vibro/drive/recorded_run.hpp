@@ -12,6 +12,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scheme/scheme.hpp"
+#include "vibro/results/projection_activity.hpp"
 
 #include <cstdint>
 #include <string>

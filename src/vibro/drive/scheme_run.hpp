@@ -18,6 +18,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/scheme.hpp"
+#include "vibro/results/projection_activity.hpp"
 
 #include <boost/math/constants/constants.hpp>
 

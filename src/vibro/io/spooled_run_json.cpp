@@ -4,6 +4,7 @@
 #include "vibro/io/result_json.hpp"
 #include "vibro/results/run_result_fields.hpp"
 #include "vibro/support/input_error.hpp"
+#include "vibro/results/reference_findings.hpp"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,6 +8,7 @@
 
 #include "vibro/case/run_listing.hpp"
 #include "vibro/io/json_number.hpp"
+#include "vibro/results/reference_findings.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -5,6 +5,8 @@
 #include "vibro/support/option_blamed.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
 #include "vibro/scalar/parse_exact.hpp"
+#include "vibro/results/lyapunov_ensemble.hpp"
+#include "vibro/results/second_precision.hpp"
 
 #include <fmt/format.h>
 

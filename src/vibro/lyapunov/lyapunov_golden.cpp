@@ -4,6 +4,7 @@
 #include "vibro/support/option_blamed.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
 #include "vibro/scalar/parse_exact.hpp"
+#include "vibro/results/lyapunov_ensemble.hpp"
 
 #include <fmt/format.h>
 

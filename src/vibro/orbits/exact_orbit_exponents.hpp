@@ -6,7 +6,7 @@
 // with the asymptotic ones' proved enclosures (docs/proofs.md) where vibro has Arb.
 
 #include "vibro/case/case_spec.hpp"
-#include "vibro/results/lyapunov_result.hpp"
+#include "vibro/results/lyapunov_findings.hpp"
 #include "vibro/results/orbit_result.hpp"
 
 #include <optional>

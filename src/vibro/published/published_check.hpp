@@ -10,7 +10,7 @@
 // and evidence ([[outcome]]). The gate compares: holds / contradicted as recorded / changed.
 
 #include "vibro/case/case_spec.hpp"
-#include "vibro/results/lyapunov_result.hpp"
+#include "vibro/results/lyapunov_findings.hpp"
 #include "vibro/results/published_values.hpp"
 #include "vibro/case/run_options.hpp"
 #include "vibro/results/published_check_result.hpp"
@@ -24,6 +24,10 @@
 #include <vector>
 
 namespace vibro {
+
+/// Exponents computed at the cases' own settings by a caller that has them already (the
+/// report): reused instead of re-run when the settings override nothing.
+using ComputedExponents = std::map<ExperimentKey, LyapunovFindings>;
 
 /// How the relations are evaluated: by default each Lyapunov case at its own precision and
 /// horizon; tests evaluate them again in MPFR.

@@ -3,6 +3,7 @@
 #include "vibro/analysis/significant_digits.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
+#include "vibro/results/system_findings.hpp"
 
 #include <fmt/format.h>
 

@@ -23,6 +23,13 @@
 #include "vibro/report/work_precision.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/case/scheme_catalog.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/corrected_counters.hpp"
+#include "vibro/results/conservative_findings.hpp"
+#include "vibro/results/reference_findings.hpp"
+#include "vibro/results/system_findings.hpp"
+#include "vibro/results/inertia_findings.hpp"
+#include "vibro/results/free_fall_reversal.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -11,6 +11,7 @@
 #include "vibro/report/system_report.hpp"
 #include "vibro/report/verdict_summary.hpp"
 #include "vibro/results/run_findings.hpp"
+#include "vibro/results/reference_findings.hpp"
 
 #include <optional>
 #include <string>

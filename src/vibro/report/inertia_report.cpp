@@ -5,6 +5,9 @@
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/inertia_findings.hpp"
+#include "vibro/results/plot_samples.hpp"
 
 #include <fmt/format.h>
 

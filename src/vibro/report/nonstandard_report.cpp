@@ -7,6 +7,9 @@
 #include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/io/json_number.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/conservative_findings.hpp"
+#include "vibro/results/plot_samples.hpp"
 
 #include <boost/math/constants/constants.hpp>
 

@@ -1,6 +1,7 @@
 #include "vibro/report_runs/result_archive.hpp"
 
 #include "vibro/results/declared_sections.hpp"
+#include "vibro/results/section.hpp"
 
 #include <array>
 #include <concepts>
@@ -47,6 +48,9 @@ template <class T>
 inline constexpr bool is_optional = false;
 template <class T>
 inline constexpr bool is_optional<std::optional<T>> = true;
+/// A result's section (results/section.hpp) goes as an optional does.
+template <class T>
+inline constexpr bool is_optional<Section<T>> = true;
 template <class T>
 inline constexpr bool is_map = false;
 template <class K, class V>

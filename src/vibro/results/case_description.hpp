@@ -36,6 +36,4 @@ struct SchemeDescription {
   bool external = false;
 };
 
-/// A state: t with u and v for a 1-DOF model, or t with every coordinate q_i and velocity
-
 }  // namespace vibro

@@ -4,6 +4,8 @@
 #include "vibro/results/declared_fields.hpp"
 #include "vibro/results/lyapunov_result.hpp"
 #include "vibro/results/provenance_fields.hpp"
+#include "vibro/results/lyapunov_ensemble.hpp"
+#include "vibro/results/second_precision.hpp"
 
 #include <array>
 #include <string>

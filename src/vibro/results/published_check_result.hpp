@@ -3,7 +3,6 @@
 // member, the gate's verdict against the recorded outcomes, and the published values re-computed
 // by their cases (published/published_check.hpp computes them).
 
-#include "vibro/results/lyapunov_result.hpp"
 #include "vibro/results/published_values.hpp"
 #include "vibro/scalar/number_text.hpp"
 
@@ -23,10 +22,6 @@ struct ExperimentKey {
   std::string published;  ///< "001.IDED"
   auto operator<=>(const ExperimentKey&) const = default;
 };
-
-/// Exponents computed at the cases' own settings by a caller that has them already (the
-/// report): reused instead of re-run when the settings override nothing.
-using ComputedExponents = std::map<ExperimentKey, LyapunovFindings>;
 
 /// One exponent a relation used: which experiment, the case it was computed on, its value.
 struct ComputedExponent {

@@ -7,15 +7,18 @@
 
 #include "vibro/analysis/study_result.hpp"
 #include "vibro/results/run_findings.hpp"
+#include "vibro/results/section.hpp"
 
 #include <optional>
 #include <vector>
 
 namespace vibro {
 
+struct FreeFallReversalResult;  // results/free_fall_reversal.hpp
+
 struct RunRecord {
   RunFindings run;
-  std::optional<FreeFallReversalResult> free_fall;  ///< seed 000 §2, the Paoli–Schatzman scheme in free fall
+  Section<FreeFallReversalResult> free_fall;  ///< seed 000 §2, the Paoli–Schatzman scheme in free fall
   std::vector<SweepPoint> sweep;
   std::optional<StudyResult> convergence;
 };

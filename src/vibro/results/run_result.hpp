@@ -11,6 +11,7 @@
 #include "vibro/results/case_description.hpp"
 #include "vibro/results/provenance.hpp"
 #include "vibro/results/run_findings.hpp"
+#include "vibro/results/section.hpp"
 #include "vibro/scalar/number_text.hpp"
 
 #include <optional>
@@ -18,6 +19,8 @@
 #include <vector>
 
 namespace vibro {
+
+struct FreeFallReversalResult;  // results/free_fall_reversal.hpp
 
 /// Whether an `[[expected]]` order holds.
 enum class ExpectationOutcome { pass, fail };
@@ -46,7 +49,7 @@ struct RunResult {
   std::vector<Parameter> initial;  ///< u0, v0, t0 (N-DOF: q0, v0 lists, t0) as written
   SchemeDescription scheme;
   RunFindings run;
-  std::optional<FreeFallReversalResult> free_fall;
+  Section<FreeFallReversalResult> free_fall;
   std::optional<StudyResult> convergence;
   std::vector<ExpectationVerdict> expected;
   std::vector<SweepPoint> sweep;

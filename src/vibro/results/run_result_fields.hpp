@@ -6,6 +6,15 @@
 #include "vibro/results/declared_fields.hpp"
 #include "vibro/results/provenance_fields.hpp"
 #include "vibro/results/run_result.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/reported_impacts.hpp"
+#include "vibro/results/corrected_counters.hpp"
+#include "vibro/results/conservative_findings.hpp"
+#include "vibro/results/reference_findings.hpp"
+#include "vibro/results/system_findings.hpp"
+#include "vibro/results/inertia_findings.hpp"
+#include "vibro/results/plot_samples.hpp"
+#include "vibro/results/free_fall_reversal.hpp"
 
 #include <array>
 #include <string>

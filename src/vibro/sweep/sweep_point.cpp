@@ -4,6 +4,9 @@
 #include "vibro/run/run_case.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
 #include "vibro/published/published_check.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/corrected_counters.hpp"
+#include "vibro/results/reference_findings.hpp"
 
 #include <limits>
 

@@ -12,6 +12,7 @@
 #include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/scheme/corrected_crank_nicolson.hpp"
+#include "vibro/results/corrected_counters.hpp"
 
 #include <array>
 #include <string_view>

@@ -11,6 +11,8 @@
 #include "vibro/external/external_scheme.hpp"
 #include "vibro/external/external_trajectory.hpp"
 #include "vibro/scalar/number_text_of.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/reported_impacts.hpp"
 
 #include <array>
 #include <cstdint>
@@ -144,7 +146,7 @@ struct ExternalProgramEntry {
     record_run_end(r.scheme, x, end, out);
     out.run.stroboscopic = samples.take();
     out.run.projection_active = contacts.activity();
-    out.run.reported_impacts = std::move(reported);
+    if (reported) out.run.reported_impacts = std::move(*reported);
   }
 
   /// One step size of a study: an impact is the first of a run of contact rows, as for a

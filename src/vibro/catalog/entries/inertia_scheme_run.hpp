@@ -10,6 +10,9 @@
 #include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/scalar/number_text_of.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/inertia_findings.hpp"
+#include "vibro/results/plot_samples.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -16,6 +16,9 @@
 #include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/nonstandard_impact.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/conservative_findings.hpp"
+#include "vibro/results/plot_samples.hpp"
 
 #include <algorithm>
 #include <array>

@@ -13,6 +13,7 @@
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scheme/paoli_schatzman.hpp"
+#include "vibro/results/free_fall_reversal.hpp"
 
 #include <algorithm>
 #include <array>

@@ -23,6 +23,8 @@
 #include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/with_scalar.hpp"
+#include "vibro/results/reference_findings.hpp"
+#include "vibro/results/provenance.hpp"
 
 #include <fmt/format.h>
 

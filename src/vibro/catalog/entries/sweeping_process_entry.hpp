@@ -11,6 +11,7 @@
 #include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/scheme/sweeping_process.hpp"
+#include "vibro/results/inertia_findings.hpp"
 
 #include <array>
 #include <optional>

@@ -18,6 +18,9 @@
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/case/system_setup_cost.hpp"
 #include "vibro/scalar/number_text_of.hpp"
+#include "vibro/results/projection_activity.hpp"
+#include "vibro/results/system_findings.hpp"
+#include "vibro/results/plot_samples.hpp"
 
 #include <algorithm>
 #include <array>
