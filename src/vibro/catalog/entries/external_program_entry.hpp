@@ -133,7 +133,7 @@ struct ExternalProgramEntry {
           row(y, contact);
         },
         [&](const State& y, std::int64_t k) { samples.add(y, k); });
-    std::optional<ReportedImpacts> reported;
+    Section<ReportedImpacts>& reported = out.run.reported_impacts;  // the program's impact table, if any
     r.trajectory.finish([&](const ProgramImpact<typename Model::real_type>& i) {
       if (!reported) reported.emplace();
       if (reported->first.size() < ReportedImpacts::listed)
@@ -146,7 +146,6 @@ struct ExternalProgramEntry {
     record_run_end(r.scheme, x, end, out);
     out.run.stroboscopic = samples.take();
     out.run.projection_active = contacts.activity();
-    if (reported) out.run.reported_impacts = std::move(*reported);
   }
 
   /// One step size of a study: an impact is the first of a run of contact rows, as for a
