@@ -9,16 +9,20 @@
 // - the rows the CSV flags are the nodes `projection_active.first_steps` numbers, and as many
 //   as `count`;
 // - for N = 1, NSPS is seed 003's NS impact scheme operation for operation
-//   (tests/ndof_schemes_test.cpp): the two runs flag the same rows.
+//   (tests/ndof_schemes_test.cpp): the two runs flag the same rows;
+// - the log a run keeps (drive/projection_log.hpp), on a sequence written by hand: every
+//   active step counted, the first 64 listed, a run of consecutive ones one impact.
 
 #include "support/case_text.hpp"
 
 #include "vibro/case/run_options.hpp"
+#include "vibro/drive/projection_log.hpp"
 #include "vibro/io/case_file.hpp"
 #include "vibro/results/run_result.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/scalar/precision.hpp"
 #include "vibro/results/projection_activity.hpp"
+#include "vibro/results/run_findings.hpp"
 
 #include <gtest/gtest.h>
 
@@ -31,6 +35,27 @@
 
 namespace vibro::testing {
 namespace {
+
+TEST(ProjectionLog, CountsEveryActiveStepListsTheFirstAndCountsARunOfThemAsOneImpact) {
+  ProjectionLog log;
+  // Steps 1 … 12: active at 3, 4 (a two-step reversal), 6, and 9, 10, 11.
+  for (std::int64_t n = 1; n <= 12; ++n) log.observe(n == 3 || n == 4 || n == 6 || (n >= 9 && n <= 11), n);
+  RunFindings findings;
+  log.record(findings);
+  ASSERT_TRUE(findings.projection_active.has_value());
+  EXPECT_EQ(findings.projection_active->count, 6);
+  EXPECT_EQ(findings.projection_active->first_steps, (std::vector<std::int64_t>{3, 4, 6, 9, 10, 11}));
+  EXPECT_EQ(findings.projection_active->impacts, 3);
+
+  // 100 active steps in a row: all counted, the first ProjectionLog::listed listed, one impact.
+  ProjectionLog held;
+  for (std::int64_t n = 1; n <= 100; ++n) held.observe(true, n);
+  held.record(findings);  // replaces the section
+  EXPECT_EQ(findings.projection_active->count, 100);
+  ASSERT_EQ(findings.projection_active->first_steps.size(), ProjectionLog::listed);
+  EXPECT_EQ(findings.projection_active->first_steps.back(), static_cast<std::int64_t>(ProjectionLog::listed));
+  EXPECT_EQ(findings.projection_active->impacts, 1);
+}
 
 /// The rows of a run, kept as the CSV would write them.
 class KeptRows final : public RowSink {
@@ -73,7 +98,8 @@ FlaggedRun run_text(const std::string& text, const std::string& precision) {
 }
 
 /// The CSV's flagged rows are the nodes of first_steps, as many as count (all are listed
-/// while count ≤ ProjectionLog::listed).
+/// while count ≤ ProjectionLog::listed), and the impacts are the runs of consecutive flagged
+/// nodes (a two-step reversal, or a mass held on its bound for many steps, is one impact).
 void expect_rows_are_first_steps(const FlaggedRun& r) {
   ASSERT_TRUE(r.result.run.projection_active.has_value());
   const ProjectionActivity& active = *r.result.run.projection_active;
@@ -82,6 +108,10 @@ void expect_rows_are_first_steps(const FlaggedRun& r) {
   const std::size_t listed = std::min(flagged.size(), active.first_steps.size());
   EXPECT_EQ(std::vector<std::int64_t>(flagged.begin(), flagged.begin() + static_cast<std::ptrdiff_t>(listed)),
             active.first_steps);
+  std::int64_t runs = 0;
+  for (std::size_t i = 0; i < flagged.size(); ++i)
+    if (i == 0 || flagged[i] != flagged[i - 1] + 1) ++runs;
+  EXPECT_EQ(runs, active.impacts);
 }
 
 /// A 1-DOF case with e = 0 against an obstacle at `obstacle`, whose position column is

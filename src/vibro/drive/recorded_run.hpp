@@ -12,7 +12,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scheme/scheme.hpp"
-#include "vibro/results/projection_activity.hpp"
+#include "vibro/drive/projection_log.hpp"
 
 #include <cstdint>
 #include <string>
@@ -63,7 +63,7 @@ void run_projection_scheme(const S& scheme, const BoundCase<Model>& b, const Run
       [&](const State& y, std::int64_t k) { samples.add(y, k); });
   record_run_end(scheme, x, end, out);
   out.run.stroboscopic = samples.take();
-  out.run.projection_active = projection.activity();
+  projection.record(out.run);
 }
 
 }  // namespace vibro

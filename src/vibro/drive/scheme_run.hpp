@@ -1,10 +1,10 @@
 #pragma once
 // The pieces every scheme's run is made of (the registry entries in catalog/entries/ put them
 // together): the case bound to a scalar type, the loop that drives a scheme over the
-// case's horizon (stroboscopic sections, escape, progress), the log of projection steps,
-// and the conversion of states to result text. All templates: the scheme is known at
-// compile time inside a run, so nothing in a step loop is virtual or allocates (the rows
-// of --csv are built only when asked for).
+// case's horizon (stroboscopic sections, escape, progress) and the conversion of states to
+// result text; a projection scheme's log of its active steps is drive/projection_log.hpp. All
+// templates: the scheme is known at compile time inside a run, so nothing in a step loop is
+// virtual or allocates (the rows of --csv are built only when asked for).
 
 #include "vibro/scalar/number_text_of.hpp"
 #include "vibro/support/cancellation.hpp"
@@ -18,7 +18,6 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/scheme.hpp"
-#include "vibro/results/projection_activity.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
@@ -288,29 +287,6 @@ template <Scheme S>
 StateText state_text(const S& scheme, const typename S::State& x) {
   return state_text<typename S::real_type>(scheme.time(x), scheme.position(x), scheme.velocity(x));
 }
-
-/// The steps where a projection was active: all counted, the first listed, consecutive
-/// ones (a two-step reversal, seed 000 §2) counted as one impact.
-class ProjectionLog {
- public:
-  /// How many of the first active steps a result lists (the count is always complete).
-  static constexpr std::size_t listed = 64;
-
-  /// After a step, whether the node n of the new state was made by a projection.
-  void observe(bool active, std::int64_t n) {
-    if (active) {
-      ++activity_.count;
-      if (activity_.first_steps.size() < listed) activity_.first_steps.push_back(n);
-      if (!previous_active_) ++activity_.impacts;
-    }
-    previous_active_ = active;
-  }
-  const ProjectionActivity& activity() const { return activity_; }
-
- private:
-  ProjectionActivity activity_;
-  bool previous_active_ = false;
-};
 
 /// The stroboscopic samples of a run, X_0 … X_K, or X_from … X_K (RunOptions::keep_sections_from),
 /// each also given to the run's listing when it has one (RunOptions::listing).

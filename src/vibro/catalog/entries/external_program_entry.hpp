@@ -11,7 +11,7 @@
 #include "vibro/external/external_scheme.hpp"
 #include "vibro/external/external_trajectory.hpp"
 #include "vibro/scalar/number_text_of.hpp"
-#include "vibro/results/projection_activity.hpp"
+#include "vibro/drive/projection_log.hpp"
 #include "vibro/results/reported_impacts.hpp"
 
 #include <array>
@@ -145,7 +145,7 @@ struct ExternalProgramEntry {
     if (!reported && r.trajectory.gave_impact_table()) reported.emplace();
     record_run_end(r.scheme, x, end, out);
     out.run.stroboscopic = samples.take();
-    out.run.projection_active = contacts.activity();
+    contacts.record(out.run);
   }
 
   /// One step size of a study: an impact is the first of a run of contact rows, as for a

@@ -10,7 +10,7 @@
 #include "vibro/drive/recorded_run.hpp"
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/scalar/number_text_of.hpp"
-#include "vibro/results/projection_activity.hpp"
+#include "vibro/drive/projection_log.hpp"
 #include "vibro/results/inertia_findings.hpp"
 #include "vibro/results/plot_samples.hpp"
 
@@ -107,7 +107,7 @@ typename Scheme::State run_inertia_scheme(const Scheme& scheme, const BoundCase<
       [](const State&, std::int64_t) {});
 
   record_run_end(scheme, x, end, out);
-  out.run.projection_active = projection.activity();
+  projection.record(out.run);
   out.run.inertia = tracker.findings();
   out.run.samples = trajectory.take();
   return x;

@@ -16,7 +16,7 @@
 #include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scheme/node_contact.hpp"
 #include "vibro/scheme/nonstandard_impact.hpp"
-#include "vibro/results/projection_activity.hpp"
+#include "vibro/drive/projection_log.hpp"
 #include "vibro/results/conservative_findings.hpp"
 #include "vibro/results/plot_samples.hpp"
 
@@ -155,7 +155,7 @@ struct NonstandardImpactEntry {
                                  "): the scheme is unstable at this step (Störmer–Verlet needs ωΔt < 2)");
     record_run_end(scheme, x, end, out);
     out.run.stroboscopic = sections.take();
-    out.run.projection_active = projection.activity();
+    projection.record(out.run);
     out.run.conservative = std::move(found);
     out.run.samples = std::move(samples);
   }

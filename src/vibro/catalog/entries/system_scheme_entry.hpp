@@ -18,7 +18,7 @@
 #include "vibro/drive/scheme_run.hpp"
 #include "vibro/case/system_setup_cost.hpp"
 #include "vibro/scalar/number_text_of.hpp"
-#include "vibro/results/projection_activity.hpp"
+#include "vibro/drive/projection_log.hpp"
 #include "vibro/results/system_findings.hpp"
 #include "vibro/results/plot_samples.hpp"
 
@@ -208,7 +208,7 @@ void run_system_scheme(const Scheme& scheme, const BoundCase<Model>& b, const Ru
   if (const auto variation = energy.largest_variation()) found.largest_energy_variation_between_impacts = number_text_of(*variation);
   record_run_end(scheme, x, end, out);
   out.run.stroboscopic = sections.take();
-  out.run.projection_active = projection.activity();
+  projection.record(out.run);
   out.run.system = std::move(found);
   out.run.samples = trajectory.take();
 }
