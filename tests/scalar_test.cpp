@@ -7,6 +7,7 @@
 #include "vibro/scalar/format.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/scalar/precision.hpp"
+#include "vibro/scalar/rational.hpp"
 #include "vibro/scalar/with_scalar.hpp"
 
 #include <gtest/gtest.h>
@@ -37,6 +38,17 @@ TEST(DecimalText, WritesADecimalRationalExactlyAndAnyOtherAsAFraction) {
   EXPECT_EQ(decimal_text(difference), "1e-39");
   EXPECT_EQ(*parse_exact(decimal_text(rational(7, 1024))), rational(7, 1024));
   EXPECT_EQ(decimal_text(rational(1, 3)), "1/3");
+}
+
+TEST(RationalSqrt, IsExactWhenTheNumeratorAndTheDenominatorAreSquaresAndNoneOtherwise) {
+  // Expected values: (p/q)² = p²/q² in lowest terms when p/q is, so the root is rational
+  // exactly when both terms are squares.
+  EXPECT_EQ(rational_sqrt(rational(9, 4)), rational(3, 2));
+  EXPECT_EQ(rational_sqrt(rational(0)), rational(0));
+  EXPECT_EQ(rational_sqrt(rational(18, 8)), rational(3, 2));  // 9/4 in lowest terms
+  EXPECT_FALSE(rational_sqrt(rational(1, 2)).has_value());    // a square numerator alone
+  EXPECT_FALSE(rational_sqrt(rational(2, 9)).has_value());    // a square denominator alone
+  EXPECT_FALSE(rational_sqrt(rational(2)).has_value());
 }
 
 TEST(ParseExact, RejectsEverythingElse) {
