@@ -21,6 +21,7 @@
 #include "vibro/report/verdict_summary.hpp"
 #include "vibro/report/testset_report.hpp"
 #include "vibro/report/work_precision.hpp"
+#include "vibro/results/run_result.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/case/scheme_catalog.hpp"
 #include "vibro/results/projection_activity.hpp"

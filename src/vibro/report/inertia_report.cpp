@@ -8,6 +8,7 @@
 #include "vibro/results/projection_activity.hpp"
 #include "vibro/results/inertia_findings.hpp"
 #include "vibro/results/plot_samples.hpp"
+#include "vibro/results/run_result.hpp"
 
 #include <fmt/format.h>
 

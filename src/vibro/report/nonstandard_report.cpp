@@ -4,6 +4,7 @@
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/results/run_result.hpp"
 #include "vibro/scalar/number_text_of.hpp"
 #include "vibro/scalar/parse.hpp"
 #include "vibro/io/json_number.hpp"

@@ -5,6 +5,7 @@
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
+#include "vibro/results/run_result.hpp"
 #include "vibro/results/system_findings.hpp"
 #include "vibro/results/plot_samples.hpp"
 

@@ -3,6 +3,7 @@
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/number_display.hpp"
 #include "vibro/report/study_outputs.hpp"
+#include "vibro/results/run_result.hpp"
 
 #include <fmt/format.h>
 

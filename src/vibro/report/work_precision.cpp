@@ -5,6 +5,7 @@
 #include "vibro/report/markdown_table.hpp"
 #include "vibro/report/model_formula.hpp"
 #include "vibro/report/number_display.hpp"
+#include "vibro/results/run_result.hpp"
 
 #include <fmt/format.h>
 

@@ -2,6 +2,7 @@
 
 #include "vibro/analysis/order_band.hpp"
 #include "vibro/io/why_measured.hpp"
+#include "vibro/results/run_result.hpp"
 
 #include <algorithm>
 #include <string>

@@ -162,7 +162,7 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
     }
     // A case's runs are consecutive jobs, its own precision first.
     if (k == 0 || jobs[k - 1].case_index != jobs[k].case_index)
-      report.cases.push_back(CaseRuns{c, {}, {}, per_run.threads, {}});
+      report.cases.emplace_back(c, per_run.threads);
     CaseRuns& runs = report.cases.back();
     runs.runs.push_back(std::move(*r.run));
     runs.wall_seconds.push_back(r.wall_seconds);

@@ -11,7 +11,6 @@
 #include "vibro/results/order_verdict.hpp"
 #include "vibro/results/published_check_result.hpp"
 #include "vibro/results/published_values.hpp"
-#include "vibro/results/run_result.hpp"
 #include "vibro/results/work_curve.hpp"
 
 #include <map>
@@ -21,6 +20,8 @@
 
 namespace vibro {
 
+struct RunResult;  // results/run_result.hpp
+
 /// The MPFR precision every case is also reported at.
 inline const Precision report_mpfr{ScalarKind::mpfr, 50};
 
@@ -28,7 +29,19 @@ inline const Precision report_mpfr{ScalarKind::mpfr, 50};
 /// report/work_precision.hpp) with this many timing runs each.
 inline constexpr unsigned report_timing_repeats = 3;
 
+/// A case's runs. Its copy, move and destruction are compiled in report_runs_result.cpp, where
+/// RunResult is complete, so that a unit holding the report's runs without reading a case's run
+/// (the Lyapunov and orbit pages, the goldens, the report verb) does not include run_result.hpp
+/// and a field added to a run's result does not recompile it; a unit that reads `runs`
+/// includes run_result.hpp.
 struct CaseRuns {
+  CaseRuns(CaseSpec spec, unsigned threads);
+  CaseRuns(const CaseRuns&);
+  CaseRuns(CaseRuns&&) noexcept;
+  CaseRuns& operator=(const CaseRuns&);
+  CaseRuns& operator=(CaseRuns&&) noexcept;
+  ~CaseRuns();
+
   CaseSpec spec;
   std::vector<RunResult> runs;  ///< one per report precision, the case's own first
   std::vector<double> wall_seconds;
