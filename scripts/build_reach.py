@@ -111,7 +111,7 @@ def goal_rows(text):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) != 3:
             raise ValueError(f"a row without three cells: {line}")
-        headers = [h for h in re.findall(r"`([^`]+\.hpp)`", cells[0])]
+        headers = re.findall(r"`([^`]+\.hpp)`", cells[0])
         headers = [h if h.startswith("src/") else "src/vibro/" + h for h in headers]
         measured = re.sub(r"\(.*?\)", "", cells[1])
         span = re.fullmatch(r"\s*(\d+) to (\d+)\s*", measured)

@@ -1,4 +1,5 @@
 #include "vibro/published/published_check.hpp"
+#include "vibro/published/computed_exponents.hpp"
 
 #include "vibro/analysis/significant_digits.hpp"
 #include "vibro/support/input_error.hpp"
@@ -78,8 +79,8 @@ class Member {
     if (const auto done = exponents_.find(id); done != exponents_.end()) return done->second;
     const CaseSpec& c = *cases_.at(id);
     const bool as_shipped = !settings_.precision && !settings_.periods;
-    const auto reused = computed_.find({family_, id});
-    LyapunovFindings l = as_shipped && reused != computed_.end() ? reused->second : run(c);
+    const auto reused = computed_.by_experiment.find({family_, id});
+    LyapunovFindings l = as_shipped && reused != computed_.by_experiment.end() ? reused->second : run(c);
     if (!l.defined) throw std::runtime_error(c.file + ": exponents undefined: " + l.why_undefined);
     Exponents e{&c, l, exact(l.lambda1_per_period), exact(l.lambda2_per_period), exact(l.sum_per_period)};
     return exponents_.emplace(id, std::move(e)).first->second;
@@ -243,6 +244,10 @@ void require_published_names(const std::vector<CaseSpec>& cases, const std::vect
       throw InputError(c.file, "lyapunov.published",
                        "'" + id + "' is no experiment of the published relations (" + listed + ") or tables");
   }
+}
+
+RelationEvaluations evaluate_relations(const std::vector<CaseSpec>& cases, const RelationSettings& settings) {
+  return evaluate_relations(cases, settings, ComputedExponents{});
 }
 
 RelationEvaluations evaluate_relations(const std::vector<CaseSpec>& cases, const RelationSettings& settings,

@@ -10,14 +10,12 @@
 // and evidence ([[outcome]]). The gate compares: holds / contradicted as recorded / changed.
 
 #include "vibro/case/case_spec.hpp"
-#include "vibro/results/lyapunov_findings.hpp"
 #include "vibro/results/published_values.hpp"
 #include "vibro/case/run_options.hpp"
 #include "vibro/results/published_check_result.hpp"
 
 #include <compare>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -27,7 +25,7 @@ namespace vibro {
 
 /// Exponents computed at the cases' own settings by a caller that has them already (the
 /// report): reused instead of re-run when the settings override nothing.
-using ComputedExponents = std::map<ExperimentKey, LyapunovFindings>;
+struct ComputedExponents;  // published/computed_exponents.hpp
 
 /// How the relations are evaluated: by default each Lyapunov case at its own precision and
 /// horizon; tests evaluate them again in MPFR.
@@ -48,8 +46,10 @@ void require_published_names(const std::vector<CaseSpec>& cases, const std::vect
 /// Evaluates every relation of published_relations() on every family of `cases` (those with
 /// a [lyapunov] family). A family whose cases differ in model or initial data, or with two
 /// cases for one experiment, is an InputError.
-RelationEvaluations evaluate_relations(const std::vector<CaseSpec>& cases, const RelationSettings& settings = {},
-                                       const ComputedExponents& computed = {});
+RelationEvaluations evaluate_relations(const std::vector<CaseSpec>& cases, const RelationSettings& settings = {});
+/// The same, reusing `computed` where a case runs at its own settings.
+RelationEvaluations evaluate_relations(const std::vector<CaseSpec>& cases, const RelationSettings& settings,
+                                       const ComputedExponents& computed);
 
 /// The gate: every relation the tables' values list, on every member, against the outcomes
 /// the tables record.

@@ -1,5 +1,6 @@
 #include "vibro/report_runs/report_runs.hpp"
 
+#include "vibro/published/computed_exponents.hpp"
 #include "vibro/published/published_reproduction.hpp"
 #include "vibro/report_runs/result_archive.hpp"
 #include "vibro/run/run_case.hpp"
@@ -156,7 +157,7 @@ ReportRuns run_for_report(const std::vector<CaseSpec>& cases, const RunOptions& 
     JobResult& r = results[k];
     if (r.lyapunov) {
       LyapunovCaseRun run = lyapunov_case_run(c, std::move(*r.lyapunov));
-      if (c.lyapunov->family) computed[{*c.lyapunov->family, *c.lyapunov->published}] = run.result.lyapunov;
+      if (c.lyapunov->family) computed.by_experiment[{*c.lyapunov->family, *c.lyapunov->published}] = run.result.lyapunov;
       report.lyapunov.push_back(std::move(run));
       continue;
     }

@@ -3,6 +3,7 @@
 #include "vibro/support/input_error.hpp"
 #include "vibro/run/run_case.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
+#include "vibro/published/computed_exponents.hpp"
 #include "vibro/published/published_check.hpp"
 #include "vibro/results/projection_activity.hpp"
 #include "vibro/results/corrected_counters.hpp"
@@ -48,7 +49,7 @@ std::map<std::string, SweepRelation> point_relations(const SweepPointCases& case
   settings.run = options;
   ComputedExponents computed;
   if (base_findings && !options.precision)
-    computed[{*cases.base.lyapunov->family, *cases.base.lyapunov->published}] = *base_findings;
+    computed.by_experiment[{*cases.base.lyapunov->family, *cases.base.lyapunov->published}] = *base_findings;
   std::map<std::string, SweepRelation> out;
   using Outcome = SweepRelation::Outcome;
   for (const auto& [name, evaluation] : evaluate_relations(all, settings, computed)) {
