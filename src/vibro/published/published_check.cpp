@@ -1,6 +1,6 @@
 #include "vibro/published/published_check.hpp"
-#include "vibro/published/computed_exponents.hpp"
 
+#include "vibro/published/computed_exponents.hpp"
 #include "vibro/analysis/significant_digits.hpp"
 #include "vibro/support/input_error.hpp"
 #include "vibro/lyapunov/run_lyapunov.hpp"
